@@ -1,0 +1,77 @@
+# Hearth: one server, four apps. See README.md.
+#
+#   make run      install what is missing, build, start `hearth serve` on http://127.0.0.1:8080
+#   make test     everything: Swift tests, system tests, browser tests, fuzzing (scripts/test)
+#   make bench    the benchmarks (SUITE=name picks one)
+#   make format   format the Swift sources in place
+#   make lint     check the Swift formatting
+#   make setup    install everything the build and the tests need
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# The Swift toolchain lives in /opt/swift on the project's machines.
+ifneq ($(wildcard /opt/swift/usr/bin/swift),)
+export PATH := /opt/swift/usr/bin:$(PATH)
+endif
+
+SUITE ?= all
+
+.PHONY: help run test test-system test-browser fuzz bench format lint setup clean
+
+help:
+	@echo "make run           build and start hearth serve (http://127.0.0.1:8080, ./data/hearth.sqlite)"
+	@echo "make test          every test: Swift, system (SQLite+PostgreSQL), browser, fuzzing"
+	@echo "make test-system   only the system tests (PostgreSQL cases skip without HEARTH_TEST_DATABASE_URL)"
+	@echo "make test-browser  only the browser tests"
+	@echo "make fuzz          only the schemathesis run"
+	@echo "make bench         benchmarks (SUITE=$(SUITE))"
+	@echo "make format        swift format, in place"
+	@echo "make lint          swift format lint --strict"
+	@echo "make setup         install what the build and the tests need"
+	@echo "make clean         remove .tmp (test logs, screenshots, reports)"
+
+run:
+	@scripts/setup run
+	swift build
+	@mkdir -p data
+	exec .build/debug/hearth serve
+
+test:
+	@scripts/test
+
+test-system:
+	@scripts/setup test
+	scripts/run-system-tests
+
+test-browser:
+	@scripts/setup test
+	scripts/run-browser-tests
+
+fuzz:
+	@scripts/setup test
+	scripts/fuzz-api
+
+bench:
+	@scripts/setup run
+	@if ! grep -q '"hearth-bench"' Package.swift; then \
+	  echo "make bench: Package.swift has no hearth-bench product yet, so there is nothing to benchmark."; \
+	  echo "make bench: add an executable product named hearth-bench; it will be built with"; \
+	  echo "make bench:   swift build -c release --product hearth-bench"; \
+	  echo "make bench: and run as SUITE=$(SUITE) .build/release/hearth-bench"; \
+	  exit 1; \
+	fi
+	swift build -c release --product hearth-bench
+	SUITE=$(SUITE) .build/release/hearth-bench
+
+format:
+	swift format -i -r Sources Tests Package.swift
+
+lint:
+	swift format lint --strict -r Sources Tests
+
+setup:
+	scripts/setup all
+
+clean:
+	rm -rf .tmp

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Settings read once from the environment; every field has a working default.
+public struct HearthConfig: Equatable, Sendable {
+  public enum Environment: String, Sendable {
+    case development, production, testing
+  }
+
+  public enum DatabaseLocation: Equatable, Sendable {
+    case sqlite(path: String)
+    case postgres(url: String)
+  }
+
+  public struct LLM: Equatable, Sendable {
+    public var baseURL: String
+    public var model: String
+    public var apiKey: String?
+  }
+
+  public var host = "127.0.0.1"
+  public var port = 8080
+  public var database = DatabaseLocation.sqlite(path: "./data/hearth.sqlite")
+  public var dataDirectory = "./data"
+  /// nil means: read or create ./data/secret.
+  public var secret: String?
+  public var logLevel = "info"
+  public var environment = Environment.development
+  public var publicURL: String?
+  public var trustedProxies: [String] = []
+  public var llm: LLM?
+  public var bcryptCost = 12
+  public var accessTokenSeconds = 900
+  public var refreshTokenSeconds = 60 * 60 * 24 * 30
+  public var webSessionSeconds = 60 * 60 * 24 * 14
+
+  public init() {}
+
+  public var secureCookies: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }
+
+  public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+    public var variable: String
+    public var expected: String
+    public var value: String
+    public var description: String {
+      "\(variable)=\(value.debugDescription) is not valid: expected \(expected)."
+    }
+  }
+
+  public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+  public static func load(_ env: [String: String]) throws(Error) -> HearthConfig {
+    var config = HearthConfig()
+    func value(_ name: String) -> String? {
+      guard let raw = env[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else {
+        return nil
+      }
+      return raw
+    }
+    if let raw = value("HEARTH_ENV") {
+      guard let environment = Environment(rawValue: raw.lowercased()) else {
+        throw Error(variable: "HEARTH_ENV", expected: "development or production", value: raw)
+      }
+      config.environment = environment
+    }
+    config.bcryptCost = config.environment == .production ? 12 : 10
+    if let host = value("HEARTH_HOST") { config.host = host }
+    if let raw = value("HEARTH_PORT") {
+      guard let port = Int(raw), (0...65535).contains(port) else {
+        throw Error(variable: "HEARTH_PORT", expected: "a port number from 0 to 65535", value: raw)
+      }
+      config.port = port
+    }
+    if let raw = value("HEARTH_DATABASE_URL") {
+      config.database = try databaseLocation(raw)
+    }
+    if let secret = value("HEARTH_SECRET") {
+      guard secret.count >= 32 else {
+        throw Error(
+          variable: "HEARTH_SECRET", expected: "at least 32 characters (for example 64 hex digits)",
+          value: "(\(secret.count) characters)")
+      }
+      config.secret = secret
+    }
+    if let raw = value("HEARTH_LOG_LEVEL") {
+      guard logLevels.contains(raw.lowercased()) else {
+        throw Error(
+          variable: "HEARTH_LOG_LEVEL", expected: logLevels.joined(separator: ", "), value: raw)
+      }
+      config.logLevel = raw.lowercased()
+    }
+    if let raw = value("HEARTH_PUBLIC_URL") {
+      guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+        url.host != nil
+      else {
+        throw Error(
+          variable: "HEARTH_PUBLIC_URL", expected: "an http:// or https:// URL", value: raw)
+      }
+      config.publicURL = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+    }
+    if let raw = value("HEARTH_TRUSTED_PROXIES") {
+      let proxies = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      for proxy in proxies where !isIPAddress(proxy) {
+        throw Error(
+          variable: "HEARTH_TRUSTED_PROXIES",
+          expected: "a comma-separated list of IP addresses", value: raw)
+      }
+      config.trustedProxies = proxies
+    }
+    if let base = value("HEARTH_LLM_BASE_URL") {
+      guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? "") else {
+        throw Error(
+          variable: "HEARTH_LLM_BASE_URL",
+          expected: "the http(s) base URL of an OpenAI-compatible API, like http://127.0.0.1:11434/v1",
+          value: base)
+      }
+      guard let model = value("HEARTH_LLM_MODEL") else {
+        throw Error(
+          variable: "HEARTH_LLM_MODEL", expected: "a model name when HEARTH_LLM_BASE_URL is set",
+          value: "")
+      }
+      config.llm = LLM(baseURL: base, model: model, apiKey: value("HEARTH_LLM_API_KEY"))
+    }
+    return config
+  }
+
+  static func databaseLocation(_ raw: String) throws(Error) -> DatabaseLocation {
+    let lower = raw.lowercased()
+    if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") {
+      return .postgres(url: raw)
+    }
+    if lower.hasPrefix("sqlite://") { return .sqlite(path: String(raw.dropFirst("sqlite://".count))) }
+    if lower.hasPrefix("sqlite:") { return .sqlite(path: String(raw.dropFirst("sqlite:".count))) }
+    if raw.contains("://") {
+      throw Error(
+        variable: "HEARTH_DATABASE_URL",
+        expected: "a postgres:// URL, a sqlite:// URL or a file path", value: raw)
+    }
+    return .sqlite(path: raw)
+  }
+
+  static func isIPAddress(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    if parts.count == 4 { return parts.allSatisfy { UInt8($0) != nil } }
+    return text.contains(":") && text.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+  }
+}

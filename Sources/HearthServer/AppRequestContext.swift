@@ -1,0 +1,35 @@
+import Foundation
+import HearthStore
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Who is asking, and how they proved it.
+public struct Identity: Sendable {
+  public enum Method: Sendable { case cookie, bearer }
+  public var user: User
+  public var session: Session
+  public var method: Method
+}
+
+public struct AppRequestContext: RequestContext {
+  public var coreContext: CoreRequestContextStorage
+  public var identity: Identity?
+  public var requestID: String
+  public let peerAddress: String?
+  /// The CSRF token a signed-out form must echo (double-submit cookie).
+  public var anonymousCSRF: String?
+
+  public init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    requestID = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    peerAddress = source.channel.remoteAddress?.ipAddress
+  }
+
+  public var maxUploadSize: Int { 1 << 20 }
+
+  public func requireIdentity() throws(APIErrorResponse) -> Identity {
+    guard let identity else { throw APIErrorResponse(.unauthorized) }
+    return identity
+  }
+}

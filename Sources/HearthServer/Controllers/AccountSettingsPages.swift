@@ -1,0 +1,145 @@
+import Foundation
+import HearthCore
+import HearthStore
+import HearthWeb
+import Hummingbird
+
+/// /account: profile, password, sessions, export and deletion.
+struct AccountSettingsPages {
+  let pages: WebPages
+  var env: HearthEnvironment { pages.env }
+
+  func register(_ router: Router<AppRequestContext>) {
+    router.get("/account") { request, context in
+      guard let identity = context.identity else { return pages.redirect("/login?next=/account") }
+      return try await render(request, context, identity)
+    }
+    router.post("/account/profile") { request, context in
+      guard let identity = context.identity else { return pages.redirect("/login") }
+      let form = try await pages.form(request)
+      let input = AuthAPIController.ProfileInput(
+        displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
+        timeZone: form["timeZone"])
+      do {
+        _ = try await AuthAPIController(
+          env: env, accounts: pages.accounts, clientAddress: pages.clientAddress
+        ).updateProfile(identity.user, input)
+        return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
+      } catch let error as APIErrorResponse {
+        let values = ProfileValues(
+          displayName: input.displayName ?? "", email: input.email ?? "",
+          phone: input.phone ?? "", timeZone: input.timeZone ?? "")
+        return try await render(
+          request, context, identity, profile: values,
+          errors: .init(profile: FormErrors(error.error)), status: error.error.status)
+      } catch let error as APIError {
+        return try await render(
+          request, context, identity, errors: .init(profile: FormErrors(error)),
+          status: error.status)
+      }
+    }
+    router.post("/account/password") { request, context in
+      guard let identity = context.identity else { return pages.redirect("/login") }
+      let form = try await pages.form(request)
+      do {
+        guard
+          try await pages.accounts.verifyPassword(
+            form["currentPassword"] ?? "", hash: identity.user.passwordHash)
+        else {
+          throw APIError.invalid("currentPassword", "That is not your current password.")
+        }
+        let password = try AccountRules.password(form["newPassword"], field: "newPassword")
+        var user = identity.user
+        user.passwordHash = try await pages.accounts.hashPassword(password)
+        try await env.database.updateUser(user)
+        return pages.redirect(
+          "/account", flash: Flash(kind: .success, message: "Password changed."))
+      } catch let error as APIError {
+        return try await render(
+          request, context, identity, errors: .init(password: FormErrors(error)),
+          status: error.status)
+      }
+    }
+    router.post("/account/sessions/:id/revoke") { request, context in
+      guard let identity = context.identity else { return pages.redirect("/login") }
+      let id = context.parameters.get("id") ?? ""
+      guard try await env.database.revokeSession(id: id, userID: identity.user.id, at: env.now())
+      else { throw APIErrorResponse(.notFound("session")) }
+      if id == identity.session.id {
+        var response = pages.redirect("/")
+        response.setCookie(pages.sessionCookie(nil, maxAge: 0))
+        return response
+      }
+      return pages.redirect("/account", flash: Flash(kind: .success, message: "Session revoked."))
+    }
+    router.get("/account/export") { request, context in
+      guard let identity = context.identity else { return pages.redirect("/login") }
+      var response = JSONBody.response(try await AccountExport(env: env).export(identity.user))
+      response.headers[.contentDisposition] = "attachment; filename=\"hearth-export.json\""
+      return response
+    }
+    router.post("/account/delete") { request, context in
+      guard let identity = context.identity else { return pages.redirect("/login") }
+      let form = try await pages.form(request)
+      guard
+        try await pages.accounts.verifyPassword(
+          form["password"] ?? "", hash: identity.user.passwordHash)
+      else {
+        return try await render(
+          request, context, identity,
+          errors: .init(
+            delete: FormErrors(fields: ["password": "That is not your password."])),
+          status: 400)
+      }
+      try await env.database.deleteUser(id: identity.user.id)
+      var response = pages.redirect(
+        "/", flash: Flash(kind: .info, message: "Your account and its data are deleted."))
+      response.setCookie(pages.sessionCookie(nil, maxAge: 0))
+      return response
+    }
+  }
+
+  func render(
+    _ request: Request, _ context: AppRequestContext, _ identity: Identity,
+    profile: ProfileValues? = nil, errors: AccountPage.Errors = .init(), status: Int = 200
+  ) async throws -> Response {
+    let sessions = try await env.database.sessions(userID: identity.user.id)
+      .filter { $0.isLive(at: env.now()) && $0.kind != .passwordReset }
+    let page = try await pages.pageContext(request, context)
+    return pages.html(
+      AccountPage.render(
+        page, user: identity.user, sessions: sessions, currentSessionID: identity.session.id,
+        profile: profile, errors: errors),
+      status: .init(code: status))
+  }
+}
+
+/// Everything Hearth holds about one person, as one JSON document.
+struct AccountExport {
+  let env: HearthEnvironment
+
+  struct Document: Encodable {
+    var exportedAt: Date
+    var user: AuthAPIController.UserBody
+    var sessions: [SessionBody]
+    var invitations: [InvitationsController.InvitationBody]
+  }
+
+  struct SessionBody: Encodable {
+    var id, kind, label: String
+    var createdAt, lastSeenAt, expiresAt: Date
+    var revokedAt: Date?
+  }
+
+  func export(_ user: User) async throws -> Document {
+    let sessions = try await env.database.sessions(userID: user.id).map {
+      SessionBody(
+        id: $0.id, kind: $0.kind.rawValue, label: $0.label, createdAt: $0.createdAt,
+        lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, revokedAt: $0.revokedAt)
+    }
+    let invitations = try await env.database.pendingInvitations(userID: user.id)
+    return Document(
+      exportedAt: env.now(), user: .init(user), sessions: sessions,
+      invitations: invitations.map(InvitationsController.InvitationBody.init))
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import HTTPTypes
+import NIOConcurrencyHelpers
+import NIOCore
+import ServiceLifecycle
+
+/// GET /api/events (Server-Sent Events) and GET /api/events/poll (long-poll).
+struct EventsController {
+  let env: HearthEnvironment
+  let hub: EventHub
+  let metrics: HearthMetrics
+  var feed: EventFeed { EventFeed(database: env.database) }
+
+  struct PolledEvent: Encodable {
+    var sequence: Int64
+    var type: String
+    var payload: JSONPayload
+  }
+
+  /// An already-encoded JSON object, written out as it is.
+  struct JSONPayload: Encodable {
+    var json: String
+    func encode(to encoder: any Encoder) throws {
+      let value = try JSONDecoder().decode(AnyJSON.self, from: Data(json.utf8))
+      try value.encode(to: encoder)
+    }
+  }
+
+  struct PollResult: Encodable {
+    var events: [PolledEvent]
+    var cursor: Int64
+  }
+
+  func register(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .get, "/api/events", summary: "Live events as Server-Sent Events", tag: "events",
+        query: [("after", Schemas.integer, false)],
+        responses: [(200, Schemas.string)], errors: [400, 401], contentType: "text/event-stream")
+    ) { request, context in
+      let identity = try context.requireIdentity()
+      let start = try await startCursor(request)
+      return stream(identity: identity, from: start)
+    }
+    api.add(
+      APIOperation(
+        .get, "/api/events/poll", summary: "Events after a cursor, waiting up to timeout seconds",
+        tag: "events",
+        query: [
+          ("after", Schemas.integer, false),
+          ("timeout", ["type": "integer", "minimum": 0, "maximum": 30], false),
+        ],
+        responses: [
+          (
+            200,
+            Schemas.object(
+              [("events", ["type": "array", "items": Schemas.event]), ("cursor", Schemas.integer)],
+              required: ["events", "cursor"])
+          )
+        ], errors: [400, 401])
+    ) { request, context in
+      let identity = try context.requireIdentity()
+      let start = try await startCursor(request)
+      let timeout = try Self.integer(request, "timeout", range: 0...30) ?? 25
+      let deadline = ContinuousClock.now + .seconds(timeout)
+      var cursor = start
+      while true {
+        let (events, next) = try await feed.next(after: cursor, for: identity.user.id)
+        cursor = next
+        let now = ContinuousClock.now
+        if !events.isEmpty || now >= deadline {
+          return JSONBody.response(
+            PollResult(
+              events: events.map {
+                PolledEvent(sequence: $0.sequence, type: $0.type, payload: .init(json: $0.payload))
+              }, cursor: cursor))
+        }
+        await hub.wait(after: cursor, timeout: deadline - now)
+      }
+    }
+  }
+
+  func startCursor(_ request: Request) async throws -> Int64 {
+    if let header = request.headers[.lastEventID] {
+      guard let value = Int64(header), value >= 0 else {
+        throw APIErrorResponse(.invalid("Last-Event-ID", "Last-Event-ID must be an event number."))
+      }
+      return value
+    }
+    if let after = try Self.integer(request, "after", range: 0...Int.max) { return Int64(after) }
+    return try await env.database.latestSequence()
+  }
+
+  static func integer(_ request: Request, _ name: String, range: ClosedRange<Int>) throws -> Int? {
+    guard let raw = request.uri.queryParameters.get(name) else { return nil }
+    guard let value = Int(raw), range.contains(value) else {
+      throw APIErrorResponse(
+        .invalid(name, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)."))
+    }
+    return value
+  }
+
+  func stream(identity: Identity, from start: Int64) -> Response {
+    let env = env
+    let hub = hub
+    let feed = feed
+    let metrics = metrics
+    let body = ResponseBody { writer in
+      metrics.streamsOpen(1)
+      defer { metrics.streamsOpen(-1) }
+      var cursor = start
+      let stopping = NIOLockedValueBox(false)
+      try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+      try await withGracefulShutdownHandler {
+        while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
+          guard let session = try await env.database.session(id: identity.session.id),
+            session.isLive(at: env.now())
+          else { break }
+          let (events, next) = try await feed.next(after: cursor, for: identity.user.id)
+          cursor = next
+          if !events.isEmpty {
+            var frame = ""
+            for event in events {
+              frame += "id: \(event.sequence)\nevent: \(event.type)\ndata: \(event.payload)\n\n"
+            }
+            try await writer.write(ByteBuffer(string: frame))
+            metrics.eventsDelivered(events.count)
+            continue
+          }
+          let before = await hub.latest
+          await hub.wait(after: max(cursor, before), timeout: .seconds(15))
+          if await hub.latest == before, !stopping.withLockedValue({ $0 }) {
+            try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+          }
+        }
+      } onGracefulShutdown: {
+        stopping.withLockedValue { $0 = true }
+        Task { await hub.wakeAll() }
+      }
+      try await writer.finish(nil)
+    }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: "text/event-stream", .cacheControl: "no-cache",
+        .init("X-Accel-Buffering")!: "no",
+      ], body: body)
+  }
+}
+
+extension HTTPField.Name {
+  static let lastEventID = HTTPField.Name("Last-Event-ID")!
+}

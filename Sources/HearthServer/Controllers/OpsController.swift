@@ -1,0 +1,52 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// Health, readiness, metrics and the API description.
+struct OpsController {
+  let env: HearthEnvironment
+  let metrics: HearthMetrics
+
+  func register(_ api: APIRouteTable, document: @escaping @Sendable () -> Data) {
+    let status = Schemas.object([("status", Schemas.string)], required: ["status"])
+    api.add(
+      APIOperation(
+        .get, "/healthz", summary: "The process is up", tag: "operations", authenticated: false,
+        responses: [(200, status)])
+    ) { _, _ in
+      JSONBody.response(["status": "ok"])
+    }
+    api.add(
+      APIOperation(
+        .get, "/readyz", summary: "The database answers", tag: "operations",
+        authenticated: false,
+        responses: [(200, status), (503, status)])
+    ) { _, context in
+      do {
+        try await env.database.ping()
+        return JSONBody.response(["status": "ready", "database": env.database.kindName])
+      } catch {
+        context.logger.warning("Readiness check failed: \(error)")
+        return JSONBody.response(["status": "database unreachable"], status: .serviceUnavailable)
+      }
+    }
+    api.add(
+      APIOperation(
+        .get, "/metrics", summary: "Prometheus metrics", tag: "operations", authenticated: false,
+        responses: [(200, Schemas.string)], contentType: "text/plain")
+    ) { _, _ in
+      Response(
+        status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+        body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+    }
+    api.add(
+      APIOperation(
+        .get, "/openapi.json", summary: "This document", tag: "operations", authenticated: false,
+        responses: [(200, ["type": "object"])])
+    ) { _, _ in
+      Response(
+        status: .ok, headers: [.contentType: "application/json"],
+        body: .init(byteBuffer: ByteBuffer(bytes: document())))
+    }
+  }
+}

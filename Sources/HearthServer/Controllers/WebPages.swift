@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import HearthStore
+import HearthWeb
+import Hummingbird
+
+/// The shell's pages: home, sign-up, log-in, account and invitations.
+struct WebPages {
+  let env: HearthEnvironment
+  let accounts: AccountService
+  let clientAddress: @Sendable (Request, AppRequestContext) -> String
+  static let flashCookie = "hearth_flash"
+
+  func register(_ router: Router<AppRequestContext>) {
+    router.get("/") { request, context in
+      html(HomePage.render(try await pageContext(request, context)))
+    }
+    router.get("/static/:name") { _, context in
+      guard let name = context.parameters.get("name"), let asset = HearthAssets.asset(named: name)
+      else { throw APIErrorResponse(.notFound("file")) }
+      return Response(
+        status: .ok,
+        headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=300"],
+        body: .init(byteBuffer: ByteBuffer(string: asset.body)))
+    }
+    for app in HearthWeb.HearthApp.all {
+      router.get(RouterPath(app.path)) { request, context in
+        let page = try await pageContext(request, context)
+        return html(
+          ErrorPage.render(
+            page, status: 200, title: app.name,
+            message: "\(app.summary) Its pages are being built and will appear here."))
+      }
+    }
+    AccountPages(pages: self).register(router)
+    InvitationPages(pages: self).register(router)
+  }
+
+  func pageContext(_ request: Request, _ context: AppRequestContext, flash: Flash? = nil)
+    async throws -> PageContext
+  {
+    let identity = context.identity
+    var count = 0
+    if let identity {
+      count = try await env.database.pendingInvitations(userID: identity.user.id).count
+    }
+    return PageContext(
+      userName: identity?.user.displayName,
+      csrfToken: identity?.session.csrfToken ?? context.anonymousCSRF,
+      flash: flash ?? Self.readFlash(request), invitationCount: count, path: request.uri.path,
+      timeZone: identity.flatMap { TimeZone(identifier: $0.user.timeZone) }
+        ?? TimeZone(identifier: "UTC")!)
+  }
+
+  func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {
+    var response = Response(
+      status: status, headers: [.contentType: "text/html; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: body)))
+    response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/"))
+    return response
+  }
+
+  func redirect(_ location: String, flash: Flash? = nil) -> Response {
+    var response = Response.redirect(to: location, type: .found)
+    if let flash {
+      let value = TokenService.base64URL(Data((flash.kind.rawValue + ":" + flash.message).utf8))
+      response.setCookie(Cookie(name: Self.flashCookie, value: value, path: "/"))
+    }
+    return response
+  }
+
+  static func readFlash(_ request: Request) -> Flash? {
+    guard let raw = request.cookies[flashCookie]?.value, !raw.isEmpty,
+      let data = TokenService.data(base64URL: raw)
+    else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    let parts = text.split(separator: ":", maxSplits: 1)
+    guard parts.count == 2, let kind = Flash.Kind(rawValue: String(parts[0])) else { return nil }
+    return Flash(kind: kind, message: String(parts[1].prefix(300)))
+  }
+
+  func form(_ request: Request) async throws -> FormData {
+    let buffer = try await JSONBody.collect(request, route: "this form")
+    return FormData(String(buffer: buffer))
+  }
+
+  func sessionCookie(_ token: String?, maxAge: Int) -> Cookie {
+    Cookie(
+      name: AuthMiddleware.sessionCookie, value: token ?? "", maxAge: maxAge, path: "/",
+      secure: env.config.secureCookies, httpOnly: true, sameSite: .lax)
+  }
+
+  static func errorPage(_ error: APIError, _ context: AppRequestContext) -> String {
+    let page = PageContext(
+      userName: context.identity?.user.displayName,
+      csrfToken: context.identity?.session.csrfToken ?? context.anonymousCSRF)
+    let message = error.status >= 500 || error.status == 404 ? nil : error.message
+    return ErrorPage.render(page, status: error.status, message: message)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HearthCore
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns every thrown error into a JSON error for API clients or a friendly page for people.
+struct ErrorMiddleware: RouterMiddleware {
+  typealias Context = AppRequestContext
+  let renderPage: @Sendable (APIError, Context) -> String
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    do {
+      return try await next(request, context)
+    } catch {
+      let apiError = Self.apiError(for: error, context: context)
+      if Self.wantsJSON(request) {
+        let headers = (error as? APIErrorResponse)?.headers ?? [:]
+        return APIErrorResponse.json(apiError, headers: headers)
+      }
+      return Response(
+        status: .init(code: apiError.status),
+        headers: [.contentType: "text/html; charset=utf-8"],
+        body: .init(byteBuffer: ByteBuffer(string: renderPage(apiError, context))))
+    }
+  }
+
+  static func wantsJSON(_ request: Request) -> Bool {
+    let path = request.uri.path
+    if path.hasPrefix("/api/") || path.hasPrefix("/v1/") || path == "/openapi.json" { return true }
+    let accept = request.headers[.accept] ?? ""
+    return accept.contains("application/json") && !accept.contains("text/html")
+  }
+
+  static func apiError(for error: any Error, context: Context) -> APIError {
+    switch error {
+    case let error as APIErrorResponse:
+      return error.error
+    case let error as APIError:
+      return error
+    case let error as HTTPError:
+      switch error.status.code {
+      case 404: return .notFound("page")
+      case 405:
+        return APIError(
+          status: 405, code: "method_not_allowed", message: "This address does not accept that method.")
+      case 413: return .tooLarge(limit: JSONBody.defaultLimit, route: "this route")
+      case 400..<500:
+        return APIError(
+          status: error.status.code, code: "bad_request",
+          message: error.body ?? "The request could not be understood.")
+      default: break
+      }
+    default: break
+    }
+    context.logger.error("Unhandled error: \(String(reflecting: error))")
+    return APIError(
+      status: 500, code: "internal",
+      message: "Something went wrong on our side. The request id is \(context.requestID).")
+  }
+}

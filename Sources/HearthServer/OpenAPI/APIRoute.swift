@@ -1,0 +1,52 @@
+import HTTPTypes
+import Hummingbird
+
+/// One documented JSON operation: registering it adds it to the router and to /openapi.json.
+public struct APIOperation: Sendable {
+  public var method: HTTPRequest.Method
+  /// Hummingbird syntax, like `/api/items/:id`.
+  public var path: String
+  public var summary: String
+  public var tag: String
+  public var authenticated: Bool
+  public var requestBody: JSONValue?
+  public var query: [(name: String, schema: JSONValue, required: Bool)]
+  /// Status code → response schema (`nil` for an empty body); error statuses are added for you.
+  public var responses: [(Int, JSONValue?)]
+  public var errors: [Int]
+  public var contentType: String
+
+  public init(
+    _ method: HTTPRequest.Method, _ path: String, summary: String, tag: String,
+    authenticated: Bool = true, requestBody: JSONValue? = nil,
+    query: [(name: String, schema: JSONValue, required: Bool)] = [],
+    responses: [(Int, JSONValue?)], errors: [Int] = [], contentType: String = "application/json"
+  ) {
+    self.method = method
+    self.path = path
+    self.summary = summary
+    self.tag = tag
+    self.authenticated = authenticated
+    self.requestBody = requestBody
+    self.query = query
+    self.responses = responses
+    self.errors = errors
+    self.contentType = contentType
+  }
+}
+
+/// Collects the operations that a builder registers.
+public final class APIRouteTable: @unchecked Sendable {
+  public private(set) var operations: [APIOperation] = []
+  let router: Router<AppRequestContext>
+
+  init(router: Router<AppRequestContext>) { self.router = router }
+
+  func add(
+    _ operation: APIOperation,
+    _ handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
+  ) {
+    operations.append(operation)
+    router.on(RouterPath(operation.path), method: operation.method, use: handler)
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+import ServiceLifecycle
+
+/// What a job handler gets: the job and a way to keep its lease while it works.
+public struct JobContext: Sendable {
+  public var job: Job
+  public var logger: Logger
+}
+
+public typealias JobHandler = @Sendable (JobContext) async throws -> Void
+
+/// Claims due jobs, runs their handlers with a heartbeated lease, and retries failures.
+public struct JobWorker: Service {
+  let env: HearthEnvironment
+  let handlers: [String: JobHandler]
+  let metrics: HearthMetrics
+  var concurrency = 2
+  var lease: Duration = .seconds(30)
+  var idlePoll: Duration = .milliseconds(100)
+  var retry = RetryPolicy()
+
+  public init(env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics) {
+    self.env = env
+    self.handlers = handlers
+    self.metrics = metrics
+  }
+
+  public func run() async throws {
+    guard !handlers.isEmpty else {
+      try? await gracefulShutdown()
+      return
+    }
+    await withDiscardingTaskGroup { group in
+      for index in 0..<concurrency {
+        group.addTask { await self.loop(index) }
+      }
+    }
+  }
+
+  func loop(_ index: Int) async {
+    let queues = handlers.keys.sorted()
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      do {
+        if let job = try await claim(queues) {
+          await execute(job)
+        } else {
+          try await Task.sleep(for: idlePoll)
+        }
+      } catch is CancellationError {
+        return
+      } catch {
+        env.logger.error("Job worker \(index) could not reach the database: \(error)")
+        try? await Task.sleep(for: .seconds(1))
+      }
+    }
+  }
+
+  func claim(_ queues: [String]) async throws -> Job? {
+    let now = env.now()
+    return try await env.database.claim(
+      queues: queues, token: TokenService.randomToken(bytes: 16), leaseUntil: now + lease.seconds,
+      at: now)
+  }
+
+  /// Runs one claimed job to an outcome; only the holder of its token can record it.
+  public func execute(_ job: Job) async {
+    guard let token = job.completionToken, let handler = handlers[job.queue] else { return }
+    var logger = env.logger
+    logger[metadataKey: "job"] = .string(job.id)
+    logger[metadataKey: "queue"] = .string(job.queue)
+    let heartbeat = Task {
+      while !Task.isCancelled {
+        try await Task.sleep(for: lease / 3)
+        let now = env.now()
+        guard
+          try await env.database.heartbeat(
+            id: job.id, token: token, leaseUntil: now + lease.seconds, at: now)
+        else { break }
+      }
+    }
+    defer { heartbeat.cancel() }
+    do {
+      try await handler(JobContext(job: job, logger: logger))
+      if try await env.database.complete(id: job.id, token: token, at: env.now()) {
+        metrics.job(queue: job.queue, outcome: "succeeded")
+      } else {
+        logger.warning("Job finished after its lease passed to another worker; result dropped")
+      }
+    } catch {
+      let now = env.now()
+      let retryAt = now + retry.delay(afterAttempt: job.attempts, unit: Double.random(in: 0..<1))
+      let dead = job.attempts >= job.maxAttempts
+      logger.warning("Job attempt \(job.attempts) failed: \(error)")
+      metrics.job(queue: job.queue, outcome: dead ? "dead" : "retry")
+      _ = try? await env.database.fail(
+        id: job.id, token: token, error: String(describing: error).prefix(500).description,
+        retryAt: dead ? nil : retryAt, at: now)
+    }
+  }
+}
+
+extension Duration {
+  var seconds: TimeInterval {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

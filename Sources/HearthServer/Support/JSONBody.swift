@@ -1,0 +1,80 @@
+import Foundation
+import HearthCore
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Reading request bodies with a size limit and errors that name the field.
+enum JSONBody {
+  static let defaultLimit = 1 << 20
+
+  static func collect(_ request: Request, limit: Int = defaultLimit, route: String) async throws
+    -> ByteBuffer
+  {
+    do {
+      return try await request.body.collect(upTo: limit)
+    } catch is NIOTooManyBytesError {
+      throw APIErrorResponse(.tooLarge(limit: limit, route: route))
+    }
+  }
+
+  static func decode<T: Decodable>(
+    _ type: T.Type, from request: Request, limit: Int = defaultLimit, route: String
+  ) async throws -> T {
+    let buffer = try await collect(request, limit: limit, route: route)
+    return try decode(type, from: Data(buffer: buffer))
+  }
+
+  static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    if data.isEmpty { throw APIErrorResponse(.malformed("The request needs a JSON body.")) }
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw APIErrorResponse(describe(error))
+    } catch let error as APIErrorResponse {
+      throw error
+    } catch {
+      throw APIErrorResponse(.malformed("The body is not valid JSON."))
+    }
+  }
+
+  static func describe(_ error: DecodingError) -> APIError {
+    func name(_ path: [any CodingKey]) -> String {
+      path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return .missing(name(context.codingPath + [key]))
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      let field = name(context.codingPath)
+      if field.isEmpty { return .malformed("The body must be a JSON object.") }
+      return .invalid(field, "\(field) must be \(describe(type)).")
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return .malformed("The body is not valid JSON.") }
+      let field = name(context.codingPath)
+      return .invalid(field, "\(field) has an invalid value.")
+    @unknown default:
+      return .malformed("The body could not be read.")
+    }
+  }
+
+  static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Int.Type, is Int64.Type: "an integer"
+    case is Double.Type: "a number"
+    case is Bool.Type: "true or false"
+    default: "a value of the documented type"
+    }
+  }
+
+  static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.dateEncodingStrategy = .iso8601
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return Response(
+      status: status, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}

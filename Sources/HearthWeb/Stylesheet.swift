@@ -1,0 +1,194 @@
+extension HearthAssets {
+  /// Served at /static/hearth.css: system fonts, light and dark, phone first.
+  public static let stylesheet = #"""
+    :root {
+      color-scheme: light dark;
+      --bg: #faf8f5;
+      --surface: #ffffff;
+      --text: #1f1d1a;
+      --muted: #5f5a53;
+      --border: #ddd6cc;
+      --accent: #b4532a;
+      --accent-text: #ffffff;
+      --accent-soft: #f6e7de;
+      --danger: #b3261e;
+      --danger-soft: #fbe9e7;
+      --success: #2e6b3f;
+      --success-soft: #e6f2e8;
+      --info: #285a8c;
+      --info-soft: #e5eef7;
+      --focus: #1a66d2;
+      --radius: 10px;
+      --space: 1rem;
+      --font: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Hiragino Sans",
+        "Noto Sans CJK JP", sans-serif;
+      --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root {
+        --bg: #181614;
+        --surface: #221f1c;
+        --text: #eeeae4;
+        --muted: #b1aaa0;
+        --border: #3d3833;
+        --accent: #e58a5f;
+        --accent-text: #1b1410;
+        --accent-soft: #3a2a21;
+        --danger: #f08a80;
+        --danger-soft: #3b2120;
+        --success: #8fd19e;
+        --success-soft: #1f3324;
+        --info: #9cc3ee;
+        --info-soft: #1e2b3a;
+        --focus: #8ab4ff;
+      }
+    }
+    *, *::before, *::after { box-sizing: border-box; }
+    [hidden] { display: none !important; }
+    html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+    body {
+      margin: 0; min-height: 100vh; display: flex; flex-direction: column;
+      background: var(--bg); color: var(--text); font-family: var(--font);
+      font-size: 1rem; line-height: 1.55; overflow-wrap: anywhere;
+    }
+    h1, h2, h3 { line-height: 1.25; margin: 0 0 0.5em; }
+    h1 { font-size: 1.75rem; }
+    h2 { font-size: 1.25rem; }
+    p { margin: 0 0 0.75em; }
+    a { color: var(--accent); text-underline-offset: 0.15em; }
+    img, video, svg { max-width: 100%; height: auto; }
+    code, pre { font-family: var(--mono); }
+    pre { overflow-x: auto; }
+    :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
+    .visually-hidden {
+      position: absolute; width: 1px; height: 1px; overflow: hidden;
+      clip: rect(0 0 0 0); white-space: nowrap;
+    }
+    .skip-link {
+      position: absolute; left: 0.5rem; top: -3rem; z-index: 10; padding: 0.6rem 1rem;
+      background: var(--surface); border: 2px solid var(--focus); border-radius: var(--radius);
+    }
+    .skip-link:focus { top: 0.5rem; }
+
+    .site-header { background: var(--surface); border-bottom: 1px solid var(--border); }
+    .bar {
+      max-width: 60rem; margin: 0 auto; padding: 0.5rem var(--space);
+      display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem;
+    }
+    .brand {
+      font-weight: 700; font-size: 1.2rem; color: var(--text); text-decoration: none;
+      min-height: 44px; display: inline-flex; align-items: center;
+    }
+    .app-nav { flex: 1 1 auto; }
+    .app-nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.25rem; }
+    .app-nav a, .account-links a:not(.button) {
+      display: inline-flex; align-items: center; min-height: 44px; padding: 0 0.5rem;
+      color: var(--text); text-decoration: none; border-radius: 6px;
+    }
+    .app-nav a:hover, .account-links a:not(.button):hover { background: var(--accent-soft); }
+    [aria-current="page"] { font-weight: 650; box-shadow: inset 0 -3px 0 var(--accent); }
+    .account-links { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.5rem; }
+    .badge {
+      display: inline-block; min-width: 1.5em; margin-left: 0.35em; padding: 0 0.45em;
+      border-radius: 999px; background: var(--accent); color: var(--accent-text);
+      font-size: 0.8rem; font-weight: 700; text-align: center; line-height: 1.5;
+    }
+    .inline-form { display: inline; margin: 0; }
+
+    main {
+      flex: 1; width: 100%; min-width: 0; max-width: 60rem;
+      margin: 0 auto; padding: 1.5rem var(--space) 3rem;
+    }
+    main:focus { outline: none; }
+    .narrow { max-width: 28rem; margin: 0 auto; }
+    .lead { font-size: 1.1rem; color: var(--muted); max-width: 40rem; }
+    .eyebrow { font-size: 0.85rem; color: var(--muted); text-transform: uppercase; letter-spacing: 0.04em; margin-bottom: 0.25rem; }
+    .empty { color: var(--muted); padding: 1rem 0; }
+    .site-footer {
+      border-top: 1px solid var(--border); color: var(--muted); font-size: 0.9rem;
+      text-align: center; padding: 1.25rem var(--space);
+    }
+
+    .cards {
+      list-style: none; margin: 1.5rem 0 0; padding: 0; display: grid; gap: var(--space);
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
+    }
+    .card {
+      background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius);
+      padding: 1.1rem; margin-bottom: var(--space);
+    }
+    .cards > .card { margin: 0; display: flex; flex-direction: column; }
+    .app-card p { flex: 1; }
+    .call { margin-top: 1.5rem; background: var(--accent-soft); border-color: transparent; }
+    .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+    .tag {
+      display: inline-block; font-size: 0.8rem; padding: 0.05rem 0.5rem; border-radius: 999px;
+      background: var(--info-soft); color: var(--info);
+    }
+
+    .button {
+      display: inline-flex; align-items: center; justify-content: center; gap: 0.4rem;
+      min-height: 44px; padding: 0.55rem 1.1rem; border-radius: var(--radius);
+      border: 1px solid transparent; font: inherit; font-weight: 600; line-height: 1.2;
+      text-decoration: none; cursor: pointer; touch-action: manipulation;
+    }
+    .button.primary { background: var(--accent); color: var(--accent-text); }
+    .button.secondary { background: var(--surface); color: var(--text); border-color: var(--border); }
+    .button.danger { background: var(--danger); color: var(--surface); }
+    .button.link {
+      background: none; border: none; color: var(--accent); padding: 0 0.5rem;
+      font-weight: 400; text-decoration: underline;
+    }
+    .button:hover { filter: brightness(1.06); }
+    .button:disabled { opacity: 0.6; cursor: not-allowed; }
+
+    form.stack { display: grid; gap: 1rem; margin: 1rem 0; }
+    .field { display: grid; gap: 0.3rem; }
+    label { font-weight: 600; }
+    .optional, .hint { font-weight: 400; color: var(--muted); font-size: 0.9rem; margin: 0; }
+    input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), select, textarea {
+      width: 100%; min-height: 44px; padding: 0.55rem 0.7rem; font: inherit; font-size: 1rem;
+      color: var(--text); background: var(--surface);
+      border: 1px solid var(--border); border-radius: 8px;
+    }
+    textarea { min-height: 6rem; resize: vertical; }
+    input[type="checkbox"], input[type="radio"] { width: 1.25rem; height: 1.25rem; }
+    [aria-invalid="true"] { border-color: var(--danger) !important; border-width: 2px !important; }
+    .field-error { color: var(--danger); font-weight: 600; margin: 0; }
+    .form-error, .flash {
+      border-radius: var(--radius); padding: 0.75rem 1rem; margin-bottom: 1rem; border-left: 4px solid;
+    }
+    .form-error p:last-child, .flash p:last-child { margin: 0; }
+    .form-error, .flash-error { background: var(--danger-soft); border-color: var(--danger); }
+    .flash-success { background: var(--success-soft); border-color: var(--success); }
+    .flash-info { background: var(--info-soft); border-color: var(--info); }
+    .danger-zone { border-color: var(--danger); }
+    .warning { color: var(--text); }
+
+    .table-scroll { position: relative; overflow-x: auto; max-width: 100%; }
+    table { border-collapse: collapse; width: 100%; min-width: 32rem; }
+    th, td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--border); vertical-align: middle; }
+    th { font-size: 0.9rem; color: var(--muted); font-weight: 600; }
+    tr.current { background: var(--accent-soft); }
+
+    @media (max-width: 480px) {
+      h1 { font-size: 1.45rem; }
+      main { padding-top: 1rem; }
+      .bar { gap: 0 0.5rem; }
+      .actions .button, form.stack .button { width: 100%; }
+    }
+    @media (prefers-reduced-motion: reduce) {
+      * { transition: none !important; animation: none !important; scroll-behavior: auto !important; }
+    }
+    @media print {
+      :root { --bg: #fff; --surface: #fff; --text: #000; --muted: #333; --border: #999; }
+      .site-header, .site-footer, .skip-link, .button, .flash { display: none !important; }
+      body { background: #fff; color: #000; }
+      main { max-width: none; padding: 0; }
+      .card { border: 1px solid #999; break-inside: avoid; }
+      a { color: #000; }
+      .table-scroll { overflow: visible; }
+      table { min-width: 0; }
+    }
+    """#
+}

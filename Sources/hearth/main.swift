@@ -1,0 +1,3 @@
+import HearthCLI
+
+await HearthCommand.runFromCommandLine()

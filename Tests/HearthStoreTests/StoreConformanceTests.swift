@@ -1,0 +1,235 @@
+import Foundation
+import HearthCore
+import HearthStore
+import HearthStorePostgres
+import Testing
+
+/// One behaviour, every backend: each test runs once per `StoreFactory` on a fresh database.
+/// Serialized because the PostgreSQL cases share one database, reset before each test.
+/// The share, event and job tests are in the `StoreConformanceTests+*.swift` files.
+@Suite(.serialized)
+struct StoreConformanceTests {
+  // MARK: - Fixtures
+
+  static let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+  /// `start` plus whole seconds: whole seconds survive every backend's date storage.
+  static func at(_ seconds: Int) -> Date { start.addingTimeInterval(TimeInterval(seconds)) }
+
+  static func user(_ id: String, phone: String? = nil, createdAt: Int = 0) -> User {
+    User(
+      id: id, email: "\(id)@example.com", displayName: "Person \(id)", phone: phone,
+      passwordHash: "hash-\(id)", timeZone: "Europe/Paris", createdAt: at(createdAt))
+  }
+
+  static func session(
+    _ id: String, userID: String, kind: SessionKind = .web, createdAt: Int = 0,
+    expiresAt: Int = 3600
+  ) -> Session {
+    Session(
+      id: id, userID: userID, kind: kind, tokenHash: "token-\(id)", csrfToken: "csrf-\(id)",
+      label: "Label \(id)", createdAt: at(createdAt), lastSeenAt: at(createdAt),
+      expiresAt: at(expiresAt))
+  }
+
+  // MARK: - Accounts
+
+  @Test(arguments: StoreFactory.all)
+  func createsAndFindsUsers(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      let alice = Self.user("alice", phone: "+14155550100")
+      var bob = Self.user("bob", createdAt: 10)
+      bob.isAdmin = true
+      bob.disabled = true
+      try await db.createUser(alice)
+      try await db.createUser(bob)
+
+      #expect(try await db.user(id: "alice") == alice)
+      #expect(try await db.user(email: "bob@example.com") == bob)
+      #expect(try await db.user(phone: "+14155550100") == alice)
+      #expect(try await db.user(id: "nobody") == nil)
+      #expect(try await db.user(email: "nobody@example.com") == nil)
+      #expect(try await db.user(phone: "+14155550199") == nil)
+      #expect(try await db.users().sorted { $0.id < $1.id } == [alice, bob])
+      try await db.ping()
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func rejectsDuplicateEmailAndPhone(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice", phone: "+14155550100"))
+
+      var sameEmail = Self.user("bob")
+      sameEmail.email = "alice@example.com"
+      await #expect(throws: StoreError.duplicate("email")) { try await db.createUser(sameEmail) }
+      let samePhone = Self.user("carol", phone: "+14155550100")
+      await #expect(throws: StoreError.duplicate("phone")) { try await db.createUser(samePhone) }
+      // Two people without a phone are fine.
+      try await db.createUser(Self.user("dave"))
+      try await db.createUser(Self.user("erin"))
+      #expect(try await db.users().count == 3)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func updatesUsers(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      try await db.createUser(Self.user("bob", phone: "+14155550101"))
+
+      // When every field but id and createdAt changes
+      var alice = Self.user("alice", phone: "+14155550100")
+      alice.email = "alice.new@example.com"
+      alice.displayName = "Alice N."
+      alice.passwordHash = "new-hash"
+      alice.timeZone = "UTC"
+      alice.isAdmin = true
+      alice.disabled = true
+      try await db.updateUser(alice)
+      #expect(try await db.user(id: "alice") == alice)
+      #expect(try await db.user(email: "alice@example.com") == nil)
+
+      // Then taking someone else's email or phone is refused
+      var taken = alice
+      taken.email = "bob@example.com"
+      await #expect(throws: StoreError.duplicate("email")) { try await db.updateUser(taken) }
+      taken = alice
+      taken.phone = "+14155550101"
+      await #expect(throws: StoreError.duplicate("phone")) { try await db.updateUser(taken) }
+      #expect(try await db.user(id: "alice") == alice)
+
+      // And a phone can be removed
+      alice.phone = nil
+      try await db.updateUser(alice)
+      #expect(try await db.user(id: "alice")?.phone == nil)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func deletingUserRemovesSessionsSharesAndParticipations(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      try await db.createSession(Self.session("s1", userID: "alice"))
+      try await db.createSession(Self.session("s2", userID: "bob"))
+      let owned = ResourceRef(app: "lists", kind: "list", id: "alices")
+      let other = ResourceRef(app: "lists", kind: "list", id: "bobs")
+      try await db.createShare(
+        Share(resource: owned, ownerID: "alice", title: "A", createdAt: Self.at(0)))
+      try await db.createShare(
+        Share(resource: other, ownerID: "bob", title: "B", createdAt: Self.at(0)))
+      try await db.putParticipant(
+        Participant(
+          resource: owned, userID: "bob", status: .accepted, permission: .readOnly,
+          invitedBy: "alice", updatedAt: Self.at(1)))
+      try await db.putParticipant(
+        Participant(
+          resource: other, userID: "alice", status: .accepted, permission: .readWrite,
+          invitedBy: "bob", updatedAt: Self.at(1)))
+
+      try await db.deleteUser(id: "alice")
+
+      #expect(try await db.user(id: "alice") == nil)
+      #expect(try await db.session(id: "s1") == nil)
+      #expect(try await db.sessions(userID: "alice").isEmpty)
+      #expect(try await db.share(owned) == nil)
+      #expect(try await db.participants(owned).isEmpty)
+      #expect(try await db.access(owned, userID: "bob") == .none)
+      #expect(try await db.participant(other, userID: "alice") == nil)
+      // Bob's things stay
+      #expect(try await db.session(id: "s2") != nil)
+      #expect(try await db.share(other) != nil)
+      #expect(try await db.user(id: "bob") != nil)
+    }
+  }
+
+  // MARK: - Sessions
+
+  @Test(arguments: StoreFactory.all)
+  func createsFindsAndTouchesSessions(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      let web = Self.session("s1", userID: "alice")
+      let refresh = Self.session("s2", userID: "alice", kind: .refresh, createdAt: 5)
+      try await db.createSession(web)
+      try await db.createSession(refresh)
+
+      #expect(try await db.session(id: "s1") == web)
+      #expect(try await db.session(tokenHash: "token-s2") == refresh)
+      #expect(try await db.session(tokenHash: "token-nope") == nil)
+      #expect(try await Set(db.sessions(userID: "alice").map(\.id)) == ["s1", "s2"])
+
+      try await db.touchSession(id: "s1", at: Self.at(60))
+      #expect(try await db.session(id: "s1")?.lastSeenAt == Self.at(60))
+
+      // A second session with the same token hash is refused
+      var clash = Self.session("s3", userID: "alice")
+      clash.tokenHash = "token-s1"
+      await #expect(throws: StoreError.self) { try await db.createSession(clash) }
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func revokesOnlyOwnLiveSessions(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      try await db.createSession(Self.session("s1", userID: "alice"))
+      try await db.createSession(Self.session("old", userID: "alice", expiresAt: 10))
+
+      // Bob cannot revoke Alice's session
+      #expect(try await db.revokeSession(id: "s1", userID: "bob", at: Self.at(20)) == false)
+      #expect(try await db.session(id: "s1")?.revokedAt == nil)
+      // An expired session is not live
+      #expect(try await db.revokeSession(id: "old", userID: "alice", at: Self.at(20)) == false)
+      // Alice can, once
+      #expect(try await db.revokeSession(id: "s1", userID: "alice", at: Self.at(20)) == true)
+      #expect(try await db.session(id: "s1")?.revokedAt == Self.at(20))
+      #expect(try await db.revokeSession(id: "s1", userID: "alice", at: Self.at(30)) == false)
+      #expect(try await db.session(id: "s1")?.revokedAt == Self.at(20))
+      #expect(try await db.revokeSession(id: "missing", userID: "alice", at: Self.at(20)) == false)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func revokesSessionsByKind(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      try await db.createSession(Self.session("w1", userID: "alice"))
+      try await db.createSession(Self.session("r1", userID: "alice", kind: .refresh))
+      try await db.createSession(Self.session("p1", userID: "alice", kind: .passwordReset))
+      try await db.createSession(Self.session("b1", userID: "bob"))
+
+      try await db.revokeSessions(userID: "alice", kind: .refresh, at: Self.at(5))
+      #expect(try await db.session(id: "r1")?.revokedAt == Self.at(5))
+      #expect(try await db.session(id: "w1")?.revokedAt == nil)
+
+      try await db.revokeSessions(userID: "alice", kind: nil, at: Self.at(9))
+      #expect(try await db.session(id: "w1")?.revokedAt == Self.at(9))
+      #expect(try await db.session(id: "p1")?.revokedAt == Self.at(9))
+      #expect(try await db.session(id: "r1")?.revokedAt == Self.at(5))  // kept its first time
+      #expect(try await db.session(id: "b1")?.revokedAt == nil)
+    }
+  }
+
+  // MARK: - PostgreSQL URLs
+
+  @Test func badPostgresURLsNameTheVariableAndHideThePassword() async throws {
+    let bad = [
+      "", "mysql://u:secret@h/db", "postgres://h/db", "postgres://u:secret@h",
+      "postgres://u:secret@h/db?sslmode=maybe", "postgres://u:secret@h/db?foo=bar",
+    ]
+    for url in bad {
+      #expect("\(url)") {
+        _ = try PostgresDatabase(url: url)
+      } throws: { error in
+        "\(error)".contains("HEARTH_DATABASE_URL") && !"\(error)".contains("secret")
+      }
+    }
+    for url in [
+      "postgres://u:p%40ss@localhost:5433/db?sslmode=disable",
+      "postgresql://u@127.0.0.1/db?sslmode=require",
+    ] {
+      try await PostgresDatabase(url: url).close()
+    }
+  }
+}

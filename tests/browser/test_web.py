@@ -1,0 +1,107 @@
+"""The web pages, driven in a real (headless) chromium as a person would use them."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from hearth_harness import PASSWORD, Client, describe, json_of, unique_email
+from playwright.sync_api import Browser, Page, expect
+
+APPS = ["Softer", "Redo", "Auralyst", "Onpu"]
+PHONE = {"width": 390, "height": 844}
+
+
+def path_of(page: Page) -> str:
+    return urlparse(page.url).path
+
+
+def fill_login(page: Page, email: str, password: str) -> None:
+    page.locator('input[name="email"]').fill(email)
+    page.locator('input[name="password"]').fill(password)
+    page.get_by_role("button", name="Log in").click()
+
+
+def test_signup_logout_login_and_home(page: Page, browser: Browser, live_server, screenshots) -> None:
+    email = unique_email("grace")
+    name = "Grace Hopper"
+
+    page.goto("/signup")
+    time_zone = page.locator('input[name="timeZone"]')
+    expect(time_zone).to_have_count(1)
+    assert time_zone.get_attribute("type") == "hidden"
+    page.locator('input[name="email"]').fill(email)
+    page.locator('input[name="displayName"]').fill(name)
+    page.locator('input[name="password"]').fill(PASSWORD)
+    phone = page.locator('input[name="phone"]')
+    expect(phone).to_have_count(1)
+    phone.fill("+81 90-1234-5678")
+    page.get_by_role("button", name="Create account").click()
+
+    # Signed in, on the home page.
+    page.wait_for_url(live_server.base_url + "/")
+    header = page.locator("header")
+    expect(header).to_contain_text(name)
+    expect(header.get_by_role("button", name="Log out")).to_be_visible()
+    for app in APPS:
+        expect(page.get_by_role("heading", name=app, exact=True)).to_be_visible()
+    page.screenshot(path=str(screenshots / "home.png"), full_page=True)
+
+    # The same home page on a phone-sized screen, signed in with the same cookies.
+    phone_context = browser.new_context(
+        base_url=live_server.base_url,
+        viewport=PHONE,
+        storage_state=page.context.storage_state(),
+        is_mobile=True,
+        has_touch=True,
+    )
+    try:
+        phone_page = phone_context.new_page()
+        phone_page.goto("/")
+        expect(phone_page.locator("header")).to_contain_text(name)
+        for app in APPS:
+            expect(phone_page.get_by_role("heading", name=app, exact=True)).to_be_attached()
+        phone_page.screenshot(path=str(screenshots / "home-phone.png"))
+        width = phone_page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the home page scrolls sideways on a phone ({width}px wide)"
+    finally:
+        phone_context.close()
+
+    # The hidden time zone field carried the browser's zone; the phone was kept in E.164.
+    api = Client(live_server.base_url)
+    r = api.login(email)
+    assert r.status_code == 200, describe(r)
+    user = json_of(r)["user"]
+    assert user["displayName"] == name
+    assert user["timeZone"] == "Asia/Tokyo", user
+    assert user["phone"] == "+819012345678", user
+
+    # Log out: the header no longer offers it, and the home page no longer shows the name.
+    header.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    page.goto("/")
+    expect(page.locator("header")).not_to_contain_text(name)
+
+    # Log in again.
+    page.goto("/login")
+    fill_login(page, email, PASSWORD)
+    page.wait_for_url(live_server.base_url + "/")
+    expect(page.locator("header")).to_contain_text(name)
+    expect(page.locator("header").get_by_role("button", name="Log out")).to_be_visible()
+
+
+def test_wrong_password_stays_on_login(page: Page, live_server) -> None:
+    email = unique_email("ada")
+    r = Client(live_server.base_url).signup(email, "Ada")
+    assert r.status_code == 201, describe(r)
+
+    page.goto("/login")
+    fill_login(page, email, "not the password")
+    expect(page.get_by_text("Wrong email or password.")).to_be_visible()
+    assert path_of(page) == "/login", page.url
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+
+    # An unknown email gets the same answer (it does not reveal who has an account).
+    page.goto("/login")
+    fill_login(page, unique_email("nobody"), PASSWORD)
+    expect(page.get_by_text("Wrong email or password.")).to_be_visible()
+    assert path_of(page) == "/login", page.url

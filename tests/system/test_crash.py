@@ -1,0 +1,148 @@
+"""Crash safety: a write the server acknowledged survives `kill -9` of the server.
+
+A few threads write as fast as the server answers (PATCH /api/me with a counter in the display
+name, and sign-ups); the server is killed with SIGKILL in the middle of the burst and started
+again on the same database. Then every acknowledged write must be there: each writer's display
+name carries a counter at least as high as its last acknowledged one, and every acknowledged
+sign-up can log in.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import pytest
+import requests
+
+from hearth_harness import PASSWORD, Client, describe, json_of, unique_email
+
+PATCH_WRITERS = 3
+PATCHES_PER_WRITER = 100  # 300 in all
+SIGNUPS = 40
+KILL_AFTER_ACKS = 120  # PATCHes acknowledged before the kill: well inside the burst
+BURST_DEADLINE = 90.0  # seconds; the kill happens by then whatever the count
+
+
+@pytest.mark.timeout(420)
+def test_acknowledged_writes_survive_kill9(backend, start_server) -> None:
+    server = start_server(backend)
+    setup = server.client()
+
+    writers = []
+    for i in range(PATCH_WRITERS):
+        email = unique_email(f"writer{i}")
+        r = setup.signup(email, f"writer {i}")
+        assert r.status_code == 201, describe(r)
+        writers.append((email, json_of(r)["accessToken"]))
+
+    lock = threading.Lock()
+    acked = [-1] * PATCH_WRITERS  # the last sequence number acknowledged, per writer
+    attempted = [-1] * PATCH_WRITERS  # the last sequence number sent, per writer
+    acked_signups: list[str] = []
+    total_acks = [0]
+    problems: list[str] = []
+    stop = threading.Event()
+    base_url = server.base_url
+
+    def patcher(i: int, token: str) -> None:
+        client = Client(base_url, token)
+        for seq in range(PATCHES_PER_WRITER):
+            if stop.is_set():
+                return
+            attempted[i] = seq
+            try:
+                r = client.patch("/api/me", json={"displayName": f"crash {i} {seq}"}, timeout=10)
+            except requests.RequestException:
+                return  # the server is gone
+            if 200 <= r.status_code < 300:
+                with lock:
+                    acked[i] = seq
+                    total_acks[0] += 1
+            else:
+                with lock:
+                    problems.append(describe(r))
+                return
+
+    def signer() -> None:
+        client = Client(base_url)
+        for n in range(SIGNUPS):
+            if stop.is_set():
+                return
+            email = unique_email("crash")
+            try:
+                r = client.signup(email, f"crash signup {n}", timeout=10)
+            except requests.RequestException:
+                return
+            if r.status_code == 201:
+                with lock:
+                    acked_signups.append(email)
+            elif r.status_code == 429:
+                return  # rate-limited: what was acknowledged so far is still checked
+            else:
+                with lock:
+                    problems.append(describe(r))
+                return
+
+    threads = [
+        threading.Thread(target=patcher, args=(i, token), daemon=True)
+        for i, (_, token) in enumerate(writers)
+    ]
+    threads.append(threading.Thread(target=signer, daemon=True))
+    for t in threads:
+        t.start()
+
+    deadline = time.monotonic() + BURST_DEADLINE
+    while time.monotonic() < deadline:
+        with lock:
+            if total_acks[0] >= KILL_AFTER_ACKS or problems:
+                break
+        if not any(t.is_alive() for t in threads):
+            break
+        time.sleep(0.002)
+    still_writing = sum(t.is_alive() for t in threads)
+    server.kill()
+    stop.set()
+    for t in threads:
+        t.join(timeout=30)
+    assert not any(t.is_alive() for t in threads), "writer threads did not stop after the kill"
+
+    assert not problems, "writes were refused before the kill:\n" + "\n".join(problems)
+    assert still_writing > 0, "the burst finished before the kill; nothing was tested mid-burst"
+    assert sum(a + 1 for a in acked) >= 10, f"too few acknowledged PATCHes: {acked}"
+    assert acked_signups, "no sign-up was acknowledged before the kill"
+
+    server.start()
+    client = server.client()
+
+    for i, (email, _) in enumerate(writers):
+        r = client.login(email)
+        assert r.status_code == 200, describe(r)
+        token = json_of(r)["accessToken"]
+        r = client.with_token(token).get("/api/me")
+        assert r.status_code == 200, describe(r)
+        name = json_of(r)["user"]["displayName"]
+        match = re.fullmatch(rf"crash {i} (\d+)", name)
+        if acked[i] < 0:
+            assert name == f"writer {i}" or match, name
+            continue
+        assert match, f"writer {i}: display name {name!r} after restart, acknowledged {acked[i]}"
+        seq = int(match.group(1))
+        assert acked[i] <= seq <= attempted[i], (
+            f"writer {i}: acknowledged up to {acked[i]} (sent up to {attempted[i]}) "
+            f"but the database holds {seq}"
+        )
+
+    lost = []
+    for email in acked_signups:
+        r = client.login(email, PASSWORD)
+        if r.status_code != 200:
+            lost.append(f"{email}: {describe(r)}")
+    assert not lost, f"{len(lost)} of {len(acked_signups)} acknowledged sign-ups lost:\n" + "\n".join(lost)
+
+    # And the restarted server takes new writes.
+    r = client.with_token(json_of(client.login(writers[0][0]))["accessToken"]).patch(
+        "/api/me", json={"displayName": "after the crash"}
+    )
+    assert 200 <= r.status_code < 300, describe(r)
