@@ -35,6 +35,18 @@ public struct HearthConfig: Equatable, Sendable {
 
   public init() {}
 
+  /// The one preset tests use: a fast bcrypt cost and an ephemeral port.
+  public static func testing(databasePath: String) -> HearthConfig {
+    var config = HearthConfig()
+    config.environment = .testing
+    config.port = 0
+    config.bcryptCost = 4
+    config.database = .sqlite(path: databasePath)
+    config.secret = String(repeating: "ab", count: 32)
+    config.logLevel = "warning"
+    return config
+  }
+
   public var secureCookies: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }
 
   public struct Error: Swift.Error, Equatable, CustomStringConvertible {

@@ -36,7 +36,7 @@ from hearth_harness import (  # noqa: E402
 #   request timeout, and there is no body schema to check.
 # - /api/auth/logout (and any logout-… sibling) revokes the session behind the bearer token,
 #   after which every authenticated operation would only test the 401 path.
-EXCLUDE_PATH_REGEX = r"^/api/(events|auth/logout)"
+EXCLUDE_PATH_REGEX = r"^/api/(events$|auth/logout)"
 CHECKS = "not_a_server_error,response_schema_conformance"
 
 

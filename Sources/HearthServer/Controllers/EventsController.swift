@@ -83,6 +83,15 @@ struct EventsController {
     }
   }
 
+  /// One SSE message. The type travels inside the data, so that a browser's single
+  /// `onmessage` handler can route every kind of event.
+  static func frame(_ event: Event) -> String {
+    let type = String(decoding: (try? JSONEncoder().encode(event.type)) ?? Data(), as: UTF8.self)
+    let payload = event.payload.replacingOccurrences(of: "\n", with: " ")
+      .replacingOccurrences(of: "\r", with: " ")
+    return "id: \(event.sequence)\ndata: {\"sequence\":\(event.sequence),\"type\":\(type),\"payload\":\(payload)}\n\n"
+  }
+
   func startCursor(_ request: Request) async throws -> Int64 {
     if let header = request.headers[.lastEventID] {
       guard let value = Int64(header), value >= 0 else {
@@ -122,10 +131,7 @@ struct EventsController {
           let (events, next) = try await feed.next(after: cursor, for: identity.user.id)
           cursor = next
           if !events.isEmpty {
-            var frame = ""
-            for event in events {
-              frame += "id: \(event.sequence)\nevent: \(event.type)\ndata: \(event.payload)\n\n"
-            }
+            let frame = events.map(Self.frame).joined()
             try await writer.write(ByteBuffer(string: frame))
             metrics.eventsDelivered(events.count)
             continue

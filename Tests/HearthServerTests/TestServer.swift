@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import HearthServer
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+
+/// A real server on a fresh temporary SQLite file, driven through its router.
+struct TestServer {
+  let directory: String
+  let env: HearthEnvironment
+  var app: HearthApplication
+
+  init(configure: (inout HearthConfig) -> Void = { _ in }) async throws {
+    directory = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
+    var config = HearthConfig.testing(databasePath: directory + "/hearth.sqlite")
+    configure(&config)
+    env = try await Bootstrap.environment(config)
+    app = HearthApplication(env: env)
+  }
+
+  func run<T>(_ mode: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    return try await app.buildApplication().test(mode, body)
+  }
+}
+
+/// A decoded JSON response.
+struct JSONReply: @unchecked Sendable {
+  var status: Int
+  var headers: HTTPFields
+  var body: [String: Any]
+  var text: String
+
+  subscript(_ key: String) -> Any? { body[key] }
+  var error: [String: Any]? { body["error"] as? [String: Any] }
+  var errorCode: String? { error?["code"] as? String }
+  var errorField: String? { error?["field"] as? String }
+}
+
+extension TestClientProtocol {
+  func json(
+    _ method: HTTPRequest.Method, _ uri: String, _ body: [String: Any]? = nil, token: String? = nil,
+    headers extra: HTTPFields = [:]
+  ) async throws -> JSONReply {
+    var headers = extra
+    headers[.contentType] = "application/json"
+    if let token { headers[.authorization] = "Bearer \(token)" }
+    let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+    return try await raw(method, uri, body: data, headers: headers)
+  }
+
+  func raw(
+    _ method: HTTPRequest.Method, _ uri: String, body: Data? = nil, headers: HTTPFields = [:]
+  ) async throws -> JSONReply {
+    let response = try await execute(
+      uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) })
+    let text = String(buffer: response.body)
+    let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+    return JSONReply(
+      status: Int(response.status.code), headers: response.headers, body: object ?? [:],
+      text: text)
+  }
+
+  /// Signs up a fresh account and returns its access and refresh tokens.
+  func signup(_ email: String, name: String = "Test Person", password: String = "correct horse")
+    async throws -> (access: String, refresh: String, id: String)
+  {
+    let reply = try await json(
+      .post, "/api/auth/signup",
+      ["email": email, "displayName": name, "password": password, "timeZone": "Europe/Paris"])
+    guard reply.status == 201, let access = reply["accessToken"] as? String,
+      let refresh = reply["refreshToken"] as? String,
+      let user = reply["user"] as? [String: Any], let id = user["id"] as? String
+    else { throw TestFailure("signup failed: \(reply.status) \(reply.text)") }
+    return (access, refresh, id)
+  }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import HTTPTypes
+import HearthServer
+import HummingbirdTesting
+import Testing
+
+@Suite struct WebFlowTests {
+  static func cookies(_ reply: JSONReply) -> [String: String] {
+    var cookies: [String: String] = [:]
+    for header in reply.headers[values: .setCookie] {
+      let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+      if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }
+    }
+    return cookies
+  }
+
+  static func csrfField(_ html: String) -> String? {
+    guard let range = html.range(of: #"name="_csrf" value=""#) else { return nil }
+    return String(html[range.upperBound...].prefix { $0 != "\"" })
+  }
+
+  static func form(_ fields: [String: String]) -> Data {
+    let allowed = CharacterSet.alphanumerics
+    return Data(
+      fields.map { key, value in
+        key + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+      }.joined(separator: "&").utf8)
+  }
+
+  @Test func signupLogoutLoginWithCSRF() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      // Given the sign-up page, which hands out a CSRF cookie and the same token in the form
+      let page = try await client.raw(.get, "/signup")
+      #expect(page.status == 200)
+      let anonymous = try #require(Self.cookies(page)["hearth_csrf"])
+      #expect(Self.csrfField(page.text) == anonymous)
+      let formHeaders: HTTPFields = [
+        .contentType: "application/x-www-form-urlencoded", .cookie: "hearth_csrf=\(anonymous)",
+      ]
+      let fields = [
+        "email": "web@example.com", "displayName": "Web <b>Person</b>",
+        "password": "long password", "timeZone": "America/New_York",
+      ]
+
+      // When the form comes back without the token, it is refused
+      let forged = try await client.raw(
+        .post, "/signup", body: Self.form(fields), headers: formHeaders)
+      #expect(forged.status == 403)
+
+      // When it comes back with the token, the person is signed in and sent home
+      var withToken = fields
+      withToken["_csrf"] = anonymous
+      let created = try await client.raw(
+        .post, "/signup", body: Self.form(withToken), headers: formHeaders)
+      #expect(created.status == 302)
+      let session = try #require(Self.cookies(created)["hearth_session"])
+      let home = try await client.raw(.get, "/", headers: [.cookie: "hearth_session=\(session)"])
+      #expect(home.text.contains("Web &lt;b&gt;Person&lt;/b&gt;"))
+      #expect(!home.text.contains("<b>Person</b>"))
+      let token = try #require(Self.csrfField(home.text))
+
+      // Then logging out needs the session's token
+      let noToken = try await client.raw(
+        .post, "/logout", headers: [.cookie: "hearth_session=\(session)"])
+      #expect(noToken.status == 403)
+      let loggedOut = try await client.raw(
+        .post, "/logout",
+        headers: [.cookie: "hearth_session=\(session)", .init("X-CSRF-Token")!: token])
+      #expect(loggedOut.status == 302)
+      let after = try await client.raw(.get, "/account", headers: [.cookie: "hearth_session=\(session)"])
+      #expect(after.status == 302)
+
+      // And a wrong password shows a clear message on the login page
+      let wrong = try await client.raw(
+        .post, "/login",
+        body: Self.form(["email": "web@example.com", "password": "not it", "_csrf": anonymous]),
+        headers: formHeaders)
+      #expect(wrong.status == 401)
+      #expect(wrong.text.contains("Wrong email or password."))
+    }
+  }
+
+  @Test func pagesAndErrorsRenderForPeople() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let home = try await client.raw(.get, "/")
+      for app in ["Softer", "Redo", "Auralyst", "Onpu"] { #expect(home.text.contains(app)) }
+      let missing = try await client.raw(.get, "/no/such/page", headers: [.accept: "text/html"])
+      #expect(missing.status == 404)
+      #expect(missing.headers[.contentType]?.hasPrefix("text/html") == true)
+      let css = try await client.raw(.get, "/static/hearth.css")
+      #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
+      let apiMissing = try await client.raw(.get, "/api/no-such-thing")
+      #expect(apiMissing.status == 404)
+      #expect(apiMissing.errorCode == "not_found")
+    }
+  }
+}
