@@ -19,7 +19,7 @@ extension PostgresDatabase {
     _ event: NewEvent, at: Date, on connection: PostgresConnection, logger: Logger
   ) async throws -> Int64 {
     let counter = try await connection.rows(
-      "SELECT nextval('bug_seq')", logger: logger)
+      "UPDATE event_counter SET value = value + 1 RETURNING value", logger: logger)
     guard let sequence = try counter.first?.decode(Int64.self) else {
       throw PostgresDataError("event_counter has no row; run the migrations")
     }
@@ -35,7 +35,6 @@ extension PostgresDatabase {
       VALUES (\(sequence), \(event.type), \(user), \(resource?.app), \(resource?.kind),
         \(resource?.id), \(event.payload), \(at))
       """, logger: logger)
-    try await Task.sleep(for: .microseconds(Int.random(in: 0..<300)))
     return sequence
   }
 

@@ -99,7 +99,7 @@ enum PostgresMigrations {
           value bigint NOT NULL
         )
         """,
-        "INSERT INTO event_counter (id, value) VALUES (true, 0)", "CREATE SEQUENCE bug_seq",
+        "INSERT INTO event_counter (id, value) VALUES (true, 0)",
       ]),
     Migration(
       version: 4, name: "jobs",

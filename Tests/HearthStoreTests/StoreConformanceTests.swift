@@ -32,6 +32,19 @@ struct StoreConformanceTests {
       expiresAt: at(expiresAt))
   }
 
+  @Test(arguments: StoreFactory.all)
+  func migratingAgainChangesNothing(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      try await db.migrate()
+      async let first: Void = db.migrate()
+      async let second: Void = db.migrate()
+      _ = try await (first, second)
+      #expect(try await db.user(id: "alice") == Self.user("alice"))
+      #expect(!db.kindName.isEmpty)
+    }
+  }
+
   // MARK: - Accounts
 
   @Test(arguments: StoreFactory.all)
@@ -211,7 +224,26 @@ struct StoreConformanceTests {
     }
   }
 
-  // MARK: - PostgreSQL URLs
+  // MARK: - PostgreSQL only
+
+  /// Two processes starting at once on an empty database: the advisory lock lets one migrate
+  /// while the other waits, then finds nothing left to do.
+  @Test(.enabled(if: StoreFactory.postgresURL != nil))
+  func concurrentFirstMigrationsOnPostgres() async throws {
+    let url = try #require(StoreFactory.postgresURL)
+    let first = try PostgresDatabase(url: url)
+    let second = try PostgresDatabase(url: url)
+    try await first.resetSchema()
+    async let one: Void = first.migrate()
+    async let two: Void = second.migrate()
+    var failure: (any Error)?
+    do { _ = try await (one, two) } catch { failure = error }
+    try await first.close()
+    try await second.close()
+    if let failure { throw failure }
+    #expect(try await first.latestSequence() == 0)
+  }
+
 
   @Test func badPostgresURLsNameTheVariableAndHideThePassword() async throws {
     let bad = [

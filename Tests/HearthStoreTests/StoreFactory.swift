@@ -18,13 +18,17 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
   static let all: [StoreFactory] = {
     let environment = ProcessInfo.processInfo.environment
     var factories = [sqlite]
-    if let url = environment["HEARTH_TEST_DATABASE_URL"], !url.isEmpty {
+    if let url = postgresURL {
       factories.append(postgres(url: url))
     } else if environment["CI"] == "true" || environment["HEARTH_REQUIRE_POSTGRES"] == "1" {
       factories.append(missingPostgres)
     }
     return factories
   }()
+
+  /// `HEARTH_TEST_DATABASE_URL`, when set.
+  static let postgresURL: String? = ProcessInfo.processInfo.environment["HEARTH_TEST_DATABASE_URL"]
+    .flatMap { $0.isEmpty ? nil : $0 }
 
   static let sqlite = StoreFactory(name: "sqlite") {
     let directory = FileManager.default.temporaryDirectory

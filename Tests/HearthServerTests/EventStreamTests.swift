@@ -1,0 +1,84 @@
+import AsyncHTTPClient
+import Foundation
+import HearthServer
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// The SSE stream over a real socket.
+@Suite struct EventStreamTests {
+  /// Reads SSE messages until `count` data lines arrived or the stream ended.
+  static func readMessages(
+    port: Int, token: String, lastEventID: String? = nil, count: Int,
+    whileOpen: @escaping @Sendable () async throws -> Void = {}
+  ) async throws -> (ids: [Int], types: [String], ended: Bool) {
+    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/events")
+    request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    request.headers.add(name: "Accept", value: "text/event-stream")
+    if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+    #expect(response.headers.first(name: "content-type") == "text/event-stream")
+    let trigger = Task { try await whileOpen() }
+    defer { trigger.cancel() }
+    var ids: [Int] = []
+    var types: [String] = []
+    var buffer = ""
+    var ended = true
+    for try await chunk in response.body {
+      buffer += String(buffer: chunk)
+      while let end = buffer.range(of: "\n\n") {
+        let message = buffer[..<end.lowerBound]
+        buffer = String(buffer[end.upperBound...])
+        for line in message.split(separator: "\n") {
+          if line.hasPrefix("id: ") { ids.append(Int(line.dropFirst(4)) ?? -1) }
+          if line.hasPrefix("data: "),
+            let object = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8))
+              as? [String: Any], let type = object["type"] as? String
+          {
+            types.append(type)
+          }
+        }
+      }
+      if types.count >= count {
+        ended = false
+        break
+      }
+    }
+    return (ids, types, ended)
+  }
+
+  @Test func streamDeliversResumesAndStopsWhenTheSessionEnds() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let port = try #require(client.port)
+      let ann = try await client.signup("sse@example.com")
+      let bob = try await client.signup("other@example.com")
+
+      // Given an open stream, when Ann and Bob change their profiles
+      let live = try await Self.readMessages(port: port, token: ann.access, count: 2) {
+        try await Task.sleep(for: .milliseconds(200))
+        for name in ["One", "Two"] {
+          _ = try await client.json(.patch, "/api/me", ["displayName": name], token: bob.access)
+          _ = try await client.json(.patch, "/api/me", ["displayName": name], token: ann.access)
+        }
+      }
+      // Then Ann receives her two events and none of Bob's
+      #expect(live.types == ["account.updated", "account.updated"])
+      #expect(live.ids.count == 2 && live.ids[0] < live.ids[1])
+
+      // When resuming after the first, only the second arrives again
+      let resumed = try await Self.readMessages(
+        port: port, token: ann.access, lastEventID: String(live.ids[0]), count: 1)
+      #expect(resumed.ids == [live.ids[1]])
+
+      // When the session is revoked, an open stream ends
+      let ended = try await Self.readMessages(port: port, token: ann.access, count: 1) {
+        try await Task.sleep(for: .milliseconds(200))
+        _ = try await client.json(.post, "/api/auth/logout", token: ann.access)
+        _ = try await client.json(.patch, "/api/me", ["displayName": "Three"], token: bob.access)
+      }
+      #expect(ended.ended)
+      #expect(ended.types.isEmpty)
+    }
+  }
+}

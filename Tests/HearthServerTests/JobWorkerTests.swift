@@ -1,0 +1,94 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+import NIOConcurrencyHelpers
+import Testing
+
+@testable import HearthServer
+
+@Suite struct JobWorkerTests {
+  struct Boom: Error {}
+
+  @Test func successFailureRetryAndDeath() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    let runs = NIOLockedValueBox<[String]>([])
+    let worker = JobWorker(
+      env: server.env,
+      handlers: [
+        "ok": { context in runs.withLockedValue { $0.append(context.job.id) } },
+        "boom": { _ in throw Boom() },
+      ], metrics: HearthMetrics())
+    let now = server.env.now()
+    _ = try await db.enqueue(NewJob(queue: "ok", runAt: now), id: "a", at: now)
+    _ = try await db.enqueue(NewJob(queue: "boom", runAt: now, maxAttempts: 2), id: "b", at: now)
+
+    // When each job is claimed and run
+    let first = try #require(try await worker.claim(["ok"]))
+    await worker.execute(first)
+    let failing = try #require(try await worker.claim(["boom"]))
+    await worker.execute(failing)
+
+    // Then the good one succeeded and the bad one waits for a retry with backoff
+    #expect(try await db.job(id: "a")?.status == .succeeded)
+    let retrying = try #require(try await db.job(id: "b"))
+    #expect(retrying.status == .queued)
+    #expect(retrying.runAt > now)
+    #expect(retrying.lastError?.contains("Boom") == true)
+
+    // When its second and last attempt fails too, it is dead
+    let later = retrying.runAt.addingTimeInterval(1)
+    let again = try #require(
+      try await db.claim(queues: ["boom"], token: "t2", leaseUntil: later + 30, at: later))
+    await worker.execute(again)
+    #expect(try await db.job(id: "b")?.status == .dead)
+    #expect(runs.withLockedValue { $0 } == ["a"])
+  }
+
+  @Test func aWorkerWhoseLeaseExpiredCannotComplete() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    let runs = NIOLockedValueBox(0)
+    let worker = JobWorker(
+      env: server.env,
+      handlers: ["slow": { _ in runs.withLockedValue { $0 += 1 } }], metrics: HearthMetrics())
+    let now = server.env.now()
+    _ = try await db.enqueue(NewJob(queue: "slow", runAt: now), id: "s", at: now)
+
+    // Given worker A claimed it, and its lease ran out so worker B took it over
+    let byA = try #require(
+      try await db.claim(queues: ["slow"], token: "A", leaseUntil: now + 1, at: now))
+    let byB = try #require(
+      try await db.claim(queues: ["slow"], token: "B", leaseUntil: now + 60, at: now + 2))
+    #expect(byB.attempts == 2)
+
+    // When A finishes late, its completion is refused; B's counts
+    await worker.execute(byA)
+    #expect(try await db.job(id: "s")?.status == .running)
+    await worker.execute(byB)
+    #expect(try await db.job(id: "s")?.status == .succeeded)
+    #expect(try await db.complete(id: "s", token: "A", at: now + 3) == false)
+  }
+
+  @Test func theRunLoopDrainsTheQueue() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    let done = NIOLockedValueBox<Set<String>>([])
+    let worker = JobWorker(
+      env: server.env,
+      handlers: ["noop": { context in _ = done.withLockedValue { $0.insert(context.job.id) } }],
+      metrics: HearthMetrics())
+    let now = server.env.now()
+    for index in 0..<30 {
+      _ = try await db.enqueue(NewJob(queue: "noop", runAt: now), id: "n\(index)", at: now)
+    }
+    let running = Task { try await worker.run() }
+    for _ in 0..<200 where done.withLockedValue({ $0.count }) < 30 {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    running.cancel()
+    #expect(done.withLockedValue { $0.count } == 30)
+    #expect(try await db.jobCounts()[.succeeded] == 30)
+  }
+}
