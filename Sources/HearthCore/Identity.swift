@@ -21,6 +21,13 @@ public enum Identity: Equatable, Hashable, Sendable {
     }
   }
 
+  public var kindName: String {
+    switch self {
+    case .email: "email address"
+    case .phone: "phone number"
+    }
+  }
+
   public var description: String {
     switch self {
     case .email(let value), .phone(let value): value

@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 
 /// Who is asking, and how they proved it.
-public struct Identity: Sendable {
+public struct Caller: Sendable {
   public enum Method: Sendable { case cookie, bearer }
   public var user: User
   public var session: Session
@@ -14,7 +14,7 @@ public struct Identity: Sendable {
 
 public struct AppRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
-  public var identity: Identity?
+  public var caller: Caller?
   public var requestID: String
   public let peerAddress: String?
   /// The CSRF token a signed-out form must echo (double-submit cookie).
@@ -28,8 +28,8 @@ public struct AppRequestContext: RequestContext {
 
   public var maxUploadSize: Int { 1 << 20 }
 
-  public func requireIdentity() throws(APIErrorResponse) -> Identity {
-    guard let identity else { throw APIErrorResponse(.unauthorized) }
-    return identity
+  public func requireCaller() throws(APIErrorResponse) -> Caller {
+    guard let caller else { throw APIErrorResponse(.unauthorized) }
+    return caller
   }
 }

@@ -111,3 +111,22 @@ import Testing
     try Access.owner.require(.owner, what: "journal")
   }
 }
+
+@Suite struct IdentityLookupTests {
+  @Test func unknownIdentitiesAreNamed() async throws {
+    let server = try await TestServer()
+    let accounts = AccountService(env: server.env)
+    let ann = try await accounts.signup(
+      .init(
+        email: "ann@example.com", displayName: "Ann", password: "long enough",
+        phone: "+14155550123", timeZone: nil))
+    let found = try await accounts.resolve(["ANN@example.com", "+1 415 555 0123"], field: "invitees")
+    #expect(found.map(\.id) == [ann.id, ann.id])
+    await #expect {
+      try await accounts.resolve(["ann@example.com", "ghost@example.com"], field: "invitees")
+    } throws: { error in
+      guard let error = error as? APIErrorResponse else { return false }
+      return error.error.field == "invitees[1]" && error.error.message.contains("ghost@example.com")
+    }
+  }
+}

@@ -237,13 +237,14 @@ struct StoreConformanceTests {
     async let one: Void = first.migrate()
     async let two: Void = second.migrate()
     var failure: (any Error)?
-    do { _ = try await (one, two) } catch { failure = error }
+    do {
+      _ = try await (one, two)
+      #expect(try await second.latestSequence() == 0)
+    } catch { failure = error }
     try await first.close()
     try await second.close()
     if let failure { throw failure }
-    #expect(try await first.latestSequence() == 0)
   }
-
 
   @Test func badPostgresURLsNameTheVariableAndHideThePassword() async throws {
     let bad = [

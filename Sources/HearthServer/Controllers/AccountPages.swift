@@ -54,9 +54,9 @@ struct AccountPages {
       }
     }
     router.post("/logout") { request, context in
-      if let identity = context.identity {
+      if let caller = context.caller {
         _ = try await env.database.revokeSession(
-          id: identity.session.id, userID: identity.user.id, at: env.now())
+          id: caller.session.id, userID: caller.user.id, at: env.now())
       }
       var response = pages.redirect("/", flash: Flash(kind: .info, message: "You are logged out."))
       response.setCookie(pages.sessionCookie(nil, maxAge: 0))

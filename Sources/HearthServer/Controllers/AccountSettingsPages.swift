@@ -11,11 +11,11 @@ struct AccountSettingsPages {
 
   func register(_ router: Router<AppRequestContext>) {
     router.get("/account") { request, context in
-      guard let identity = context.identity else { return pages.redirect("/login?next=/account") }
-      return try await render(request, context, identity)
+      guard let caller = context.caller else { return pages.redirect("/login?next=/account") }
+      return try await render(request, context, caller)
     }
     router.post("/account/profile") { request, context in
-      guard let identity = context.identity else { return pages.redirect("/login") }
+      guard let caller = context.caller else { return pages.redirect("/login") }
       let form = try await pages.form(request)
       let input = AuthAPIController.ProfileInput(
         displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
@@ -23,49 +23,49 @@ struct AccountSettingsPages {
       do {
         _ = try await AuthAPIController(
           env: env, accounts: pages.accounts, clientAddress: pages.clientAddress
-        ).updateProfile(identity.user, input)
+        ).updateProfile(caller.user, input)
         return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
       } catch let error as APIErrorResponse {
         let values = ProfileValues(
           displayName: input.displayName ?? "", email: input.email ?? "",
           phone: input.phone ?? "", timeZone: input.timeZone ?? "")
         return try await render(
-          request, context, identity, profile: values,
+          request, context, caller, profile: values,
           errors: .init(profile: FormErrors(error.error)), status: error.error.status)
       } catch let error as APIError {
         return try await render(
-          request, context, identity, errors: .init(profile: FormErrors(error)),
+          request, context, caller, errors: .init(profile: FormErrors(error)),
           status: error.status)
       }
     }
     router.post("/account/password") { request, context in
-      guard let identity = context.identity else { return pages.redirect("/login") }
+      guard let caller = context.caller else { return pages.redirect("/login") }
       let form = try await pages.form(request)
       do {
         guard
           try await pages.accounts.verifyPassword(
-            form["currentPassword"] ?? "", hash: identity.user.passwordHash)
+            form["currentPassword"] ?? "", hash: caller.user.passwordHash)
         else {
           throw APIError.invalid("currentPassword", "That is not your current password.")
         }
         let password = try AccountRules.password(form["newPassword"], field: "newPassword")
-        var user = identity.user
+        var user = caller.user
         user.passwordHash = try await pages.accounts.hashPassword(password)
         try await env.database.updateUser(user)
         return pages.redirect(
           "/account", flash: Flash(kind: .success, message: "Password changed."))
       } catch let error as APIError {
         return try await render(
-          request, context, identity, errors: .init(password: FormErrors(error)),
+          request, context, caller, errors: .init(password: FormErrors(error)),
           status: error.status)
       }
     }
     router.post("/account/sessions/:id/revoke") { request, context in
-      guard let identity = context.identity else { return pages.redirect("/login") }
+      guard let caller = context.caller else { return pages.redirect("/login") }
       let id = context.parameters.get("id") ?? ""
-      guard try await env.database.revokeSession(id: id, userID: identity.user.id, at: env.now())
+      guard try await env.database.revokeSession(id: id, userID: caller.user.id, at: env.now())
       else { throw APIErrorResponse(.notFound("session")) }
-      if id == identity.session.id {
+      if id == caller.session.id {
         var response = pages.redirect("/")
         response.setCookie(pages.sessionCookie(nil, maxAge: 0))
         return response
@@ -73,25 +73,25 @@ struct AccountSettingsPages {
       return pages.redirect("/account", flash: Flash(kind: .success, message: "Session revoked."))
     }
     router.get("/account/export") { request, context in
-      guard let identity = context.identity else { return pages.redirect("/login") }
-      var response = JSONBody.response(try await AccountExport(env: env).export(identity.user))
+      guard let caller = context.caller else { return pages.redirect("/login") }
+      var response = JSONBody.response(try await AccountExport(env: env).export(caller.user))
       response.headers[.contentDisposition] = "attachment; filename=\"hearth-export.json\""
       return response
     }
     router.post("/account/delete") { request, context in
-      guard let identity = context.identity else { return pages.redirect("/login") }
+      guard let caller = context.caller else { return pages.redirect("/login") }
       let form = try await pages.form(request)
       guard
         try await pages.accounts.verifyPassword(
-          form["password"] ?? "", hash: identity.user.passwordHash)
+          form["password"] ?? "", hash: caller.user.passwordHash)
       else {
         return try await render(
-          request, context, identity,
+          request, context, caller,
           errors: .init(
             delete: FormErrors(fields: ["password": "That is not your password."])),
           status: 400)
       }
-      try await env.database.deleteUser(id: identity.user.id)
+      try await env.database.deleteUser(id: caller.user.id)
       var response = pages.redirect(
         "/", flash: Flash(kind: .info, message: "Your account and its data are deleted."))
       response.setCookie(pages.sessionCookie(nil, maxAge: 0))
@@ -100,15 +100,15 @@ struct AccountSettingsPages {
   }
 
   func render(
-    _ request: Request, _ context: AppRequestContext, _ identity: Identity,
+    _ request: Request, _ context: AppRequestContext, _ caller: Caller,
     profile: ProfileValues? = nil, errors: AccountPage.Errors = .init(), status: Int = 200
   ) async throws -> Response {
-    let sessions = try await env.database.sessions(userID: identity.user.id)
+    let sessions = try await env.database.sessions(userID: caller.user.id)
       .filter { $0.isLive(at: env.now()) && $0.kind != .passwordReset }
     let page = try await pages.pageContext(request, context)
     return pages.html(
       AccountPage.render(
-        page, user: identity.user, sessions: sessions, currentSessionID: identity.session.id,
+        page, user: caller.user, sessions: sessions, currentSessionID: caller.session.id,
         profile: profile, errors: errors),
       status: .init(code: status))
   }

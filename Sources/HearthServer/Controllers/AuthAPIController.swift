@@ -122,9 +122,9 @@ struct AuthAPIController {
         .post, "/api/auth/logout", summary: "Revoke the current session", tag: "auth",
         responses: [(204, nil)], errors: [401])
     ) { request, context in
-      let identity = try context.requireIdentity()
+      let caller = try context.requireCaller()
       _ = try await env.database.revokeSession(
-        id: identity.session.id, userID: identity.user.id, at: env.now())
+        id: caller.session.id, userID: caller.user.id, at: env.now())
       return Response(status: .noContent)
     }
     api.add(
@@ -132,8 +132,8 @@ struct AuthAPIController {
         .get, "/api/me", summary: "The signed-in account", tag: "account",
         responses: [(200, Schemas.userEnvelope)], errors: [401])
     ) { request, context in
-      let identity = try context.requireIdentity()
-      return JSONBody.response(["user": UserBody(identity.user)])
+      let caller = try context.requireCaller()
+      return JSONBody.response(["user": UserBody(caller.user)])
     }
     api.add(
       APIOperation(
@@ -145,10 +145,10 @@ struct AuthAPIController {
           ], required: []),
         responses: [(200, Schemas.userEnvelope)], errors: [400, 401, 409, 413])
     ) { request, context in
-      let identity = try context.requireIdentity()
+      let caller = try context.requireCaller()
       let input = try await JSONBody.decode(
         ProfileInput.self, from: request, route: "PATCH /api/me")
-      let user = try await updateProfile(identity.user, input)
+      let user = try await updateProfile(caller.user, input)
       return JSONBody.response(["user": UserBody(user)])
     }
   }

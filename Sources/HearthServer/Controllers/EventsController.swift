@@ -41,9 +41,9 @@ struct EventsController {
         query: [("after", Schemas.integer, false)],
         responses: [(200, Schemas.string)], errors: [400, 401], contentType: "text/event-stream")
     ) { request, context in
-      let identity = try context.requireIdentity()
+      let caller = try context.requireCaller()
       let start = try await startCursor(request)
-      return stream(identity: identity, from: start)
+      return stream(caller: caller, from: start)
     }
     api.add(
       APIOperation(
@@ -62,13 +62,13 @@ struct EventsController {
           )
         ], errors: [400, 401])
     ) { request, context in
-      let identity = try context.requireIdentity()
+      let caller = try context.requireCaller()
       let start = try await startCursor(request)
       let timeout = try Self.integer(request, "timeout", range: 0...30) ?? 25
       let deadline = ContinuousClock.now + .seconds(timeout)
       var cursor = start
       while true {
-        let (events, next) = try await feed.next(after: cursor, for: identity.user.id)
+        let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
         cursor = next
         let now = ContinuousClock.now
         if !events.isEmpty || now >= deadline {
@@ -112,7 +112,7 @@ struct EventsController {
     return value
   }
 
-  func stream(identity: Identity, from start: Int64) -> Response {
+  func stream(caller: Caller, from start: Int64) -> Response {
     let env = env
     let hub = hub
     let feed = feed
@@ -125,10 +125,10 @@ struct EventsController {
       try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
       try await withGracefulShutdownHandler {
         while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
-          guard let session = try await env.database.session(id: identity.session.id),
+          guard let session = try await env.database.session(id: caller.session.id),
             session.isLive(at: env.now())
           else { break }
-          let (events, next) = try await feed.next(after: cursor, for: identity.user.id)
+          let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
           cursor = next
           if !events.isEmpty {
             let frame = events.map(Self.frame).joined()

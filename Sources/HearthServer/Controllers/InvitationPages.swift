@@ -10,18 +10,18 @@ struct InvitationPages {
 
   func register(_ router: Router<AppRequestContext>) {
     router.get("/invitations") { request, context in
-      guard let identity = context.identity else {
+      guard let caller = context.caller else {
         return pages.redirect("/login?next=/invitations")
       }
-      let invitations = try await pages.env.database.pendingInvitations(userID: identity.user.id)
+      let invitations = try await pages.env.database.pendingInvitations(userID: caller.user.id)
       let page = try await pages.pageContext(request, context)
       return pages.html(InvitationsPage.render(page, invitations: invitations))
     }
     router.post("/invitations/respond") { request, context in
-      guard let identity = context.identity else { return pages.redirect("/login") }
+      guard let caller = context.caller else { return pages.redirect("/login") }
       let form = try await pages.form(request)
       try await InvitationsController(env: pages.env).respond(
-        user: identity.user, app: form["app"], kind: form["kind"], resourceID: form["resourceId"],
+        user: caller.user, app: form["app"], kind: form["kind"], resourceID: form["resourceId"],
         decision: form["decision"])
       let accepted = form["decision"] == "accept"
       return pages.redirect(

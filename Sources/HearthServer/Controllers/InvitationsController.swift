@@ -38,8 +38,8 @@ struct InvitationsController {
         .get, "/api/invitations", summary: "Invitations waiting for an answer, from every app",
         tag: "sharing", responses: [(200, Self.list)], errors: [401])
     ) { request, context in
-      let identity = try context.requireIdentity()
-      let invitations = try await env.database.pendingInvitations(userID: identity.user.id)
+      let caller = try context.requireCaller()
+      let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
       return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
     }
     api.add(
@@ -53,13 +53,13 @@ struct InvitationsController {
           ], required: ["app", "kind", "resourceId", "decision"]),
         responses: [(200, Self.list)], errors: [400, 401, 404, 413])
     ) { request, context in
-      let identity = try context.requireIdentity()
+      let caller = try context.requireCaller()
       let input = try await JSONBody.decode(
         ResponseInput.self, from: request, route: "POST /api/invitations/respond")
       try await respond(
-        user: identity.user, app: input.app, kind: input.kind, resourceID: input.resourceId,
+        user: caller.user, app: input.app, kind: input.kind, resourceID: input.resourceId,
         decision: input.decision)
-      let invitations = try await env.database.pendingInvitations(userID: identity.user.id)
+      let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
       return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
     }
   }

@@ -40,16 +40,16 @@ struct WebPages {
   func pageContext(_ request: Request, _ context: AppRequestContext, flash: Flash? = nil)
     async throws -> PageContext
   {
-    let identity = context.identity
+    let caller = context.caller
     var count = 0
-    if let identity {
-      count = try await env.database.pendingInvitations(userID: identity.user.id).count
+    if let caller {
+      count = try await env.database.pendingInvitations(userID: caller.user.id).count
     }
     return PageContext(
-      userName: identity?.user.displayName,
-      csrfToken: identity?.session.csrfToken ?? context.anonymousCSRF,
+      userName: caller?.user.displayName,
+      csrfToken: caller?.session.csrfToken ?? context.anonymousCSRF,
       flash: flash ?? Self.readFlash(request), invitationCount: count, path: request.uri.path,
-      timeZone: identity.flatMap { TimeZone(identifier: $0.user.timeZone) }
+      timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
         ?? TimeZone(identifier: "UTC")!)
   }
 
@@ -93,8 +93,8 @@ struct WebPages {
 
   static func errorPage(_ error: APIError, _ context: AppRequestContext) -> String {
     let page = PageContext(
-      userName: context.identity?.user.displayName,
-      csrfToken: context.identity?.session.csrfToken ?? context.anonymousCSRF)
+      userName: context.caller?.user.displayName,
+      csrfToken: context.caller?.session.csrfToken ?? context.anonymousCSRF)
     let message = error.status >= 500 || error.status == 404 ? nil : error.message
     return ErrorPage.render(page, status: error.status, message: message)
   }

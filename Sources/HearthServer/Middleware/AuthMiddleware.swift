@@ -25,20 +25,20 @@ struct AuthMiddleware: RouterMiddleware {
             status: 401, code: "unauthorized", message: "Use an Authorization: Bearer token."))
       }
       let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-      guard let identity = try await bearerIdentity(token, now: now) else {
+      guard let caller = try await bearerCaller(token, now: now) else {
         throw APIErrorResponse(
           APIError(
             status: 401, code: "invalid_token",
             message: "The access token is invalid or expired. Refresh it or log in again."),
           headers: [.wwwAuthenticate: "Bearer"])
       }
-      context.identity = identity
+      context.caller = caller
       return try await next(request, context)
     }
     if let token = request.cookies[Self.sessionCookie]?.value,
-      let identity = try await cookieIdentity(token, now: now)
+      let caller = try await cookieCaller(token, now: now)
     {
-      context.identity = identity
+      context.caller = caller
     }
     let existingCSRF = request.cookies[Self.csrfCookie]?.value
     context.anonymousCSRF = existingCSRF ?? TokenService.randomToken(bytes: 24)
@@ -46,7 +46,7 @@ struct AuthMiddleware: RouterMiddleware {
       try await checkCSRF(&request, context: context)
     }
     var response = try await next(request, context)
-    if existingCSRF == nil, context.identity == nil, let token = context.anonymousCSRF,
+    if existingCSRF == nil, context.caller == nil, let token = context.anonymousCSRF,
       (response.headers[.contentType] ?? "").hasPrefix("text/html")
     {
       response.setCookie(
@@ -61,8 +61,8 @@ struct AuthMiddleware: RouterMiddleware {
   /// double-submit cookie. Requests with no cookie at all carry no ambient authority.
   func checkCSRF(_ request: inout Request, context: Context) async throws {
     let expected: String?
-    if let identity = context.identity {
-      expected = identity.session.csrfToken
+    if let caller = context.caller {
+      expected = caller.session.csrfToken
     } else if request.cookies[Self.csrfCookie] != nil, Self.isForm(request) {
       expected = request.cookies[Self.csrfCookie]?.value
     } else {
@@ -83,16 +83,16 @@ struct AuthMiddleware: RouterMiddleware {
     return type.hasPrefix("application/x-www-form-urlencoded") || type.hasPrefix("multipart/form-data")
   }
 
-  func bearerIdentity(_ token: String, now: Date) async throws -> Identity? {
+  func bearerCaller(_ token: String, now: Date) async throws -> Caller? {
     guard let (sessionID, userID) = env.tokens.verify(accessToken: token, now: now),
       let session = try await env.database.session(id: sessionID), session.kind == .refresh,
       session.userID == userID, session.isLive(at: now),
       let user = try await env.database.user(id: userID), !user.disabled
     else { return nil }
-    return Identity(user: user, session: session, method: .bearer)
+    return Caller(user: user, session: session, method: .bearer)
   }
 
-  func cookieIdentity(_ token: String, now: Date) async throws -> Identity? {
+  func cookieCaller(_ token: String, now: Date) async throws -> Caller? {
     guard let session = try await env.database.session(tokenHash: TokenService.hash(token)),
       session.kind == .web, session.isLive(at: now),
       let user = try await env.database.user(id: session.userID), !user.disabled
@@ -100,7 +100,7 @@ struct AuthMiddleware: RouterMiddleware {
     if now.timeIntervalSince(session.lastSeenAt) > 600 {
       try await env.database.touchSession(id: session.id, at: now)
     }
-    return Identity(user: user, session: session, method: .cookie)
+    return Caller(user: user, session: session, method: .cookie)
   }
 
   static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

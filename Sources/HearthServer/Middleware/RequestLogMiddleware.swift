@@ -33,7 +33,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         "ms": .stringConvertible(
           Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000
             + Double(elapsed.components.seconds) * 1000),
-        "user": context.identity.map { .string($0.user.id) } ?? "-",
+        "user": context.caller.map { .string($0.user.id) } ?? "-",
       ])
     return response
   }

@@ -85,6 +85,30 @@ public struct AccountService: Sendable {
     return user
   }
 
+  /// Finds the account behind each identity an app was given; an unknown one is an error
+  /// that names it, so nothing is created for a person who is not there.
+  public func resolve(_ identifiers: [String], field: String) async throws -> [User] {
+    var users: [User] = []
+    for (index, raw) in identifiers.enumerated() {
+      let name = identifiers.count > 1 ? "\(field)[\(index)]" : field
+      let identity = try Identity.parse(raw, field: name)
+      let user: User?
+      switch identity {
+      case .email(let email): user = try await database.user(email: email)
+      case .phone(let phone): user = try await database.user(phone: phone)
+      }
+      guard let user, !user.disabled else {
+        throw APIErrorResponse(
+          APIError(
+            status: 400, code: "unknown_identity",
+            message: "No Hearth account has the \(identity.kindName) \(identity.description).",
+            field: name))
+      }
+      users.append(user)
+    }
+    return users
+  }
+
   public func issueTokens(for user: User, label: String) async throws -> TokenPair {
     let refresh = TokenService.randomToken()
     let now = env.now()
