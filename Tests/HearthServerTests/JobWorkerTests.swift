@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
+import ServiceLifecycle
 import NIOConcurrencyHelpers
 import Testing
 
@@ -90,5 +91,36 @@ import Testing
     running.cancel()
     #expect(done.withLockedValue { $0.count } == 30)
     #expect(try await db.jobCounts()[.succeeded] == 30)
+  }
+
+  @Test func shutdownReleasesAJobThatDoesNotFinishInTime() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    let started = NIOLockedValueBox(false)
+    var worker = JobWorker(
+      env: server.env,
+      handlers: [
+        "long": { _ in
+          started.withLockedValue { $0 = true }
+          try await Task.sleep(for: .seconds(30))
+        }
+      ], metrics: HearthMetrics())
+    worker.shutdownGrace = .milliseconds(100)
+    let now = server.env.now()
+    _ = try await db.enqueue(NewJob(queue: "long", runAt: now), id: "l", at: now)
+    let group = ServiceGroup(
+      configuration: .init(services: [worker], logger: Logger(label: "test")))
+    let running = Task { try await group.run() }
+    for _ in 0..<200 where !started.withLockedValue({ $0 }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(started.withLockedValue { $0 })
+
+    // When the process shuts down, the job is handed back unfinished, without using an attempt
+    await group.triggerGracefulShutdown()
+    try await running.value
+    let job = try #require(try await db.job(id: "l"))
+    #expect(job.status == .queued)
+    #expect(job.attempts == 0)
   }
 }

@@ -21,6 +21,8 @@ public struct JobWorker: Service {
   var lease: Duration = .seconds(30)
   var idlePoll: Duration = .milliseconds(100)
   var retry = RetryPolicy()
+  /// How long a running job may go on after shutdown begins before it is released.
+  var shutdownGrace: Duration = .seconds(10)
 
   public init(env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics) {
     self.env = env
@@ -82,14 +84,27 @@ public struct JobWorker: Service {
       }
     }
     defer { heartbeat.cancel() }
-    do {
-      try await handler(JobContext(job: job, logger: logger))
-      if try await env.database.complete(id: job.id, token: token, at: env.now()) {
+    let work = Task { try await handler(JobContext(job: job, logger: logger)) }
+    let grace = shutdownGrace
+    let result = await withGracefulShutdownHandler {
+      await work.result
+    } onGracefulShutdown: {
+      Task {
+        try? await Task.sleep(for: grace)
+        work.cancel()
+      }
+    }
+    switch result {
+    case .success:
+      if (try? await env.database.complete(id: job.id, token: token, at: env.now())) == true {
         metrics.job(queue: job.queue, outcome: "succeeded")
       } else {
         logger.warning("Job finished after its lease passed to another worker; result dropped")
       }
-    } catch {
+    case .failure(let error) where error is CancellationError && Task.isShuttingDownGracefully:
+      _ = try? await env.database.release(id: job.id, token: token, at: env.now())
+      logger.notice("Job released for another worker at shutdown")
+    case .failure(let error):
       let now = env.now()
       let retryAt = now + retry.delay(afterAttempt: job.attempts, unit: Double.random(in: 0..<1))
       let dead = job.attempts >= job.maxAttempts
