@@ -35,7 +35,7 @@ public protocol ShareStore: Sendable {
   /// Makes a resource shareable; idempotent.
   func createShare(_ share: Share) async throws
   func share(_ resource: ResourceRef) async throws -> Share?
-  /// Removes the share and its participants, appending one event.
+  /// Removes the share and its participants, telling the owner and each participant.
   func deleteShare(_ resource: ResourceRef, at: Date) async throws
   /// Inserts or replaces the participant row and appends an event for the resource and the person.
   func putParticipant(_ participant: Participant) async throws
@@ -77,4 +77,10 @@ public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventSto
   func migrate() async throws
   func ping() async throws
   func close() async throws
+}
+
+/// A store that can say when events commit, including events written by other processes.
+public protocol EventNotifying: Sendable {
+  /// Calls `wake` each time events commit on the shared database; returns when cancelled.
+  func listenForEvents(_ wake: @escaping @Sendable () -> Void) async throws
 }

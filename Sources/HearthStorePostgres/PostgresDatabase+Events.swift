@@ -6,7 +6,7 @@ import PostgresNIO
 /// inserts the event. The row lock makes a second writer wait until the first commits, so
 /// sequence numbers become visible in increasing order and a reader resuming after its last
 /// sequence misses nothing. A rolled-back append also rolls back its number: no gaps.
-extension PostgresDatabase {
+extension PostgresDatabase: EventNotifying {
   @discardableResult
   public func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64 {
     try await transaction { connection in
@@ -35,6 +35,8 @@ extension PostgresDatabase {
       VALUES (\(sequence), \(event.type), \(user), \(resource?.app), \(resource?.kind),
         \(resource?.id), \(event.payload), \(at))
       """, logger: logger)
+    try await connection.run(
+      "SELECT pg_notify(\(Self.eventChannel), \(String(sequence)))", logger: logger)
     return sequence
   }
 
@@ -57,6 +59,19 @@ extension PostgresDatabase {
       }
       return Event(
         sequence: sequence, type: type, audience: audience, payload: payload, createdAt: createdAt)
+    }
+  }
+
+  static let eventChannel = "hearth_events"
+
+  /// Holds one connection that LISTENs for appends made by any process on this database.
+  public func listenForEvents(_ wake: @escaping @Sendable () -> Void) async throws {
+    await runStarted.value
+    try await client.withConnection { connection in
+      try await connection.listen(on: Self.eventChannel) { notifications in
+        wake()
+        for try await _ in notifications { wake() }
+      }
     }
   }
 

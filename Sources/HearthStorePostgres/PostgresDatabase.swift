@@ -15,7 +15,7 @@ public final class PostgresDatabase: HearthDatabase {
   private let runTask: Task<Void, Never>
   /// Done once `runTask` is about to call `client.run()`; queries wait for it, because a lease
   /// requested before `run()` makes PostgresNIO log a warning.
-  private let runStarted: Task<Void, Never>
+  let runStarted: Task<Void, Never>
 
   /// Parses `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|require`) and
   /// starts the connection pool; no connection is opened until the first query.

@@ -246,6 +246,33 @@ struct StoreConformanceTests {
     if let failure { throw failure }
   }
 
+  /// LISTEN/NOTIFY: an append through one pool wakes a listener on another, as between two
+  /// `hearth serve` processes on one database.
+  @Test(.enabled(if: StoreFactory.postgresURL != nil))
+  func appendsWakeListenersOfOtherProcesses() async throws {
+    let url = try #require(StoreFactory.postgresURL)
+    let writer = try PostgresDatabase(url: url)
+    let listener = try PostgresDatabase(url: url)
+    try await writer.resetSchema()
+    try await writer.migrate()
+    let wakes = Counter()
+    let listening = Task { try await listener.listenForEvents { Task { await wakes.add() } } }
+    // The listener wakes once when it starts; wait for that before appending
+    for _ in 0..<200 where await wakes.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    let before = await wakes.value
+    let sent = ContinuousClock.now
+    try await writer.appendEvent(NewEvent(type: "ping", audience: .user("u")), at: Self.at(0))
+    while await wakes.value == before, ContinuousClock.now - sent < .seconds(5) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let elapsed = ContinuousClock.now - sent
+    listening.cancel()
+    try await writer.close()
+    try await listener.close()
+    #expect(await wakes.value > before)
+    #expect(elapsed < .seconds(1))
+  }
+
   @Test func badPostgresURLsNameTheVariableAndHideThePassword() async throws {
     let bad = [
       "", "mysql://u:secret@h/db", "postgres://h/db", "postgres://u:secret@h",
@@ -265,4 +292,9 @@ struct StoreConformanceTests {
       try await PostgresDatabase(url: url).close()
     }
   }
+}
+
+actor Counter {
+  private(set) var value = 0
+  func add() { value += 1 }
 }

@@ -20,12 +20,35 @@ public actor EventHub: Service {
 
   public func run() async throws {
     try await cancelWhenGracefulShutdown {
-      while !Task.isCancelled {
-        await self.poll()
-        try await Task.sleep(for: self.interval)
+      try await withThrowingDiscardingTaskGroup { group in
+        var interval = self.interval
+        if let notifying = self.database as? any EventNotifying {
+          group.addTask { await self.listen(notifying) }
+          interval = .seconds(1)
+        }
+        group.addTask { [interval] in
+          while !Task.isCancelled {
+            await self.poll()
+            try await Task.sleep(for: interval)
+          }
+        }
       }
     }
     resumeAll()
+  }
+
+  /// PostgreSQL's LISTEN/NOTIFY wakes this process at once when another process appends.
+  nonisolated func listen(_ notifying: any EventNotifying) async {
+    while !Task.isCancelled {
+      do {
+        try await notifying.listenForEvents { Task { await self.poll() } }
+      } catch is CancellationError {
+        return
+      } catch {
+        logger.warning("Listening for events failed, retrying: \(error)")
+      }
+      try? await Task.sleep(for: .seconds(1))
+    }
   }
 
   public func poll() async {

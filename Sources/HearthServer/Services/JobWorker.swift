@@ -24,10 +24,18 @@ public struct JobWorker: Service {
   /// How long a running job may go on after shutdown begins before it is released.
   var shutdownGrace: Duration = .seconds(10)
 
-  public init(env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics) {
+  public init(
+    env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics,
+    concurrency: Int = 2, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(100),
+    retry: RetryPolicy = RetryPolicy()
+  ) {
     self.env = env
     self.handlers = handlers
     self.metrics = metrics
+    self.concurrency = concurrency
+    self.lease = lease
+    self.idlePoll = idlePoll
+    self.retry = retry
   }
 
   public func run() async throws {
