@@ -32,6 +32,8 @@ public struct HearthConfig: Equatable, Sendable {
   public var accessTokenSeconds = 900
   public var refreshTokenSeconds = 60 * 60 * 24 * 30
   public var webSessionSeconds = 60 * 60 * 24 * 14
+  /// How long a claimed job is held before another worker may take it over.
+  public var jobLeaseSeconds = 30
 
   public init() {}
 
@@ -117,6 +119,13 @@ public struct HearthConfig: Equatable, Sendable {
           expected: "a comma-separated list of IP addresses", value: raw)
       }
       config.trustedProxies = proxies
+    }
+    if let raw = value("HEARTH_JOB_LEASE_SECONDS") {
+      guard let seconds = Int(raw), (1...3600).contains(seconds) else {
+        throw Error(
+          variable: "HEARTH_JOB_LEASE_SECONDS", expected: "whole seconds from 1 to 3600", value: raw)
+      }
+      config.jobLeaseSeconds = seconds
     }
     if let base = value("HEARTH_LLM_BASE_URL") {
       guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? "") else {

@@ -14,6 +14,9 @@ public struct HearthApplication: Sendable {
   public init(env: HearthEnvironment) {
     self.env = env
     hub = EventHub(database: env.database, logger: env.logger)
+    if env.config.environment != .production {
+      jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
+    }
   }
 
   /// The router with every route; `operations` lists the JSON ones for /openapi.json.
@@ -29,6 +32,9 @@ public struct HearthApplication: Sendable {
     AuthAPIController(env: env, accounts: accounts, clientAddress: clientAddress).register(api)
     InvitationsController(env: env).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
+    if env.config.environment != .production {
+      DiagnosticsController(env: env).register(api)
+    }
     WebPages(env: env, accounts: accounts, clientAddress: clientAddress).register(router)
     documentBox.data = Self.encode(OpenAPIDocument.build(api.operations))
     return (router, api.operations)
@@ -50,7 +56,9 @@ public struct HearthApplication: Sendable {
   }
 
   public func worker() -> JobWorker {
-    JobWorker(env: env, handlers: jobHandlers, metrics: metrics)
+    JobWorker(
+      env: env, handlers: jobHandlers, metrics: metrics,
+      lease: .seconds(env.config.jobLeaseSeconds))
   }
 
   /// The client address for rate limits: the peer, or the forwarded address from a trusted proxy.

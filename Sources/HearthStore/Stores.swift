@@ -60,7 +60,9 @@ public protocol JobStore: Sendable {
   /// Takes the oldest due job (queued, or running with an expired lease) of the given queues.
   func claim(queues: [String], token: String, leaseUntil: Date, at: Date) async throws -> Job?
   func heartbeat(id: String, token: String, leaseUntil: Date, at: Date) async throws -> Bool
-  func complete(id: String, token: String, at: Date) async throws -> Bool
+  /// Marks the job done and appends `events` in the same transaction, only for the holder of
+  /// the current token, so a job's announced effect happens exactly once.
+  func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws -> Bool
   /// With `retryAt` the job waits for another attempt; without it the job is dead.
   func fail(id: String, token: String, error: String, retryAt: Date?, at: Date) async throws
     -> Bool
@@ -69,6 +71,12 @@ public protocol JobStore: Sendable {
   func cancel(id: String, at: Date) async throws -> Bool
   func job(id: String) async throws -> Job?
   func jobCounts() async throws -> [JobStatus: Int]
+}
+
+extension JobStore {
+  public func complete(id: String, token: String, at: Date) async throws -> Bool {
+    try await complete(id: id, token: token, at: at, events: [])
+  }
 }
 
 /// One database holding every concern; SQLite and PostgreSQL implement it.

@@ -96,14 +96,22 @@ extension PostgresDatabase {
     ).isEmpty
   }
 
-  public func complete(id: String, token: String, at: Date) async throws -> Bool {
-    try await !rows(
-      """
-      UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = \(at)
-      WHERE id = \(id) AND status = 'running' AND completion_token = \(token)
-      RETURNING id
-      """
-    ).isEmpty
+  public func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws
+    -> Bool
+  {
+    try await transaction { connection in
+      let updated = try await connection.rows(
+        """
+        UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = \(at)
+        WHERE id = \(id) AND status = 'running' AND completion_token = \(token)
+        RETURNING id
+        """, logger: self.logger)
+      guard !updated.isEmpty else { return false }
+      for event in events {
+        _ = try await Self.appendEvent(event, at: at, on: connection, logger: self.logger)
+      }
+      return true
+    }
   }
 
   public func fail(id: String, token: String, error: String, retryAt: Date?, at: Date)

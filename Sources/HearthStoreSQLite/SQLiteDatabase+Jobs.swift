@@ -61,11 +61,13 @@ extension SQLiteDatabase {
     try await updateHeld(id: id, token: token, set: "leaseUntil = ?", [leaseUntil.sqliteValue], at)
   }
 
-  public func complete(id: String, token: String, at: Date) async throws -> Bool {
+  public func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws
+    -> Bool
+  {
     try await updateHeld(
       id: id, token: token,
       set: "status = 'succeeded', completionToken = NULL, leaseUntil = NULL, lastError = NULL",
-      [], at)
+      [], at, events: events)
   }
 
   public func fail(id: String, token: String, error: String, retryAt: Date?, at: Date)
@@ -120,7 +122,8 @@ extension SQLiteDatabase {
   }
 
   private func updateHeld(
-    id: String, token: String, set assignments: String, _ values: StatementArguments, _ at: Date
+    id: String, token: String, set assignments: String, _ values: StatementArguments, _ at: Date,
+    events: [NewEvent] = []
   ) async throws -> Bool {
     try await write { db in
       try db.execute(
@@ -128,7 +131,9 @@ extension SQLiteDatabase {
           UPDATE job SET \(assignments), updatedAt = ?
           WHERE id = ? AND status = 'running' AND completionToken = ?
           """, arguments: values + [at.sqliteValue, id, token])
-      return db.changesCount > 0
+      guard db.changesCount > 0 else { return false }
+      for event in events { try Self.insertEvent(db, event, at: at) }
+      return true
     }
   }
 

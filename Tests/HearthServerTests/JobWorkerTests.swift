@@ -53,7 +53,12 @@ import Testing
     let runs = NIOLockedValueBox(0)
     let worker = JobWorker(
       env: server.env,
-      handlers: ["slow": { _ in runs.withLockedValue { $0 += 1 } }], metrics: HearthMetrics())
+      handlers: [
+        "slow": { context in
+          runs.withLockedValue { $0 += 1 }
+          context.emit(NewEvent(type: "slow.done", audience: .user("u")))
+        }
+      ], metrics: HearthMetrics())
     let now = server.env.now()
     _ = try await db.enqueue(NewJob(queue: "slow", runAt: now), id: "s", at: now)
 
@@ -70,6 +75,11 @@ import Testing
     await worker.execute(byB)
     #expect(try await db.job(id: "s")?.status == .succeeded)
     #expect(try await db.complete(id: "s", token: "A", at: now + 3) == false)
+
+    // And its effect was announced once, by the attempt that counted
+    #expect(runs.withLockedValue { $0 } == 2)
+    let announced = try await db.events(after: 0, limit: 10).filter { $0.type == "slow.done" }
+    #expect(announced.count == 1)
   }
 
   @Test func theRunLoopDrainsTheQueue() async throws {

@@ -2,12 +2,19 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
-/// What a job handler gets: the job and a way to keep its lease while it works.
+/// What a job handler gets: the job, a logger, and a way to announce its effect.
 public struct JobContext: Sendable {
   public var job: Job
   public var logger: Logger
+  let announced = NIOLockedValueBox<[NewEvent]>([])
+
+  /// Appends `event` when, and only when, this attempt's completion is recorded.
+  public func emit(_ event: NewEvent) {
+    announced.withLockedValue { $0.append(event) }
+  }
 }
 
 public typealias JobHandler = @Sendable (JobContext) async throws -> Void
@@ -92,7 +99,8 @@ public struct JobWorker: Service {
       }
     }
     defer { heartbeat.cancel() }
-    let work = Task { try await handler(JobContext(job: job, logger: logger)) }
+    let context = JobContext(job: job, logger: logger)
+    let work = Task { try await handler(context) }
     let grace = shutdownGrace
     let result = await withGracefulShutdownHandler {
       await work.result
@@ -104,7 +112,10 @@ public struct JobWorker: Service {
     }
     switch result {
     case .success:
-      if (try? await env.database.complete(id: job.id, token: token, at: env.now())) == true {
+      let events = context.announced.withLockedValue { $0 }
+      if (try? await env.database.complete(id: job.id, token: token, at: env.now(), events: events))
+        == true
+      {
         metrics.job(queue: job.queue, outcome: "succeeded")
       } else {
         logger.warning("Job finished after its lease passed to another worker; result dropped")

@@ -1,0 +1,237 @@
+import AsyncHTTPClient
+import Foundation
+import HearthCore
+import HearthServer
+import HearthStore
+import Hummingbird
+import NIOCore
+
+struct FanoutRun: Codable, Sendable {
+  var subscribers: Int
+  var events: Int
+  var intervalMilliseconds: Int
+  var expectedDeliveries: Int
+  var deliveries: Int
+  /// Just before `appendEvent` to the arrival of the `data:` line, over every delivery.
+  var latency: Distribution
+  /// How long `appendEvent` itself took.
+  var appendLatency: Distribution
+}
+
+struct FanoutResult: Codable, Sendable {
+  var info: RunInfo
+  var runs: [FanoutRun]
+}
+
+/// Starts a test-less, in-process Hearth on SQLite and a loopback port, for the fan-out suite.
+struct LiveServer {
+  let env: HearthEnvironment
+  let port: Int
+  let task: Task<Void, any Error>
+
+  static func start(databasePath: String) async throws -> LiveServer {
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: databasePath + suffix)
+    }
+    var config = HearthConfig.testing(databasePath: databasePath)
+    config.port = try freeLoopbackPort()
+    let env = try await Bootstrap.environment(config)
+    let application = HearthApplication(env: env).buildApplication()
+    let task = Task { try await application.runService(gracefulShutdownSignals: []) }
+    return LiveServer(env: env, port: config.port, task: task)
+  }
+
+  func stop() async {
+    task.cancel()
+    _ = await task.result
+    try? await env.database.close()
+  }
+}
+
+/// Waits for GET /healthz, signs one person up and returns (user id, access token).
+func waitAndSignUp(_ client: HTTPClient, base: String, email: String) async throws
+  -> (String, String)
+{
+  let deadline = monotonicNanos() + 30_000_000_000
+  while true {
+    if let response = try? await client.execute(
+      HTTPClientRequest(url: base + "/healthz"), timeout: .seconds(2)),
+      response.status == .ok
+    {
+      break
+    }
+    guard monotonicNanos() < deadline else { throw BenchError("\(base)/healthz never answered") }
+    try await Task.sleep(for: .milliseconds(100))
+  }
+  var request = HTTPClientRequest(url: base + "/api/auth/signup")
+  request.method = .POST
+  request.headers.add(name: "Content-Type", value: "application/json")
+  let body: [String: String] = [
+    "email": email, "displayName": "Bench", "password": "bench-password-\(UUID().uuidString)",
+  ]
+  request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
+  let response = try await client.execute(request, timeout: .seconds(30))
+  let data = Data(buffer: try await response.body.collect(upTo: 1 << 20))
+  guard response.status == .created,
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let token = object["accessToken"] as? String,
+    let user = object["user"] as? [String: Any], let id = user["id"] as? String
+  else {
+    throw BenchError(
+      "sign-up answered \(response.status): \(String(decoding: data, as: UTF8.self))")
+  }
+  return (id, token)
+}
+
+func makeHTTPClient(connections: Int) -> HTTPClient {
+  var configuration = HTTPClient.Configuration()
+  configuration.connectionPool = .init(
+    idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+  configuration.timeout = .init(connect: .seconds(10))
+  return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+}
+
+struct FanoutSuite {
+  var databasePath: String
+  var subscriberCounts: [Int]
+  var events: Int
+  var interval: Int
+
+  func run() async throws -> FanoutResult {
+    let server = try await LiveServer.start(databasePath: databasePath)
+    let maximum = subscriberCounts.max() ?? 1
+    let client = makeHTTPClient(connections: maximum + 8)
+    var result = FanoutResult(info: .current(), runs: [])
+    do {
+      let base = "http://127.0.0.1:\(server.port)"
+      let (userID, token) = try await waitAndSignUp(client, base: base, email: "fanout@example.com")
+      for count in subscriberCounts {
+        result.runs.append(
+          try await measure(
+            client: client, base: base, server: server, userID: userID, token: token,
+            subscribers: count))
+      }
+    } catch {
+      try? await client.shutdown()
+      await server.stop()
+      throw error
+    }
+    try await client.shutdown()
+    await server.stop()
+    return result
+  }
+
+  func measure(
+    client: HTTPClient, base: String, server: LiveServer, userID: String, token: String,
+    subscribers: Int
+  ) async throws -> FanoutRun {
+    note("fanout: \(subscribers) subscribers, \(events) events \(interval) ms apart")
+    let events = events
+    // sent[k]: monotonic time just before event k was appended.
+    let sent = Shared<[Int64]>(Array(repeating: 0, count: events))
+    // received[s][k]: delay of event k at subscriber s, once it arrived.
+    let received = Shared<[[Int64?]]>(
+      Array(repeating: Array(repeating: nil, count: events), count: subscribers))
+    let connected = Shared(0)
+    let finished = Shared(0)
+    let failures = Shared<[String]>([])
+
+    var readers: [Task<Void, Never>] = []
+    for index in 0..<subscribers {
+      readers.append(
+        Task {
+          do {
+            try await Self.read(
+              client: client, url: base + "/api/events", token: token, index: index,
+              events: events, sent: sent, received: received, connected: connected)
+          } catch is CancellationError {
+          } catch {
+            failures.with { $0.append(String(describing: error)) }
+          }
+          finished.with { $0 += 1 }
+        })
+    }
+    defer { for reader in readers { reader.cancel() } }
+
+    let connectDeadline = monotonicNanos() + 30_000_000_000
+    while connected.value < subscribers {
+      if let failure = failures.value.first { throw BenchError("a stream failed: \(failure)") }
+      guard monotonicNanos() < connectDeadline else {
+        throw BenchError("only \(connected.value) of \(subscribers) streams connected")
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try await Task.sleep(for: .milliseconds(300))
+
+    let clock = ContinuousClock()
+    let start = clock.now
+    var appendLatencies: [Double] = []
+    for k in 0..<events {
+      try await Task.sleep(until: start + .milliseconds(interval * k), clock: clock)
+      let before = monotonicNanos()
+      sent.with { $0[k] = before }
+      try await server.env.database.appendEvent(
+        NewEvent(type: "bench.tick", audience: .user(userID), payload: "{\"i\":\(k)}"),
+        at: Date())
+      appendLatencies.append(milliseconds(monotonicNanos() - before))
+    }
+
+    let deadline = monotonicNanos() + 10_000_000_000
+    while finished.value < subscribers, monotonicNanos() < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    for reader in readers { reader.cancel() }
+    for reader in readers { await reader.value }
+    if let failure = failures.value.first { note("fanout: a stream failed: \(failure)") }
+
+    let delays = received.value.flatMap { $0.compactMap { $0 } }
+    let run = FanoutRun(
+      subscribers: subscribers, events: events, intervalMilliseconds: interval,
+      expectedDeliveries: subscribers * events, deliveries: delays.count,
+      latency: Distribution(delays.map(milliseconds)),
+      appendLatency: Distribution(appendLatencies))
+    note(
+      String(
+        format: "fanout: %d/%d delivered, p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+        run.deliveries, run.expectedDeliveries, run.latency.p50, run.latency.p99,
+        run.latency.max))
+    return run
+  }
+
+  /// Reads one SSE stream until every event arrived, noting each arrival time.
+  static func read(
+    client: HTTPClient, url: String, token: String, index: Int, events: Int,
+    sent: Shared<[Int64]>, received: Shared<[[Int64?]]>, connected: Shared<Int>
+  ) async throws {
+    var request = HTTPClientRequest(url: url)
+    request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    request.headers.add(name: "Accept", value: "text/event-stream")
+    let response = try await client.execute(request, timeout: .seconds(600))
+    guard response.status == .ok else { throw BenchError("GET /api/events: \(response.status)") }
+    var pending = ""
+    var count = 0
+    for try await chunk in response.body {
+      let arrived = monotonicNanos()
+      pending += String(buffer: chunk)
+      while let newline = pending.firstIndex(of: "\n") {
+        let line = pending[..<newline]
+        if line == ": connected" {
+          connected.with { $0 += 1 }
+        } else if line.hasPrefix("data: "), let marker = line.range(of: "\"i\":") {
+          let digits = line[marker.upperBound...].prefix(while: \.isNumber)
+          if let k = Int(digits), k < events {
+            let sentAt = sent.value[k]
+            let isNew = received.with { rows in
+              guard rows[index][k] == nil else { return false }
+              rows[index][k] = arrived - sentAt
+              return true
+            }
+            if isNew { count += 1 }
+          }
+        }
+        pending = String(pending[pending.index(after: newline)...])
+      }
+      if count >= events { return }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+
+/// The benchmark driver behind `make bench` (scripts/bench runs it; see BENCHMARKS.md).
+@main
+struct HearthBench: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "hearth-bench",
+    abstract: "Hearth's benchmarks. Run them all with `make bench`; scripts/bench calls these.",
+    subcommands: [Jobs.self, Fanout.self, Report.self, Info.self, FreePort.self, Signup.self])
+}
+
+extension HearthBench {
+  struct Jobs: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "No-op jobs through the real JobWorker on SQLite and PostgreSQL, and pgbench.")
+
+    @Option(help: "SQLite file to create (deleted first); omit to skip SQLite.") var sqlite: String?
+    @Option(help: "postgres:// URL of a throwaway database (its schema is dropped); omit to skip.")
+    var postgresURL: String?
+    @Option(help: "pgbench to run against --postgres-url as the ceiling.") var pgbench: String?
+    @Option(help: "Jobs per SQLite run.") var sqliteJobs = 5000
+    @Option(help: "Jobs per PostgreSQL run.") var postgresJobs = 5000
+    @Option(help: "Producer tasks (and pgbench clients).") var producers = 8
+    @Option(
+      help: "Extra worker settings to measure after the defaults, as CONCURRENCY:IDLE_POLL_MS.")
+    var variant: [String] = []
+    @Option(help: "Where to write the JSON result.") var out: String
+
+    func run() async throws {
+      let variants = try variant.map { text -> (Int, Int) in
+        let parts = text.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+          throw ValidationError("--variant takes CONCURRENCY:IDLE_POLL_MS, like 8:10")
+        }
+        return (parts[0], parts[1])
+      }
+      let suite = JobsSuite(
+        sqlitePath: sqlite, postgresURL: postgresURL, pgbenchPath: pgbench,
+        sqliteJobs: sqliteJobs, postgresJobs: postgresJobs, producers: producers,
+        variants: variants)
+      try writeJSON(try await suite.run(), to: out)
+    }
+  }
+
+  struct Fanout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Live-event delivery from append to every open SSE stream, in-process.")
+
+    @Option(help: "SQLite file for the in-process server (deleted first).") var database: String
+    @Option(help: "Subscriber counts to measure, in order.") var subscribers: [Int] = [1, 100]
+    @Option(help: "Events to append per run.") var events = 50
+    @Option(help: "Milliseconds between appends.") var interval = 50
+    @Option(help: "Where to write the JSON result.") var out: String
+
+    func run() async throws {
+      let suite = FanoutSuite(
+        databasePath: database, subscriberCounts: subscribers, events: events, interval: interval)
+      try writeJSON(try await suite.run(), to: out)
+    }
+  }
+
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write BENCHMARKS.md from the result files (http.json, jobs.json, fanout.json).")
+
+    @Option(help: "Directory holding the result files.") var results: String
+    @Option(help: "The Markdown file to write.") var out = "BENCHMARKS.md"
+
+    func run() throws {
+      let markdown = try ReportWriter(directory: results).render()
+      try Data(markdown.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+    }
+  }
+
+  struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the date and this machine's description as JSON.")
+
+    func run() throws {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      print(String(decoding: try encoder.encode(RunInfo.current()), as: UTF8.self))
+    }
+  }
+
+  struct FreePort: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "free-port", abstract: "Print a loopback TCP port that is free right now.")
+
+    func run() throws { print(try freeLoopbackPort()) }
+  }
+
+  struct Signup: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Wait for a server's /healthz, sign up a new person, print the access token.")
+
+    @Option(help: "The server's base URL, like http://127.0.0.1:8080.") var url: String
+    @Option(help: "Email for the new account.") var email = "bench@example.com"
+
+    func run() async throws {
+      let client = makeHTTPClient(connections: 2)
+      do {
+        let (_, token) = try await waitAndSignUp(client, base: url, email: email)
+        print(token)
+      } catch {
+        try? await client.shutdown()
+        throw error
+      }
+      try await client.shutdown()
+    }
+  }
+}

@@ -1,0 +1,295 @@
+import Foundation
+
+/// What wrk's `done` hook writes (scripts/bench), times in milliseconds.
+struct WrkResult: Codable, Sendable {
+  var requests: Int
+  var seconds: Double
+  var rps: Double
+  var p50: Double
+  var p90: Double
+  var p99: Double
+  var max: Double
+  var mean: Double
+  var non2xx: Int
+  var socketErrors: Int
+}
+
+struct HTTPRun: Codable, Sendable {
+  var server: String
+  var target: String
+  var result: WrkResult
+}
+
+struct HTTPResult: Codable, Sendable {
+  var info: RunInfo
+  var wrk: String
+  var notes: [String]?
+  var runs: [HTTPRun]
+}
+
+/// Renders BENCHMARKS.md from whichever result files exist.
+struct ReportWriter {
+  var directory: String
+
+  func load<T: Decodable>(_ name: String, as type: T.Type) throws -> T? {
+    let path = directory + "/" + name
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    do {
+      let decoder = JSONDecoder()
+      decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+      return try decoder.decode(T.self, from: data)
+    } catch {
+      throw BenchError("\(path) is not a result file this report understands: \(error)")
+    }
+  }
+
+  func render() throws -> String {
+    let http = try load("http.json", as: HTTPResult.self)
+    let jobs = try load("jobs.json", as: JobsResult.self)
+    let fanout = try load("fanout.json", as: FanoutResult.self)
+    let infos = [http?.info, jobs?.info, fanout?.info].compactMap { $0 }
+    guard let newest = infos.max(by: { $0.date < $1.date }) else {
+      throw BenchError("no result files in \(directory)")
+    }
+
+    var out = """
+      # Benchmarks
+
+      Written by `make bench` (scripts/bench and Sources/hearth-bench); do not edit by hand.
+      Each figure stands beside its comparison, measured in the same run. `make bench SUITE=name`
+      reruns one suite and keeps the others' last results, so every section gives its own date.
+
+      - Last written: \(newest.date)
+      - Machine: \(newest.machine)
+      - Builds: `swift build -c release` (hearth-bench, and hearth for the HTTP suite)
+
+
+      """
+    out += goals(http: http, jobs: jobs, fanout: fanout)
+    if let http { out += httpSection(http, machine: newest.machine) }
+    if let jobs { out += jobsSection(jobs, machine: newest.machine) }
+    if let fanout { out += fanoutSection(fanout, machine: newest.machine) }
+    out += """
+      ## Reproducing
+
+      `make bench` installs what is missing (wrk, PostgreSQL, gcc, curl), builds in release,
+      starts a throwaway PostgreSQL 15 (fsync and synchronous_commit on, the defaults) and the
+      servers it needs, runs every suite, stops all of it and rewrites this file.
+      `make bench SUITE=http`, `SUITE=jobs` or `SUITE=fanout` runs one suite. The raw results
+      are kept in .tmp/bench/*.json.
+
+      """
+    return out
+  }
+
+  // MARK: - Goals
+
+  func goals(http: HTTPResult?, jobs: JobsResult?, fanout: FanoutResult?) -> String {
+    var rows: [[String]] = []
+    let postgres = jobs?.runs.first { $0.store == "postgresql" && $0.concurrency == nil }
+    let sqlite = jobs?.runs.first { $0.store == "sqlite" && $0.concurrency == nil }
+    func verdict(_ met: Bool) -> String { met ? "met" : "not met" }
+    if let postgres {
+      rows.append([
+        "No-op jobs at 5,000/s or more on PostgreSQL (BullMQ's published figure)",
+        "\(rate(postgres.jobsPerSecond)) jobs/s", verdict(postgres.jobsPerSecond >= 5000),
+      ])
+      if let ceiling = jobs?.pgbench {
+        let ratio = ceiling.jobsPerSecond / postgres.jobsPerSecond
+        rows.append([
+          "Within 1.5x of the pgbench ceiling",
+          String(format: "pgbench %@ jobs/s is %.2fx Hearth's", rate(ceiling.jobsPerSecond), ratio),
+          verdict(ratio <= 1.5),
+        ])
+      }
+      rows.append([
+        "Enqueue-to-start p50 under 5 ms (PostgreSQL)", ms(postgres.startLatency.p50),
+        verdict(postgres.startLatency.p50 < 5),
+      ])
+    }
+    if let sqlite {
+      rows.append([
+        "Enqueue-to-start p50 under 5 ms (SQLite)", ms(sqlite.startLatency.p50),
+        verdict(sqlite.startLatency.p50 < 5),
+      ])
+    }
+    if let run = fanout?.runs.max(by: { $0.subscribers < $1.subscribers }) {
+      let complete = run.deliveries == run.expectedDeliveries
+      rows.append([
+        "Fan-out p99 under 50 ms (\(run.subscribers) subscribers)",
+        ms(run.latency.p99) + (complete ? "" : " (\(run.deliveries)/\(run.expectedDeliveries) delivered)"),
+        verdict(run.latency.p99 < 50 && complete),
+      ])
+    }
+    guard !rows.isEmpty else { return "" }
+    return """
+      ## Goals
+
+      Targets to report against, not pass conditions: `make bench` succeeds either way.
+
+      \(table(["Goal", "Measured", "Status"], rows))
+
+
+      """
+  }
+
+  // MARK: - HTTP
+
+  func httpSection(_ result: HTTPResult, machine: String) -> String {
+    let rows = result.runs.map { run in
+      [
+        run.target, run.server, rate(run.result.rps), ms(run.result.p50), ms(run.result.p99),
+        ms(run.result.max),
+        run.result.non2xx + run.result.socketErrors == 0
+          ? "0" : "\(run.result.non2xx) non-2xx, \(run.result.socketErrors) socket",
+      ]
+    }
+    var text = """
+      ## HTTP
+
+      \(dated(result.info, machine: machine))`wrk \(result.wrk)` against a release `hearth serve`
+      (SQLite in a temporary file, log level warning) and, as the ceiling, a minimal C server
+      (scripts/bench-static-server.c: epoll, one thread per core, the same stylesheet bytes
+      from memory). Latency percentiles are wrk's.
+
+      \(table(["Request", "Server", "Requests/s", "p50", "p99", "max", "Errors"], rows))
+
+      """
+    let byTarget = Dictionary(grouping: result.runs, by: \.server)
+    if let ceiling = byTarget.first(where: { !$0.key.hasPrefix("hearth") })?.value.first {
+      for run in result.runs where run.server.hasPrefix("hearth") {
+        text += String(
+          format: "- %@ on hearth: %.0f%% of the C ceiling's requests/s.\n", run.target,
+          run.result.rps / ceiling.result.rps * 100)
+      }
+    }
+    for line in result.notes ?? [] { text += "- \(line)\n" }
+    return text + "\n"
+  }
+
+  // MARK: - Jobs
+
+  func jobsSection(_ result: JobsResult, machine: String) -> String {
+    var rows: [[String]] = []
+    for run in result.runs {
+      rows.append([
+        run.store == "postgresql" ? "PostgreSQL" : "SQLite", run.label, "\(run.jobs)",
+        rate(run.jobsPerSecond), String(format: "%.2f s", run.seconds),
+        rate(run.enqueuesPerSecond),
+        "\(ms(run.enqueueLatency.p50)) / \(ms(run.enqueueLatency.p99))",
+        "\(ms(run.startLatency.p50)) / \(ms(run.startLatency.p99))",
+      ])
+    }
+    if let ceiling = result.pgbench {
+      rows.append([
+        "PostgreSQL", "pgbench ceiling (\(ceiling.clients) clients, \(ceiling.seconds) s)",
+        "\(ceiling.jobsSucceeded)", rate(ceiling.jobsPerSecond), "\(ceiling.seconds) s",
+        "", "", "",
+      ])
+    }
+    let producers = result.runs.first?.producers ?? 8
+    var text = """
+      ## Jobs
+
+      \(dated(result.info, machine: machine))In-process, on the real stores (SQLiteDatabase on a
+      temporary file; PostgresDatabase on the throwaway PostgreSQL 15) and the real JobWorker:
+      \(producers) producer tasks each call `enqueue` in a loop (one transaction per job) while the
+      worker claims, runs a no-op handler and completes every job. Jobs/s runs from the first
+      enqueue to the last completion; enqueue/s from the first enqueue to the last one returning.
+      Enqueue-to-start runs from just before `enqueue` is called (the time travels in the
+      payload) to the start of the handler.
+
+      \(table(
+        [
+          "Store", "Worker", "Jobs", "Jobs/s", "Wall time", "Enqueues/s", "Enqueue p50 / p99",
+          "Enqueue-to-start p50 / p99",
+        ], rows))
+
+      """
+    if let ceiling = result.pgbench {
+      let postgres = result.runs.first { $0.store == "postgresql" && $0.concurrency == nil }
+      text += """
+
+        The ceiling: `pgbench -n -M \(ceiling.protocolMode) -c \(ceiling.clients) -j \(ceiling.threads) -T \(ceiling.seconds)` on
+        the same database (schema reset first) with a script holding the store's own statements
+        from PostgresDatabase+Jobs.swift: the enqueue INSERT (one transaction), the claim
+        (BEGIN, the dead-letter UPDATE, the `FOR UPDATE SKIP LOCKED` claim UPDATE, COMMIT) and
+        the complete UPDATE (one transaction). One pgbench transaction is one job's whole life,
+        so transactions/s is jobs/s: \(String(format: "%.0f", ceiling.tps)) tps,
+        \(ceiling.transactions) transactions (\(ceiling.failedTransactions) failed), average
+        latency \(ms(ceiling.latencyAverageMilliseconds)); \(ceiling.jobsSucceeded) jobs ended
+        `succeeded`, \(rate(ceiling.jobsPerSecond)) jobs/s (a claim that finds every queued row
+        locked by other clients completes nothing).
+        """
+      if let postgres {
+        text += String(
+          format:
+            " Against it, Hearth's PostgreSQL run (JobWorker defaults) reaches %.0f%% of the ceiling (the ceiling is %.2fx).",
+          postgres.jobsPerSecond / ceiling.jobsPerSecond * 100,
+          ceiling.jobsPerSecond / postgres.jobsPerSecond)
+      }
+      text += "\n"
+    } else if let error = result.pgbenchError {
+      text += "\nThe pgbench ceiling failed: \(error.prefix(300))\n"
+    }
+    return text + "\n"
+  }
+
+  // MARK: - Fan-out
+
+  func fanoutSection(_ result: FanoutResult, machine: String) -> String {
+    let rows = result.runs.map { run in
+      [
+        "\(run.subscribers)", "\(run.events), \(run.intervalMilliseconds) ms apart",
+        "\(run.deliveries) / \(run.expectedDeliveries)", ms(run.latency.p50), ms(run.latency.p99),
+        ms(run.latency.max), ms(run.appendLatency.p50),
+      ]
+    }
+    return """
+      ## Fan-out (live events)
+
+      \(dated(result.info, machine: machine))In-process: the app from HearthApplication on a
+      temporary SQLite file, served on a loopback port; one account; N Server-Sent Events streams
+      open on GET /api/events with its bearer token (AsyncHTTPClient, streaming). Events for
+      that account are appended with `env.database.appendEvent`; each delivery is timed from
+      just before the append to the arrival of its `data:` line at one subscriber. The
+      one-subscriber run is the comparison for the fan-out cost.
+
+      \(table(
+        ["Subscribers", "Events", "Delivered", "p50", "p99", "max", "Append p50"], rows))
+
+
+      """
+  }
+
+  // MARK: - Formatting
+
+  func dated(_ info: RunInfo, machine: String) -> String {
+    info.machine == machine
+      ? "Measured \(info.date). " : "Measured \(info.date) on \(info.machine). "
+  }
+
+  func table(_ header: [String], _ rows: [[String]]) -> String {
+    var lines = ["| " + header.joined(separator: " | ") + " |"]
+    lines.append("|" + header.map { _ in " --- |" }.joined())
+    for row in rows { lines.append("| " + row.joined(separator: " | ") + " |") }
+    return lines.joined(separator: "\n")
+  }
+
+  func rate(_ value: Double) -> String {
+    guard value.isFinite else { return "n/a" }
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .decimal
+    formatter.maximumFractionDigits = 0
+    formatter.locale = Locale(identifier: "en_US")
+    return formatter.string(from: NSNumber(value: value.rounded())) ?? String(Int(value))
+  }
+
+  func ms(_ value: Double) -> String {
+    guard value.isFinite else { return "n/a" }
+    if value < 1 { return String(format: "%.2f ms", value) }
+    if value < 100 { return String(format: "%.1f ms", value) }
+    return String(format: "%.0f ms", value)
+  }
+}
