@@ -82,3 +82,39 @@ import Testing
     }
   }
 }
+
+@Suite struct ProbeJobTests {
+  @Test func aProbeJobRunsInTheServerAndAnnouncesItselfOnce() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let ann = try await client.signup("probe@example.com")
+      let other = try await client.signup("probe-other@example.com")
+      let start = try await client.json(.get, "/api/events/poll?timeout=0", token: ann.access)
+      let cursor = try #require(start["cursor"] as? Int)
+      let queued = try await client.json(
+        .post, "/api/debug/jobs", ["sleepMs": 10, "idempotencyKey": "k1"], token: ann.access)
+      #expect(queued.status == 202)
+      let id = try #require((queued["job"] as? [String: Any])?["id"] as? String)
+      let again = try await client.json(
+        .post, "/api/debug/jobs", ["sleepMs": 10, "idempotencyKey": "k1"], token: ann.access)
+      #expect((again["job"] as? [String: Any])?["id"] as? String == id)
+
+      var status = ""
+      for _ in 0..<300 where status != "succeeded" {
+        try await Task.sleep(for: .milliseconds(10))
+        let job = try await client.json(.get, "/api/debug/jobs/\(id)", token: ann.access)
+        status = (job["job"] as? [String: Any])?["status"] as? String ?? ""
+      }
+      #expect(status == "succeeded")
+      let hidden = try await client.json(.get, "/api/debug/jobs/\(id)", token: other.access)
+      #expect(hidden.status == 404)
+      let events = try await client.json(
+        .get, "/api/events/poll?after=\(cursor)&timeout=1", token: ann.access)
+      let done = (events["events"] as? [[String: Any]] ?? []).filter {
+        $0["type"] as? String == "debug.job.completed"
+      }
+      #expect(done.count == 1)
+      #expect((done.first?["payload"] as? [String: Any])?["jobId"] as? String == id)
+    }
+  }
+}

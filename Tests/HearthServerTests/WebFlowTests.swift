@@ -97,3 +97,22 @@ import Testing
     }
   }
 }
+
+@Suite struct OperationsTests {
+  @Test func healthReadinessAndMetrics() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      #expect(try await client.raw(.get, "/healthz").status == 200)
+      let ready = try await client.raw(.get, "/readyz")
+      #expect(ready["database"] as? String == "sqlite")
+      let tokens = try await client.signup("ops@example.com")
+      _ = try await client.json(.post, "/api/debug/jobs", ["sleepMs": 0], token: tokens.access)
+      let metrics = try await client.raw(.get, "/metrics")
+      #expect(metrics.text.contains("hearth_http_requests_total"))
+      #expect(metrics.text.contains("hearth_http_request_duration_seconds"))
+      #expect(metrics.text.contains(#"hearth_jobs{status="queued"} 1"#))
+      #expect(metrics.text.contains("hearth_events_sequence"))
+      #expect(metrics.headers[.init("X-Request-ID")!] != nil)
+    }
+  }
+}

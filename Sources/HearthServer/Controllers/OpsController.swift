@@ -34,8 +34,14 @@ struct OpsController {
       APIOperation(
         .get, "/metrics", summary: "Prometheus metrics", tag: "operations", authenticated: false,
         responses: [(200, Schemas.string)], contentType: "text/plain")
-    ) { _, _ in
-      Response(
+    ) { _, context in
+      do {
+        metrics.jobsByStatus(try await env.database.jobCounts())
+        metrics.latestEvent(try await env.database.latestSequence())
+      } catch {
+        context.logger.warning("Metrics could not read the database: \(error)")
+      }
+      return Response(
         status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
         body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
     }

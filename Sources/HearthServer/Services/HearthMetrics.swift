@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import Prometheus
 
 /// Counters and histograms exposed at GET /metrics.
@@ -42,6 +43,22 @@ public final class HearthMetrics: Sendable {
     registry.makeGauge(
       descriptor: .init(metricName: "hearth_event_streams_open", helpText: "Open live event streams.")
     ).increment(by: delta)
+  }
+
+  func jobsByStatus(_ counts: [JobStatus: Int]) {
+    for status in JobStatus.allCases {
+      registry.makeGauge(
+        descriptor: .init(metricName: "hearth_jobs", helpText: "Jobs in the database by status."),
+        labels: [("status", status.rawValue)]
+      ).set(to: Double(counts[status] ?? 0))
+    }
+  }
+
+  func latestEvent(_ sequence: Int64) {
+    registry.makeGauge(
+      descriptor: .init(
+        metricName: "hearth_events_sequence", helpText: "The newest committed event number.")
+    ).set(to: Double(sequence))
   }
 
   public func render() -> String { registry.emitToString() }
