@@ -77,7 +77,9 @@ struct UserCommand: AsyncParsableCommand {
       }
       user.disabled = !enable
       try await env.database.updateUser(user)
-      if !enable { try await env.database.revokeSessions(userID: user.id, kind: nil, at: env.now()) }
+      if !enable {
+        try await env.database.revokeSessions(userID: user.id, kind: nil, at: env.now())
+      }
       print(enable ? "Enabled \(user.email)." : "Disabled \(user.email); its sessions are ended.")
       try await env.database.close()
     }

@@ -60,7 +60,9 @@ public struct HearthConfig: Equatable, Sendable {
     }
   }
 
-  public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+  public static let logLevels = [
+    "trace", "debug", "info", "notice", "warning", "error", "critical",
+  ]
 
   public static func load(_ env: [String: String]) throws(Error) -> HearthConfig {
     var config = HearthConfig()
@@ -123,7 +125,8 @@ public struct HearthConfig: Equatable, Sendable {
     if let raw = value("HEARTH_JOB_LEASE_SECONDS") {
       guard let seconds = Int(raw), (1...3600).contains(seconds) else {
         throw Error(
-          variable: "HEARTH_JOB_LEASE_SECONDS", expected: "whole seconds from 1 to 3600", value: raw)
+          variable: "HEARTH_JOB_LEASE_SECONDS", expected: "whole seconds from 1 to 3600", value: raw
+        )
       }
       config.jobLeaseSeconds = seconds
     }
@@ -131,7 +134,8 @@ public struct HearthConfig: Equatable, Sendable {
       guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? "") else {
         throw Error(
           variable: "HEARTH_LLM_BASE_URL",
-          expected: "the http(s) base URL of an OpenAI-compatible API, like http://127.0.0.1:11434/v1",
+          expected:
+            "the http(s) base URL of an OpenAI-compatible API, like http://127.0.0.1:11434/v1",
           value: base)
       }
       guard let model = value("HEARTH_LLM_MODEL") else {
@@ -149,7 +153,9 @@ public struct HearthConfig: Equatable, Sendable {
     if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") {
       return .postgres(url: raw)
     }
-    if lower.hasPrefix("sqlite://") { return .sqlite(path: String(raw.dropFirst("sqlite://".count))) }
+    if lower.hasPrefix("sqlite://") {
+      return .sqlite(path: String(raw.dropFirst("sqlite://".count)))
+    }
     if lower.hasPrefix("sqlite:") { return .sqlite(path: String(raw.dropFirst("sqlite:".count))) }
     if raw.contains("://") {
       throw Error(

@@ -155,8 +155,7 @@ public struct Event: Equatable, Sendable {
   public var payload: String
   public var createdAt: Date
 
-  public init(sequence: Int64, type: String, audience: Audience, payload: String, createdAt: Date)
-  {
+  public init(sequence: Int64, type: String, audience: Audience, payload: String, createdAt: Date) {
     self.sequence = sequence
     self.type = type
     self.audience = audience

@@ -19,7 +19,8 @@ public enum ShareEvents {
         resourceID: participant.resource.id, userID: participant.userID,
         status: participant.status.rawValue, permission: participant.permission.rawValue))
     return [
-      NewEvent(type: "share.participant", audience: .resource(participant.resource), payload: payload),
+      NewEvent(
+        type: "share.participant", audience: .resource(participant.resource), payload: payload),
       NewEvent(type: "share.participant", audience: .user(participant.userID), payload: payload),
     ]
   }

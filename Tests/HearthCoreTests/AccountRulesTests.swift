@@ -32,7 +32,9 @@ import Testing
   @Test func identitiesAreEmailsOrPhones() throws {
     #expect(try Identity.parse("Bob@Example.com", field: "invitee") == .email("bob@example.com"))
     #expect(try Identity.parse("+44 20 7946 0958", field: "invitee") == .phone("+442079460958"))
-    #expect(throws: APIError.invalid("invitee", "bob is neither an email address nor a phone number.")) {
+    #expect(
+      throws: APIError.invalid("invitee", "bob is neither an email address nor a phone number.")
+    ) {
       try Identity.parse("bob", field: "invitee")
     }
   }

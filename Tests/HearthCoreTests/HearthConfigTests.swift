@@ -55,9 +55,11 @@ import Testing
   }
 
   @Test func sqliteLocations() throws {
-    #expect(try HearthConfig.load(["HEARTH_DATABASE_URL": "sqlite:///tmp/a.db"]).database
-      == .sqlite(path: "/tmp/a.db"))
-    #expect(try HearthConfig.load(["HEARTH_DATABASE_URL": "data/b.sqlite"]).database
-      == .sqlite(path: "data/b.sqlite"))
+    #expect(
+      try HearthConfig.load(["HEARTH_DATABASE_URL": "sqlite:///tmp/a.db"]).database
+        == .sqlite(path: "/tmp/a.db"))
+    #expect(
+      try HearthConfig.load(["HEARTH_DATABASE_URL": "data/b.sqlite"]).database
+        == .sqlite(path: "data/b.sqlite"))
   }
 }

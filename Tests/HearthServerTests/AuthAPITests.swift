@@ -30,7 +30,8 @@ import Testing
       let refreshed = try await client.json(
         .post, "/api/auth/refresh", ["refreshToken": tokens.refresh])
       #expect(refreshed.status == 200)
-      let again = try await client.json(.post, "/api/auth/refresh", ["refreshToken": tokens.refresh])
+      let again = try await client.json(
+        .post, "/api/auth/refresh", ["refreshToken": tokens.refresh])
       #expect(again.status == 401)
       #expect(again.errorField == "refreshToken")
 
@@ -57,8 +58,10 @@ import Testing
 
       let badZone = try await client.json(
         .post, "/api/auth/signup",
-        ["email": "z@example.com", "displayName": "Z", "password": "long enough",
-         "timeZone": "Mars/Olympus"])
+        [
+          "email": "z@example.com", "displayName": "Z", "password": "long enough",
+          "timeZone": "Mars/Olympus",
+        ])
       #expect(badZone.status == 400)
       #expect(badZone.errorField == "timeZone")
 

@@ -2,8 +2,8 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
-import ServiceLifecycle
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 import Testing
 
 @testable import HearthServer

@@ -26,10 +26,12 @@ import Testing
       // And nothing is documented that the router does not answer
       let documented = paths.values.reduce(0) { $0 + $1.count }
       #expect(documented == operations.count)
-      for operation in operations where operation.method == .get && !operation.path.contains(":")
+      for operation in operations
+      where operation.method == .get && !operation.path.contains(":")
         && operation.path != "/api/events"
       {
-        let probe = try await client.raw(.get, operation.path + (operation.path == "/api/events/poll" ? "?timeout=0" : ""))
+        let probe = try await client.raw(
+          .get, operation.path + (operation.path == "/api/events/poll" ? "?timeout=0" : ""))
         #expect(probe.status != 404, "\(operation.path) is documented but not routed")
       }
     }

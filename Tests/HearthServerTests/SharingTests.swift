@@ -35,7 +35,8 @@ import Testing
       let answer: [String: Any] = [
         "app": "auralyst", "kind": "journal", "resourceId": "j1", "decision": "accept",
       ]
-      let stolen = try await client.json(.post, "/api/invitations/respond", answer, token: eve.access)
+      let stolen = try await client.json(
+        .post, "/api/invitations/respond", answer, token: eve.access)
       #expect(stolen.status == 404)
 
       // When Bob accepts, he gets write access and the list is empty
@@ -120,7 +121,8 @@ import Testing
       .init(
         email: "ann@example.com", displayName: "Ann", password: "long enough",
         phone: "+14155550123", timeZone: nil))
-    let found = try await accounts.resolve(["ANN@example.com", "+1 415 555 0123"], field: "invitees")
+    let found = try await accounts.resolve(
+      ["ANN@example.com", "+1 415 555 0123"], field: "invitees")
     #expect(found.map(\.id) == [ann.id, ann.id])
     await #expect {
       try await accounts.resolve(["ann@example.com", "ghost@example.com"], field: "invitees")

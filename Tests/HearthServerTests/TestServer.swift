@@ -21,7 +21,10 @@ struct TestServer {
     app = HearthApplication(env: env)
   }
 
-  func run<T>(_ mode: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+  func run<T>(
+    _ mode: TestingSetup = .router,
+    _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
+  ) async throws -> T {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     return try await app.buildApplication().test(mode, body)
   }

@@ -68,7 +68,8 @@ import Testing
         .post, "/logout",
         headers: [.cookie: "hearth_session=\(session)", .init("X-CSRF-Token")!: token])
       #expect(loggedOut.status == 302)
-      let after = try await client.raw(.get, "/account", headers: [.cookie: "hearth_session=\(session)"])
+      let after = try await client.raw(
+        .get, "/account", headers: [.cookie: "hearth_session=\(session)"])
       #expect(after.status == 302)
 
       // And a wrong password shows a clear message on the login page

@@ -22,7 +22,8 @@ struct AccountPages {
         phone: form["phone"], timeZone: form["timeZone"])
       do {
         let user = try await accounts.signup(input)
-        return try await signIn(user, request: request, flash: "Welcome to Hearth, \(user.displayName).")
+        return try await signIn(
+          user, request: request, flash: "Welcome to Hearth, \(user.displayName).")
       } catch let error as APIErrorResponse {
         let values = SignupValues(
           email: input.email ?? "", displayName: input.displayName ?? "",
@@ -79,7 +80,8 @@ struct AccountPages {
         return pages.html(
           ResetPasswordPage.render(
             page, token: token,
-            errors: FormErrors(general: "This reset link is invalid or has expired. Ask for a new one.")),
+            errors: FormErrors(
+              general: "This reset link is invalid or has expired. Ask for a new one.")),
           status: .badRequest)
       }
       do {

@@ -1,8 +1,8 @@
 import Foundation
+import HTTPTypes
 import HearthCore
 import HearthStore
 import Hummingbird
-import HTTPTypes
 import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
@@ -57,7 +57,9 @@ struct EventsController {
           (
             200,
             Schemas.object(
-              [("events", ["type": "array", "items": Schemas.event]), ("cursor", Schemas.integer)],
+              [
+                ("events", ["type": "array", "items": Schemas.event]), ("cursor", Schemas.integer),
+              ],
               required: ["events", "cursor"])
           )
         ], errors: [400, 401])
@@ -89,7 +91,8 @@ struct EventsController {
     let type = String(decoding: (try? JSONEncoder().encode(event.type)) ?? Data(), as: UTF8.self)
     let payload = event.payload.replacingOccurrences(of: "\n", with: " ")
       .replacingOccurrences(of: "\r", with: " ")
-    return "id: \(event.sequence)\ndata: {\"sequence\":\(event.sequence),\"type\":\(type),\"payload\":\(payload)}\n\n"
+    return
+      "id: \(event.sequence)\ndata: {\"sequence\":\(event.sequence),\"type\":\(type),\"payload\":\(payload)}\n\n"
   }
 
   func startCursor(_ request: Request) async throws -> Int64 {
@@ -107,7 +110,8 @@ struct EventsController {
     guard let raw = request.uri.queryParameters.get(name) else { return nil }
     guard let value = Int(raw), range.contains(value) else {
       throw APIErrorResponse(
-        .invalid(name, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)."))
+        .invalid(
+          name, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)."))
     }
     return value
   }

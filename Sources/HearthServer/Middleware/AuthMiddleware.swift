@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTypes
 import HearthCore
 import HearthStore
-import HTTPTypes
 import Hummingbird
 
 /// Finds who is asking (bearer token or session cookie) and enforces CSRF on cookie requests.
@@ -80,7 +80,8 @@ struct AuthMiddleware: RouterMiddleware {
 
   static func isForm(_ request: Request) -> Bool {
     let type = request.headers[.contentType] ?? ""
-    return type.hasPrefix("application/x-www-form-urlencoded") || type.hasPrefix("multipart/form-data")
+    return type.hasPrefix("application/x-www-form-urlencoded")
+      || type.hasPrefix("multipart/form-data")
   }
 
   func bearerCaller(_ token: String, now: Date) async throws -> Caller? {

@@ -1,6 +1,6 @@
 import Foundation
-import HearthCore
 import HTTPTypes
+import HearthCore
 import Hummingbird
 import Logging
 
@@ -45,7 +45,8 @@ struct ErrorMiddleware: RouterMiddleware {
       case 404: return .notFound("page")
       case 405:
         return APIError(
-          status: 405, code: "method_not_allowed", message: "This address does not accept that method.")
+          status: 405, code: "method_not_allowed",
+          message: "This address does not accept that method.")
       case 413: return .tooLarge(limit: JSONBody.defaultLimit, route: "this route")
       case 400..<500:
         return APIError(

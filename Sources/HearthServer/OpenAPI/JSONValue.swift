@@ -61,7 +61,9 @@ public indirect enum JSONValue: Equatable, Sendable, Encodable, ExpressibleByStr
       for value in values { try container.encode(value) }
     case .object(let pairs):
       var container = encoder.container(keyedBy: CodingName.self)
-      for (key, value) in pairs { try container.encode(value, forKey: CodingName(stringValue: key)) }
+      for (key, value) in pairs {
+        try container.encode(value, forKey: CodingName(stringValue: key))
+      }
     case .null:
       var container = encoder.singleValueContainer()
       try container.encodeNil()

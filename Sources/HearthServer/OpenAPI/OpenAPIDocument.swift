@@ -46,7 +46,8 @@ enum OpenAPIDocument {
         .string(
           operation.method.rawValue.lowercased()
             + operation.path.split(separator: "/").map { part in
-              let name = part.hasPrefix(":") ? "By" + part.dropFirst().capitalized : part.capitalized
+              let name =
+                part.hasPrefix(":") ? "By" + part.dropFirst().capitalized : part.capitalized
               return name.replacingOccurrences(of: ".", with: "")
             }.joined())
       ),
@@ -54,12 +55,16 @@ enum OpenAPIDocument {
     var parameters: [JSONValue] = operation.path.split(separator: "/")
       .filter { $0.hasPrefix(":") }
       .map { part -> JSONValue in
-        ["name": .string(String(part.dropFirst())), "in": "path", "required": true,
-         "schema": Schemas.string]
+        [
+          "name": .string(String(part.dropFirst())), "in": "path", "required": true,
+          "schema": Schemas.string,
+        ]
       }
     parameters += operation.query.map { query -> JSONValue in
-      ["name": .string(query.name), "in": "query", "required": .bool(query.required),
-       "schema": query.schema]
+      [
+        "name": .string(query.name), "in": "query", "required": .bool(query.required),
+        "schema": query.schema,
+      ]
     }
     if !parameters.isEmpty { fields.append(("parameters", .array(parameters))) }
     if let body = operation.requestBody {

@@ -52,9 +52,11 @@ public struct AccountService: Sendable {
       try await database.createUser(user)
     } catch StoreError.duplicate(let field) {
       throw APIErrorResponse(
-        .conflict(field, field == "phone"
-          ? "An account already uses this phone number."
-          : "An account already uses this email address. Log in instead?"))
+        .conflict(
+          field,
+          field == "phone"
+            ? "An account already uses this phone number."
+            : "An account already uses this email address. Log in instead?"))
     }
     return user
   }

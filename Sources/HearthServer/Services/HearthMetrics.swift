@@ -15,12 +15,14 @@ public final class HearthMetrics: Sendable {
   func request(method: String, route: String, status: Int, duration: Duration) {
     let labels = [("method", method), ("route", route), ("status", String(status))]
     registry.makeCounter(
-      descriptor: .init(metricName: "hearth_http_requests_total", helpText: "HTTP requests answered."),
+      descriptor: .init(
+        metricName: "hearth_http_requests_total", helpText: "HTTP requests answered."),
       labels: labels
     ).increment()
     registry.makeDurationHistogram(
       descriptor: .init(
-        metricName: "hearth_http_request_duration_seconds", helpText: "Time to answer HTTP requests."),
+        metricName: "hearth_http_request_duration_seconds",
+        helpText: "Time to answer HTTP requests."),
       labels: [("method", method), ("route", route)], buckets: Self.latencyBuckets
     ).record(duration)
   }
@@ -41,7 +43,8 @@ public final class HearthMetrics: Sendable {
 
   func streamsOpen(_ delta: Double) {
     registry.makeGauge(
-      descriptor: .init(metricName: "hearth_event_streams_open", helpText: "Open live event streams.")
+      descriptor: .init(
+        metricName: "hearth_event_streams_open", helpText: "Open live event streams.")
     ).increment(by: delta)
   }
 

@@ -2,7 +2,11 @@ import Foundation
 
 /// Any JSON value, decoded and re-encoded unchanged.
 indirect enum AnyJSON: Codable, Sendable {
-  case null, bool(Bool), number(Double), string(String), array([AnyJSON])
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([AnyJSON])
   case object([String: AnyJSON])
 
   init(from decoder: any Decoder) throws {

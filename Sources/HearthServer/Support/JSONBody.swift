@@ -1,6 +1,6 @@
 import Foundation
-import HearthCore
 import HTTPTypes
+import HearthCore
 import Hummingbird
 import NIOCore
 

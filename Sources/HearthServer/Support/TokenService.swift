@@ -50,7 +50,8 @@ public struct TokenService: Sendable {
   }
 
   static func data(base64URL text: String) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
     while base64.count % 4 != 0 { base64 += "=" }
     return Data(base64Encoded: base64)
   }
