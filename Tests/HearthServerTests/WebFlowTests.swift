@@ -47,6 +47,10 @@ import Testing
       let forged = try await client.raw(
         .post, "/signup", body: Self.form(fields), headers: formHeaders)
       #expect(forged.status == 403)
+      let cookieless = try await client.raw(
+        .post, "/login", body: Self.form(["email": "web@example.com", "password": "x"]),
+        headers: [.contentType: "application/x-www-form-urlencoded"])
+      #expect(cookieless.status == 403)
 
       // When it comes back with the token, the person is signed in and sent home
       var withToken = fields
