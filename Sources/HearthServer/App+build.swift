@@ -22,10 +22,12 @@ public struct HearthApplication: Sendable {
   /// The router with every route; `operations` lists the JSON ones for /openapi.json.
   public func buildRouter() -> (Router<AppRequestContext>, [APIOperation]) {
     let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestLogMiddleware(metrics: metrics))
-    router.add(middleware: ErrorMiddleware(renderPage: WebPages.errorPage))
-    router.add(middleware: AuthMiddleware(env: env))
     let api = APIRouteTable(router: router)
+    router.add(middleware: RequestLogMiddleware(metrics: metrics))
+    router.add(
+      middleware: ErrorMiddleware(
+        renderPage: WebPages.errorPage, routedMethods: { api.methods(matching: $0) }))
+    router.add(middleware: AuthMiddleware(env: env))
     let accounts = AccountService(env: env)
     let documentBox = DocumentBox()
     OpsController(env: env, metrics: metrics).register(api) { documentBox.data }

@@ -2,6 +2,7 @@ import Foundation
 import HearthStore
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// Who is asking, and how they proved it.
@@ -14,7 +15,11 @@ public struct Caller: Sendable {
 
 public struct AppRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
-  public var caller: Caller?
+  public var caller: Caller? {
+    didSet { trace.userID.withLockedValue { $0 = caller?.user.id } }
+  }
+  /// Shared with the outer middleware, which logs who asked after inner ones found out.
+  let trace = RequestTrace()
   public var requestID: String
   public let peerAddress: String?
   /// The CSRF token a signed-out form must echo (double-submit cookie).
@@ -32,4 +37,8 @@ public struct AppRequestContext: RequestContext {
     guard let caller else { throw APIErrorResponse(.unauthorized) }
     return caller
   }
+}
+
+final class RequestTrace: Sendable {
+  let userID = NIOLockedValueBox<String?>(nil)
 }

@@ -99,6 +99,11 @@ import Testing
       let apiMissing = try await client.raw(.get, "/api/no-such-thing")
       #expect(apiMissing.status == 404)
       #expect(apiMissing.errorCode == "not_found")
+      let wrongMethod = try await client.raw(.delete, "/api/me")
+      #expect(wrongMethod.status == 405)
+      #expect(wrongMethod.headers[.allow] == "GET, PATCH")
+      let wrongMethodWithParameter = try await client.raw(.put, "/api/debug/jobs/abc")
+      #expect(wrongMethodWithParameter.status == 405)
     }
   }
 }

@@ -376,8 +376,18 @@ def dump(obj: Any) -> str:
     return json.dumps(obj, indent=2, sort_keys=True)
 
 
+def _type_inside(data: str) -> str:
+    """Hearth sends each event as one unnamed message whose JSON data carries its `type`."""
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return "message"
+    return value.get("type", "message") if isinstance(value, dict) else "message"
+
+
 class SseStream:
-    """A client of `GET /api/events`: parses `id:`/`event:`/`data:` frames on a reader thread.
+    """A client of `GET /api/events`: parses `id:`/`data:` frames on a reader thread; the event
+    type is the `event:` field when present, else the `type` inside the JSON data.
 
     Every frame is kept with the monotonic time it arrived, so a test can tell how long an event
     took to reach this client.
@@ -424,11 +434,13 @@ class SseStream:
                 line = buffer[:-1].rstrip(b"\r").decode("utf-8", errors="replace")
                 buffer = b""
                 if line == "":
-                    if data or fields:
+                    # As in browsers: a frame without any data line is not dispatched.
+                    if data:
+                        text = "\n".join(data)
                         frame = {
                             "id": fields.get("id"),
-                            "event": fields.get("event", "message"),
-                            "data": "\n".join(data),
+                            "event": fields.get("event") or _type_inside(text),
+                            "data": text,
                             "at": time.monotonic(),
                         }
                         self._queue.put(frame)

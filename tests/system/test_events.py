@@ -48,7 +48,8 @@ def test_account_update_on_a_reaches_stream_on_b(start_server, pg_url) -> None:
 
             frame = stream_u.next_event("account.updated", timeout=DELIVERY_LIMIT + 4)
             assert frame is not None, (
-                f"round {round_ + 1}: no account.updated on B within {DELIVERY_LIMIT + 4}s; "
+                f"round {round_ + 1}: no account.updated event on B within "
+                f"{DELIVERY_LIMIT + 4}s (frames are `id: N`, `data: {{\"type\": ...}}`); "
                 f"got {stream_u.received}, reader error {stream_u.error!r}"
             )
             delay = frame["at"] - acknowledged_at

@@ -73,9 +73,9 @@ struct AuthAPIController {
         authenticated: false,
         requestBody: Schemas.object(
           [
-            ("email", Schemas.string), ("displayName", Schemas.string),
-            ("password", Schemas.string), ("phone", Schemas.nullableString),
-            ("timeZone", Schemas.string),
+            ("email", Schemas.email), ("displayName", Schemas.displayName),
+            ("password", Schemas.password), ("phone", Schemas.phone),
+            ("timeZone", Schemas.timeZone),
           ], required: ["email", "displayName", "password"]),
         responses: [(201, Schemas.authResult)], errors: [400, 409, 413])
     ) { request, context in
@@ -90,7 +90,10 @@ struct AuthAPIController {
         .post, "/api/auth/login", summary: "Exchange email and password for tokens", tag: "auth",
         authenticated: false,
         requestBody: Schemas.object(
-          [("email", Schemas.string), ("password", Schemas.string), ("label", Schemas.string)],
+          [
+            ("email", Schemas.email), ("password", ["type": "string", "minLength": 1]),
+            ("label", Schemas.string),
+          ],
           required: ["email", "password"]),
         responses: [(200, Schemas.authResult)], errors: [400, 401, 413, 429])
     ) { request, context in
@@ -140,8 +143,8 @@ struct AuthAPIController {
         .patch, "/api/me", summary: "Change name, email, phone or time zone", tag: "account",
         requestBody: Schemas.object(
           [
-            ("displayName", Schemas.string), ("email", Schemas.string),
-            ("phone", Schemas.nullableString), ("timeZone", Schemas.string),
+            ("displayName", Schemas.displayName), ("email", Schemas.email),
+            ("phone", Schemas.phone), ("timeZone", Schemas.timeZone),
           ], required: []),
         responses: [(200, Schemas.userEnvelope)], errors: [400, 401, 409, 413])
     ) { request, context in

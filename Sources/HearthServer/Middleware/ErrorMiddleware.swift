@@ -8,23 +8,39 @@ import Logging
 struct ErrorMiddleware: RouterMiddleware {
   typealias Context = AppRequestContext
   let renderPage: @Sendable (APIError, Context) -> String
+  /// The methods routed for a path, so that a wrong method gets 405 rather than 404.
+  let routedMethods: @Sendable (String) -> [HTTPRequest.Method]
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     do {
       return try await next(request, context)
+    } catch let error as HTTPError where error.status == .notFound {
+      let allowed = routedMethods(request.uri.path)
+      guard !allowed.isEmpty else { return respond(to: error, request, context) }
+      let methods = allowed.map(\.rawValue).joined(separator: ", ")
+      return respond(
+        to: APIErrorResponse(
+          APIError(
+            status: 405, code: "method_not_allowed",
+            message: "\(request.uri.path) accepts \(methods), not \(request.method.rawValue)."),
+          headers: [.allow: methods]), request, context)
     } catch {
-      let apiError = Self.apiError(for: error, context: context)
-      if Self.wantsJSON(request) {
-        let headers = (error as? APIErrorResponse)?.headers ?? [:]
-        return APIErrorResponse.json(apiError, headers: headers)
-      }
-      return Response(
-        status: .init(code: apiError.status),
-        headers: [.contentType: "text/html; charset=utf-8"],
-        body: .init(byteBuffer: ByteBuffer(string: renderPage(apiError, context))))
+      return respond(to: error, request, context)
     }
+  }
+
+  func respond(to error: any Error, _ request: Request, _ context: Context) -> Response {
+    let apiError = Self.apiError(for: error, context: context)
+    if Self.wantsJSON(request) {
+      let headers = (error as? APIErrorResponse)?.headers ?? [:]
+      return APIErrorResponse.json(apiError, headers: headers)
+    }
+    return Response(
+      status: .init(code: apiError.status),
+      headers: [.contentType: "text/html; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: renderPage(apiError, context))))
   }
 
   static func wantsJSON(_ request: Request) -> Bool {

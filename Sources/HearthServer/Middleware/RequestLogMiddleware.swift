@@ -33,7 +33,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         "ms": .stringConvertible(
           Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000
             + Double(elapsed.components.seconds) * 1000),
-        "user": context.caller.map { .string($0.user.id) } ?? "-",
+        "user": .string(context.trace.userID.withLockedValue { $0 } ?? "-"),
       ])
     return response
   }

@@ -42,6 +42,16 @@ public final class APIRouteTable: @unchecked Sendable {
 
   init(router: Router<AppRequestContext>) { self.router = router }
 
+  /// The methods registered for `path`, for answering 405 to the others.
+  func methods(matching path: String) -> [HTTPRequest.Method] {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    return operations.filter { operation in
+      let pattern = operation.path.split(separator: "/", omittingEmptySubsequences: false)
+      return pattern.count == parts.count
+        && zip(pattern, parts).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
+    }.map(\.method)
+  }
+
   func add(
     _ operation: APIOperation,
     _ handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response

@@ -11,6 +11,13 @@ enum Schemas {
   static let nullableString: JSONValue = ["type": ["string", "null"]]
   static let integer: JSONValue = ["type": "integer"]
   static let dateTime: JSONValue = ["type": "string", "format": "date-time"]
+  static let email: JSONValue = ["type": "string", "format": "email", "maxLength": 254]
+  static let password: JSONValue = ["type": "string", "minLength": 8, "maxLength": 72]
+  static let displayName: JSONValue = ["type": "string", "minLength": 1, "maxLength": 80]
+  static let phone: JSONValue = [
+    "type": ["string", "null"], "pattern": "^\\+[0-9 ().-]{8,24}$",
+  ]
+  static let timeZone: JSONValue = ["type": "string", "minLength": 1, "maxLength": 64]
 
   static let error = object(
     [

@@ -19,20 +19,24 @@ public actor EventHub: Service {
   }
 
   public func run() async throws {
-    try await cancelWhenGracefulShutdown {
-      try await withThrowingDiscardingTaskGroup { group in
-        var interval = self.interval
-        if let notifying = self.database as? any EventNotifying {
-          group.addTask { await self.listen(notifying) }
-          interval = .seconds(1)
-        }
-        group.addTask { [interval] in
-          while !Task.isCancelled {
-            await self.poll()
-            try await Task.sleep(for: interval)
+    do {
+      try await cancelWhenGracefulShutdown {
+        try await withThrowingDiscardingTaskGroup { group in
+          var interval = self.interval
+          if let notifying = self.database as? any EventNotifying {
+            group.addTask { await self.listen(notifying) }
+            interval = .seconds(1)
+          }
+          group.addTask { [interval] in
+            while !Task.isCancelled {
+              await self.poll()
+              try await Task.sleep(for: interval)
+            }
           }
         }
       }
+    } catch is CancellationError {
+      // A graceful shutdown cancels the loops; that is the normal way to stop.
     }
     resumeAll()
   }
@@ -54,6 +58,8 @@ public actor EventHub: Service {
   public func poll() async {
     do {
       publish(try await database.latestSequence())
+    } catch is CancellationError {
+      return
     } catch {
       logger.warning("Event hub could not read the newest event: \(error)")
     }
