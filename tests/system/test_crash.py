@@ -146,3 +146,52 @@ def test_acknowledged_writes_survive_kill9(backend, start_server) -> None:
         "/api/me", json={"displayName": "after the crash"}
     )
     assert 200 <= r.status_code < 300, describe(r)
+
+
+@pytest.mark.timeout(180)
+def test_a_job_whose_worker_was_killed_runs_again_and_completes_once(backend, start_server) -> None:
+    """kill -9 while a job runs: after the restart the lease runs out, the job runs again, and its
+    effect (a `debug.job.completed` event, written with the completion) happens exactly once."""
+    lease = "2"
+    server = start_server(backend, extra_env={"HEARTH_JOB_LEASE_SECONDS": lease})
+    client = server.client()
+    r = client.signup(unique_email("jobkill"), "job killer")
+    assert r.status_code == 201, describe(r)
+    token = json_of(r)["accessToken"]
+    me = client.with_token(token)
+
+    r = me.post("/api/debug/jobs", json={"sleepMs": 3000})
+    assert r.status_code == 202, describe(r)
+    job_id = json_of(r)["job"]["id"]
+
+    deadline = time.monotonic() + 20
+    status = ""
+    while time.monotonic() < deadline and status != "running":
+        status = json_of(me.get(f"/api/debug/jobs/{job_id}"))["job"]["status"]
+        time.sleep(0.05)
+    assert status == "running", f"the job never started: {status}"
+
+    server.kill()
+    server.start()
+    me = server.client().with_token(token)  # the restarted server may listen on another port
+
+    deadline = time.monotonic() + 60
+    job: dict = {}
+    while time.monotonic() < deadline:
+        r = me.get(f"/api/debug/jobs/{job_id}")
+        assert r.status_code == 200, describe(r)
+        job = json_of(r)["job"]
+        if job["status"] == "succeeded":
+            break
+        time.sleep(0.2)
+    assert job.get("status") == "succeeded", f"the job did not complete after the restart: {job}"
+    assert job["attempts"] == 2, job
+
+    r = me.get("/api/events/poll", params={"after": 0, "timeout": 0})
+    assert r.status_code == 200, describe(r)
+    done = [
+        e for e in json_of(r)["events"]
+        if e["type"] == "debug.job.completed" and e["payload"].get("jobId") == job_id
+    ]
+    assert len(done) == 1, f"the job announced its completion {len(done)} times: {done}"
+    assert done[0]["payload"]["attempt"] == 2, done
