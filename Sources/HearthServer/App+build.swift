@@ -32,6 +32,7 @@ public struct HearthApplication: Sendable {
     let documentBox = DocumentBox()
     OpsController(env: env, metrics: metrics).register(api) { documentBox.data }
     AuthAPIController(env: env, accounts: accounts, clientAddress: clientAddress).register(api)
+    AccountAPIController(env: env, accounts: accounts).register(api)
     InvitationsController(env: env).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     if env.config.environment != .production {

@@ -86,6 +86,28 @@ import Testing
     }
   }
 
+  @Test func aBadSignupFormComesBackWithTheFieldMarked() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let page = try await client.raw(.get, "/signup")
+      let token = try #require(Self.cookies(page)["hearth_csrf"])
+      let reply = try await client.raw(
+        .post, "/signup",
+        body: Self.form([
+          "email": "not an email", "displayName": "Kept Name", "password": "secret password",
+          "_csrf": token,
+        ]),
+        headers: [
+          .contentType: "application/x-www-form-urlencoded", .cookie: "hearth_csrf=\(token)",
+        ])
+      #expect(reply.status == 400)
+      #expect(reply.headers[.contentType]?.hasPrefix("text/html") == true)
+      #expect(reply.text.contains("Kept Name"))
+      #expect(!reply.text.contains("secret password"))
+      #expect(reply.text.contains(#"aria-invalid="true""#))
+    }
+  }
+
   @Test func pagesAndErrorsRenderForPeople() async throws {
     let server = try await TestServer()
     try await server.run { client in

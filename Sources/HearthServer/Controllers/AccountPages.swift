@@ -24,14 +24,14 @@ struct AccountPages {
         let user = try await accounts.signup(input)
         return try await signIn(
           user, request: request, flash: "Welcome to Hearth, \(user.displayName).")
-      } catch let error as APIErrorResponse {
+      } catch let error as any UserFacingError {
         let values = SignupValues(
           email: input.email ?? "", displayName: input.displayName ?? "",
           phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC")
         let page = try await pages.pageContext(request, context)
         return pages.html(
-          SignupPage.render(page, values: values, errors: FormErrors(error.error)),
-          status: .init(code: error.error.status))
+          SignupPage.render(page, values: values, errors: FormErrors(error.apiError)),
+          status: .init(code: error.apiError.status))
       }
     }
     router.get("/login") { request, context in
@@ -46,12 +46,12 @@ struct AccountPages {
           email: form["email"], password: form["password"],
           client: pages.clientAddress(request, context))
         return try await signIn(user, request: request, next: LoginPage.safeNext(form["next"]))
-      } catch let error as APIErrorResponse {
+      } catch let error as any UserFacingError {
         let page = try await pages.pageContext(request, context)
         return pages.html(
           LoginPage.render(
-            page, email: form["email"] ?? "", next: form["next"], error: error.error.message),
-          status: .init(code: error.error.status))
+            page, email: form["email"] ?? "", next: form["next"], error: error.apiError.message),
+          status: .init(code: error.apiError.status))
       }
     }
     router.post("/logout") { request, context in
@@ -90,9 +90,9 @@ struct AccountPages {
         try await env.database.updateUser(user)
         try await env.database.revokeSessions(userID: user.id, kind: nil, at: now)
         return pages.html(ResetPasswordPage.done(page))
-      } catch let error as APIError {
+      } catch let error as any UserFacingError {
         return pages.html(
-          ResetPasswordPage.render(page, token: token, errors: FormErrors(error)),
+          ResetPasswordPage.render(page, token: token, errors: FormErrors(error.apiError)),
           status: .badRequest)
       }
     }

@@ -17,47 +17,34 @@ struct AccountSettingsPages {
     router.post("/account/profile") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login") }
       let form = try await pages.form(request)
-      let input = AuthAPIController.ProfileInput(
+      let input = AccountService.ProfileInput(
         displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
         timeZone: form["timeZone"])
       do {
-        _ = try await AuthAPIController(
-          env: env, accounts: pages.accounts, clientAddress: pages.clientAddress
-        ).updateProfile(caller.user, input)
+        _ = try await pages.accounts.updateProfile(caller.user, input)
         return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
-      } catch let error as APIErrorResponse {
+      } catch let error as any UserFacingError {
         let values = ProfileValues(
           displayName: input.displayName ?? "", email: input.email ?? "",
           phone: input.phone ?? "", timeZone: input.timeZone ?? "")
         return try await render(
           request, context, caller, profile: values,
-          errors: .init(profile: FormErrors(error.error)), status: error.error.status)
-      } catch let error as APIError {
-        return try await render(
-          request, context, caller, errors: .init(profile: FormErrors(error)),
-          status: error.status)
+          errors: .init(profile: FormErrors(error.apiError)), status: error.apiError.status)
       }
     }
     router.post("/account/password") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login") }
       let form = try await pages.form(request)
       do {
-        guard
-          try await pages.accounts.verifyPassword(
-            form["currentPassword"] ?? "", hash: caller.user.passwordHash)
-        else {
-          throw APIError.invalid("currentPassword", "That is not your current password.")
-        }
-        let password = try AccountRules.password(form["newPassword"], field: "newPassword")
-        var user = caller.user
-        user.passwordHash = try await pages.accounts.hashPassword(password)
-        try await env.database.updateUser(user)
+        try await pages.accounts.changePassword(
+          caller, current: form["currentPassword"], new: form["newPassword"])
         return pages.redirect(
-          "/account", flash: Flash(kind: .success, message: "Password changed."))
-      } catch let error as APIError {
+          "/account",
+          flash: Flash(kind: .success, message: "Password changed. Your other sessions ended."))
+      } catch let error as any UserFacingError {
         return try await render(
-          request, context, caller, errors: .init(password: FormErrors(error)),
-          status: error.status)
+          request, context, caller, errors: .init(password: FormErrors(error.apiError)),
+          status: error.apiError.status)
       }
     }
     router.post("/account/sessions/:id/revoke") { request, context in
@@ -81,17 +68,13 @@ struct AccountSettingsPages {
     router.post("/account/delete") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login") }
       let form = try await pages.form(request)
-      guard
-        try await pages.accounts.verifyPassword(
-          form["password"] ?? "", hash: caller.user.passwordHash)
-      else {
+      do {
+        try await pages.accounts.deleteAccount(caller.user, password: form["password"])
+      } catch let error as any UserFacingError {
         return try await render(
-          request, context, caller,
-          errors: .init(
-            delete: FormErrors(fields: ["password": "That is not your password."])),
-          status: 400)
+          request, context, caller, errors: .init(delete: FormErrors(error.apiError)),
+          status: error.apiError.status)
       }
-      try await env.database.deleteUser(id: caller.user.id)
       var response = pages.redirect(
         "/", flash: Flash(kind: .info, message: "Your account and its data are deleted."))
       response.setCookie(pages.sessionCookie(nil, maxAge: 0))

@@ -59,13 +59,6 @@ struct AuthAPIController {
 
   struct RefreshInput: Decodable { var refreshToken: String? }
 
-  struct ProfileInput: Decodable {
-    var displayName: String?
-    var email: String?
-    var phone: String?
-    var timeZone: String?
-  }
-
   func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(
@@ -130,46 +123,6 @@ struct AuthAPIController {
         id: caller.session.id, userID: caller.user.id, at: env.now())
       return Response(status: .noContent)
     }
-    api.add(
-      APIOperation(
-        .get, "/api/me", summary: "The signed-in account", tag: "account",
-        responses: [(200, Schemas.userEnvelope)], errors: [401])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      return JSONBody.response(["user": UserBody(caller.user)])
-    }
-    api.add(
-      APIOperation(
-        .patch, "/api/me", summary: "Change name, email, phone or time zone", tag: "account",
-        requestBody: Schemas.object(
-          [
-            ("displayName", Schemas.displayName), ("email", Schemas.email),
-            ("phone", Schemas.phone), ("timeZone", Schemas.timeZone),
-          ], required: []),
-        responses: [(200, Schemas.userEnvelope)], errors: [400, 401, 409, 413])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let input = try await JSONBody.decode(
-        ProfileInput.self, from: request, route: "PATCH /api/me")
-      let user = try await updateProfile(caller.user, input)
-      return JSONBody.response(["user": UserBody(user)])
-    }
-  }
-
-  func updateProfile(_ current: User, _ input: ProfileInput) async throws -> User {
-    var user = current
-    if let name = input.displayName { user.displayName = try AccountRules.displayName(name) }
-    if let email = input.email { user.email = try AccountRules.email(email) }
-    if let phone = input.phone { user.phone = try AccountRules.phone(phone) }
-    if let zone = input.timeZone { user.timeZone = try AccountRules.timeZone(zone) }
-    do {
-      try await env.database.updateUser(user)
-    } catch StoreError.duplicate(let field) {
-      throw APIErrorResponse(.conflict(field, "Another account already uses this \(field)."))
-    }
-    try await env.database.appendEvent(
-      NewEvent(type: "account.updated", audience: .user(user.id)), at: env.now())
-    return user
   }
 
   static func label(_ request: Request) -> String {

@@ -38,3 +38,16 @@ public struct APIErrorResponse: HTTPResponseError {
       body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 }
+
+/// An error whose message is meant for the person who made the request.
+public protocol UserFacingError: Error {
+  var apiError: APIError { get }
+}
+
+extension APIError: UserFacingError {
+  public var apiError: APIError { self }
+}
+
+extension APIErrorResponse: UserFacingError {
+  public var apiError: APIError { error }
+}
