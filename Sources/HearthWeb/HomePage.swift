@@ -8,7 +8,7 @@ public enum HomePage {
     [
       .section(
         [.class("intro")],
-        .h1(context.userName.map { "Welcome back, \($0)" } ?? "Welcome to Hearth"),
+        .h1(context.userName.map { "Hello, \($0)" } ?? "Welcome to Hearth"),
         .p(
           [.class("lead")],
           .text(

@@ -99,7 +99,10 @@ public enum Layout {
       .p(
         .a([.href("/")], "Home"),
         context.isSignedIn
-          ? .fragment([" · ", .a([.href("/account")], "Your account")])
+          ? .fragment([
+            " · ", .a([.href("/invitations")], "Invitations"), " · ",
+            .a([.href("/account")], "Your account"),
+          ])
           : .fragment([" · ", .a([.href("/login")], "Log in")])))
   }
 

@@ -142,7 +142,10 @@ import Testing
       let metrics = try await client.raw(.get, "/metrics")
       #expect(metrics.text.contains("hearth_http_requests_total"))
       #expect(metrics.text.contains("hearth_http_request_duration_seconds"))
-      #expect(metrics.text.contains(#"hearth_jobs{status="queued"} 1"#))
+      // The probe job is counted once, whichever state the worker has brought it to
+      let jobLines = metrics.text.split(separator: "\n").filter { $0.hasPrefix("hearth_jobs{") }
+      #expect(jobLines.count == 5)
+      #expect(jobLines.compactMap { Double($0.split(separator: " ").last ?? "") }.reduce(0, +) == 1)
       #expect(metrics.text.contains("hearth_events_sequence"))
       #expect(metrics.headers[.init("X-Request-ID")!] != nil)
     }

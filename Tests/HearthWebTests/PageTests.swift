@@ -13,7 +13,7 @@ import Testing
     #expect(html.contains("Join Hearth"))
     let signedIn = HomePage.render(TestData.signedIn())
     #expect(!signedIn.contains("Join Hearth"))
-    #expect(signedIn.contains("Welcome back, Ada &lt;Lovelace&gt;"))
+    #expect(signedIn.contains("Hello, Ada &lt;Lovelace&gt;"))
   }
 
   @Test func signupFormFields() {
