@@ -15,6 +15,12 @@ public struct HearthConfig: Equatable, Sendable {
     public var baseURL: String
     public var model: String
     public var apiKey: String?
+
+    public init(baseURL: String, model: String, apiKey: String?) {
+      self.baseURL = baseURL
+      self.model = model
+      self.apiKey = apiKey
+    }
   }
 
   public var host = "127.0.0.1"

@@ -11,6 +11,8 @@ public struct HearthEnvironment: Sendable {
   public var now: @Sendable () -> Date
   public var newID: @Sendable () -> String
   public var logger: Logger
+  /// The shared model client, when HEARTH_LLM_BASE_URL is set.
+  public var llm: LLMClient?
 
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,
@@ -24,5 +26,6 @@ public struct HearthEnvironment: Sendable {
     self.now = now
     self.newID = newID
     self.logger = logger
+    self.llm = config.llm.map { LLMClient(settings: $0) }
   }
 }
