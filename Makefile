@@ -53,16 +53,7 @@ fuzz:
 	scripts/fuzz-api
 
 bench:
-	@scripts/setup run
-	@if ! grep -q '"hearth-bench"' Package.swift; then \
-	  echo "make bench: Package.swift has no hearth-bench product yet, so there is nothing to benchmark."; \
-	  echo "make bench: add an executable product named hearth-bench; it will be built with"; \
-	  echo "make bench:   swift build -c release --product hearth-bench"; \
-	  echo "make bench: and run as SUITE=$(SUITE) .build/release/hearth-bench"; \
-	  exit 1; \
-	fi
-	swift build -c release --product hearth-bench
-	SUITE=$(SUITE) .build/release/hearth-bench
+	scripts/bench $(SUITE)
 
 format:
 	swift format -i -r Sources Tests Package.swift

@@ -5,7 +5,8 @@ var package = Package(
   name: "Hearth",
   platforms: [.macOS(.v14)],
   products: [
-    .executable(name: "hearth", targets: ["hearth"])
+    .executable(name: "hearth", targets: ["hearth"]),
+    .executable(name: "hearth-bench", targets: ["hearth-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -62,6 +63,16 @@ var package = Package(
       ]
     ),
     .executableTarget(name: "hearth", dependencies: ["HearthCLI"]),
+    .executableTarget(
+      name: "hearth-bench",
+      dependencies: [
+        "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(

@@ -25,9 +25,18 @@ extension HearthBench {
     @Option(
       help: "Extra worker settings to measure after the defaults, as CONCURRENCY:IDLE_POLL_MS.")
     var variant: [String] = []
+    @Option(
+      help:
+        "The latency run on a queue that is not backed up, as JOBS:MILLISECONDS_APART; 0 skips it."
+    )
+    var paced = "100:20"
     @Option(help: "Where to write the JSON result.") var out: String
 
     func run() async throws {
+      let pacedParts = paced.split(separator: ":").compactMap { Int($0) }
+      guard paced == "0" || (pacedParts.count == 2 && pacedParts.allSatisfy { $0 > 0 }) else {
+        throw ValidationError("--paced takes JOBS:MILLISECONDS_APART, like 100:20, or 0")
+      }
       let variants = try variant.map { text -> (Int, Int) in
         let parts = text.split(separator: ":").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
@@ -38,7 +47,7 @@ extension HearthBench {
       let suite = JobsSuite(
         sqlitePath: sqlite, postgresURL: postgresURL, pgbenchPath: pgbench,
         sqliteJobs: sqliteJobs, postgresJobs: postgresJobs, producers: producers,
-        variants: variants)
+        variants: variants, paced: paced == "0" ? nil : (pacedParts[0], pacedParts[1]))
       try writeJSON(try await suite.run(), to: out)
     }
   }

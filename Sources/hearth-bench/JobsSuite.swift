@@ -14,6 +14,8 @@ struct JobsRun: Codable, Sendable {
   /// nil: JobWorker's own defaults.
   var concurrency: Int?
   var idlePollMilliseconds: Double?
+  /// Set for the latency run: one producer, one job every this many milliseconds.
+  var pacedIntervalMilliseconds: Int?
   /// First enqueue started to last `complete` committed.
   var seconds: Double
   var jobsPerSecond: Double
@@ -58,6 +60,8 @@ struct JobsSuite {
   var producers: Int
   /// Extra worker settings to run after the defaults, as (concurrency, idle poll ms).
   var variants: [(Int, Int)]
+  /// The latency run on a queue that is not backed up: (jobs, milliseconds apart); nil skips it.
+  var paced: (Int, Int)?
 
   static let queue = "bench"
 
@@ -74,6 +78,16 @@ struct JobsSuite {
           try await measure(database, jobs: sqliteJobs, variant: variant))
         try await database.close()
       }
+      if let paced {
+        for suffix in ["", "-wal", "-shm"] {
+          try? FileManager.default.removeItem(atPath: sqlitePath + suffix)
+        }
+        let database = try SQLiteDatabase(path: sqlitePath)
+        try await database.migrate()
+        result.runs.append(
+          try await measure(database, jobs: paced.0, variant: nil, pacedInterval: paced.1))
+        try await database.close()
+      }
     }
     if let postgresURL {
       let database = try PostgresDatabase(url: postgresURL, logger: quietLogger("hearth.postgres"))
@@ -84,6 +98,12 @@ struct JobsSuite {
         let run = try await measure(database, jobs: postgresJobs, variant: variant)
         if variant == nil { defaultSeconds = run.seconds }
         result.runs.append(run)
+      }
+      if let paced {
+        try await database.resetSchema()
+        try await database.migrate()
+        result.runs.append(
+          try await measure(database, jobs: paced.0, variant: nil, pacedInterval: paced.1))
       }
       if let pgbenchPath, let defaultSeconds {
         try await database.resetSchema()
@@ -103,10 +123,12 @@ struct JobsSuite {
   }
 
   /// Producers enqueue one job per call while a JobWorker drains the queue.
-  func measure(_ database: any HearthDatabase, jobs: Int, variant: (Int, Int)?) async throws
-    -> JobsRun
-  {
-    let label = variant.map { "concurrency \($0.0), idle poll \($0.1) ms" } ?? "JobWorker defaults"
+  func measure(
+    _ database: any HearthDatabase, jobs: Int, variant: (Int, Int)?, pacedInterval: Int? = nil
+  ) async throws -> JobsRun {
+    var label = variant.map { "concurrency \($0.0), idle poll \($0.1) ms" } ?? "JobWorker defaults"
+    let producers = pacedInterval == nil ? producers : 1
+    if let pacedInterval { label += "; paced, 1 job every \(pacedInterval) ms" }
     note("jobs: \(database.kindName), \(jobs) jobs, \(producers) producers, \(label)")
     var config = HearthConfig()
     config.logLevel = "warning"
@@ -136,15 +158,20 @@ struct JobsSuite {
     // Let the worker reach its first idle wait, as a worker in a quiet server would be.
     try await Task.sleep(for: .milliseconds(250))
 
-    let producers = producers
     let begin = monotonicNanos()
+    let clock = ContinuousClock()
+    let scheduleStart = clock.now
     let enqueueLatencies = try await withThrowingTaskGroup(of: [Int64].self) { group in
       for producer in 0..<producers {
         let count = jobs / producers + (producer < jobs % producers ? 1 : 0)
         group.addTask {
           var latencies: [Int64] = []
           latencies.reserveCapacity(count)
-          for _ in 0..<count {
+          for index in 0..<count {
+            if let pacedInterval {
+              try await Task.sleep(
+                until: scheduleStart + .milliseconds(pacedInterval * index), clock: clock)
+            }
             let before = monotonicNanos()
             let now = env.now()
             _ = try await database.enqueue(
@@ -184,6 +211,7 @@ struct JobsSuite {
     let run = JobsRun(
       store: database.kindName, label: label, jobs: jobs, producers: producers,
       concurrency: variant?.0, idlePollMilliseconds: variant.map { Double($0.1) },
+      pacedIntervalMilliseconds: pacedInterval,
       seconds: seconds, jobsPerSecond: Double(jobs) / seconds,
       enqueueSeconds: enqueueSeconds, enqueuesPerSecond: Double(jobs) / enqueueSeconds,
       enqueueLatency: Distribution(enqueueLatencies.map(milliseconds)),
@@ -282,15 +310,45 @@ struct JobsSuite {
 }
 
 /// Runs a program to completion and returns its exit status and combined output.
+///
+/// Spawned with posix_spawn and an empty signal mask: Foundation's Process hands the child the
+/// calling thread's mask, in which nearly every signal is blocked, and pgbench relies on
+/// SIGALRM to end a `-T` run.
 func runProcess(_ path: String, _ arguments: [String]) async throws -> (Int32, String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let data = try await Task.detached { try pipe.fileHandleForReading.readToEnd() ?? Data() }.value
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  let outputPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("hearth-bench-\(getpid())-\(UUID().uuidString).out").path
+  defer { try? FileManager.default.removeItem(atPath: outputPath) }
+
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  posix_spawn_file_actions_adddup2(&actions, 1, 2)
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  var all = sigset_t()
+  sigfillset(&all)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  posix_spawnattr_setsigdefault(&attributes, &all)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid = pid_t()
+  let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+  guard spawned == 0 else { throw BenchError("could not start \(path): error \(spawned)") }
+  let child = pid
+  let status = await Task.detached { () -> Int32 in
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    return status
+  }.value
+  let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+  let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  return (exitCode, output)
 }
