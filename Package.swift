@@ -71,6 +71,7 @@ var package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),

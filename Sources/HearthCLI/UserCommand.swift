@@ -78,7 +78,7 @@ struct UserCommand: AsyncParsableCommand {
       user.disabled = !enable
       try await env.database.updateUser(user)
       if !enable {
-        try await env.database.revokeSessions(userID: user.id, kind: nil, at: env.now())
+        try await AccountService(env: env).endSessions(userID: user.id)
       }
       print(enable ? "Enabled \(user.email)." : "Disabled \(user.email); its sessions are ended.")
       try await env.database.close()

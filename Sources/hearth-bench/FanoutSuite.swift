@@ -5,11 +5,14 @@ import HearthServer
 import HearthStore
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 struct FanoutRun: Codable, Sendable {
   var subscribers: Int
   var events: Int
   var intervalMilliseconds: Int
+  /// Each gap is drawn from interval ± jitter (uniform), so appends do not phase-lock with a timer.
+  var jitterMilliseconds: Int?
   var expectedDeliveries: Int
   var deliveries: Int
   /// Just before `appendEvent` to the arrival of the `data:` line, over every delivery.
@@ -27,6 +30,7 @@ struct FanoutResult: Codable, Sendable {
 struct LiveServer {
   let env: HearthEnvironment
   let port: Int
+  let group: ServiceGroup
   let task: Task<Void, any Error>
 
   static func start(databasePath: String) async throws -> LiveServer {
@@ -37,13 +41,24 @@ struct LiveServer {
     config.port = try freeLoopbackPort()
     let env = try await Bootstrap.environment(config)
     let application = HearthApplication(env: env).buildApplication()
-    let task = Task { try await application.runService(gracefulShutdownSignals: []) }
-    return LiveServer(env: env, port: config.port, task: task)
+    // What `runService` does, minus the signal handlers, so that the run can end gracefully.
+    let group = ServiceGroup(
+      configuration: .init(services: [application], gracefulShutdownSignals: [], logger: env.logger)
+    )
+    let task = Task { try await group.run() }
+    return LiveServer(env: env, port: config.port, group: group, task: task)
   }
 
+  /// Shuts down gracefully, or cancels after 10 s.
   func stop() async {
-    task.cancel()
+    await group.triggerGracefulShutdown()
+    let task = task
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(10))
+      task.cancel()
+    }
     _ = await task.result
+    watchdog.cancel()
     try? await env.database.close()
   }
 }
@@ -96,6 +111,7 @@ struct FanoutSuite {
   var subscriberCounts: [Int]
   var events: Int
   var interval: Int
+  var jitter: Int
 
   func run() async throws -> FanoutResult {
     let server = try await LiveServer.start(databasePath: databasePath)
@@ -125,7 +141,7 @@ struct FanoutSuite {
     client: HTTPClient, base: String, server: LiveServer, userID: String, token: String,
     subscribers: Int
   ) async throws -> FanoutRun {
-    note("fanout: \(subscribers) subscribers, \(events) events \(interval) ms apart")
+    note("fanout: \(subscribers) subscribers, \(events) events \(interval)±\(jitter) ms apart")
     let events = events
     // sent[k]: monotonic time just before event k was appended.
     let sent = Shared<[Int64]>(Array(repeating: 0, count: events))
@@ -164,10 +180,11 @@ struct FanoutSuite {
     try await Task.sleep(for: .milliseconds(300))
 
     let clock = ContinuousClock()
-    let start = clock.now
+    var next = clock.now
     var appendLatencies: [Double] = []
     for k in 0..<events {
-      try await Task.sleep(until: start + .milliseconds(interval * k), clock: clock)
+      try await Task.sleep(until: next, clock: clock)
+      next = next + .milliseconds(interval + Int.random(in: -jitter...jitter))
       let before = monotonicNanos()
       sent.with { $0[k] = before }
       try await server.env.database.appendEvent(
@@ -187,6 +204,7 @@ struct FanoutSuite {
     let delays = received.value.flatMap { $0.compactMap { $0 } }
     let run = FanoutRun(
       subscribers: subscribers, events: events, intervalMilliseconds: interval,
+      jitterMilliseconds: jitter,
       expectedDeliveries: subscribers * events, deliveries: delays.count,
       latency: Distribution(delays.map(milliseconds)),
       appendLatency: Distribution(appendLatencies))

@@ -59,12 +59,18 @@ extension HearthBench {
     @Option(help: "SQLite file for the in-process server (deleted first).") var database: String
     @Option(help: "Subscriber counts to measure, in order.") var subscribers: [Int] = [1, 100]
     @Option(help: "Events to append per run.") var events = 50
-    @Option(help: "Milliseconds between appends.") var interval = 50
+    @Option(help: "Milliseconds between appends, on average.") var interval = 50
+    @Option(
+      help:
+        "Each gap is interval ± up to this many milliseconds (uniform), so that the appends do not phase-lock with the event hub's poll timer."
+    )
+    var jitter = 25
     @Option(help: "Where to write the JSON result.") var out: String
 
     func run() async throws {
       let suite = FanoutSuite(
-        databasePath: database, subscriberCounts: subscribers, events: events, interval: interval)
+        databasePath: database, subscriberCounts: subscribers, events: events, interval: interval,
+        jitter: min(jitter, max(0, interval - 1)))
       try writeJSON(try await suite.run(), to: out)
     }
   }

@@ -22,6 +22,8 @@ struct JobsRun: Codable, Sendable {
   /// First enqueue started to last enqueue returned.
   var enqueueSeconds: Double
   var enqueuesPerSecond: Double
+  /// Jobs enqueued but not yet started when the last enqueue returned: the backlog's peak, about.
+  var backlogAtLastEnqueue: Int?
   /// How long one `enqueue` call took.
   var enqueueLatency: Distribution
   /// From just before `enqueue` was called to the start of the job's handler.
@@ -187,6 +189,7 @@ struct JobsSuite {
       return all
     }
     let enqueued = monotonicNanos()
+    let backlog = jobs - startLatencies.value.count
 
     // Every handler has started; then wait for the last `complete` to commit.
     let deadline = begin + 300_000_000_000
@@ -214,6 +217,7 @@ struct JobsSuite {
       pacedIntervalMilliseconds: pacedInterval,
       seconds: seconds, jobsPerSecond: Double(jobs) / seconds,
       enqueueSeconds: enqueueSeconds, enqueuesPerSecond: Double(jobs) / enqueueSeconds,
+      backlogAtLastEnqueue: backlog,
       enqueueLatency: Distribution(enqueueLatencies.map(milliseconds)),
       startLatency: Distribution(startLatencies.value.map(milliseconds)))
     note(
@@ -293,7 +297,10 @@ struct JobsSuite {
       }
       return nil
     }
-    guard let transactions = value(after: "number of transactions actually processed:").flatMap({ Int($0) }),
+    guard
+      let transactions = value(after: "number of transactions actually processed:").flatMap({
+        Int($0)
+      }),
       let tps = value(after: "tps =").flatMap({ Double($0) })
     else { throw BenchError("could not read pgbench's output:\n\(output)") }
     let failed = value(after: "number of failed transactions:").flatMap { Int($0) } ?? 0

@@ -122,7 +122,8 @@ struct ReportWriter {
       let complete = run.deliveries == run.expectedDeliveries
       rows.append([
         "Fan-out p99 under 50 ms (\(run.subscribers) subscribers)",
-        ms(run.latency.p99) + (complete ? "" : " (\(run.deliveries)/\(run.expectedDeliveries) delivered)"),
+        ms(run.latency.p99)
+          + (complete ? "" : " (\(run.deliveries)/\(run.expectedDeliveries) delivered)"),
         verdict(run.latency.p99 < 50 && complete),
       ])
     }
@@ -159,6 +160,7 @@ struct ReportWriter {
 
       \(table(["Request", "Server", "Requests/s", "p50", "p99", "max", "Errors"], rows))
 
+
       """
     let byTarget = Dictionary(grouping: result.runs, by: \.server)
     if let ceiling = byTarget.first(where: { !$0.key.hasPrefix("hearth") })?.value.first {
@@ -184,61 +186,88 @@ struct ReportWriter {
         paced ? "(paced)" : rate(run.enqueuesPerSecond),
         "\(ms(run.enqueueLatency.p50)) / \(ms(run.enqueueLatency.p99))",
         "\(ms(run.startLatency.p50)) / \(ms(run.startLatency.p99))",
+        run.backlogAtLastEnqueue.map { "\($0)" } ?? "",
       ])
     }
     if let ceiling = result.pgbench {
       rows.append([
-        "PostgreSQL", "pgbench ceiling (\(ceiling.clients) clients, \(ceiling.seconds) s)",
-        "\(ceiling.jobsSucceeded)", rate(ceiling.jobsPerSecond), "\(ceiling.seconds) s",
-        "", "", "",
+        "PostgreSQL", "pgbench ceiling: \(ceiling.clients) clients, same SQL",
+        "\(ceiling.jobsSucceeded)", rate(ceiling.jobsPerSecond), "\(ceiling.seconds) s", "n/a",
+        "n/a", "n/a", "about 0",
       ])
     }
     let producers = result.runs.first?.producers ?? 8
-    var text = """
-      ## Jobs
-
-      \(dated(result.info, machine: machine))In-process, on the real stores (SQLiteDatabase on a
-      temporary file; PostgresDatabase on the throwaway PostgreSQL 15) and the real JobWorker:
-      \(producers) producer tasks each call `enqueue` in a loop (one transaction per job) while the
-      worker claims, runs a no-op handler and completes every job. Jobs/s runs from the first
-      enqueue to the last completion; enqueue/s from the first enqueue to the last one returning.
-      Enqueue-to-start runs from just before `enqueue` is called (the time travels in the
-      payload) to the start of the handler.
-
-      \(table(
+    var paragraphs = [
+      "## Jobs",
+      dated(result.info, machine: machine)
+        + """
+        In-process, on the real stores (SQLiteDatabase on a temporary file; PostgresDatabase on \
+        the throwaway PostgreSQL 15) and the real JobWorker: \(producers) producer tasks each \
+        call `enqueue` in a loop (one transaction per job) while the worker claims, runs a no-op \
+        handler and completes every job. Jobs/s runs from the first enqueue to the last \
+        completion; enqueues/s from the first enqueue to the last one returning. \
+        Enqueue-to-start runs from just before `enqueue` is called (the time travels in the \
+        payload) to the start of the handler. Backlog is the number of jobs enqueued but not yet \
+        started when the last enqueue returned.
+        """,
+      table(
         [
           "Store", "Worker", "Jobs", "Jobs/s", "Wall time", "Enqueues/s", "Enqueue p50 / p99",
-          "Enqueue-to-start p50 / p99",
-        ], rows))
-
-      """
-    if let ceiling = result.pgbench {
-      let postgres = result.defaultRun("postgresql")
-      text += """
-
-        The ceiling: `pgbench -n -M \(ceiling.protocolMode) -c \(ceiling.clients) -j \(ceiling.threads) -T \(ceiling.seconds)` on
-        the same database (schema reset first) with a script holding the store's own statements
-        from PostgresDatabase+Jobs.swift: the enqueue INSERT (one transaction), the claim
-        (BEGIN, the dead-letter UPDATE, the `FOR UPDATE SKIP LOCKED` claim UPDATE, COMMIT) and
-        the complete UPDATE (one transaction). One pgbench transaction is one job's whole life,
-        so transactions/s is jobs/s: \(String(format: "%.0f", ceiling.tps)) tps,
-        \(ceiling.transactions) transactions (\(ceiling.failedTransactions) failed), average
-        latency \(ms(ceiling.latencyAverageMilliseconds)); \(ceiling.jobsSucceeded) jobs ended
-        `succeeded`, \(rate(ceiling.jobsPerSecond)) jobs/s (a claim that finds every queued row
-        locked by other clients completes nothing).
+          "Enqueue-to-start p50 / p99", "Backlog",
+        ], rows),
+    ]
+    if result.runs.contains(where: { $0.pacedIntervalMilliseconds != nil }) {
+      paragraphs.append(
         """
-      if let postgres {
+        Rows marked paced measure pickup on a queue that is not backed up: one producer \
+        enqueues one job at a time on a fixed schedule, well below the worker's capacity, so \
+        enqueue-to-start there is the worker's own pickup delay.
+        """)
+    }
+    let backedUp = result.runs.filter {
+      $0.pacedIntervalMilliseconds == nil && $0.enqueuesPerSecond > $0.jobsPerSecond * 1.2
+    }
+    if !backedUp.isEmpty {
+      let ratios = backedUp.map { run in
+        String(
+          format: "%@ with %@ %.1fx", run.store == "postgresql" ? "PostgreSQL" : "SQLite",
+          run.concurrency == nil ? "JobWorker defaults" : run.label,
+          run.enqueuesPerSecond / run.jobsPerSecond)
+      }
+      paragraphs.append(
+        "Where producers enqueued faster than the worker drained (enqueues/s over jobs/s: "
+          + ratios.joined(separator: "; ")
+          + "), the queue backed up, and enqueue-to-start there is mostly time spent waiting in that backlog."
+      )
+    }
+    if let ceiling = result.pgbench {
+      var text = """
+        The ceiling: `pgbench -n -M \(ceiling.protocolMode) -c \(ceiling.clients) \
+        -j \(ceiling.threads) -T \(ceiling.seconds)` on the same database (schema reset first), \
+        for as long as Hearth's PostgreSQL run with JobWorker defaults took, with a script \
+        holding the store's own statements from PostgresDatabase+Jobs.swift: the enqueue INSERT \
+        (one transaction), the claim (BEGIN, the dead-letter UPDATE, the `FOR UPDATE SKIP \
+        LOCKED` claim UPDATE, COMMIT) and the complete UPDATE (one transaction). One pgbench \
+        transaction is one job's whole life, so transactions/s maps one to one to jobs/s: \
+        \(String(format: "%.0f", ceiling.tps)) tps over \(ceiling.transactions) transactions \
+        (\(ceiling.failedTransactions) failed, average latency \
+        \(ms(ceiling.latencyAverageMilliseconds))), and \(ceiling.jobsSucceeded) jobs ended \
+        `succeeded`, \(rate(ceiling.jobsPerSecond)) jobs/s (a claim that finds every queued row \
+        locked by another client completes nothing). Each client enqueues before it claims, so \
+        its queue stays nearly empty.
+        """
+      if let postgres = result.defaultRun("postgresql") {
         text += String(
           format:
-            " Against it, Hearth's PostgreSQL run (JobWorker defaults) reaches %.0f%% of the ceiling (the ceiling is %.2fx).",
+            " Hearth's PostgreSQL run with JobWorker defaults reaches %.0f%% of it (the ceiling is %.2fx).",
           postgres.jobsPerSecond / ceiling.jobsPerSecond * 100,
           ceiling.jobsPerSecond / postgres.jobsPerSecond)
       }
-      text += "\n"
+      paragraphs.append(text)
     } else if let error = result.pgbenchError {
-      text += "\nThe pgbench ceiling failed: \(error.prefix(300))\n"
+      paragraphs.append("The pgbench ceiling failed: \(error.prefix(300))")
     }
-    return text + "\n"
+    return paragraphs.joined(separator: "\n\n") + "\n\n"
   }
 
   // MARK: - Fan-out
@@ -246,9 +275,11 @@ struct ReportWriter {
   func fanoutSection(_ result: FanoutResult, machine: String) -> String {
     let rows = result.runs.map { run in
       [
-        "\(run.subscribers)", "\(run.events), \(run.intervalMilliseconds) ms apart",
+        "\(run.subscribers)",
+        "\(run.events), \(run.intervalMilliseconds)"
+          + (run.jitterMilliseconds.map { $0 > 0 ? " ± \($0)" : "" } ?? "") + " ms apart",
         "\(run.deliveries) / \(run.expectedDeliveries)", ms(run.latency.p50), ms(run.latency.p99),
-        ms(run.latency.max), ms(run.appendLatency.p50),
+        ms(run.latency.max), ms(run.latency.mean), ms(run.appendLatency.p50),
       ]
     }
     return """
@@ -262,7 +293,13 @@ struct ReportWriter {
       one-subscriber run is the comparison for the fan-out cost.
 
       \(table(
-        ["Subscribers", "Events", "Delivered", "p50", "p99", "max", "Append p50"], rows))
+        ["Subscribers", "Events", "Delivered", "p50", "p99", "max", "mean", "Append p50"], rows))
+
+      Streams learn of new events from EventHub, which polls the newest sequence on a timer
+      (its `interval`, 50 ms when this was written) rather than being told by the append, so a
+      delivery waits up to one poll interval. The gaps between appends vary uniformly around
+      their mean: appends exactly 50 ms apart would meet a 50 ms timer at a nearly fixed phase
+      and make p50 depend on where that phase happened to fall.
 
 
       """
@@ -271,8 +308,12 @@ struct ReportWriter {
   // MARK: - Formatting
 
   func dated(_ info: RunInfo, machine: String) -> String {
-    info.machine == machine
-      ? "Measured \(info.date). " : "Measured \(info.date) on \(info.machine). "
+    var text = "Measured \(info.date)"
+    if info.machine != machine { text += " on \(info.machine)" }
+    if let load = info.loadAverage {
+      text += String(format: " (load average %.2f at the start)", load)
+    }
+    return text + ". "
   }
 
   func table(_ header: [String], _ rows: [[String]]) -> String {

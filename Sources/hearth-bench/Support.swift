@@ -57,11 +57,16 @@ final class Shared<Value: Sendable>: @unchecked Sendable {
 struct RunInfo: Codable, Sendable {
   var date: String
   var machine: String
+  /// The 1-minute load average as the suite started: other work on the machine skews figures.
+  var loadAverage: Double?
 
   static func current() -> RunInfo {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
-    return RunInfo(date: formatter.string(from: Date()), machine: machineDescription())
+    let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
+      .flatMap { $0.split(separator: " ").first }.flatMap { Double($0) }
+    return RunInfo(
+      date: formatter.string(from: Date()), machine: machineDescription(), loadAverage: load)
   }
 }
 

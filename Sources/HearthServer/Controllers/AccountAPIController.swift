@@ -91,8 +91,7 @@ struct AccountAPIController {
     ) { _, context in
       let caller = try context.requireCaller()
       let id = context.parameters.get("id") ?? ""
-      guard try await env.database.revokeSession(id: id, userID: caller.user.id, at: env.now())
-      else { throw APIErrorResponse(.notFound("session")) }
+      guard try await accounts.endSession(id: id, userID: caller.user.id) else { throw APIErrorResponse(.notFound("session")) }
       return Response(status: .noContent)
     }
     api.add(

@@ -56,8 +56,7 @@ struct AccountPages {
     }
     router.post("/logout") { request, context in
       if let caller = context.caller {
-        _ = try await env.database.revokeSession(
-          id: caller.session.id, userID: caller.user.id, at: env.now())
+        try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
       }
       var response = pages.redirect("/", flash: Flash(kind: .info, message: "You are logged out."))
       response.setCookie(pages.sessionCookie(nil, maxAge: 0))
@@ -88,7 +87,7 @@ struct AccountPages {
         let password = try AccountRules.password(form["newPassword"], field: "newPassword")
         user.passwordHash = try await accounts.hashPassword(password)
         try await env.database.updateUser(user)
-        try await env.database.revokeSessions(userID: user.id, kind: nil, at: now)
+        try await accounts.endSessions(userID: user.id)
         return pages.html(ResetPasswordPage.done(page))
       } catch let error as any UserFacingError {
         return pages.html(

@@ -119,8 +119,7 @@ struct AuthAPIController {
         responses: [(204, nil)], errors: [401])
     ) { request, context in
       let caller = try context.requireCaller()
-      _ = try await env.database.revokeSession(
-        id: caller.session.id, userID: caller.user.id, at: env.now())
+      try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
       return Response(status: .noContent)
     }
   }

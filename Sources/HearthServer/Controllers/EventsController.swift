@@ -12,7 +12,7 @@ struct EventsController {
   let env: HearthEnvironment
   let hub: EventHub
   let metrics: HearthMetrics
-  var feed: EventFeed { EventFeed(database: env.database) }
+  var feed: EventFeed { EventFeed(database: env.database, hub: hub) }
 
   struct PolledEvent: Encodable {
     var sequence: Int64
@@ -128,12 +128,21 @@ struct EventsController {
       let stopping = NIOLockedValueBox(false)
       try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
       try await withGracefulShutdownHandler {
+        var checkedSession = ContinuousClock.now
+        var sessionMayHaveEnded = false
         while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
-          guard let session = try await env.database.session(id: caller.session.id),
-            session.isLive(at: env.now())
-          else { break }
+          if sessionMayHaveEnded || ContinuousClock.now - checkedSession > .seconds(5) {
+            guard let session = try await env.database.session(id: caller.session.id),
+              session.isLive(at: env.now())
+            else { break }
+            checkedSession = ContinuousClock.now
+            sessionMayHaveEnded = false
+          }
           let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
           cursor = next
+          if events.contains(where: { $0.type == AccountService.sessionEndedEvent }) {
+            sessionMayHaveEnded = true
+          }
           if !events.isEmpty {
             let frame = events.map(Self.frame).joined()
             try await writer.write(ByteBuffer(string: frame))

@@ -58,10 +58,7 @@ extension AccountService {
     user.passwordHash = try await hashPassword(
       try AccountRules.password(new, field: "newPassword"))
     try await database.updateUser(user)
-    for session in try await database.sessions(userID: user.id)
-    where session.id != caller.session.id {
-      _ = try await database.revokeSession(id: session.id, userID: user.id, at: env.now())
-    }
+    try await endSessions(userID: user.id, except: caller.session.id)
     try await announce(user)
   }
 
@@ -70,6 +67,28 @@ extension AccountService {
       throw APIErrorResponse(.invalid("password", "That is not your password."))
     }
     try await database.deleteUser(id: user.id)
+  }
+
+  public static let sessionEndedEvent = "session.ended"
+
+  /// Ends one session and tells the person's open streams, which then check their own.
+  @discardableResult
+  public func endSession(id: String, userID: String) async throws -> Bool {
+    guard try await database.revokeSession(id: id, userID: userID, at: env.now()) else {
+      return false
+    }
+    try await database.appendEvent(
+      NewEvent(
+        type: Self.sessionEndedEvent, audience: .user(userID),
+        payload: #"{"sessionId":"\#(id)"}"#), at: env.now())
+    return true
+  }
+
+  public func endSessions(userID: String, except kept: String? = nil) async throws {
+    for session in try await database.sessions(userID: userID)
+    where session.id != kept && session.isLive(at: env.now()) {
+      try await endSession(id: session.id, userID: userID)
+    }
   }
 
   func announce(_ user: User) async throws {

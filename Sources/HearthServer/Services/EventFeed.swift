@@ -5,11 +5,17 @@ import HearthStore
 /// Reads the events one person may see, checking access at delivery time.
 struct EventFeed: Sendable {
   let database: any HearthDatabase
+  let hub: EventHub
   let pageSize = 500
 
   /// The next visible events after `cursor`, and the cursor to resume from.
   func next(after cursor: Int64, for userID: String) async throws -> ([Event], Int64) {
-    let events = try await database.events(after: cursor, limit: pageSize)
+    let events: [Event]
+    if let cached = await hub.cached(after: cursor, limit: pageSize) {
+      events = cached
+    } else {
+      events = try await database.events(after: cursor, limit: pageSize)
+    }
     var visible: [Event] = []
     var access: [ResourceRef: Bool] = [:]
     for event in events {

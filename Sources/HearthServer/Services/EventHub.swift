@@ -3,13 +3,20 @@ import HearthStore
 import Logging
 import ServiceLifecycle
 
-/// Tells waiting streams that the newest committed event changed. It watches the database,
-/// so changes made by other processes on the same database reach this one's streams too.
+/// Reads new events once for every stream of this process, keeps the recent ones, and wakes
+/// the streams waiting for them. It watches the database, so changes made by other processes on
+/// the same database reach this one's streams too.
 public actor EventHub: Service {
   let database: any EventStore
   let interval: Duration
   let logger: Logger
+  let capacity = 4096
   private(set) var latest: Int64 = 0
+  /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
+  private var recent: [Event] = []
+  private var coveredFrom: Int64?
+  private var polling = false
+  private var pollAgain = false
   private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
 
   public init(database: any EventStore, interval: Duration = .milliseconds(50), logger: Logger) {
@@ -56,19 +63,58 @@ public actor EventHub: Service {
   }
 
   public func poll() async {
-    do {
-      publish(try await database.latestSequence())
-    } catch is CancellationError {
+    if polling {
+      pollAgain = true
       return
-    } catch {
-      logger.warning("Event hub could not read the newest event: \(error)")
     }
+    polling = true
+    defer { polling = false }
+    repeat {
+      pollAgain = false
+      do {
+        try await load()
+      } catch is CancellationError {
+        return
+      } catch {
+        logger.warning("Event hub could not read new events: \(error)")
+        return
+      }
+    } while pollAgain
   }
 
-  func publish(_ sequence: Int64) {
-    guard sequence > latest else { return }
-    latest = sequence
-    resumeAll()
+  private func load() async throws {
+    if coveredFrom == nil {
+      latest = try await database.latestSequence()
+      coveredFrom = latest
+    }
+    var fresh = false
+    while true {
+      let batch = try await database.events(after: latest, limit: 500)
+      guard let last = batch.last else { break }
+      recent.append(contentsOf: batch)
+      latest = last.sequence
+      fresh = true
+      if batch.count < 500 { break }
+    }
+    if recent.count > capacity {
+      let dropped = recent.count - capacity
+      coveredFrom = recent[dropped - 1].sequence
+      recent.removeFirst(dropped)
+    }
+    if fresh { resumeAll() }
+  }
+
+  /// The events after `cursor` from memory, or nil when they are older than what it keeps.
+  public func cached(after cursor: Int64, limit: Int) -> [Event]? {
+    guard let coveredFrom, cursor >= coveredFrom else { return nil }
+    guard cursor < latest else { return [] }
+    var low = 0
+    var high = recent.count
+    while low < high {
+      let middle = (low + high) / 2
+      if recent[middle].sequence <= cursor { low = middle + 1 } else { high = middle }
+    }
+    return Array(recent[low..<min(recent.count, low + limit)])
   }
 
   /// Returns once an event newer than `cursor` is committed, or after `timeout`.
