@@ -91,7 +91,9 @@ struct AccountAPIController {
     ) { _, context in
       let caller = try context.requireCaller()
       let id = context.parameters.get("id") ?? ""
-      guard try await accounts.endSession(id: id, userID: caller.user.id) else { throw APIErrorResponse(.notFound("session")) }
+      guard try await accounts.endSession(id: id, userID: caller.user.id) else {
+        throw APIErrorResponse(.notFound("session"))
+      }
       return Response(status: .noContent)
     }
     api.add(

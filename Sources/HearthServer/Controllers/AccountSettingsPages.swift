@@ -50,7 +50,9 @@ struct AccountSettingsPages {
     router.post("/account/sessions/:id/revoke") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login") }
       let id = context.parameters.get("id") ?? ""
-      guard try await pages.accounts.endSession(id: id, userID: caller.user.id) else { throw APIErrorResponse(.notFound("session")) }
+      guard try await pages.accounts.endSession(id: id, userID: caller.user.id) else {
+        throw APIErrorResponse(.notFound("session"))
+      }
       if id == caller.session.id {
         var response = pages.redirect("/")
         response.setCookie(pages.sessionCookie(nil, maxAge: 0))

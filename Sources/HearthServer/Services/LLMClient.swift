@@ -56,7 +56,12 @@ public struct LLMClient: Sendable {
     var model: String
     var messages: [Message]
     var temperature: Double?
-    var max_tokens: Int?
+    var maxTokens: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case model, messages, temperature
+      case maxTokens = "max_tokens"
+    }
   }
 
   struct Completion: Decodable {
@@ -79,7 +84,7 @@ public struct LLMClient: Sendable {
       request.headers.add(name: "Authorization", value: "Bearer \(key)")
     }
     let body = Request(
-      model: settings.model, messages: messages, temperature: temperature, max_tokens: maxTokens)
+      model: settings.model, messages: messages, temperature: temperature, maxTokens: maxTokens)
     guard let encoded = try? JSONEncoder().encode(body) else {
       throw .malformed("the request could not be encoded")
     }
