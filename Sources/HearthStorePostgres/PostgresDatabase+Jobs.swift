@@ -67,20 +67,35 @@ extension PostgresDatabase {
             AND attempts >= max_attempts
           FOR UPDATE SKIP LOCKED)
         """, logger: self.logger)
-      let claimed = try await connection.rows(
+      // A stalled job (its worker's lease ran out) first, then the next queued one; each
+      // query reads a partial index in claim order, so a long queue costs no sort.
+      var claimed = try await connection.rows(
         """
         UPDATE jobs SET status = 'running', attempts = attempts + 1,
           completion_token = \(token), lease_until = \(leaseUntil), updated_at = \(at)
         WHERE id = (
           SELECT id FROM jobs
-          WHERE queue = ANY(\(queues))
-            AND ((status = 'queued' AND run_at <= \(at))
-              OR (status = 'running' AND lease_until < \(at) AND attempts < max_attempts))
-          ORDER BY run_at, created_at, id
+          WHERE status = 'running' AND lease_until < \(at) AND queue = ANY(\(queues))
+            AND attempts < max_attempts
+          ORDER BY lease_until
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
         RETURNING \(unescaped: Self.jobColumns)
         """, logger: self.logger)
+      if claimed.isEmpty {
+        claimed = try await connection.rows(
+          """
+          UPDATE jobs SET status = 'running', attempts = attempts + 1,
+            completion_token = \(token), lease_until = \(leaseUntil), updated_at = \(at)
+          WHERE id = (
+            SELECT id FROM jobs
+            WHERE status = 'queued' AND run_at <= \(at) AND queue = ANY(\(queues))
+            ORDER BY run_at, created_at, id
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED)
+          RETURNING \(unescaped: Self.jobColumns)
+          """, logger: self.logger)
+      }
       return try claimed.first.map(Self.job(from:))
     }
   }

@@ -124,6 +124,12 @@ enum PostgresMigrations {
         """,
         "CREATE INDEX jobs_claim_idx ON jobs (queue, status, run_at)",
       ]),
+    Migration(
+      version: 5, name: "job claim indexes in claim order",
+      statements: [
+        "CREATE INDEX jobs_queued_order_idx ON jobs (run_at, created_at, id) WHERE status = 'queued'",
+        "CREATE INDEX jobs_running_lease_idx ON jobs (lease_until) WHERE status = 'running'",
+      ]),
   ]
 }
 

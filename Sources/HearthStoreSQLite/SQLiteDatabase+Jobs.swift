@@ -38,14 +38,24 @@ extension SQLiteDatabase {
           WHERE queue IN (\(placeholders)) AND status = 'running' AND leaseUntil < ?
             AND attempts >= maxAttempts
           """, arguments: StatementArguments([now]) + StatementArguments(queues) + [now])
+      // A stalled job (its worker's lease ran out) first, then the next queued one; each
+      // query reads a partial index in claim order, so a long queue costs no sort.
+      let stalled = try String.fetchOne(
+        db,
+        sql: """
+          SELECT id FROM job WHERE status = 'running' AND leaseUntil < ?
+            AND queue IN (\(placeholders)) AND attempts < maxAttempts
+          ORDER BY leaseUntil LIMIT 1
+          """, arguments: [now] + StatementArguments(queues))
       guard
-        let id = try String.fetchOne(
-          db,
-          sql: """
-            SELECT id FROM job WHERE queue IN (\(placeholders))
-              AND ((status = 'queued' AND runAt <= ?) OR (status = 'running' AND leaseUntil < ?))
-            ORDER BY runAt, createdAt, id LIMIT 1
-            """, arguments: StatementArguments(queues) + [now, now])
+        let id = try stalled
+          ?? String.fetchOne(
+            db,
+            sql: """
+              SELECT id FROM job INDEXED BY job_queued_order
+              WHERE status = 'queued' AND runAt <= ? AND queue IN (\(placeholders))
+              ORDER BY runAt, createdAt, id LIMIT 1
+              """, arguments: [now] + StatementArguments(queues))
       else { return nil }
       try db.execute(
         sql: """

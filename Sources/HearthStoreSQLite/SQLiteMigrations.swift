@@ -83,6 +83,13 @@ enum SQLiteMigrations {
           CREATE INDEX job_due ON job(queue, status, runAt);
           """)
     }
+    migrator.registerMigration("002-job-claim-indexes") { db in
+      try db.execute(
+        sql: """
+          CREATE INDEX job_queued_order ON job(runAt, createdAt, id) WHERE status = 'queued';
+          CREATE INDEX job_running_lease ON job(leaseUntil) WHERE status = 'running';
+          """)
+    }
     return migrator
   }
 }

@@ -147,10 +147,10 @@ struct EventsController {
             let frame = events.map(Self.frame).joined()
             try await writer.write(ByteBuffer(string: frame))
             metrics.eventsDelivered(events.count)
-            continue
           }
           let before = await hub.latest
-          await hub.wait(after: max(cursor, before), timeout: .seconds(15))
+          if cursor < before || sessionMayHaveEnded { continue }
+          await hub.wait(after: cursor, timeout: .seconds(15))
           if await hub.latest == before, !stopping.withLockedValue({ $0 }) {
             try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
           }

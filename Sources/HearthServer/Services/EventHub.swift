@@ -10,7 +10,7 @@ public actor EventHub: Service {
   let database: any EventStore
   let interval: Duration
   let logger: Logger
-  let capacity = 4096
+  let capacity: Int
   private(set) var latest: Int64 = 0
   /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
   private var recent: [Event] = []
@@ -19,8 +19,12 @@ public actor EventHub: Service {
   private var pollAgain = false
   private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
 
-  public init(database: any EventStore, interval: Duration = .milliseconds(50), logger: Logger) {
+  public init(
+    database: any EventStore, interval: Duration = .milliseconds(50), capacity: Int = 4096,
+    logger: Logger
+  ) {
     self.database = database
+    self.capacity = capacity
     self.interval = interval
     self.logger = logger
   }
@@ -104,10 +108,10 @@ public actor EventHub: Service {
     if fresh { resumeAll() }
   }
 
-  /// The events after `cursor` from memory, or nil when they are older than what it keeps.
+  /// The events after `cursor` from memory, or nil when memory cannot say: they are older than
+  /// what it keeps, or newer than what it has read so far.
   public func cached(after cursor: Int64, limit: Int) -> [Event]? {
-    guard let coveredFrom, cursor >= coveredFrom else { return nil }
-    guard cursor < latest else { return [] }
+    guard let coveredFrom, cursor >= coveredFrom, cursor < latest else { return nil }
     var low = 0
     var high = recent.count
     while low < high {

@@ -1,0 +1,52 @@
+import Foundation
+import HearthStore
+import Logging
+import Testing
+
+@testable import HearthServer
+
+@Suite struct EventHubTests {
+  @Test func memoryAnswersOnlyForWhatItHasRead() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let hub = EventHub(database: db, capacity: 3, logger: Logger(label: "test"))
+    let first = try await db.appendEvent(NewEvent(type: "a", audience: .user("u")), at: now)
+
+    // Before its first read it knows nothing; after it, only what came later
+    #expect(await hub.cached(after: 0, limit: 10) == nil)
+    await hub.poll()
+    #expect(await hub.latest == first)
+    #expect(await hub.cached(after: first, limit: 10) == nil)
+    #expect(await hub.cached(after: 0, limit: 10) == nil)
+
+    var appended: [Int64] = []
+    for index in 0..<5 {
+      appended.append(
+        try await db.appendEvent(NewEvent(type: "e\(index)", audience: .user("u")), at: now))
+    }
+    await hub.poll()
+
+    // It keeps the newest three, in order, and sends older cursors to the database
+    #expect(
+      await hub.cached(after: appended[1], limit: 10)?.map(\.sequence)
+        == [appended[2], appended[3], appended[4]].map { $0 })
+    #expect(await hub.cached(after: appended[2], limit: 1)?.map(\.type) == ["e3"])
+    #expect(await hub.cached(after: appended[0], limit: 10) == nil)
+    #expect(await hub.cached(after: appended[4], limit: 10) == nil)
+  }
+
+  @Test func waitersWakeWhenNewEventsAreRead() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    let hub = EventHub(database: db, logger: Logger(label: "test"))
+    await hub.poll()
+    let waiting = Task { await hub.wait(after: 0, timeout: .seconds(10)) }
+    try await Task.sleep(for: .milliseconds(20))
+    try await db.appendEvent(NewEvent(type: "x", audience: .user("u")), at: Date())
+    let started = ContinuousClock.now
+    await hub.poll()
+    await waiting.value
+    #expect(ContinuousClock.now - started < .seconds(1))
+  }
+}
