@@ -11,6 +11,8 @@ public struct HearthEnvironment: Sendable {
   public var now: @Sendable () -> Date
   public var newID: @Sendable () -> String
   public var logger: Logger
+  /// Wakes this process's idle job workers when a job is enqueued here.
+  public let jobWakeup = Wakeup()
   /// The shared model client, when HEARTH_LLM_BASE_URL is set.
   public var llm: LLMClient?
 
@@ -27,5 +29,13 @@ public struct HearthEnvironment: Sendable {
     self.newID = newID
     self.logger = logger
     self.llm = config.llm.map { LLMClient(settings: $0) }
+  }
+
+  /// Enqueues a job and wakes the workers of this process; use it rather than the store's
+  /// `enqueue`, so that a job starts at once instead of at the next poll.
+  public func enqueue(_ job: NewJob) async throws -> Job {
+    let stored = try await database.enqueue(job, id: newID(), at: now())
+    await jobWakeup.signal()
+    return stored
   }
 }

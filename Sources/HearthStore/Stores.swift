@@ -92,3 +92,9 @@ public protocol EventNotifying: Sendable {
   /// Calls `wake` each time events commit on the shared database; returns when cancelled.
   func listenForEvents(_ wake: @escaping @Sendable () -> Void) async throws
 }
+
+/// A store that can say when jobs are enqueued, including by other processes.
+public protocol JobNotifying: Sendable {
+  /// Calls `wake` each time a job is enqueued on the shared database; returns when cancelled.
+  func listenForJobs(_ wake: @escaping @Sendable () -> Void) async throws
+}

@@ -3,7 +3,7 @@ import HearthCore
 import HearthStore
 import PostgresNIO
 
-extension PostgresDatabase {
+extension PostgresDatabase: JobNotifying {
   /// The columns `job(from:)` decodes, as a constant for `\(unescaped:)`.
   static let jobColumns = """
     id, queue, payload, status, attempts, max_attempts, run_at, lease_until, completion_token,
@@ -38,7 +38,11 @@ extension PostgresDatabase {
       ON CONFLICT (queue, idempotency_key) DO NOTHING
       RETURNING \(unescaped: Self.jobColumns)
       """)
-    if let row = inserted.first { return try Self.job(from: row) }
+    if let row = inserted.first {
+      // After the commit, so that a woken worker finds the job.
+      _ = try await rows("SELECT pg_notify(\(Self.jobChannel), \(job.queue))")
+      return try Self.job(from: row)
+    }
     // The key was used before: the conflicting row is committed, so this sees it.
     let existing = try await rows(
       """
@@ -47,6 +51,18 @@ extension PostgresDatabase {
       """)
     guard let row = existing.first else { throw StoreError.notFound }
     return try Self.job(from: row)
+  }
+
+  static let jobChannel = "hearth_jobs"
+
+  /// Holds one connection that LISTENs for enqueues made by any process on this database.
+  public func listenForJobs(_ wake: @escaping @Sendable () -> Void) async throws {
+    await runStarted.value
+    try await client.withConnection { connection in
+      try await connection.listen(on: Self.jobChannel) { notifications in
+        for try await _ in notifications { wake() }
+      }
+    }
   }
 
   /// Stalled jobs (running, lease expired) that already used every attempt become dead; then the

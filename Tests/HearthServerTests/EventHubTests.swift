@@ -50,3 +50,28 @@ import Testing
     #expect(ContinuousClock.now - started < .seconds(1))
   }
 }
+
+@Suite struct WakeupTests {
+  @Test func aSignalIsNeverMissed() async {
+    let wakeup = Wakeup()
+    let seen = await wakeup.generation
+    await wakeup.signal()
+    let clock = ContinuousClock()
+    // A signal between the look and the wait: the wait returns at once
+    let early = await clock.measure { await wakeup.wait(since: seen, timeout: .seconds(5)) }
+    #expect(early < .seconds(1))
+    // No signal: the wait ends at its timeout
+    let quiet = await clock.measure {
+      await wakeup.wait(since: await wakeup.generation, timeout: .milliseconds(50))
+    }
+    #expect(quiet >= .milliseconds(50))
+    // A signal during the wait ends it
+    let now = await wakeup.generation
+    let waiting = Task {
+      await clock.measure { await wakeup.wait(since: now, timeout: .seconds(5)) }
+    }
+    try? await Task.sleep(for: .milliseconds(20))
+    await wakeup.signal()
+    #expect(await waiting.value < .seconds(1))
+  }
+}

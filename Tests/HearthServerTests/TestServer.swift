@@ -67,6 +67,19 @@ extension TestClientProtocol {
       text: text)
   }
 
+  /// Long-polls from `after` until the cursor reaches `until`, as a client resuming would.
+  func pollAll(after: Int64, until: Int64, token: String) async throws -> [[String: Any]] {
+    var cursor = after
+    var events: [[String: Any]] = []
+    for _ in 0..<50 where cursor < until {
+      let reply = try await json(.get, "/api/events/poll?after=\(cursor)&timeout=1", token: token)
+      guard let next = reply["cursor"] as? Int else { throw TestFailure(reply.text) }
+      events += reply["events"] as? [[String: Any]] ?? []
+      cursor = Int64(next)
+    }
+    return events
+  }
+
   /// Signs up a fresh account and returns its access and refresh tokens.
   func signup(_ email: String, name: String = "Test Person", password: String = "correct horse")
     async throws -> (access: String, refresh: String, id: String)

@@ -80,10 +80,10 @@ struct DiagnosticsController {
         throw APIErrorResponse(.invalid("idempotencyKey", "idempotencyKey is too long."))
       }
       let payload = try JSONEncoder().encode(Probe(userID: caller.user.id, sleepMs: sleep))
-      let job = try await env.database.enqueue(
+      let job = try await env.enqueue(
         NewJob(
           queue: Self.queue, payload: String(decoding: payload, as: UTF8.self), runAt: env.now(),
-          idempotencyKey: key), id: env.newID(), at: env.now())
+          idempotencyKey: key))
       return JSONBody.response(["job": JobBody(job)], status: .accepted)
     }
     api.add(

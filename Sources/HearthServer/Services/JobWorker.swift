@@ -26,14 +26,14 @@ public struct JobWorker: Service {
   let metrics: HearthMetrics
   var concurrency = 2
   var lease: Duration = .seconds(30)
-  var idlePoll: Duration = .milliseconds(100)
+  var idlePoll: Duration = .milliseconds(250)
   var retry = RetryPolicy()
   /// How long a running job may go on after shutdown begins before it is released.
   var shutdownGrace: Duration = .seconds(10)
 
   public init(
     env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics,
-    concurrency: Int = 2, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(100),
+    concurrency: Int = 2, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(250),
     retry: RetryPolicy = RetryPolicy()
   ) {
     self.env = env
@@ -51,9 +51,27 @@ public struct JobWorker: Service {
       return
     }
     await withDiscardingTaskGroup { group in
+      if let notifying = env.database as? any JobNotifying {
+        group.addTask { await self.listen(notifying) }
+      }
       for index in 0..<concurrency {
         group.addTask { await self.loop(index) }
       }
+    }
+  }
+
+  /// On PostgreSQL, an enqueue in any process wakes this one's workers through LISTEN/NOTIFY.
+  func listen(_ notifying: any JobNotifying) async {
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      do {
+        try await cancelWhenGracefulShutdown {
+          try await notifying.listenForJobs { Task { await env.jobWakeup.signal() } }
+        }
+      } catch {
+        if Task.isCancelled || Task.isShuttingDownGracefully { return }
+        env.logger.warning("Listening for jobs failed, retrying: \(error)")
+      }
+      try? await Task.sleep(for: .seconds(1))
     }
   }
 
@@ -61,10 +79,13 @@ public struct JobWorker: Service {
     let queues = handlers.keys.sorted()
     while !Task.isShuttingDownGracefully && !Task.isCancelled {
       do {
+        let seen = await env.jobWakeup.generation
         if let job = try await claim(queues) {
           await execute(job)
         } else {
-          try await Task.sleep(for: idlePoll)
+          try await cancelWhenGracefulShutdown {
+            await env.jobWakeup.wait(since: seen, timeout: idlePoll)
+          }
         }
       } catch is CancellationError {
         return
