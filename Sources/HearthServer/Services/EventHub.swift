@@ -20,7 +20,7 @@ public actor EventHub: Service {
   private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
 
   public init(
-    database: any EventStore, interval: Duration = .milliseconds(50), capacity: Int = 4096,
+    database: any EventStore, interval: Duration = .milliseconds(10), capacity: Int = 4096,
     logger: Logger
   ) {
     self.database = database
