@@ -9,10 +9,10 @@ import Testing
 @Suite struct EventStreamTests {
   /// Reads SSE messages until `count` data lines arrived or the stream ended.
   static func readMessages(
-    port: Int, token: String, lastEventID: String? = nil, count: Int,
+    port: Int, token: String, lastEventID: String? = nil, query: String = "", count: Int,
     whileOpen: @escaping @Sendable () async throws -> Void = {}
   ) async throws -> (ids: [Int], types: [String], ended: Bool) {
-    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/events")
+    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/events\(query)")
     request.headers.add(name: "Authorization", value: "Bearer \(token)")
     request.headers.add(name: "Accept", value: "text/event-stream")
     if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
@@ -79,6 +79,13 @@ import Testing
       }
       #expect(ended.ended)
       #expect(ended.types == ["session.ended"])
+
+      // And a stream asked to last one second ends by itself
+      let started = ContinuousClock.now
+      let short = try await Self.readMessages(
+        port: port, token: bob.access, query: "?maxSeconds=1", count: 1)
+      #expect(short.ended)
+      #expect(ContinuousClock.now - started < .seconds(5))
     }
   }
 }

@@ -38,12 +38,17 @@ struct EventsController {
     api.add(
       APIOperation(
         .get, "/api/events", summary: "Live events as Server-Sent Events", tag: "events",
-        query: [("after", Schemas.integer, false)],
-        responses: [(200, Schemas.string)], errors: [400, 401], contentType: "text/event-stream")
+        query: [
+          ("after", Schemas.integer, false),
+          ("maxSeconds", ["type": "integer", "minimum": 1, "maximum": 86400], false),
+        ],
+        responses: [(200, Schemas.streamMessage)], errors: [400, 401],
+        contentType: "text/event-stream")
     ) { request, context in
       let caller = try context.requireCaller()
       let start = try await startCursor(request)
-      return stream(caller: caller, from: start)
+      let limit = try Self.integer(request, "maxSeconds", range: 1...86400)
+      return stream(caller: caller, from: start, for: limit.map { .seconds($0) })
     }
     api.add(
       APIOperation(
@@ -116,7 +121,9 @@ struct EventsController {
     return value
   }
 
-  func stream(caller: Caller, from start: Int64) -> Response {
+  /// Streams until the client goes, the session ends, the server stops, or `duration` passes
+  /// (a client then reconnects with Last-Event-ID and misses nothing).
+  func stream(caller: Caller, from start: Int64, for duration: Duration?) -> Response {
     let env = env
     let hub = hub
     let feed = feed
@@ -130,7 +137,9 @@ struct EventsController {
       try await withGracefulShutdownHandler {
         var checkedSession = ContinuousClock.now
         var sessionMayHaveEnded = false
+        let deadline = duration.map { ContinuousClock.now + $0 }
         while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
+          if let deadline, ContinuousClock.now >= deadline { break }
           if sessionMayHaveEnded || ContinuousClock.now - checkedSession > .seconds(5) {
             guard let session = try await env.database.session(id: caller.session.id),
               session.isLive(at: env.now())
@@ -150,7 +159,9 @@ struct EventsController {
           }
           let before = await hub.latest
           if cursor < before || sessionMayHaveEnded { continue }
-          await hub.wait(after: cursor, timeout: .seconds(15))
+          let keepAlive = ContinuousClock.now + .seconds(15)
+          await hub.wait(
+            after: cursor, timeout: min(keepAlive, deadline ?? keepAlive) - ContinuousClock.now)
           if await hub.latest == before, !stopping.withLockedValue({ $0 }) {
             try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
           }

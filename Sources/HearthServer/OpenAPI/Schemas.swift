@@ -59,6 +59,14 @@ enum Schemas {
     [("sequence", integer), ("type", string), ("payload", ["type": "object"])],
     required: ["sequence", "type", "payload"])
 
+  /// One Server-Sent Events message; `data` holds `{"sequence","type","payload"}` as JSON text.
+  static let streamMessage = object(
+    [
+      ("id", string), ("event", string),
+      ("data", ["type": "string", "contentMediaType": "application/json"]),
+      ("retry", integer),
+    ], required: [])
+
   static let session = object(
     [
       ("id", string), ("kind", string), ("label", string), ("createdAt", dateTime),
