@@ -71,49 +71,39 @@ extension PostgresDatabase: JobNotifying {
     -> Job?
   {
     guard !queues.isEmpty else { return nil }
-    return try await transaction { connection in
-      try await connection.run(
-        """
+    // One statement, so one round trip: stalled jobs out of attempts become dead; then a
+    // stalled job (its worker's lease ran out) is taken before the next queued one. Each
+    // lookup reads a partial index in claim order, so a long queue costs no sort.
+    let claimed = try await rows(
+      """
+      WITH expired AS (
         UPDATE jobs SET status = \(JobStatus.dead.rawValue), lease_until = NULL,
           completion_token = NULL, updated_at = \(at),
           last_error = COALESCE(last_error, 'The lease expired after the last attempt.')
         WHERE id IN (
           SELECT id FROM jobs
-          WHERE queue = ANY(\(queues)) AND status = 'running' AND lease_until < \(at)
+          WHERE status = 'running' AND lease_until < \(at) AND queue = ANY(\(queues))
             AND attempts >= max_attempts
           FOR UPDATE SKIP LOCKED)
-        """, logger: self.logger)
-      // A stalled job (its worker's lease ran out) first, then the next queued one; each
-      // query reads a partial index in claim order, so a long queue costs no sort.
-      var claimed = try await connection.rows(
-        """
-        UPDATE jobs SET status = 'running', attempts = attempts + 1,
-          completion_token = \(token), lease_until = \(leaseUntil), updated_at = \(at)
-        WHERE id = (
-          SELECT id FROM jobs
-          WHERE status = 'running' AND lease_until < \(at) AND queue = ANY(\(queues))
-            AND attempts < max_attempts
-          ORDER BY lease_until
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED)
-        RETURNING \(unescaped: Self.jobColumns)
-        """, logger: self.logger)
-      if claimed.isEmpty {
-        claimed = try await connection.rows(
-          """
-          UPDATE jobs SET status = 'running', attempts = attempts + 1,
-            completion_token = \(token), lease_until = \(leaseUntil), updated_at = \(at)
-          WHERE id = (
-            SELECT id FROM jobs
-            WHERE status = 'queued' AND run_at <= \(at) AND queue = ANY(\(queues))
-            ORDER BY run_at, created_at, id
-            LIMIT 1
-            FOR UPDATE SKIP LOCKED)
-          RETURNING \(unescaped: Self.jobColumns)
-          """, logger: self.logger)
-      }
-      return try claimed.first.map(Self.job(from:))
-    }
+        RETURNING id
+      ), stalled AS (
+        SELECT id FROM jobs
+        WHERE status = 'running' AND lease_until < \(at) AND queue = ANY(\(queues))
+          AND attempts < max_attempts
+        ORDER BY lease_until LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      ), queued AS (
+        SELECT id FROM jobs
+        WHERE status = 'queued' AND run_at <= \(at) AND queue = ANY(\(queues))
+        ORDER BY run_at, created_at, id LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE jobs SET status = 'running', attempts = attempts + 1,
+        completion_token = \(token), lease_until = \(leaseUntil), updated_at = \(at)
+      WHERE id = COALESCE((SELECT id FROM stalled), (SELECT id FROM queued))
+      RETURNING \(unescaped: Self.jobColumns)
+      """)
+    return try claimed.first.map(Self.job(from:))
   }
 
   public func heartbeat(id: String, token: String, leaseUntil: Date, at: Date) async throws -> Bool

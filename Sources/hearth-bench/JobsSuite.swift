@@ -235,30 +235,35 @@ struct JobsSuite {
     VALUES (gen_random_uuid()::text, 'bench', '{}', 'queued', 0, 5, now(), NULL, now(), now())
     ON CONFLICT (queue, idempotency_key) DO NOTHING
     RETURNING \(jobColumns);
-    BEGIN;
-    UPDATE jobs SET status = 'dead', lease_until = NULL,
-      completion_token = NULL, updated_at = now(),
-      last_error = COALESCE(last_error, 'The lease expired after the last attempt.')
-    WHERE id IN (
+    SELECT pg_notify('hearth_jobs', 'bench');
+    WITH expired AS (
+      UPDATE jobs SET status = 'dead', lease_until = NULL,
+        completion_token = NULL, updated_at = now(),
+        last_error = COALESCE(last_error, 'The lease expired after the last attempt.')
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE status = 'running' AND lease_until < now() AND queue = ANY('{bench}'::text[])
+          AND attempts >= max_attempts
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id
+    ), stalled AS (
       SELECT id FROM jobs
-      WHERE queue = ANY('{bench}'::text[]) AND status = 'running' AND lease_until < now()
-        AND attempts >= max_attempts
-      FOR UPDATE SKIP LOCKED);
-    WITH claimed AS (
+      WHERE status = 'running' AND lease_until < now() AND queue = ANY('{bench}'::text[])
+        AND attempts < max_attempts
+      ORDER BY lease_until LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    ), queued AS (
+      SELECT id FROM jobs
+      WHERE status = 'queued' AND run_at <= now() AND queue = ANY('{bench}'::text[])
+      ORDER BY run_at, created_at, id LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
       UPDATE jobs SET status = 'running', attempts = attempts + 1,
         completion_token = :token::text, lease_until = now() + interval '30 seconds',
         updated_at = now()
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE queue = ANY('{bench}'::text[])
-          AND ((status = 'queued' AND run_at <= now())
-            OR (status = 'running' AND lease_until < now() AND attempts < max_attempts))
-        ORDER BY run_at, created_at, id
-        LIMIT 1
-        FOR UPDATE SKIP LOCKED)
+      WHERE id = COALESCE((SELECT id FROM stalled), (SELECT id FROM queued))
       RETURNING \(jobColumns))
     SELECT COALESCE((SELECT id FROM claimed), '') AS claimed_id \\gset
-    COMMIT;
     UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = now()
     WHERE id = :claimed_id AND status = 'running' AND completion_token = :token::text
     RETURNING id;

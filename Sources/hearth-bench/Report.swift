@@ -246,8 +246,8 @@ struct ReportWriter {
         -j \(ceiling.threads) -T \(ceiling.seconds)` on the same database (schema reset first), \
         for as long as Hearth's PostgreSQL run with JobWorker defaults took, with a script \
         holding the store's own statements from PostgresDatabase+Jobs.swift: the enqueue INSERT \
-        (one transaction), the claim (BEGIN, the dead-letter UPDATE, the `FOR UPDATE SKIP \
-        LOCKED` claim UPDATE, COMMIT) and the complete UPDATE (one transaction). One pgbench \
+        and its NOTIFY, the claim (one statement: the dead-letter UPDATE and the `FOR UPDATE \
+        SKIP LOCKED` claim UPDATE) and the complete UPDATE, each its own transaction. One pgbench \
         transaction is one job's whole life, so transactions/s maps one to one to jobs/s: \
         \(String(format: "%.0f", ceiling.tps)) tps over \(ceiling.transactions) transactions \
         (\(ceiling.failedTransactions) failed, average latency \
@@ -295,11 +295,11 @@ struct ReportWriter {
       \(table(
         ["Subscribers", "Events", "Delivered", "p50", "p99", "max", "mean", "Append p50"], rows))
 
-      Streams learn of new events from EventHub, which polls the newest sequence on a timer
-      (its `interval`, 50 ms when this was written) rather than being told by the append, so a
-      delivery waits up to one poll interval. The gaps between appends vary uniformly around
-      their mean: appends exactly 50 ms apart would meet a 50 ms timer at a nearly fixed phase
-      and make p50 depend on where that phase happened to fall.
+      Streams learn of new events from EventHub, which reads new events once for every stream
+      of the process, on a timer on SQLite (its `interval`, 10 ms when this was written) and at
+      each NOTIFY on PostgreSQL, so on SQLite a delivery waits up to one poll interval. The gaps
+      between appends vary uniformly around their mean, so that they do not meet the timer at a
+      fixed phase.
 
 
       """

@@ -24,7 +24,7 @@ public struct JobWorker: Service {
   let env: HearthEnvironment
   let handlers: [String: JobHandler]
   let metrics: HearthMetrics
-  var concurrency = 2
+  var concurrency = 4
   var lease: Duration = .seconds(30)
   var idlePoll: Duration = .milliseconds(250)
   var retry = RetryPolicy()
@@ -33,7 +33,7 @@ public struct JobWorker: Service {
 
   public init(
     env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics,
-    concurrency: Int = 2, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(250),
+    concurrency: Int = 4, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(250),
     retry: RetryPolicy = RetryPolicy()
   ) {
     self.env = env
