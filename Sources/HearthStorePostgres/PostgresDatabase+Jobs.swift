@@ -120,7 +120,17 @@ extension PostgresDatabase: JobNotifying {
   public func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws
     -> Bool
   {
-    try await transaction { connection in
+    if events.isEmpty {
+      // Nothing to announce: one statement, one round trip.
+      return try await !rows(
+        """
+        UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = \(at)
+        WHERE id = \(id) AND status = 'running' AND completion_token = \(token)
+        RETURNING id
+        """
+      ).isEmpty
+    }
+    return try await transaction { connection in
       let updated = try await connection.rows(
         """
         UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = \(at)
