@@ -69,9 +69,4 @@ public indirect enum JSONValue: Equatable, Sendable, Encodable, ExpressibleByStr
       try container.encodeNil()
     }
   }
-
-  public subscript(key: String) -> JSONValue? {
-    guard case .object(let pairs) = self else { return nil }
-    return pairs.first { $0.0 == key }?.1
-  }
 }
