@@ -64,6 +64,9 @@ def test_health_metrics_and_openapi(server: HearthServer) -> None:
     spec = json_of(r)
     assert spec.get("openapi") == "3.1.0", str(spec)[:500]
     assert "/api/auth/signup" in spec.get("paths", {}), sorted(spec.get("paths", {}))
+    from openapi_spec_validator import validate
+
+    validate(spec)  # raises, naming the problem, unless this is a valid OpenAPI 3.1 document
 
 
 def test_signup_login_me(server: HearthServer) -> None:
