@@ -7,6 +7,7 @@ var package = Package(
   products: [
     .executable(name: "hearth", targets: ["hearth"]),
     .executable(name: "hearth-bench", targets: ["hearth-bench"]),
+    .executable(name: "redo", targets: ["redo"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -23,6 +24,22 @@ var package = Package(
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
   ],
   targets: [
+    .target(name: "CanonicalJSON"),
+    .target(
+      name: "RedoCore",
+      dependencies: [
+        "CanonicalJSON", "HearthCore", .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    .target(
+      name: "RedoCLI",
+      dependencies: [
+        "CanonicalJSON", "HearthCore", "RedoCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .executableTarget(name: "redo", dependencies: ["RedoCLI"]),
     .target(
       name: "HearthCore",
       dependencies: [.product(name: "Crypto", package: "swift-crypto")]
@@ -74,6 +91,8 @@ var package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON"]),
+    .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "CanonicalJSON", "HearthCore"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(
@@ -92,8 +111,9 @@ var package = Package(
 )
 
 for target in package.targets where target.type != .system {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .swiftLanguageMode(.v6),
+      .enableUpcomingFeature("ExistentialAny"),
+    ]
 }

@@ -1,0 +1,241 @@
+import ArgumentParser
+import CanonicalJSON
+import RedoCore
+
+struct TaskFields: ParsableArguments {
+  @Option(help: "A longer description.") var description: String?
+  @Option(help: "1 (lowest) to 5 (highest).") var priority: Int?
+  @Option(help: "Story points, a whole number of at least 0.") var points: Int?
+  @Option(help: "Repeat every DAYS days after each completion.") var every: Int?
+
+  func validate() throws {
+    if let priority, !(1...5).contains(priority) {
+      throw ValidationError("--priority must be from 1 (lowest) to 5 (highest), not \(priority)")
+    }
+    if let points, points < 0 { throw ValidationError("--points must be 0 or more, not \(points)") }
+    if let every, every < 1 {
+      throw ValidationError("--every must be at least 1 day, not \(every)")
+    }
+  }
+
+  var payload: [String: JSON] {
+    var payload: [String: JSON] = [:]
+    if let description { payload["description"] = .string(description) }
+    if let priority { payload["priority"] = .number(Double(priority)) }
+    if let points { payload["storyPoints"] = .number(Double(points)) }
+    if let every { payload["frequencyDays"] = .number(Double(every)) }
+    return payload
+  }
+}
+
+struct Add: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Add a task (a CREATE and its first CREATE_TODO).")
+
+  @Argument(help: "The task's title.") var title: String
+  @OptionGroup var fields: TaskFields
+  @Option(help: "When it is due: today, tomorrow, +3d, 2w, 2026-12-01 or an RFC 3339 time.")
+  var due: String?
+  @Flag(help: "Print the new task as JSON.") var json = false
+
+  func validate() throws {
+    if title.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw ValidationError("the title must not be empty")
+    }
+  }
+
+  func run() throws {
+    let workspace = try Workspace.open()
+    let deadline = try workspace.deadline(due, defaultDays: fields.every ?? 1)
+    var payload = fields.payload
+    payload["title"] = .string(title)
+    let create = NodeDraft(
+      taskId: workspace.newUUID(), parents: [], lamport: 1, action: .create, payload: payload)
+    let todoId = workspace.newUUID()
+    let nodes = try workspace.commit(
+      create,
+      then: [
+        {
+          .after(
+            $0, .createTodo,
+            ["todoTaskId": .string(todoId), "deadline": .string(deadline.description)])
+        }
+      ])
+    let task = try workspace.task(nodes[0].taskId)
+    if json { return try printJSON(task.json) }
+    print("Added \(task.id.prefix(8))  \(task.title)  (\(workspace.deadlineText(task)))")
+  }
+}
+
+struct Edit: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Change a task's title, description, priority, points or repeat.")
+
+  @Argument(help: "Id prefix or exact title.") var task: String
+  @Option(help: "A new title.") var title: String?
+  @OptionGroup var fields: TaskFields
+
+  func run() throws {
+    var payload = fields.payload
+    if let title {
+      guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw ValidationError("the title must not be empty")
+      }
+      payload["title"] = .string(title)
+    }
+    guard !payload.isEmpty else {
+      throw ValidationError(
+        "say what to change: --title, --description, --priority, --points or --every")
+    }
+    let workspace = try Workspace.open()
+    let current = try workspace.task(task)
+    try workspace.commit(.after(try workspace.head(of: current), .update, payload))
+    print("Updated \(current.id.prefix(8))  \(payload["title"]?.stringValue ?? current.title)")
+  }
+}
+
+struct Complete: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Complete the current todo; a repeating task gets its next todo explicitly.")
+
+  @Argument(help: "Id prefix or exact title.") var task: String
+  @Option(help: "A note kept with the completion.") var notes: String?
+
+  func run() throws {
+    let workspace = try Workspace.open()
+    let current = try workspace.task(task)
+    guard let todo = current.currentTodo else {
+      throw CLIError("\(current.title) has no open todo")
+    }
+    var payload: [String: JSON] = [
+      "todoTaskId": .string(todo.id), "completed": .string(workspace.now.description),
+    ]
+    if let notes { payload["notes"] = .string(notes) }
+    var next: [(RedoNode) -> NodeDraft] = []
+    var message = "Completed \(current.title)"
+    if let every = current.frequencyDays, !current.archived {
+      let deadline = workspace.now.adding(days: every)
+      let todoId = workspace.newUUID()
+      next.append {
+        .after(
+          $0, .createTodo,
+          ["todoTaskId": .string(todoId), "deadline": .string(deadline.description)])
+      }
+      message +=
+        "; next one \(DeadlineText.describe(deadline: deadline, now: workspace.now, calendar: workspace.calendar).lowercased())"
+    }
+    try workspace.commit(
+      .after(try workspace.head(of: current), .completeTodo, payload), then: next)
+    print(message)
+  }
+}
+
+struct Snooze: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Push the current todo's deadline back.")
+
+  @Argument(help: "Id prefix or exact title.") var task: String
+  @Option(help: "Days to add to the deadline.") var days: Int?
+  @Option(help: "A new deadline: tomorrow, +3d, 2026-12-01 or an RFC 3339 time.") var until: String?
+  @Option(help: "Why, kept with the todo.") var notes: String?
+
+  func validate() throws {
+    guard (days == nil) != (until == nil) else {
+      throw ValidationError("give exactly one of --days and --until")
+    }
+    if let days, days < 1 { throw ValidationError("--days must be at least 1, not \(days)") }
+  }
+
+  func run() throws {
+    let workspace = try Workspace.open()
+    let current = try workspace.task(task)
+    guard let todo = current.currentTodo else {
+      throw CLIError("\(current.title) has no open todo to snooze")
+    }
+    var payload: [String: JSON] = ["todoTaskId": .string(todo.id)]
+    if let days { payload["daysToExtend"] = .number(Double(days)) }
+    if let until {
+      payload["newDeadline"] = .string(try workspace.deadline(until, defaultDays: 1).description)
+    }
+    payload["notes"] = .string(
+      notes ?? (days.map { "Snoozed for \($0) day\($0 == 1 ? "" : "s")" } ?? "Snoozed"))
+    try workspace.commit(.after(try workspace.head(of: current), .snooze, payload))
+    print(
+      "Snoozed \(try workspace.task(current.id).title): \(workspace.deadlineText(try workspace.task(current.id)))"
+    )
+  }
+}
+
+struct Archive: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Archive a task: it leaves the list and stops repeating.")
+
+  @Argument(help: "Id prefix or exact title.") var task: String
+
+  func run() throws {
+    let workspace = try Workspace.open()
+    let current = try workspace.task(task)
+    guard !current.archived else { throw CLIError("\(current.title) is already archived") }
+    try workspace.commit(.after(try workspace.head(of: current), .archive))
+    print("Archived \(current.title)")
+  }
+}
+
+struct Unarchive: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Bring an archived task back, with a new todo if it has none.")
+
+  @Argument(help: "Id prefix or exact title.") var task: String
+  @Option(help: "When the new todo is due.") var due: String?
+
+  func run() throws {
+    let workspace = try Workspace.open()
+    let current = try workspace.task(task)
+    guard current.archived else { throw CLIError("\(current.title) is not archived") }
+    var next: [(RedoNode) -> NodeDraft] = []
+    if current.currentTodo == nil {
+      let deadline = try workspace.deadline(due, defaultDays: current.frequencyDays ?? 1)
+      let todoId = workspace.newUUID()
+      next.append {
+        .after(
+          $0, .createTodo,
+          ["todoTaskId": .string(todoId), "deadline": .string(deadline.description)])
+      }
+    }
+    try workspace.commit(.after(try workspace.head(of: current), .unarchive), then: next)
+    print("Unarchived \(current.title)")
+  }
+}
+
+struct Delete: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Delete a task: a DELETE tombstone on every branch. There is no undelete.")
+
+  @Argument(help: "Id prefix or exact title.") var task: String
+
+  func run() throws {
+    let workspace = try Workspace.open()
+    let current = try workspace.task(task)
+    let nodes = try workspace.store.nodes(ofTask: current.id)
+    let tombstones = try nodes.filter { current.heads.contains($0.id) }.map { head in
+      let node = workspace.identity.key.sign(
+        .delete(head: head, among: nodes), deviceId: workspace.identity.deviceId,
+        wall: workspace.now.description)
+      return try NodeValidator.validate(node.json)
+    }
+    try workspace.store.insert(tombstones)
+    print("Deleted \(current.title)")
+  }
+}
+
+extension Workspace {
+  func deadline(_ text: String?, defaultDays: Int) throws -> WallTime {
+    guard let text else { return now.adding(days: defaultDays) }
+    guard let date = DueDate.parse(text, now: now, calendar: calendar) else {
+      throw ValidationError(
+        "cannot read the date \"\(text)\": use today, tomorrow, +3d, 2w, 2026-12-01 or 2026-12-01T09:00:00Z"
+      )
+    }
+    return date
+  }
+}

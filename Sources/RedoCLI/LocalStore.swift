@@ -1,0 +1,218 @@
+import CanonicalJSON
+import Foundation
+import GRDB
+import RedoCore
+
+/// A redo home's nodes and its verified-state cache, in one SQLite file.
+///
+/// Only nodes that passed validation and replay are stored. Each task's replayed state is cached
+/// with the heads it was computed from; a read that finds the heads changed re-validates everything.
+final class LocalStore {
+  let queue: DatabaseQueue
+
+  init(path: String) throws {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    queue = try DatabaseQueue(path: path, configuration: configuration)
+    try Self.migrator.migrate(queue)
+  }
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("2026-11-22-nodes") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE "node" (
+            "seq" INTEGER PRIMARY KEY AUTOINCREMENT,
+            "id" TEXT NOT NULL UNIQUE,
+            "taskId" TEXT NOT NULL,
+            "json" BLOB NOT NULL,
+            "synced" INTEGER NOT NULL DEFAULT 0);
+          CREATE INDEX "node_taskId" ON "node"("taskId");
+          CREATE INDEX "node_unsynced" ON "node"("synced") WHERE "synced" = 0;
+          CREATE TABLE "head" ("id" TEXT PRIMARY KEY, "taskId" TEXT NOT NULL);
+          CREATE INDEX "head_taskId" ON "head"("taskId");
+          CREATE TABLE "task" (
+            "taskId" TEXT PRIMARY KEY,
+            "heads" TEXT NOT NULL,
+            "state" BLOB);
+          CREATE TABLE "meta" ("key" TEXT PRIMARY KEY, "value" TEXT NOT NULL);
+          """)
+    }
+    return migrator
+  }
+
+  // MARK: - Writing
+
+  /// Adds nodes that passed `NodeValidator`, after replaying each task they touch with them.
+  /// Nothing is written if any of them is rejected. Returns the ids that were new.
+  @discardableResult
+  func insert(_ nodes: [RedoNode], synced: Bool = false) throws -> [String] {
+    try queue.write { db in
+      var fresh: [RedoNode] = []
+      for node in nodes where !fresh.contains(where: { $0.id == node.id }) {
+        let exists =
+          try Bool.fetchOne(db, sql: #"SELECT 1 FROM "node" WHERE "id" = ?"#, arguments: [node.id])
+          ?? false
+        if exists {
+          if synced {
+            try db.execute(
+              sql: #"UPDATE "node" SET "synced" = 1 WHERE "id" = ?"#, arguments: [node.id])
+          }
+        } else {
+          fresh.append(node)
+        }
+      }
+      for (taskId, added) in Dictionary(grouping: fresh, by: \.taskId) {
+        let existing = try Self.nodes(ofTask: taskId, db)
+        let (task, rejections) = TaskReplay.replayTask(existing + added)
+        let addedIds = Set(added.map(\.id))
+        if let rejection = rejections.first(where: { addedIds.contains($0.nodeId ?? "") }) {
+          throw rejection
+        }
+        for node in added {
+          try db.execute(
+            sql: #"INSERT INTO "node" ("id", "taskId", "json", "synced") VALUES (?, ?, ?, ?)"#,
+            arguments: [node.id, taskId, Data(try node.json.canonicalBytes()), synced])
+          try db.execute(
+            sql: #"INSERT INTO "head" ("id", "taskId") VALUES (?, ?)"#,
+            arguments: [node.id, taskId])
+          for parent in node.parents {
+            try db.execute(sql: #"DELETE FROM "head" WHERE "id" = ?"#, arguments: [parent])
+          }
+        }
+        try Self.cache(taskId: taskId, task: task, db)
+      }
+      return fresh.map(\.id)
+    }
+  }
+
+  private static func cache(taskId: String, task: RedoTask?, _ db: Database) throws {
+    let heads = try String.fetchAll(
+      db, sql: #"SELECT "id" FROM "head" WHERE "taskId" = ? ORDER BY "id""#, arguments: [taskId])
+    let state = try task.map { Data(try $0.json.canonicalBytes()) }
+    try db.execute(
+      sql: #"INSERT OR REPLACE INTO "task" ("taskId", "heads", "state") VALUES (?, ?, ?)"#,
+      arguments: [taskId, heads.joined(separator: " "), state])
+  }
+
+  // MARK: - Reading
+
+  static func nodes(ofTask taskId: String, _ db: Database) throws -> [RedoNode] {
+    try Data.fetchAll(
+      db, sql: #"SELECT "json" FROM "node" WHERE "taskId" = ?"#, arguments: [taskId]
+    )
+    .map { try NodeValidator.validate(bytes: Array($0)) }
+  }
+
+  func nodes(ofTask taskId: String) throws -> [RedoNode] {
+    try queue.read { db in try Self.nodes(ofTask: taskId, db) }
+  }
+
+  /// Every stored node as its wire JSON, in the order it was stored.
+  func allNodeBytes(unsyncedOnly: Bool = false) throws -> [(id: String, bytes: [UInt8])] {
+    try queue.read { db in
+      let filter = unsyncedOnly ? #"WHERE "synced" = 0"# : ""
+      return try Row.fetchAll(
+        db, sql: #"SELECT "id", "json" FROM "node" \#(filter) ORDER BY "seq""#
+      )
+      .map { ($0["id"], Array($0["json"] as Data)) }
+    }
+  }
+
+  func markSynced(_ ids: [String]) throws {
+    try queue.write { db in
+      for id in ids {
+        try db.execute(sql: #"UPDATE "node" SET "synced" = 1 WHERE "id" = ?"#, arguments: [id])
+      }
+    }
+  }
+
+  /// The cached state of every live task. If a cache entry disagrees with the stored heads,
+  /// everything is validated again and the cache rebuilt first.
+  func tasks() throws -> [RedoTask] {
+    let (tasks, consistent) = try queue.read { db -> ([RedoTask], Bool) in
+      let heads = try Row.fetchAll(
+        db,
+        sql:
+          #"SELECT "taskId", group_concat("id", ' ') AS "ids" FROM (SELECT * FROM "head" ORDER BY "id") GROUP BY "taskId""#
+      )
+      var expected: [String: String] = [:]
+      for row in heads { expected[row["taskId"]] = row["ids"] }
+      var tasks: [RedoTask] = []
+      var cached = 0
+      for row in try Row.fetchAll(db, sql: #"SELECT "taskId", "heads", "state" FROM "task""#) {
+        cached += 1
+        guard expected[row["taskId"]] == row["heads"] else { return ([], false) }
+        guard let data = row["state"] as Data? else { continue }
+        guard let json = try? JSONParser.parse(Array(data)), let task = RedoTask(json: json) else {
+          return ([], false)
+        }
+        tasks.append(task)
+      }
+      return (tasks, cached == expected.count)
+    }
+    if consistent { return tasks }
+    _ = try verifyAll()
+    return try self.tasks()
+  }
+
+  /// Validates every stored node again, drops what fails, and rebuilds heads and the cache.
+  func verifyAll() throws -> (checked: Int, rejections: [NodeRejection]) {
+    try queue.write { db in
+      var nodes: [RedoNode] = []
+      var rejections: [NodeRejection] = []
+      let rows = try Row.fetchAll(db, sql: #"SELECT "id", "json" FROM "node""#)
+      for row in rows {
+        do throws(NodeRejection) {
+          let node = try NodeValidator.validate(bytes: Array(row["json"] as Data))
+          if node.id == row["id"] {
+            nodes.append(node)
+          } else {
+            rejections.append(
+              NodeRejection(.hashMismatch, "stored under another id", nodeId: row["id"]))
+          }
+        } catch {
+          rejections.append(error)
+        }
+      }
+      let replay = TaskReplay.replay(nodes)
+      rejections += replay.rejections
+      let keep = replay.validNodeIds
+      for row in rows where !keep.contains(row["id"]) {
+        try db.execute(sql: #"DELETE FROM "node" WHERE "id" = ?"#, arguments: [row["id"] as String])
+      }
+      try db.execute(sql: #"DELETE FROM "head"; DELETE FROM "task""#)
+      let kept = nodes.filter { keep.contains($0.id) }
+      var hasChild = Set<String>()
+      for node in kept { hasChild.formUnion(node.parents) }
+      for node in kept where !hasChild.contains(node.id) {
+        try db.execute(
+          sql: #"INSERT INTO "head" ("id", "taskId") VALUES (?, ?)"#,
+          arguments: [node.id, node.taskId])
+      }
+      for taskId in Set(kept.map(\.taskId)) {
+        try Self.cache(taskId: taskId, task: replay.tasks[taskId], db)
+      }
+      return (rows.count, rejections)
+    }
+  }
+
+  func meta(_ key: String) throws -> String? {
+    try queue.read { db in
+      try String.fetchOne(db, sql: #"SELECT "value" FROM "meta" WHERE "key" = ?"#, arguments: [key])
+    }
+  }
+
+  func setMeta(_ key: String, _ value: String?) throws {
+    try queue.write { db in
+      if let value {
+        try db.execute(
+          sql: #"INSERT OR REPLACE INTO "meta" ("key", "value") VALUES (?, ?)"#,
+          arguments: [key, value])
+      } else {
+        try db.execute(sql: #"DELETE FROM "meta" WHERE "key" = ?"#, arguments: [key])
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import RedoCLI
+
+RedoCommand.runFromCommandLine()

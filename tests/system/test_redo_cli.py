@@ -1,0 +1,128 @@
+"""The `redo` CLI end to end, offline, checked against independent RFC 8785 and Ed25519 code."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import stat
+
+import rfc8785
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from redo_cli import RedoHome
+
+
+def body_of(node: dict) -> dict:
+    return {k: v for k, v in node.items() if k not in ("id", "signature")}
+
+
+def test_a_day_with_redo() -> None:
+    home = RedoHome.fresh()
+    # A new person initializes a home: the key file is theirs alone
+    assert "user id:" in home.out("init", "--name", "Blob")
+    identity = home.path / "identity.json"
+    assert stat.S_IMODE(identity.stat().st_mode) == 0o600
+    assert "Nothing to do" in home.out("list")
+
+    home.out("add", "Water the plants", "--priority", "5", "--due", "today", "--every", "3")
+    home.out("add", "File taxes", "--priority", "2", "--due", "+20d", "--points", "5")
+    home.out("add", "Call mum", "--due", "tomorrow", "--description", "About Sunday")
+
+    tasks = home.json("list")
+    assert [t["title"] for t in tasks] == ["Water the plants", "Call mum", "File taxes"]
+    assert [t["due"] for t in tasks] == ["Due today", "Due tomorrow", "Due in 2 weeks"]
+    table = home.out("list")
+    assert "Water the plants" in table.splitlines()[1]
+
+    # Completing a repeating task makes its next todo explicitly
+    home.out("complete", "water the plants", "--notes", "all of them")
+    plants = home.json("show", "Water the plants")
+    assert len(plants["todos"]) == 2
+    assert plants["todos"][0]["notes"] == "all of them" and "completed" in plants["todos"][0]
+    assert "Due in 3 days" == next(t["due"] for t in home.json("list") if t["title"] == "Water the plants")
+
+    taxes = next(t for t in tasks if t["title"] == "File taxes")
+    home.out("edit", taxes["id"][:8], "--title", "File the taxes", "--priority", "4")
+    home.out("snooze", "Call mum", "--days", "2")
+    assert next(t["due"] for t in home.json("list") if t["title"] == "Call mum") == "Due in 3 days"
+
+    home.out("archive", "File the taxes")
+    assert [t["title"] for t in home.json("list", "--archived")] == ["File the taxes"]
+    assert "File the taxes" not in home.out("list")
+    home.out("unarchive", "File the taxes")
+    assert "File the taxes" in home.out("list")
+
+    home.out("delete", "Call mum")
+    assert "Call mum" not in home.out("list", "--all")
+
+    history = home.json("history", "File the taxes")
+    assert [n["action"] for n in history] == ["CREATE", "CREATE_TODO", "UPDATE", "ARCHIVE", "UNARCHIVE"]
+
+    # The whole log verifies, here and in another home that imports it
+    exported = home.out("export")
+    nodes = json.loads(exported)
+    assert len(nodes) == 13
+    assert home.run("verify", "-", stdin=exported).returncode == 0
+    other = RedoHome.fresh("redo-other")
+    other.out("init")
+    assert "Imported 13 new nodes" in other.out("import", "-", stdin=exported)
+    assert [t["title"] for t in other.json("list", "--all")] == [t["title"] for t in home.json("list", "--all")]
+    assert "0 invalid" in home.out("verify", "--all")
+
+
+def test_exported_nodes_verify_with_independent_code() -> None:
+    home = RedoHome.fresh()
+    home.out("init")
+    for i in range(5):
+        home.out("add", f"Task {i} — ünïcödé 🚀 \"quoted\"\n\ttabbed", "--priority", str(i % 5 + 1))
+    home.out("complete", home.json("list")[0]["id"])
+    nodes = json.loads(home.out("export"))
+    assert len(nodes) == 11
+    for node in nodes:
+        canonical = rfc8785.dumps(body_of(node))
+        assert node["id"] == "sha256:" + hashlib.sha256(canonical).hexdigest()
+        public_key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(node["author"]["publicKey"]))
+        public_key.verify(bytes.fromhex(node["signature"]), canonical)  # raises if invalid
+        assert node["author"]["userId"] == node["author"]["publicKey"][:32]
+    # and `redo debug hash` agrees on each
+    for node in nodes[:3]:
+        assert home.out("debug", "hash", stdin=json.dumps(node)).strip() == node["id"]
+
+
+def test_verify_gives_each_node_its_verdict() -> None:
+    home = RedoHome.fresh()
+    home.out("init")
+    home.out("add", "Original")
+    nodes = json.loads(home.out("export"))
+    tampered = json.loads(json.dumps(nodes))
+    tampered[0]["data"]["payload"]["title"] = "Forged"
+    unsigned = dict(nodes[1])
+    del unsigned["signature"]
+    result = home.run("verify", "-", "--json", stdin=json.dumps(tampered + [unsigned]), check=False)
+    assert result.returncode == 1
+    verdicts = json.loads(result.stdout)
+    assert [v.get("code") for v in verdicts] == [
+        "E_HASH_MISMATCH",
+        "E_PARENT_NOT_FOUND",  # the CREATE_TODO whose parent was forged
+        "E_INVALID_SIGNATURE",
+    ]
+
+
+def test_bad_arguments_get_clear_messages() -> None:
+    home = RedoHome.fresh()
+    result = home.run("list", check=False)
+    assert result.returncode != 0 and b"run `redo init` first" in result.stderr
+    home.out("init")
+    for args, message in [
+        (("add", "x", "--priority", "7"), b"--priority must be from 1 (lowest) to 5 (highest), not 7"),
+        (("add", "x", "--due", "someday"), b'cannot read the date "someday"'),
+        (("add", "  "), b"the title must not be empty"),
+        (("complete", "nothing-like-this"), b'no task matches "nothing-like-this"'),
+        (("snooze", "x"), b"give exactly one of --days and --until"),
+        (("verify",), b"give a FILE to check, or --all"),
+        (("import", "-"), b"not a JSON array of nodes"),
+    ]:
+        result = home.run(*args, stdin=b"", check=False)
+        assert result.returncode != 0, args
+        assert message in result.stderr, (args, result.stderr)
+    assert home.out("list", "--all").startswith("No tasks")
