@@ -61,7 +61,8 @@ var package = Package(
     .target(
       name: "HearthServer",
       dependencies: [
-        "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite", "HearthWeb",
+        "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite",
+        "HearthWeb", "RedoCore",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -102,7 +103,7 @@ var package = Package(
     .testTarget(
       name: "HearthServerTests",
       dependencies: [
-        "HearthServer",
+        "CanonicalJSON", "HearthServer", "RedoCore",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]

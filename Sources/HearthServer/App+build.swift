@@ -34,6 +34,7 @@ public struct HearthApplication: Sendable {
     AuthAPIController(env: env, accounts: accounts, clientAddress: clientAddress).register(api)
     AccountAPIController(env: env, accounts: accounts).register(api)
     InvitationsController(env: env).register(api)
+    RedoAPIController(env: env, accounts: accounts).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)

@@ -80,7 +80,9 @@ extension JobStore {
 }
 
 /// One database holding every concern; SQLite and PostgreSQL implement it.
-public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventStore, JobStore {
+public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventStore, JobStore,
+  RedoSyncStore
+{
   var kindName: String { get }
   func migrate() async throws
   func ping() async throws

@@ -130,6 +130,30 @@ enum PostgresMigrations {
         "CREATE INDEX jobs_queued_order_idx ON jobs (run_at, created_at, id) WHERE status = 'queued'",
         "CREATE INDEX jobs_running_lease_idx ON jobs (lease_until) WHERE status = 'running'",
       ]),
+    Migration(
+      version: 6, name: "redo keys and nodes",
+      statements: [
+        """
+        CREATE TABLE redo_keys (
+          public_key text PRIMARY KEY,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          label text NOT NULL,
+          created_at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX redo_keys_user_id_idx ON redo_keys (user_id)",
+        """
+        CREATE TABLE redo_nodes (
+          id text PRIMARY KEY,
+          task_id text NOT NULL,
+          json text NOT NULL,
+          uploader_id text NOT NULL,
+          seq bigint NOT NULL
+        )
+        """,
+        "CREATE INDEX redo_nodes_task_id_idx ON redo_nodes (task_id)",
+        "CREATE INDEX redo_nodes_seq_idx ON redo_nodes (seq)",
+      ]),
   ]
 }
 

@@ -90,6 +90,27 @@ enum SQLiteMigrations {
           CREATE INDEX job_running_lease ON job(leaseUntil) WHERE status = 'running';
           """)
     }
+    migrator.registerMigration("003-redo") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE redoKey (
+            publicKey TEXT PRIMARY KEY NOT NULL,
+            userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            label TEXT NOT NULL,
+            createdAt REAL NOT NULL
+          );
+          CREATE INDEX redoKey_user ON redoKey(userID);
+          CREATE TABLE redoNode (
+            id TEXT PRIMARY KEY NOT NULL,
+            taskId TEXT NOT NULL,
+            json TEXT NOT NULL,
+            uploaderID TEXT NOT NULL,
+            seq INTEGER NOT NULL
+          );
+          CREATE INDEX redoNode_task ON redoNode(taskId);
+          CREATE INDEX redoNode_seq ON redoNode(seq);
+          """)
+    }
     return migrator
   }
 }

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Crypto
 
 /// Content ids and Ed25519 signatures over a node's canonical body.
@@ -59,5 +60,16 @@ public struct RedoKey: Sendable {
     node.id = NodeCrypto.contentID(ofCanonicalBody: body)
     node.signature = signatureHex(for: body)
     return node
+  }
+}
+
+/// What a device signs to prove it holds a key when registering it with a Hearth account.
+public enum KeyRegistration {
+  public static func message(accountId: String, publicKey: String) -> [UInt8] {
+    let body: JSON = [
+      "purpose": "hearth-redo-key", "accountId": .string(accountId),
+      "publicKey": .string(publicKey),
+    ]
+    return try! body.canonicalBytes()
   }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Testing
+
+extension StoreConformanceTests {
+  static func redoNode(_ id: String) -> NewRedoNode {
+    NewRedoNode(id: id, json: #"{"id":"\#(id)"}"#)
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func redoKeysBelongToOneAccount(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      let key = RedoDeviceKey(
+        publicKey: "k1", userID: "alice", label: "laptop", createdAt: Self.at(1))
+      try await db.registerRedoKey(key)
+      try await db.registerRedoKey(key)
+      await #expect(throws: StoreError.duplicate("publicKey")) {
+        try await db.registerRedoKey(
+          RedoDeviceKey(publicKey: "k1", userID: "bob", label: "x", createdAt: Self.at(2)))
+      }
+      #expect(try await db.redoKeys(userID: "alice") == [key])
+      #expect(try await db.redoKeys(userID: "bob").isEmpty)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func appendingRedoNodesMakesTheUploaderOwnerAndAnnouncesThem(_ factory: StoreFactory) async throws
+  {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      // Given a new task: decide sees no owner and nothing stored
+      let first = try await db.appendRedoNodes(
+        taskId: "t1", uploaderID: "alice", title: "Plants", at: Self.at(1)
+      ) {
+        owner, stored in
+        #expect(owner == nil && stored.isEmpty)
+        return [Self.redoNode("a"), Self.redoNode("b")]
+      }
+      #expect(first.map(\.id) == ["a", "b"])
+      #expect(Set(first.map(\.sequence)).count == 1)
+      #expect(try await db.share(RedoEvents.resource(taskId: "t1"))?.ownerID == "alice")
+      // When more nodes come: decide sees the owner and the stored nodes; an empty answer stores nothing
+      let none = try await db.appendRedoNodes(
+        taskId: "t1", uploaderID: "bob", title: "x", at: Self.at(2)
+      ) {
+        owner, stored in
+        #expect(owner == "alice")
+        #expect(stored.map(\.id) == ["a", "b"])
+        return []
+      }
+      #expect(none.isEmpty)
+      let second = try await db.appendRedoNodes(
+        taskId: "t1", uploaderID: "alice", title: "x", at: Self.at(3)
+      ) { _, _ in
+        [Self.redoNode("c")]
+      }
+      #expect(second[0].sequence > first[0].sequence)
+      // Then each append is one event for the task, and the nodes read back in sequence order
+      let events = try await db.events(after: 0, limit: 10)
+      #expect(events.map(\.sequence) == [first[0].sequence, second[0].sequence])
+      #expect(
+        events.allSatisfy {
+          $0.type == RedoEvents.type && $0.audience == .resource(RedoEvents.resource(taskId: "t1"))
+        })
+      #expect(try Self.payload(events[0])["nodeIds"] as? [String] == ["a", "b"])
+      #expect(try await db.redoNodes(taskId: "t1").map(\.id) == ["a", "b", "c"])
+      #expect(try await db.redoNodes(taskId: "t1")[0].json == #"{"id":"a"}"#)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func redoNodesAreVisibleToOwnersAndAcceptedParticipantsOnly(_ factory: StoreFactory) async throws
+  {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob", "carol"] { try await db.createUser(Self.user(id)) }
+      _ = try await db.appendRedoNodes(
+        taskId: "t1", uploaderID: "alice", title: "A", at: Self.at(1)
+      ) { _, _ in [Self.redoNode("a1")] }
+      _ = try await db.appendRedoNodes(taskId: "t2", uploaderID: "bob", title: "B", at: Self.at(2))
+      { _, _ in [Self.redoNode("b1")] }
+      _ = try await db.appendRedoNodes(
+        taskId: "t1", uploaderID: "alice", title: "A", at: Self.at(3)
+      ) { _, _ in [Self.redoNode("a2")] }
+      #expect(
+        try await db.redoNodes(visibleTo: "alice", after: 0, limit: 100).map(\.id) == ["a1", "a2"])
+      #expect(try await db.redoNodes(visibleTo: "carol", after: 0, limit: 100).isEmpty)
+      #expect(try await db.redoTaskIDs(visibleTo: "bob") == ["t2"])
+      // An invitation is not access; acceptance is
+      let resource = RedoEvents.resource(taskId: "t1")
+      try await db.putParticipant(
+        Participant(
+          resource: resource, userID: "bob", status: .invited, permission: .readWrite,
+          invitedBy: "alice", updatedAt: Self.at(4)))
+      #expect(try await db.redoTaskIDs(visibleTo: "bob") == ["t2"])
+      try await db.putParticipant(
+        Participant(
+          resource: resource, userID: "bob", status: .accepted, permission: .readWrite,
+          invitedBy: "alice", updatedAt: Self.at(5)))
+      #expect(try await db.redoTaskIDs(visibleTo: "bob") == ["t1", "t2"])
+      #expect(
+        try await db.redoNodes(visibleTo: "bob", after: 0, limit: 100).map(\.id) == [
+          "a1", "b1", "a2",
+        ])
+      // Paging returns whole sequences and resumes from the last one seen
+      let page = try await db.redoNodes(visibleTo: "bob", after: 0, limit: 1)
+      #expect(page.map(\.id) == ["a1"])
+      let rest = try await db.redoNodes(visibleTo: "bob", after: page.last!.sequence, limit: 10)
+      #expect(rest.map(\.id) == ["b1", "a2"])
+    }
+  }
+
+  /// Two uploaders race on one task: the second decides with what the first stored.
+  @Test(arguments: StoreFactory.all)
+  func appendsToOneTaskAreSerialized(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for writer in 0..<8 {
+          group.addTask {
+            _ = try await db.appendRedoNodes(
+              taskId: "t", uploaderID: "alice", title: "T", at: Self.at(writer)
+            ) {
+              _, stored in
+              // Only the first writer may create: the others see its node
+              stored.isEmpty
+                ? [Self.redoNode("create")] : [Self.redoNode("n\(writer)-\(stored.count)")]
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      let nodes = try await db.redoNodes(taskId: "t")
+      #expect(nodes.count == 8)
+      #expect(nodes.filter { $0.id == "create" }.count == 1)
+      #expect(Set(nodes.map(\.sequence)).count == 8)
+    }
+  }
+}
