@@ -36,6 +36,7 @@ var package = Package(
       dependencies: [
         "CanonicalJSON", "HearthCore", "RedoCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

@@ -45,32 +45,36 @@ final class LocalStore {
   // MARK: - Writing
 
   /// Adds nodes that passed `NodeValidator`, after replaying each task they touch with them.
-  /// Nothing is written if any of them is rejected. Returns the ids that were new.
+  /// A local write is all or nothing: if any node is rejected, nothing is written and the
+  /// rejection is thrown. Downloads pass `keepValid`: rejected nodes are left out and reported.
   @discardableResult
-  func insert(_ nodes: [RedoNode], synced: Bool = false) throws -> [String] {
+  func insert(_ nodes: [RedoNode], synced: Bool = false, keepValid: Bool = false) throws
+    -> (added: [String], rejected: [NodeRejection])
+  {
     try queue.write { db in
       var fresh: [RedoNode] = []
       for node in nodes where !fresh.contains(where: { $0.id == node.id }) {
         let exists =
           try Bool.fetchOne(db, sql: #"SELECT 1 FROM "node" WHERE "id" = ?"#, arguments: [node.id])
           ?? false
-        if exists {
-          if synced {
-            try db.execute(
-              sql: #"UPDATE "node" SET "synced" = 1 WHERE "id" = ?"#, arguments: [node.id])
-          }
-        } else {
+        if !exists {
           fresh.append(node)
+        } else if synced {
+          try db.execute(
+            sql: #"UPDATE "node" SET "synced" = 1 WHERE "id" = ?"#, arguments: [node.id])
         }
       }
-      for (taskId, added) in Dictionary(grouping: fresh, by: \.taskId) {
+      var added: [String] = []
+      var rejected: [NodeRejection] = []
+      for (taskId, candidates) in Dictionary(grouping: fresh, by: \.taskId) {
         let existing = try Self.nodes(ofTask: taskId, db)
-        let (task, rejections) = TaskReplay.replayTask(existing + added)
-        let addedIds = Set(added.map(\.id))
-        if let rejection = rejections.first(where: { addedIds.contains($0.nodeId ?? "") }) {
-          throw rejection
-        }
-        for node in added {
+        let (task, rejections) = TaskReplay.replayTask(existing + candidates)
+        let candidateIds = Set(candidates.map(\.id))
+        let refused = rejections.filter { candidateIds.contains($0.nodeId ?? "") }
+        if let first = refused.first, !keepValid { throw first }
+        rejected += refused
+        let refusedIds = Set(refused.compactMap(\.nodeId))
+        for node in candidates where !refusedIds.contains(node.id) {
           try db.execute(
             sql: #"INSERT INTO "node" ("id", "taskId", "json", "synced") VALUES (?, ?, ?, ?)"#,
             arguments: [node.id, taskId, Data(try node.json.canonicalBytes()), synced])
@@ -80,10 +84,18 @@ final class LocalStore {
           for parent in node.parents {
             try db.execute(sql: #"DELETE FROM "head" WHERE "id" = ?"#, arguments: [parent])
           }
+          added.append(node.id)
         }
         try Self.cache(taskId: taskId, task: task, db)
       }
-      return fresh.map(\.id)
+      return (added, rejected)
+    }
+  }
+
+  func hasNodes(ofTask taskId: String) throws -> Bool {
+    try queue.read { db in
+      try Bool.fetchOne(
+        db, sql: #"SELECT 1 FROM "node" WHERE "taskId" = ? LIMIT 1"#, arguments: [taskId]) ?? false
     }
   }
 

@@ -3,7 +3,7 @@ import CanonicalJSON
 import Foundation
 import RedoCore
 
-public struct RedoCommand: ParsableCommand {
+public struct RedoCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "redo",
     abstract: "Redo task manager CLI: local-first tasks on a signed, content-addressed change log.",
@@ -11,16 +11,20 @@ public struct RedoCommand: ParsableCommand {
     subcommands: [
       Init.self, Add.self, List.self, Show.self, Edit.self, Complete.self, Snooze.self,
       Archive.self, Unarchive.self, Delete.self, History.self, Export.self, Import.self,
-      Verify.self, Key.self, Debug.self,
+      Verify.self, Login.self, Sync.self, Share.self, Key.self, Debug.self,
     ])
 
   public init() {}
 
   /// Runs the command line; problems print one clear line on stderr and exit non-zero.
-  public static func runFromCommandLine() {
+  public static func runFromCommandLine() async {
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
     } catch let error as CLIError {
       FileHandle.standardError.write(Data("redo: \(error.description)\n".utf8))
       Foundation.exit(1)

@@ -1,3 +1,3 @@
 import RedoCLI
 
-RedoCommand.runFromCommandLine()
+await RedoCommand.runFromCommandLine()

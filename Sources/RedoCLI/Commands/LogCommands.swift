@@ -78,7 +78,7 @@ struct Import: ParsableCommand {
         FileHandle.standardError.write(Data("skipped \(rejection)\n".utf8))
       }
     }
-    let added = try store.insert(nodes.valid)
+    let added = try store.insert(nodes.valid).added
     print(
       "Imported \(added.count) new node\(added.count == 1 ? "" : "s"); \(nodes.valid.count - added.count) already here; \(nodes.rejectedCount) rejected."
     )

@@ -1,0 +1,218 @@
+import ArgumentParser
+import CanonicalJSON
+import Foundation
+import RedoCore
+
+struct Login: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Sign in to a Hearth server and register this device's public key with your account.")
+
+  @Option(help: "The Hearth server, e.g. http://127.0.0.1:8080.") var server: String
+  @Option(help: "Your Hearth account's email.") var email: String
+  @Flag(help: "Read the password from standard input instead of asking.") var passwordStdin = false
+
+  func run() async throws {
+    let workspace = try Workspace.open()
+    guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https" else {
+      throw ValidationError("--server must be an http:// or https:// address, not \(server)")
+    }
+    let password = try readPassword()
+    var client = HearthClient(baseURL: server)
+    let label = workspace.identity.name.map { "redo CLI (\($0))" } ?? "redo CLI"
+    let session = try await client.post(
+      "/api/auth/login",
+      ["email": .string(email), "password": .string(password), "label": .string(label)])
+    guard let access = session["accessToken"]?.stringValue,
+      let refresh = session["refreshToken"]?.stringValue,
+      let accountId = session["user"]?["id"]?.stringValue
+    else { throw CLIError("\(server) did not answer like a Hearth server") }
+    client.accessToken = access
+    let key = workspace.identity.key
+    let proof = key.signatureHex(
+      for: KeyRegistration.message(accountId: accountId, publicKey: key.publicKeyHex))
+    _ = try await client.post(
+      "/api/redo/keys",
+      [
+        "publicKey": .string(key.publicKeyHex), "proof": .string(proof),
+        "label": .string(workspace.identity.deviceId),
+      ])
+    try workspace.store.setMeta("server", client.baseURL)
+    try workspace.store.setMeta("email", email)
+    try workspace.store.setMeta("accountId", accountId)
+    try workspace.store.setMeta("refreshToken", refresh)
+    print(
+      "Signed in to \(client.baseURL) as \(email); this device's key is registered. Run `redo sync`."
+    )
+  }
+
+  private func readPassword() throws -> String {
+    if passwordStdin {
+      guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        throw CLIError("no password on standard input")
+      }
+      return line
+    }
+    guard let typed = getpass("Password for \(email): ").map({ String(cString: $0) }),
+      !typed.isEmpty
+    else {
+      throw CLIError("no password given")
+    }
+    return typed
+  }
+}
+
+struct Sync: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Upload this device's new nodes and download everyone else's, through Hearth.")
+
+  func run() async throws {
+    let workspace = try Workspace.open()
+    let client = try await workspace.connect()
+    let report = try await RedoSyncRun(workspace: workspace, client: client).run()
+    for problem in report.problems {
+      FileHandle.standardError.write(Data("redo: \(problem)\n".utf8))
+    }
+    print("Synced with \(client.baseURL): \(report.uploaded) sent, \(report.downloaded) received.")
+    if !report.problems.isEmpty { throw ExitCode(1) }
+  }
+}
+
+struct Share: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Invite someone with a Hearth account to a task you own.")
+
+  enum Access: String, EnumerableFlag {
+    case readOnly, readWrite
+  }
+
+  @Argument(help: "Id prefix or exact title.") var task: String
+  @Argument(help: "The email of their Hearth account.") var email: String
+  @Flag(help: "What they may do (read-only unless you say otherwise).") var access: Access =
+    .readOnly
+
+  func run() async throws {
+    let workspace = try Workspace.open()
+    let current = try workspace.task(task)
+    let client = try await workspace.connect()
+    _ = try await RedoSyncRun(workspace: workspace, client: client).upload()
+    let permission = access == .readOnly ? "read-only" : "read-write"
+    _ = try await client.post(
+      "/api/redo/tasks/\(current.id)/share",
+      ["email": .string(email), "permission": .string(permission)])
+    print(
+      "Invited \(email) to \(current.title) (\(permission)); they accept on Hearth's invitations page."
+    )
+  }
+}
+
+extension Workspace {
+  /// A client with a fresh access token; the refresh token rotates on each use.
+  func connect() async throws -> HearthClient {
+    guard let server = try store.meta("server"), let refresh = try store.meta("refreshToken") else {
+      throw CLIError("not signed in: run `redo login --server URL --email EMAIL` first")
+    }
+    let tokens: JSON
+    do {
+      tokens = try await HearthClient(baseURL: server).post(
+        "/api/auth/refresh", ["refreshToken": .string(refresh)])
+    } catch let error as CLIError where error.description.contains("answered 401") {
+      throw CLIError("your Hearth session has ended: run `redo login` again")
+    }
+    guard let access = tokens["accessToken"]?.stringValue,
+      let next = tokens["refreshToken"]?.stringValue
+    else {
+      throw CLIError("\(server) did not return tokens")
+    }
+    try store.setMeta("refreshToken", next)
+    return HearthClient(baseURL: server, accessToken: access)
+  }
+}
+
+/// One sync: upload what is new here, then download by cursor, then any task newly shared.
+struct RedoSyncRun {
+  let workspace: Workspace
+  let client: HearthClient
+  var store: LocalStore { workspace.store }
+
+  struct Report {
+    var uploaded = 0
+    var downloaded = 0
+    var problems: [String] = []
+  }
+
+  func run() async throws -> Report {
+    var report = try await upload()
+    var cursor = Int64(try store.meta("cursor") ?? "0") ?? 0
+    while true {
+      let page = try await client.get("/api/redo/nodes?since=\(cursor)&limit=1000")
+      report.downloaded += try receive(page["nodes"]?.arrayValue ?? [], into: &report)
+      cursor = Int64(page["cursor"]?.integerValue ?? Int(cursor))
+      try store.setMeta("cursor", String(cursor))
+      if page["more"]?.boolValue != true { break }
+    }
+    for taskId in try await client.get("/api/redo/tasks")["taskIds"]?.arrayValue?.compactMap(
+      \.stringValue) ?? []
+    where try !store.hasNodes(ofTask: taskId) {
+      let nodes = try await client.get("/api/redo/tasks/\(taskId)/nodes")["nodes"]?.arrayValue ?? []
+      report.downloaded += try receive(nodes, into: &report)
+    }
+    return report
+  }
+
+  /// Sends unsynced nodes in batches under the server's limits (400 nodes, 2 MiB).
+  func upload() async throws -> Report {
+    var report = Report()
+    var batch: [(id: String, bytes: [UInt8])] = []
+    var size = 0
+    func send() async throws {
+      guard !batch.isEmpty else { return }
+      var body = Array(#"{"nodes":["#.utf8)
+      for (index, node) in batch.enumerated() {
+        body += (index > 0 ? [UInt8(ascii: ",")] : []) + node.bytes
+      }
+      body += Array("]}".utf8)
+      let results =
+        try await client.post("/api/redo/nodes", rawBody: body)["results"]?.arrayValue ?? []
+      var done: [String] = []
+      for result in results {
+        guard let id = result["id"]?.stringValue else { continue }
+        if result["status"]?.stringValue == "rejected" {
+          report.problems.append(
+            "the server refused \(id): \(result["code"]?.stringValue ?? "") \(result["message"]?.stringValue ?? "")"
+          )
+        } else {
+          done.append(id)
+        }
+      }
+      try store.markSynced(done)
+      report.uploaded += done.count
+      batch = []
+      size = 0
+    }
+    for node in try store.allNodeBytes(unsyncedOnly: true) {
+      if batch.count == 400 || size + node.bytes.count > 1_500_000 { try await send() }
+      batch.append(node)
+      size += node.bytes.count
+    }
+    try await send()
+    return report
+  }
+
+  /// Validates downloaded nodes at the door, then stores the ones replay accepts.
+  private func receive(_ entries: [JSON], into report: inout Report) throws -> Int {
+    var nodes: [RedoNode] = []
+    for entry in entries {
+      do {
+        nodes.append(try NodeValidator.validate(entry))
+      } catch {
+        report.problems.append("downloaded node rejected: \(error)")
+      }
+    }
+    let (added, rejected) = try store.insert(nodes, synced: true, keepValid: true)
+    // A node whose parents are not here yet comes back with its whole task; only others are problems.
+    report.problems += rejected.filter { $0.code != .parentNotFound }.map {
+      "downloaded node rejected: \($0)"
+    }
+    return added.count
+  }
+}

@@ -1,0 +1,128 @@
+"""Redo homes syncing through a real `hearth serve`, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+
+from hearth_harness import PASSWORD, HearthServer, json_of, unique_email
+from redo_cli import RedoHome
+
+
+def account(server: HearthServer, name: str) -> tuple[str, dict]:
+    email = unique_email(name.lower())
+    response = server.client().signup(email, display_name=name)
+    assert response.status_code == 201, response.text
+    return email, json_of(response)
+
+
+def signed_in_home(server: HearthServer, email: str, label: str) -> RedoHome:
+    home = RedoHome.fresh(label)
+    home.out("init", "--name", label)
+    home.out("login", "--server", server.base_url, "--email", email, "--password-stdin", stdin=PASSWORD + "\n")
+    return home
+
+
+def tasks_of(home: RedoHome) -> dict[str, dict]:
+    """Each task's replayed state, without what depends on the moment it is read."""
+    tasks = {}
+    for task in home.json("list", "--all"):
+        tasks[task["id"]] = {k: v for k, v in task.items() if k not in ("rank", "due")}
+    return tasks
+
+
+def test_two_devices_converge_after_concurrent_offline_edits(backend, start_server) -> None:
+    server = start_server(backend)
+    ann, _ = account(server, "Ann")
+    laptop = signed_in_home(server, ann, "laptop")
+    phone = signed_in_home(server, ann, "phone")
+
+    for title in ["Water the plants", "File taxes", "Call mum"]:
+        laptop.out("add", title, "--every", "7")
+    assert "6 sent, 0 received" in laptop.out("sync")
+    phone.out("sync")
+    assert set(t["title"] for t in tasks_of(phone).values()) == {"Water the plants", "File taxes", "Call mum"}
+
+    # Offline, both devices change the same tasks
+    laptop.out("edit", "Water the plants", "--title", "Water the ferns")
+    laptop.out("delete", "Call mum")
+    laptop.out("complete", "File taxes")
+    phone.out("edit", "Water the plants", "--priority", "5")
+    phone.out("edit", "Call mum", "--description", "About Sunday")
+    phone.out("snooze", "File taxes", "--days", "3")
+
+    # Then, after syncing in any order, both have the same tasks
+    laptop.out("sync")
+    phone.out("sync")
+    laptop.out("sync")
+    assert tasks_of(laptop) == tasks_of(phone)
+    final = {t["title"]: t for t in tasks_of(laptop).values()}
+    assert final["Water the ferns"]["priority"] == 5
+    # A delete removes only its own branch: the phone's concurrent edit keeps the task alive
+    assert final["Call mum"]["description"] == "About Sunday"
+    assert len(final["File taxes"]["heads"]) == 2
+    assert laptop.run("verify", "--all").returncode == 0 and phone.run("verify", "--all").returncode == 0
+
+
+def test_a_third_account_sees_only_what_was_shared(backend, start_server) -> None:
+    server = start_server(backend)
+    ann, _ = account(server, "Ann")
+    bob, bob_auth = account(server, "Bob")
+    carol, _ = account(server, "Carol")
+    ann_home = signed_in_home(server, ann, "ann")
+    bob_home = signed_in_home(server, bob, "bob")
+    carol_home = signed_in_home(server, carol, "carol")
+
+    ann_home.out("add", "Shared shopping")
+    ann_home.out("add", "Private diary")
+    ann_home.out("sync")
+    shopping = next(t for t in ann_home.json("list") if t["title"] == "Shared shopping")
+    assert "Invited" in ann_home.out("share", shopping["id"][:8], bob, "--read-write")
+
+    # An invitation alone shows nothing; accepting shows exactly the shared task
+    bob_home.out("sync")
+    assert tasks_of(bob_home) == {}
+    bob_client = server.client().with_token(bob_auth["accessToken"])
+    invitations = json_of(bob_client.get("/api/invitations"))["invitations"]
+    assert [(i["app"], i["title"], i["permission"]) for i in invitations] == [("redo", "Shared shopping", "read-write")]
+    answer = {"app": "redo", "kind": "task", "resourceId": shopping["id"], "decision": "accept"}
+    assert bob_client.post("/api/invitations/respond", json=answer).status_code == 200
+    bob_home.out("sync")
+    assert [t["title"] for t in tasks_of(bob_home).values()] == ["Shared shopping"]
+
+    # Bob, read-write, completes it; Ann sees his signed change
+    bob_home.out("complete", "Shared shopping")
+    bob_home.out("sync")
+    ann_home.out("sync")
+    assert tasks_of(ann_home)[shopping["id"]] == tasks_of(bob_home)[shopping["id"]]
+
+    # Carol sees nothing, and cannot reach the task by id
+    carol_home.out("sync")
+    assert tasks_of(carol_home) == {}
+    _, carol_auth = account(server, "Carol2")
+    carol_client = server.client().with_token(carol_auth["accessToken"])
+    assert carol_client.get(f"/api/redo/tasks/{shopping['id']}/nodes").status_code == 404
+    assert json_of(carol_client.get("/api/redo/nodes"))["nodes"] == []
+
+
+def test_a_node_the_server_refuses_is_reported_and_kept(backend, start_server) -> None:
+    server = start_server(backend)
+    ann, _ = account(server, "Ann")
+    bob, bob_auth = account(server, "Bob")
+    ann_home = signed_in_home(server, ann, "ann")
+    bob_home = signed_in_home(server, bob, "bob")
+    ann_home.out("add", "Read only for Bob")
+    task = ann_home.json("list")[0]
+    ann_home.out("share", task["id"], bob, "--read-only")
+    bob_client = server.client().with_token(bob_auth["accessToken"])
+    answer = {"app": "redo", "kind": "task", "resourceId": task["id"], "decision": "accept"}
+    assert bob_client.post("/api/invitations/respond", json=answer).status_code == 200
+    bob_home.out("sync")
+    bob_home.out("edit", "Read only for Bob", "--priority", "1")
+    result = bob_home.run("sync", check=False)
+    assert result.returncode == 1
+    assert b"forbidden" in result.stderr
+    # The change stays on Bob's device; Ann's copy is untouched
+    assert bob_home.json("show", task["id"])["priority"] == 1
+    ann_home.out("sync")
+    assert ann_home.json("show", task["id"])["priority"] == 3
+    assert json.loads(ann_home.out("history", task["id"], "--json"))[-1]["action"] == "CREATE_TODO"
