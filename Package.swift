@@ -42,6 +42,8 @@ var package = Package(
     ),
     .executableTarget(name: "redo", dependencies: ["RedoCLI"]),
     .target(
+      name: "RedoWeb", dependencies: ["CanonicalJSON", "HearthCore", "HearthWeb", "RedoCore"]),
+    .target(
       name: "HearthCore",
       dependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
@@ -63,7 +65,7 @@ var package = Package(
       name: "HearthServer",
       dependencies: [
         "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite",
-        "HearthWeb", "RedoCore",
+        "HearthWeb", "RedoCore", "RedoWeb",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -85,6 +87,7 @@ var package = Package(
     .executableTarget(
       name: "hearth-bench",
       dependencies: [
+        "CanonicalJSON", "RedoCore", .product(name: "Crypto", package: "swift-crypto"),
         "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),

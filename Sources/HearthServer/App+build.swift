@@ -39,7 +39,9 @@ public struct HearthApplication: Sendable {
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)
     }
-    WebPages(env: env, accounts: accounts, clientAddress: clientAddress).register(router)
+    let pages = WebPages(env: env, accounts: accounts, clientAddress: clientAddress)
+    pages.register(router)
+    RedoWebController(pages: pages).register(router, api)
     documentBox.data = Self.encode(OpenAPIDocument.build(api.operations))
     return (router, api.operations)
   }

@@ -4,10 +4,13 @@ public enum Layout {
   public static let scriptPath = "/static/hearth.js"
 
   /// A whole HTML document, starting with `<!doctype html>`.
-  public static func page(_ context: PageContext, title: String, body: [Node]) -> String {
+  /// `scripts` are more script paths for this page, loaded after the shared one.
+  public static func page(
+    _ context: PageContext, title: String, body: [Node], scripts: [String] = []
+  ) -> String {
     Node.html(
       [.lang("en")],
-      head(context, title: title),
+      head(context, title: title, scripts: scripts),
       .body(
         [.flag("data-signed-in", context.isSignedIn)],
         .a([.class("skip-link"), .href("#main")], "Skip to content"),
@@ -20,7 +23,7 @@ public enum Layout {
     ).renderDocument()
   }
 
-  static func head(_ context: PageContext, title: String) -> Node {
+  static func head(_ context: PageContext, title: String, scripts: [String] = []) -> Node {
     .head(
       .meta(.charset("utf-8")),
       .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
@@ -28,7 +31,8 @@ public enum Layout {
       .title(.text(title == "Hearth" ? title : "\(title) · Hearth")),
       context.csrfToken.map { Node.meta(.name("csrf-token"), .content($0)) } ?? .empty,
       .link(.rel("stylesheet"), .href(stylesheetPath)),
-      .script(src: scriptPath, .defer))
+      .script(src: scriptPath, .defer),
+      .fragment(scripts.map { Node.script(src: $0, .defer) }))
   }
 
   static func header(_ context: PageContext) -> Node {

@@ -190,5 +190,73 @@ extension HearthAssets {
       .table-scroll { overflow: visible; }
       table { min-width: 0; }
     }
+
+    /* Redo: the Matrix theme, on Redo's pages only, light or dark alike. */
+    .redo-app {
+      --bg: #020b09; --surface: #06140f; --text: #b8ffe6; --muted: #7fc7ab; --border: #0f3b2c;
+      --accent: #00ffb8; --accent-text: #020b09; --accent-soft: #0a2a20; --danger: #ff4444;
+      --danger-soft: #2a0b0b; --focus: #ffc833;
+      background: var(--bg); color: var(--text); border-radius: var(--radius);
+      padding: 1rem; margin: -0.5rem -0.5rem 0; font-family: var(--mono);
+    }
+    .redo-app h1, .redo-app h2 { color: var(--accent); text-shadow: 0 0 8px rgba(0, 255, 184, 0.45); }
+    .redo-app a { color: var(--accent); }
+    .redo-app .card, .redo-app table { background: var(--surface); border-color: var(--border); }
+    .redo-app input, .redo-app select, .redo-app textarea {
+      background: var(--bg); color: var(--text); border: 1px solid var(--border);
+    }
+    .redo-tabs { display: flex; gap: 0.5rem; margin-bottom: 1rem; flex-wrap: wrap; }
+    .redo-tabs a { padding: 0.35rem 0.75rem; border: 1px solid var(--border); border-radius: 999px; text-decoration: none; }
+    .redo-tabs a[aria-current="page"] { background: var(--accent); color: var(--accent-text); }
+    .redo-device { border: 1px dashed var(--border); border-radius: var(--radius); padding: 0.75rem; margin-bottom: 1rem; }
+    .redo-device.ready { border-style: solid; }
+    .redo-device-actions { display: flex; gap: 0.5rem; flex-wrap: wrap; }
+    .redo-key-import textarea { width: 100%; }
+    .redo-messages:empty { display: none; }
+    .redo-messages { padding: 0.5rem 0.75rem; border-left: 3px solid var(--accent); margin-bottom: 1rem; }
+    .redo-messages.error { border-color: var(--danger); color: var(--danger); }
+    .redo-add-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 0 0.75rem; }
+    .redo-filters { margin: 1rem 0; }
+    .redo-presets { list-style: none; padding: 0; margin: 0 0 0.75rem; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+    .redo-presets a, .redo-saved-presets a {
+      display: inline-block; padding: 0.25rem 0.7rem; border: 1px solid var(--border); border-radius: 999px;
+      text-decoration: none; margin-right: 0.5rem;
+    }
+    .redo-presets a[aria-current="true"] { background: var(--accent); color: var(--accent-text); }
+    .redo-filter-form { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; }
+    .redo-filter-form fieldset { border: 0; padding: 0; margin: 0; display: flex; gap: 0.5rem; }
+    .redo-tasks { list-style: none; padding: 0; margin: 0; }
+    .redo-task {
+      display: flex; gap: 0.75rem; align-items: center; justify-content: space-between;
+      padding: 0.6rem 0.75rem; border: 1px solid var(--border); border-left: 4px solid var(--border);
+      border-radius: var(--radius); margin-bottom: 0.5rem; background: var(--surface);
+    }
+    .redo-task.priority-5, .redo-task.priority-4 { border-left-color: var(--accent); }
+    .redo-task.overdue { border-left-color: #ffc833; }
+    .redo-task.overdue .redo-due { color: #ffc833; }
+    .redo-task-title { font-weight: 600; }
+    .redo-task-meta { margin: 0; color: var(--muted); font-size: 0.85rem; }
+    .redo-task-actions { display: flex; gap: 0.4rem; flex-shrink: 0; }
+    .button.small { padding: 0.25rem 0.6rem; font-size: 0.85rem; min-height: 2.25rem; }
+    .redo-summary { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
+    .redo-summary dt { color: var(--muted); }
+    .redo-summary dd { margin: 0; }
+    .redo-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 1rem 0; }
+    .redo-history table, .redo-todos table { width: 100%; border-collapse: collapse; font-size: 0.85rem; }
+    .redo-history td, .redo-history th, .redo-todos td, .redo-todos th {
+      text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--border); vertical-align: top;
+    }
+    .redo-history { overflow-x: auto; }
+    .redo-figures { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 0.75rem; }
+    .redo-figures li { border: 1px solid var(--border); border-radius: var(--radius); padding: 0.75rem; }
+    .redo-figures strong { display: block; font-size: 1.6rem; color: var(--accent); }
+    .redo-bars { list-style: none; padding: 0; display: flex; align-items: flex-end; gap: 2px; height: 8rem; }
+    .redo-bars li { flex: 1; height: 100%; display: flex; align-items: flex-end; }
+    .redo-bars .bar { width: 100%; height: calc(var(--value) * 100%); min-height: 1px; background: var(--accent); }
+    .hbar { display: inline-block; height: 0.8rem; width: calc(var(--value) * 12rem); background: var(--accent); vertical-align: middle; }
+    @media (max-width: 40rem) {
+      .redo-task { flex-direction: column; align-items: stretch; }
+      .redo-task-actions { justify-content: flex-end; }
+    }
     """#
 }

@@ -39,27 +39,33 @@ struct Workspace {
     }
   }
 
-  /// The node a new change builds on: the task's most recent head in the total order.
-  func head(of task: RedoTask) throws -> RedoNode {
-    let nodes = try store.nodes(ofTask: task.id).filter { task.heads.contains($0.id) }
-    guard let head = nodes.max(by: RedoNode.precedes) else {
-      throw CLIError("task \(task.id) has no head node; run `redo verify --all`")
+  /// Plans an intent on a task (nil for a new one), then signs, validates and stores its nodes.
+  @discardableResult
+  func perform(_ intent: TaskIntent, on task: RedoTask?) throws -> [RedoNode] {
+    let nodes = try task.map { try store.nodes(ofTask: $0.id) } ?? []
+    let heads = nodes.filter { task?.heads.contains($0.id) == true }
+    do {
+      let steps = try DraftPlanner.plan(
+        intent, task: task, heads: heads, nodes: nodes, now: now, newID: newUUID)
+      return try commit(steps)
+    } catch let error as PlanError {
+      throw CLIError(error.description)
     }
-    return head
   }
 
-  /// Signs drafts in sequence, each built on the node before it, validates and stores them.
-  @discardableResult
-  func commit(_ first: NodeDraft, then next: [(RedoNode) -> NodeDraft] = []) throws -> [RedoNode] {
+  /// Signs the steps in order, each follow-up on the node before it, and stores them together.
+  func commit(_ steps: [DraftStep]) throws -> [RedoNode] {
     var nodes: [RedoNode] = []
-    var draft = first
     var wall = now
-    while true {
+    for step in steps {
+      var draft = step.draft
+      if step.buildsOnPrevious, let previous = nodes.last {
+        draft.parents = [previous.id]
+        draft.lamport = previous.lamport + 1
+      }
       let node = identity.key.sign(
         draft, deviceId: identity.deviceId, wall: wall.description, authorName: identity.name)
       nodes.append(try NodeValidator.validate(node.json))
-      guard nodes.count <= next.count else { break }
-      draft = next[nodes.count - 1](node)
       wall = WallTime(milliseconds: wall.milliseconds + 1)
     }
     try store.insert(nodes)
@@ -73,16 +79,5 @@ struct Workspace {
       return task.archived ? "archived" : task.isDraft ? "draft" : "done"
     }
     return DeadlineText.describe(deadline: todo.deadline, now: now, calendar: calendar)
-  }
-}
-
-extension NodeDraft {
-  /// The next change on a task, one lamport above the node it builds on.
-  static func after(_ parent: RedoNode, _ action: NodeAction, _ payload: [String: JSON] = [:])
-    -> NodeDraft
-  {
-    NodeDraft(
-      taskId: parent.taskId, parents: [parent.id], lamport: parent.lamport + 1, action: action,
-      payload: payload)
   }
 }

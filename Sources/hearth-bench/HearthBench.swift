@@ -7,7 +7,9 @@ struct HearthBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "hearth-bench",
     abstract: "Hearth's benchmarks. Run them all with `make bench`; scripts/bench calls these.",
-    subcommands: [Jobs.self, Fanout.self, Report.self, Info.self, FreePort.self, Signup.self])
+    subcommands: [
+      Jobs.self, Fanout.self, Redo.self, Report.self, Info.self, FreePort.self, Signup.self,
+    ])
 }
 
 extension HearthBench {
@@ -72,6 +74,30 @@ extension HearthBench {
         databasePath: database, subscriberCounts: subscribers, events: events, interval: interval,
         jitter: min(jitter, max(0, interval - 1)))
       try writeJSON(try await suite.run(), to: out)
+    }
+  }
+
+  struct Redo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Redo: parse, verify and replay a signed log; canonicalization beside Python's rfc8785; the redo CLI on a large home."
+    )
+
+    @Option(help: "Tasks in the replayed log (5 nodes each).") var tasks = 10_000
+    @Option(help: "Signed nodes to verify.") var verifyNodes = 100_000
+    @Option(help: "A release redo executable, for the CLI timings; omit to skip them.") var redo:
+      String?
+    @Option(help: "A Python with the rfc8785 package, for the comparison; omit to skip it.")
+    var python: String?
+    @Option(help: "A scratch directory.") var work: String
+    @Option(help: "Where to write the JSON result.") var out: String
+
+    func run() throws {
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+      let suite = RedoSuite(
+        tasks: tasks, verifyNodes: verifyNodes, redoBinary: redo, python: python,
+        workDirectory: work)
+      try writeJSON(try suite.run(), to: out)
     }
   }
 

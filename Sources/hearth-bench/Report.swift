@@ -48,7 +48,8 @@ struct ReportWriter {
     let http = try load("http.json", as: HTTPResult.self)
     let jobs = try load("jobs.json", as: JobsResult.self)
     let fanout = try load("fanout.json", as: FanoutResult.self)
-    let infos = [http?.info, jobs?.info, fanout?.info].compactMap { $0 }
+    let redo = try load("redo.json", as: RedoSuite.Result.self)
+    let infos = [http?.info, jobs?.info, fanout?.info, redo?.info].compactMap { $0 }
     guard let newest = infos.max(by: { $0.date < $1.date }) else {
       throw BenchError("no result files in \(directory)")
     }
@@ -62,22 +63,23 @@ struct ReportWriter {
 
       - Last written: \(newest.date)
       - Machine: \(newest.machine)
-      - Builds: `swift build -c release` (hearth-bench, and hearth for the HTTP suite)
+      - Builds: `swift build -c release` (hearth-bench, hearth for the HTTP suite, redo for Redo)
 
 
       """
-    out += goals(http: http, jobs: jobs, fanout: fanout)
+    out += goals(http: http, jobs: jobs, fanout: fanout, redo: redo)
     if let http { out += httpSection(http, machine: newest.machine) }
     if let jobs { out += jobsSection(jobs, machine: newest.machine) }
     if let fanout { out += fanoutSection(fanout, machine: newest.machine) }
+    if let redo { out += redoSection(redo, machine: newest.machine) }
     out += """
       ## Reproducing
 
-      `make bench` installs what is missing (wrk, PostgreSQL, gcc, curl), builds in release,
-      starts a throwaway PostgreSQL 15 (fsync and synchronous_commit on, the defaults) and the
-      servers it needs, runs every suite, stops all of it and rewrites this file.
-      `make bench SUITE=http`, `SUITE=jobs` or `SUITE=fanout` runs one suite. The raw results
-      are kept in .tmp/bench/*.json.
+      `make bench` installs what is missing (wrk, PostgreSQL, gcc, curl, and Python's rfc8785
+      in .tmp/bench-venv), builds in release, starts a throwaway PostgreSQL 15 (fsync and
+      synchronous_commit on, the defaults) and the servers it needs, runs every suite, stops all
+      of it and rewrites this file. `make bench SUITE=http`, `SUITE=jobs`, `SUITE=fanout` or
+      `SUITE=redo` runs one suite. The raw results are kept in .tmp/bench/*.json.
 
       """
     return out
@@ -85,7 +87,9 @@ struct ReportWriter {
 
   // MARK: - Goals
 
-  func goals(http: HTTPResult?, jobs: JobsResult?, fanout: FanoutResult?) -> String {
+  func goals(
+    http: HTTPResult?, jobs: JobsResult?, fanout: FanoutResult?, redo: RedoSuite.Result?
+  ) -> String {
     var rows: [[String]] = []
     let postgres = jobs?.defaultRun("postgresql")
     let sqlite = jobs?.defaultRun("sqlite")
@@ -127,6 +131,7 @@ struct ReportWriter {
         verdict(run.latency.p99 < 50 && complete),
       ])
     }
+    if let redo { rows += redoGoals(redo) }
     guard !rows.isEmpty else { return "" }
     return """
       ## Goals

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CanonicalJSON
+import Foundation
 import RedoCore
 
 struct TaskFields: ParsableArguments {
@@ -46,21 +47,10 @@ struct Add: ParsableCommand {
 
   func run() throws {
     let workspace = try Workspace.open()
-    let deadline = try workspace.deadline(due, defaultDays: fields.every ?? 1)
     var payload = fields.payload
     payload["title"] = .string(title)
-    let create = NodeDraft(
-      taskId: workspace.newUUID(), parents: [], lamport: 1, action: .create, payload: payload)
-    let todoId = workspace.newUUID()
-    let nodes = try workspace.commit(
-      create,
-      then: [
-        {
-          .after(
-            $0, .createTodo,
-            ["todoTaskId": .string(todoId), "deadline": .string(deadline.description)])
-        }
-      ])
+    let deadline = try workspace.deadline(due, defaultDays: fields.every ?? 1)
+    let nodes = try workspace.perform(.add(fields: payload, deadline: deadline), on: nil)
     let task = try workspace.task(nodes[0].taskId)
     if json { return try printJSON(task.json) }
     print("Added \(task.id.prefix(8))  \(task.title)  (\(workspace.deadlineText(task)))")
@@ -77,20 +67,15 @@ struct Edit: ParsableCommand {
 
   func run() throws {
     var payload = fields.payload
-    if let title {
-      guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw ValidationError("the title must not be empty")
-      }
-      payload["title"] = .string(title)
-    }
+    if let title { payload["title"] = .string(title) }
     guard !payload.isEmpty else {
       throw ValidationError(
         "say what to change: --title, --description, --priority, --points or --every")
     }
     let workspace = try Workspace.open()
     let current = try workspace.task(task)
-    try workspace.commit(.after(try workspace.head(of: current), .update, payload))
-    print("Updated \(current.id.prefix(8))  \(payload["title"]?.stringValue ?? current.title)")
+    try workspace.perform(.edit(fields: payload), on: current)
+    print("Updated \(current.id.prefix(8))  \(title ?? current.title)")
   }
 }
 
@@ -104,29 +89,11 @@ struct Complete: ParsableCommand {
   func run() throws {
     let workspace = try Workspace.open()
     let current = try workspace.task(task)
-    guard let todo = current.currentTodo else {
-      throw CLIError("\(current.title) has no open todo")
-    }
-    var payload: [String: JSON] = [
-      "todoTaskId": .string(todo.id), "completed": .string(workspace.now.description),
-    ]
-    if let notes { payload["notes"] = .string(notes) }
-    var next: [(RedoNode) -> NodeDraft] = []
-    var message = "Completed \(current.title)"
-    if let every = current.frequencyDays, !current.archived {
-      let deadline = workspace.now.adding(days: every)
-      let todoId = workspace.newUUID()
-      next.append {
-        .after(
-          $0, .createTodo,
-          ["todoTaskId": .string(todoId), "deadline": .string(deadline.description)])
-      }
-      message +=
-        "; next one \(DeadlineText.describe(deadline: deadline, now: workspace.now, calendar: workspace.calendar).lowercased())"
-    }
-    try workspace.commit(
-      .after(try workspace.head(of: current), .completeTodo, payload), then: next)
-    print(message)
+    try workspace.perform(.complete(notes: notes), on: current)
+    let after = try workspace.task(current.id)
+    let next =
+      after.currentTodo == nil ? "" : "; next one \(workspace.deadlineText(after).lowercased())"
+    print("Completed \(current.title)\(next)")
   }
 }
 
@@ -149,20 +116,10 @@ struct Snooze: ParsableCommand {
   func run() throws {
     let workspace = try Workspace.open()
     let current = try workspace.task(task)
-    guard let todo = current.currentTodo else {
-      throw CLIError("\(current.title) has no open todo to snooze")
-    }
-    var payload: [String: JSON] = ["todoTaskId": .string(todo.id)]
-    if let days { payload["daysToExtend"] = .number(Double(days)) }
-    if let until {
-      payload["newDeadline"] = .string(try workspace.deadline(until, defaultDays: 1).description)
-    }
-    payload["notes"] = .string(
-      notes ?? (days.map { "Snoozed for \($0) day\($0 == 1 ? "" : "s")" } ?? "Snoozed"))
-    try workspace.commit(.after(try workspace.head(of: current), .snooze, payload))
-    print(
-      "Snoozed \(try workspace.task(current.id).title): \(workspace.deadlineText(try workspace.task(current.id)))"
-    )
+    let date = try until.map { try workspace.deadline($0, defaultDays: 1) }
+    try workspace.perform(.snooze(days: days, until: date, notes: notes), on: current)
+    let after = try workspace.task(current.id)
+    print("Snoozed \(after.title): \(workspace.deadlineText(after))")
   }
 }
 
@@ -175,8 +132,7 @@ struct Archive: ParsableCommand {
   func run() throws {
     let workspace = try Workspace.open()
     let current = try workspace.task(task)
-    guard !current.archived else { throw CLIError("\(current.title) is already archived") }
-    try workspace.commit(.after(try workspace.head(of: current), .archive))
+    try workspace.perform(.archive, on: current)
     print("Archived \(current.title)")
   }
 }
@@ -191,18 +147,8 @@ struct Unarchive: ParsableCommand {
   func run() throws {
     let workspace = try Workspace.open()
     let current = try workspace.task(task)
-    guard current.archived else { throw CLIError("\(current.title) is not archived") }
-    var next: [(RedoNode) -> NodeDraft] = []
-    if current.currentTodo == nil {
-      let deadline = try workspace.deadline(due, defaultDays: current.frequencyDays ?? 1)
-      let todoId = workspace.newUUID()
-      next.append {
-        .after(
-          $0, .createTodo,
-          ["todoTaskId": .string(todoId), "deadline": .string(deadline.description)])
-      }
-    }
-    try workspace.commit(.after(try workspace.head(of: current), .unarchive), then: next)
+    let deadline = try workspace.deadline(due, defaultDays: current.frequencyDays ?? 1)
+    try workspace.perform(.unarchive(deadline: deadline), on: current)
     print("Unarchived \(current.title)")
   }
 }
@@ -216,14 +162,7 @@ struct Delete: ParsableCommand {
   func run() throws {
     let workspace = try Workspace.open()
     let current = try workspace.task(task)
-    let nodes = try workspace.store.nodes(ofTask: current.id)
-    let tombstones = try nodes.filter { current.heads.contains($0.id) }.map { head in
-      let node = workspace.identity.key.sign(
-        .delete(head: head, among: nodes), deviceId: workspace.identity.deviceId,
-        wall: workspace.now.description)
-      return try NodeValidator.validate(node.json)
-    }
-    try workspace.store.insert(tombstones)
+    try workspace.perform(.delete, on: current)
     print("Deleted \(current.title)")
   }
 }

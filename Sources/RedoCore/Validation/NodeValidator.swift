@@ -24,29 +24,37 @@ public enum NodeValidator {
   }
 
   public static func validate(_ json: JSON) throws(NodeRejection) -> RedoNode {
-    let claimedId = json["id"]?.stringValue
     do throws(NodeRejection) {
-      let node = try decode(json)
-      try PayloadRules.check(node)
-      let body = node.canonicalBody()
-      let computed = NodeCrypto.contentID(ofCanonicalBody: body)
-      guard computed == node.id else {
-        throw NodeRejection(.hashMismatch, "its content hashes to \(computed)")
-      }
-      guard let signature = node.signature else {
-        throw NodeRejection(.invalidSignature, "it has no signature")
-      }
-      guard
-        NodeCrypto.isValidSignature(signature, publicKeyHex: node.author.publicKey, message: body)
-      else {
-        throw NodeRejection(
-          .invalidSignature, "the signature does not verify with author.publicKey")
-      }
+      let node = try checkStructure(json)
+      try checkIntegrity(node)
       return node
     } catch {
       var rejection = error
-      rejection.nodeId = claimedId
+      rejection.nodeId = json["id"]?.stringValue
       throw rejection
+    }
+  }
+
+  /// Schema, encodings and payload rules: everything but the cryptography.
+  public static func checkStructure(_ json: JSON) throws(NodeRejection) -> RedoNode {
+    let node = try decode(json)
+    try PayloadRules.check(node)
+    return node
+  }
+
+  /// The content id and the signature, both over the canonical body.
+  public static func checkIntegrity(_ node: RedoNode) throws(NodeRejection) {
+    let body = node.canonicalBody()
+    let computed = NodeCrypto.contentID(ofCanonicalBody: body)
+    guard computed == node.id else {
+      throw NodeRejection(.hashMismatch, "its content hashes to \(computed)")
+    }
+    guard let signature = node.signature else {
+      throw NodeRejection(.invalidSignature, "it has no signature")
+    }
+    guard NodeCrypto.isValidSignature(signature, publicKeyHex: node.author.publicKey, message: body)
+    else {
+      throw NodeRejection(.invalidSignature, "the signature does not verify with author.publicKey")
     }
   }
 

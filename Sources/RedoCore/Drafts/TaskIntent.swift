@@ -1,0 +1,130 @@
+import CanonicalJSON
+import Foundation
+
+/// What a person asks for, before it becomes nodes.
+public enum TaskIntent: Sendable {
+  /// A new task; `fields` holds at least `title`.
+  case add(fields: [String: JSON], deadline: WallTime)
+  case edit(fields: [String: JSON])
+  case complete(notes: String?)
+  case snooze(days: Int?, until: WallTime?, notes: String?)
+  case archive
+  /// `deadline` is for the new todo, made when the task has no open one.
+  case unarchive(deadline: WallTime)
+  case delete
+}
+
+/// One node to sign. When `buildsOnPrevious` holds, its parent is the node signed just before
+/// it in the same plan, and its lamport is one above that node's.
+public struct DraftStep: Sendable {
+  public var draft: NodeDraft
+  public var buildsOnPrevious: Bool
+
+  public init(_ draft: NodeDraft, buildsOnPrevious: Bool = false) {
+    self.draft = draft
+    self.buildsOnPrevious = buildsOnPrevious
+  }
+}
+
+public struct PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// Turns an intent into the drafts the protocol asks for: CREATE then CREATE_TODO for a new task,
+/// COMPLETE_TODO then an explicit CREATE_TODO for a repeating one, a DELETE per branch.
+public enum DraftPlanner {
+  /// `heads` are the task's head nodes (its live branch ends); `nodes` all its nodes.
+  public static func plan(
+    _ intent: TaskIntent, task: RedoTask?, heads: [RedoNode], nodes: [RedoNode], now: WallTime,
+    newID: () -> String
+  ) throws(PlanError) -> [DraftStep] {
+    if case .add(let fields, let deadline) = intent {
+      guard let title = fields["title"]?.stringValue,
+        !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+      else {
+        throw PlanError("a task needs a title")
+      }
+      let taskId = newID()
+      return [
+        DraftStep(
+          NodeDraft(taskId: taskId, parents: [], lamport: 1, action: .create, payload: fields)),
+        DraftStep(
+          NodeDraft(
+            taskId: taskId, parents: [], lamport: 0, action: .createTodo,
+            payload: ["todoTaskId": .string(newID()), "deadline": .string(deadline.description)]),
+          buildsOnPrevious: true),
+      ]
+    }
+    guard let task, let head = heads.max(by: RedoNode.precedes) else {
+      throw PlanError("no such task")
+    }
+    func next(_ action: NodeAction, _ payload: [String: JSON] = [:]) -> NodeDraft {
+      NodeDraft(
+        taskId: task.id, parents: [head.id], lamport: head.lamport + 1, action: action,
+        payload: payload)
+    }
+    func followUp(_ action: NodeAction, _ payload: [String: JSON]) -> DraftStep {
+      DraftStep(
+        NodeDraft(taskId: task.id, parents: [], lamport: 0, action: action, payload: payload),
+        buildsOnPrevious: true)
+    }
+    switch intent {
+    case .add:
+      return []
+    case .edit(let fields):
+      guard !fields.isEmpty else { throw PlanError("nothing to change") }
+      if let title = fields["title"],
+        title.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty != false
+      {
+        throw PlanError("the title must not be empty")
+      }
+      return [DraftStep(next(.update, fields))]
+    case .complete(let notes):
+      guard let todo = task.currentTodo else { throw PlanError("\(task.title) has no open todo") }
+      var payload: [String: JSON] = [
+        "todoTaskId": .string(todo.id), "completed": .string(now.description),
+      ]
+      if let notes, !notes.isEmpty { payload["notes"] = .string(notes) }
+      var steps = [DraftStep(next(.completeTodo, payload))]
+      if let every = task.frequencyDays, !task.archived {
+        steps.append(
+          followUp(
+            .createTodo,
+            [
+              "todoTaskId": .string(newID()),
+              "deadline": .string(now.adding(days: every).description),
+            ]))
+      }
+      return steps
+    case .snooze(let days, let until, let notes):
+      guard let todo = task.currentTodo else {
+        throw PlanError("\(task.title) has no open todo to snooze")
+      }
+      var payload: [String: JSON] = ["todoTaskId": .string(todo.id)]
+      switch (days, until) {
+      case (let days?, nil) where days >= 1: payload["daysToExtend"] = .number(Double(days))
+      case (nil, let until?): payload["newDeadline"] = .string(until.description)
+      default: throw PlanError("snooze by a number of days (at least 1) or to a date, not both")
+      }
+      payload["notes"] = .string(
+        notes ?? days.map { "Snoozed for \($0) day\($0 == 1 ? "" : "s")" } ?? "Snoozed")
+      return [DraftStep(next(.snooze, payload))]
+    case .archive:
+      guard !task.archived else { throw PlanError("\(task.title) is already archived") }
+      return [DraftStep(next(.archive))]
+    case .unarchive(let deadline):
+      guard task.archived else { throw PlanError("\(task.title) is not archived") }
+      var steps = [DraftStep(next(.unarchive))]
+      if task.currentTodo == nil {
+        steps.append(
+          followUp(
+            .createTodo,
+            ["todoTaskId": .string(newID()), "deadline": .string(deadline.description)]))
+      }
+      return steps
+    case .delete:
+      return heads.sorted(by: RedoNode.precedes).map { DraftStep(.delete(head: $0, among: nodes)) }
+    }
+  }
+}
