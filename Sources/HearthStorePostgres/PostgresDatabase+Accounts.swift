@@ -59,6 +59,11 @@ extension PostgresDatabase {
   /// participants) go with them.
   public func deleteUser(id: String) async throws {
     try await transaction { connection in
+      try await connection.run(
+        """
+        DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares
+          WHERE app = 'redo' AND kind = 'task' AND owner_id = \(id))
+        """, logger: self.logger)
       try await connection.run("DELETE FROM shares WHERE owner_id = \(id)", logger: self.logger)
       try await connection.run("DELETE FROM users WHERE id = \(id)", logger: self.logger)
     }

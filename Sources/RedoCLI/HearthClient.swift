@@ -26,6 +26,33 @@ struct HearthClient {
     try await send(.POST, path, body: rawBody)
   }
 
+  /// Calls `onEvent` with the type of each live event until the server ends the stream.
+  func streamEvents(maxSeconds: Int, _ onEvent: (String) async throws -> Void) async throws {
+    var request = HTTPClientRequest(url: baseURL + "/api/events?maxSeconds=\(maxSeconds)")
+    request.headers.add(name: "Accept", value: "text/event-stream")
+    if let accessToken {
+      request.headers.add(name: "Authorization", value: "Bearer \(accessToken)")
+    }
+    let response = try await HTTPClient.shared.execute(
+      request, timeout: .seconds(Int64(maxSeconds + 60)))
+    guard response.status.code == 200 else {
+      throw CLIError("\(baseURL) answered \(response.status.code) to the event stream")
+    }
+    var pending: [UInt8] = []
+    for try await chunk in response.body {
+      pending += Array(buffer: chunk)
+      while let newline = pending.firstIndex(of: 0x0A) {
+        let line = pending[..<newline]
+        pending.removeSubrange(...newline)
+        guard line.starts(with: Array("data:".utf8)),
+          let event = try? JSONParser.parse(Array(line.dropFirst(5).drop { $0 == 0x20 })),
+          let type = event["type"]?.stringValue
+        else { continue }
+        try await onEvent(type)
+      }
+    }
+  }
+
   private func send(_ method: HTTPMethod, _ path: String, body: [UInt8]?) async throws -> JSON {
     var request = HTTPClientRequest(url: baseURL + path)
     request.method = method

@@ -109,7 +109,7 @@ extension StoreConformanceTests {
 }
 
 /// Set once, read by another task.
-private actor Flag {
+actor Flag {
   private(set) var value = false
   func set() { value = true }
 }

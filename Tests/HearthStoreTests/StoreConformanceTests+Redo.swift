@@ -137,4 +137,60 @@ extension StoreConformanceTests {
       #expect(Set(nodes.map(\.sequence)).count == 8)
     }
   }
+
+  @Test(arguments: StoreFactory.all)
+  func deletingAnAccountDeletesTheRedoTasksItOwns(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      _ = try await db.appendRedoNodes(
+        taskId: "mine", uploaderID: "alice", title: "A", at: Self.at(1)
+      ) { _, _ in [Self.redoNode("a")] }
+      _ = try await db.appendRedoNodes(
+        taskId: "theirs", uploaderID: "bob", title: "B", at: Self.at(2)
+      ) { _, _ in [Self.redoNode("b")] }
+      try await db.deleteUser(id: "alice")
+      #expect(try await db.redoNodes(taskId: "mine").isEmpty)
+      #expect(try await db.redoNodes(taskId: "theirs").map(\.id) == ["b"])
+    }
+  }
+
+  /// 4 writers append to their own tasks while a reader pages by cursor: it sees every node once.
+  @Test(arguments: StoreFactory.all)
+  func aCursorReaderSeesEveryConcurrentNodeOnce(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      let writers = 4
+      let perWriter = 60
+      let done = Flag()
+      async let reader: [String] = {
+        var seen: [String] = []
+        var cursor: Int64 = 0
+        while true {
+          let finished = await done.value
+          let page = try await db.redoNodes(visibleTo: "alice", after: cursor, limit: 7)
+          seen += page.map(\.id)
+          cursor = page.last?.sequence ?? cursor
+          if page.isEmpty && finished { return seen }
+        }
+      }()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for writer in 0..<writers {
+          group.addTask {
+            for index in 0..<perWriter {
+              _ = try await db.appendRedoNodes(
+                taskId: "task-\(writer)", uploaderID: "alice", title: "T", at: Self.at(index)
+              ) { _, _ in
+                [Self.redoNode("w\(writer)-\(index)-a"), Self.redoNode("w\(writer)-\(index)-b")]
+              }
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      await done.set()
+      let seen = try await reader
+      #expect(seen.count == writers * perWriter * 2)
+      #expect(Set(seen).count == seen.count)
+    }
+  }
 }

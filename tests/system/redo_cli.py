@@ -27,8 +27,16 @@ class RedoHome:
     def fresh(cls, name: str = "redo") -> "RedoHome":
         return cls(make_workdir(name) / "home")
 
+    @property
+    def env(self) -> dict[str, str]:
+        return {**_clean_env(), "REDO_HOME": str(self.path), "TZ": "Europe/Paris"}
+
+    def popen(self, *args: str) -> subprocess.Popen:
+        """A long-running redo command, such as `sync --watch`; the caller stops it."""
+        return subprocess.Popen([str(redo_binary()), *args], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
     def run(self, *args: str, stdin: str | bytes | None = None, check: bool = True) -> subprocess.CompletedProcess:
-        env = {**_clean_env(), "REDO_HOME": str(self.path), "TZ": "Europe/Paris"}
+        env = self.env
         result = subprocess.run(
             [str(redo_binary()), *args],
             env=env,

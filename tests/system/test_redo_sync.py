@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from hearth_harness import PASSWORD, HearthServer, json_of, unique_email
 from redo_cli import RedoHome
@@ -126,3 +127,21 @@ def test_a_node_the_server_refuses_is_reported_and_kept(backend, start_server) -
     ann_home.out("sync")
     assert ann_home.json("show", task["id"])["priority"] == 3
     assert json.loads(ann_home.out("history", task["id"], "--json"))[-1]["action"] == "CREATE_TODO"
+
+
+def test_sync_watch_brings_changes_in_as_they_happen(start_server) -> None:
+    server = start_server("sqlite")
+    ann, _ = account(server, "Ann")
+    laptop = signed_in_home(server, ann, "laptop")
+    phone = signed_in_home(server, ann, "phone")
+    watcher = laptop.popen("sync", "--watch")
+    try:
+        phone.out("add", "Buy bread")
+        phone.out("sync")
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and "Buy bread" not in laptop.out("list"):
+            time.sleep(0.2)
+        assert "Buy bread" in laptop.out("list")
+    finally:
+        watcher.terminate()
+        watcher.wait(timeout=10)

@@ -107,6 +107,13 @@ struct AccountExport {
     var user: AuthAPIController.UserBody
     var sessions: [SessionBody]
     var invitations: [InvitationsController.InvitationBody]
+    var redo: RedoExport
+  }
+
+  /// Redo's device keys and the tasks as their nodes, importable with `redo import`.
+  struct RedoExport: Encodable {
+    var publicKeys: [String]
+    var nodes: [EventsController.JSONPayload]
   }
 
   struct SessionBody: Encodable {
@@ -122,8 +129,17 @@ struct AccountExport {
         lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, revokedAt: $0.revokedAt)
     }
     let invitations = try await env.database.pendingInvitations(userID: user.id)
+    var nodes: [StoredRedoNode] = []
+    while true {
+      let page = try await env.database.redoNodes(
+        visibleTo: user.id, after: nodes.last?.sequence ?? 0, limit: 5000)
+      nodes += page
+      if page.count < 5000 { break }
+    }
+    let keys = try await env.database.redoKeys(userID: user.id).map(\.publicKey)
     return Document(
       exportedAt: env.now(), user: .init(user), sessions: sessions,
-      invitations: invitations.map(InvitationsController.InvitationBody.init))
+      invitations: invitations.map(InvitationsController.InvitationBody.init),
+      redo: RedoExport(publicKeys: keys, nodes: nodes.map { .init(json: $0.json) }))
   }
 }

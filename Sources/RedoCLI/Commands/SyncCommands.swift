@@ -65,15 +65,36 @@ struct Sync: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Upload this device's new nodes and download everyone else's, through Hearth.")
 
+  @Flag(help: "Keep running: sync again whenever Hearth announces a change, and every minute.")
+  var watch = false
+
   func run() async throws {
     let workspace = try Workspace.open()
-    let client = try await workspace.connect()
+    let problems = try await once(workspace, try await workspace.connect())
+    guard watch else {
+      if problems { throw ExitCode(1) }
+      return
+    }
+    while true {
+      // A fresh token per stream; the server ends each stream after a minute.
+      let client = try await workspace.connect()
+      try await client.streamEvents(maxSeconds: 60) { type in
+        if type.hasPrefix("redo.") { _ = try await once(workspace, client) }
+      }
+      _ = try await once(workspace, client)
+    }
+  }
+
+  private func once(_ workspace: Workspace, _ client: HearthClient) async throws -> Bool {
     let report = try await RedoSyncRun(workspace: workspace, client: client).run()
     for problem in report.problems {
       FileHandle.standardError.write(Data("redo: \(problem)\n".utf8))
     }
-    print("Synced with \(client.baseURL): \(report.uploaded) sent, \(report.downloaded) received.")
-    if !report.problems.isEmpty { throw ExitCode(1) }
+    if !watch || report.uploaded + report.downloaded > 0 || !report.problems.isEmpty {
+      print(
+        "Synced with \(client.baseURL): \(report.uploaded) sent, \(report.downloaded) received.")
+    }
+    return !report.problems.isEmpty
   }
 }
 
