@@ -96,8 +96,11 @@ var package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
-    .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON"]),
-    .testTarget(name: "RedoCoreTests", dependencies: ["RedoCore", "CanonicalJSON", "HearthCore"]),
+    .target(name: "TestSupport"),
+    .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
+    .testTarget(
+      name: "RedoCoreTests",
+      dependencies: ["RedoCore", "CanonicalJSON", "HearthCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(

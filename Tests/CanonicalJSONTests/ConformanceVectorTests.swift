@@ -1,5 +1,6 @@
 import CanonicalJSON
 import Foundation
+import TestSupport
 import Testing
 
 /// RFC 8785's own examples, the reference implementation's test data and the ES6 number file.

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import RedoCore
+import TestSupport
 import Testing
 
 /// The spec's hashing vector, derived node vectors, and the Ed25519 conformance data.

@@ -129,16 +129,7 @@ struct RedoAPIController {
         ], errors: [400, 401, 413])
     ) { request, context in
       let user = try context.requireCaller().user
-      let buffer = try await JSONBody.collect(request, limit: RedoSync.bodyLimit, route: route)
-      let body: JSON
-      do {
-        body = try JSONParser.parse(Array(buffer: buffer))
-      } catch {
-        throw APIErrorResponse(.malformed("The body is not I-JSON: \(error)."))
-      }
-      guard body.objectValue != nil else {
-        throw APIErrorResponse(.malformed("The body must be a JSON object."))
-      }
+      let body = try await JSONBody.object(request, limit: RedoSync.bodyLimit, route: route)
       guard let nodes = body["nodes"] else { throw APIErrorResponse(.missing("nodes")) }
       guard let entries = nodes.arrayValue else {
         throw APIErrorResponse(.invalid("nodes", "nodes must be an array of node objects."))

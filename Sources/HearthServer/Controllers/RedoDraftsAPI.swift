@@ -54,16 +54,7 @@ struct RedoDraftsAPI {
         errors: [400, 401, 403, 404, 413])
     ) { request, context in
       let user = try context.requireCaller().user
-      let buffer = try await JSONBody.collect(request, route: "POST /api/redo/drafts")
-      let body: JSON
-      do {
-        body = try JSONParser.parse(Array(buffer: buffer))
-      } catch {
-        throw APIErrorResponse(.malformed("The body is not I-JSON: \(error)."))
-      }
-      guard body.objectValue != nil else {
-        throw APIErrorResponse(.malformed("The body must be a JSON object."))
-      }
+      let body = try await JSONBody.object(request, route: "POST /api/redo/drafts")
       let steps = try await plan(body, for: user)
       let drafts: [JSON] = steps.map { step in
         [

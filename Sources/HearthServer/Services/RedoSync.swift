@@ -23,6 +23,17 @@ struct RedoSync {
     static func rejected(_ id: String?, _ code: String, _ message: String) -> Verdict {
       Verdict(id: id, status: .rejected, code: code, message: message)
     }
+
+    enum CodingKeys: String, CodingKey { case id, status, code, message }
+
+    /// `id` is always present, null when the entry had none.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(status, forKey: .status)
+      try container.encodeIfPresent(code, forKey: .code)
+      try container.encodeIfPresent(message, forKey: .message)
+    }
   }
 
   func upload(_ entries: [JSON], by user: User) async throws -> [Verdict] {

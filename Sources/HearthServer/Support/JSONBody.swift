@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HTTPTypes
 import HearthCore
@@ -16,6 +17,24 @@ enum JSONBody {
     } catch is NIOTooManyBytesError {
       throw APIErrorResponse(.tooLarge(limit: limit, route: route))
     }
+  }
+
+  /// The body as a JSON object, read strictly (RFC 8785's I-JSON: no duplicate keys, no lone
+  /// surrogates, no numbers a double cannot hold), for routes whose bodies are signed.
+  static func object(_ request: Request, limit: Int = defaultLimit, route: String) async throws
+    -> CanonicalJSON.JSON
+  {
+    let buffer = try await collect(request, limit: limit, route: route)
+    let body: CanonicalJSON.JSON
+    do {
+      body = try JSONParser.parse(Array(buffer: buffer))
+    } catch {
+      throw APIErrorResponse(.malformed("The body is not I-JSON: \(error)."))
+    }
+    guard body.objectValue != nil else {
+      throw APIErrorResponse(.malformed("The body must be a JSON object."))
+    }
+    return body
   }
 
   static func decode<T: Decodable>(

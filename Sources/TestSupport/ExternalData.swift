@@ -1,16 +1,16 @@
 import Foundation
 
 /// Conformance data written outside the project, in ../shared/external beside the checkout.
-enum ExternalData {
-  static let root = URL(fileURLWithPath: #filePath)
+public enum ExternalData {
+  public static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("../shared/external").standardized
 
-  static func bytes(_ path: String) throws -> [UInt8] {
+  public static func bytes(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: root.appendingPathComponent(path)))
   }
 
-  static func text(_ path: String) throws -> String {
+  public static func text(_ path: String) throws -> String {
     String(decoding: try bytes(path), as: UTF8.self)
   }
 }
