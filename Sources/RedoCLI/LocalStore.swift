@@ -39,6 +39,21 @@ final class LocalStore {
           CREATE TABLE "meta" ("key" TEXT PRIMARY KEY, "value" TEXT NOT NULL);
           """)
     }
+    migrator.registerMigration("2026-11-22-task-summary") { db in
+      // What `redo list` needs, so that it reads columns instead of decoding every state.
+      try db.execute(
+        sql: """
+          ALTER TABLE "task" ADD COLUMN "title" TEXT;
+          ALTER TABLE "task" ADD COLUMN "priority" INTEGER;
+          ALTER TABLE "task" ADD COLUMN "storyPoints" INTEGER;
+          ALTER TABLE "task" ADD COLUMN "frequencyDays" INTEGER;
+          ALTER TABLE "task" ADD COLUMN "archived" INTEGER;
+          ALTER TABLE "task" ADD COLUMN "draft" INTEGER;
+          ALTER TABLE "task" ADD COLUMN "created" INTEGER;
+          ALTER TABLE "task" ADD COLUMN "todoJSON" TEXT;
+          UPDATE "task" SET "heads" = '';
+          """)
+    }
     return migrator
   }
 
@@ -53,7 +68,8 @@ final class LocalStore {
   {
     try queue.write { db in
       var fresh: [RedoNode] = []
-      for node in nodes where !fresh.contains(where: { $0.id == node.id }) {
+      var seen = Set<String>()
+      for node in nodes where seen.insert(node.id).inserted {
         let exists =
           try Bool.fetchOne(db, sql: #"SELECT 1 FROM "node" WHERE "id" = ?"#, arguments: [node.id])
           ?? false
@@ -104,8 +120,16 @@ final class LocalStore {
       db, sql: #"SELECT "id" FROM "head" WHERE "taskId" = ? ORDER BY "id""#, arguments: [taskId])
     let state = try task.map { Data(try $0.json.canonicalBytes()) }
     try db.execute(
-      sql: #"INSERT OR REPLACE INTO "task" ("taskId", "heads", "state") VALUES (?, ?, ?)"#,
-      arguments: [taskId, heads.joined(separator: " "), state])
+      sql: """
+        INSERT OR REPLACE INTO "task" ("taskId", "heads", "state", "title", "priority",
+          "storyPoints", "frequencyDays", "archived", "draft", "created", "todoJSON")
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        taskId, heads.joined(separator: " "), state, task?.title, task?.priority,
+        task?.storyPoints, task?.frequencyDays, task?.archived, task?.isDraft,
+        task?.created.milliseconds, try task?.currentTodo?.json.canonicalString(),
+      ])
   }
 
   // MARK: - Reading
@@ -140,6 +164,23 @@ final class LocalStore {
     }
   }
 
+  /// One task's cached state, when its cache entry matches its stored heads.
+  func task(id: String) throws -> RedoTask? {
+    try queue.read { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: #"SELECT "heads", "state" FROM "task" WHERE "taskId" = ?"#, arguments: [id]),
+        let data = row["state"] as Data?
+      else { return nil }
+      let heads = try String.fetchAll(
+        db, sql: #"SELECT "id" FROM "head" WHERE "taskId" = ? ORDER BY "id""#, arguments: [id])
+      guard heads.joined(separator: " ") == row["heads"] as String?,
+        let json = try? JSONParser.parse(Array(data))
+      else { return nil }
+      return RedoTask(json: json)
+    }
+  }
+
   /// The cached state of every live task. If a cache entry disagrees with the stored heads,
   /// everything is validated again and the cache rebuilt first.
   func tasks() throws -> [RedoTask] {
@@ -167,6 +208,55 @@ final class LocalStore {
     if consistent { return tasks }
     _ = try verifyAll()
     return try self.tasks()
+  }
+
+  /// Every live task as `redo list` shows it: its fields and only its current todo, read from
+  /// the cache's columns. Heads are checked as for `tasks()`.
+  func summaries() throws -> [RedoTask] {
+    let (tasks, consistent) = try queue.read { db -> ([RedoTask], Bool) in
+      var expected: [String: String] = [:]
+      let heads = try Row.fetchCursor(
+        db,
+        sql:
+          #"SELECT "taskId", group_concat("id", ' ') FROM (SELECT * FROM "head" ORDER BY "id") GROUP BY "taskId""#
+      )
+      while let row = try heads.next() { expected[row[0]] = row[1] }
+      var tasks: [RedoTask] = []
+      var cached = 0
+      let rows = try Row.fetchCursor(
+        db,
+        sql:
+          #"SELECT "taskId", "heads", "title", "priority", "storyPoints", "frequencyDays", "archived", "draft", "created", "todoJSON" FROM "task""#
+      )
+      while let row = try rows.next() {
+        cached += 1
+        let taskId: String = row[0]
+        guard expected[taskId] == row[1] as String? else { return ([], false) }
+        guard let title: String = row[2] else { continue }
+        var task = RedoTask(
+          id: taskId, userId: "", title: title, created: WallTime(milliseconds: row[8]))
+        task.priority = row[3]
+        task.storyPoints = row[4]
+        task.frequencyDays = row[5]
+        task.archived = row[6]
+        if let todo = (row[9] as String?).flatMap({ try? JSONParser.parse($0) }).flatMap(
+          TodoItem.init(json:))
+        {
+          task.todos = [todo]
+        } else if !(row[7] as Bool) {
+          task.todos = [
+            TodoItem(
+              id: "", deadline: task.created, notes: "", completed: task.created, lamport: 0,
+              wall: "", nodeId: "")
+          ]
+        }
+        tasks.append(task)
+      }
+      return (tasks, cached == expected.count)
+    }
+    if consistent { return tasks }
+    _ = try verifyAll()
+    return try summaries()
   }
 
   /// Validates every stored node again, drops what fails, and rebuilds heads and the cache.

@@ -22,9 +22,9 @@ struct Workspace {
 
   /// A task by id, unique id prefix (at least 4 characters) or exact title, ignoring case.
   func task(_ reference: String) throws -> RedoTask {
-    let tasks = try store.tasks()
     let needle = reference.lowercased()
-    if let exact = tasks.first(where: { $0.id == needle }) { return exact }
+    if needle.count == 36, let exact = try store.task(id: needle) { return exact }
+    let tasks = try store.tasks()
     var matches = needle.count >= 4 ? tasks.filter { $0.id.hasPrefix(needle) } : []
     if matches.isEmpty { matches = tasks.filter { $0.title.lowercased() == needle } }
     switch matches.count {

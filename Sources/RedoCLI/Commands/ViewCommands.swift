@@ -14,7 +14,8 @@ struct List: ParsableCommand {
 
   func run() throws {
     let workspace = try Workspace.open()
-    let tasks = try workspace.store.tasks().filter { task in
+    let stored = json ? try workspace.store.tasks() : try workspace.store.summaries()
+    let tasks = stored.filter { task in
       if archived { return task.archived }
       if overdue { return task.isOverdue(at: workspace.now) }
       return all || task.isActive

@@ -4,9 +4,7 @@ import HearthCore
 /// "Due today", "Due in 3 days", "2 days overdue": counted in calendar days of the person's zone.
 public enum DeadlineText {
   public static func describe(deadline: WallTime, now: WallTime, calendar: DayCalendar) -> String {
-    let today = calendar.day(of: Date(timeIntervalSince1970: now.secondsSince1970))
-    let due = calendar.day(of: Date(timeIntervalSince1970: deadline.secondsSince1970))
-    let days = calendar.days(from: today, to: due)
+    let days = localDay(deadline, calendar.timeZone) - localDay(now, calendar.timeZone)
     switch days {
     case ..<0: return "\(-days) \(-days == 1 ? "day" : "days") overdue"
     case 0: return deadline < now ? "Overdue today" : "Due today"
@@ -16,5 +14,19 @@ public enum DeadlineText {
       let weeks = days / 7
       return "Due in \(weeks) \(weeks == 1 ? "week" : "weeks")"
     }
+  }
+
+  /// Days since 1970-01-01 on the zone's wall clock: whole local days, 23 or 25 hours long or not.
+  static func localDay(_ instant: WallTime, _ zone: TimeZone) -> Int64 {
+    let seconds = instant.milliseconds.dividedRoundingDown(by: 1000)
+    let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
+    return (seconds + offset).dividedRoundingDown(by: 86_400)
+  }
+}
+
+extension Int64 {
+  fileprivate func dividedRoundingDown(by divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return self % divisor < 0 ? quotient - 1 : quotient
   }
 }

@@ -11,7 +11,7 @@ struct MergeEvaluator {
       let base = graph.state(at: [payload.base])
     else { return }
     let parents = merge.parents.compactMap { id in
-      graph.nodes[id].flatMap { node in graph.state(at: [id]).map { (node, $0) } }
+      graph.node(id).flatMap { node in graph.state(at: [id]).map { (node, $0) } }
     }
     let explicit = Dictionary(
       payload.task.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })

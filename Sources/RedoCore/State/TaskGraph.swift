@@ -1,82 +1,106 @@
 import CanonicalJSON
 
 /// One task's nodes as a DAG: decides which nodes are valid, which live, and folds them into state.
+/// Nodes are addressed by their position in the total order, so the graph work is on integers.
 struct TaskGraph {
   struct Outcome {
     var task: RedoTask?
     var isDeleted = false
     var rejections: [NodeRejection] = []
-    var validNodeIds: Set<String> = []
+    var validNodeIds: [String] = []
   }
 
   let taskId: String
-  let nodes: [String: RedoNode]
+  /// Every node once, in the total order (lamport, wall, id).
   let ordered: [RedoNode]
-  private var rejected: [String: NodeRejection] = [:]
-  private var valid: Set<String> = []
-  private var todoCreators: [String: [String]] = [:]
+  let position: [String: Int]
+  /// Each node's parents as positions; nil where a parent is not among this task's nodes.
+  let parents: [[Int?]]
+  private var rejected: [NodeRejection?]
+  private var valid: [Bool]
+  private var todoCreators: [String: [Int]] = [:]
 
-  init(taskId: String, nodes: [String: RedoNode]) {
+  init(taskId: String, nodes: [RedoNode]) {
     self.taskId = taskId
-    self.nodes = nodes
-    self.ordered = nodes.values.sorted(by: RedoNode.precedes)
+    var unique: [RedoNode] = []
+    var seen = Set<String>()
+    for node in nodes where seen.insert(node.id).inserted { unique.append(node) }
+    ordered = unique.sorted(by: RedoNode.precedes)
+    var position: [String: Int] = [:]
+    position.reserveCapacity(ordered.count)
+    for (index, node) in ordered.enumerated() { position[node.id] = index }
+    self.position = position
+    parents = ordered.map { node in node.parents.map { position[$0] } }
+    rejected = Array(repeating: nil, count: ordered.count)
+    valid = Array(repeating: false, count: ordered.count)
   }
 
   func evaluate() -> Outcome {
     var graph = self
     graph.decideValidity()
     var outcome = Outcome(
-      rejections: graph.ordered.compactMap { graph.rejected[$0.id] },
-      validNodeIds: graph.valid)
+      rejections: graph.rejected.compactMap { $0 },
+      validNodeIds: graph.ordered.indices.filter { graph.valid[$0] }.map { graph.ordered[$0].id })
     let live = graph.liveNodes()
     if live.isEmpty {
-      outcome.isDeleted = graph.valid.contains { graph.nodes[$0]?.action == .delete }
+      outcome.isDeleted = graph.ordered.indices.contains {
+        graph.valid[$0] && graph.ordered[$0].action == .delete
+      }
       return outcome
     }
     outcome.task = graph.fold(live)
     return outcome
   }
 
+  func node(_ id: String) -> RedoNode? {
+    position[id].map { ordered[$0] }
+  }
+
   // MARK: - Validity
 
   private mutating func decideValidity() {
-    let original = ordered.filter { $0.action == .create }
-      .min { ($0.wall, $0.id) < ($1.wall, $1.id) }
-    for node in ordered {
-      if let rejection = check(node, originalCreate: original?.id) {
-        rejected[node.id] = NodeRejection(rejection.code, rejection.reason, nodeId: node.id)
-      } else {
-        valid.insert(node.id)
-        if node.action == .createTodo, let todoId = node.payload["todoTaskId"]?.stringValue {
-          todoCreators[todoId, default: []].append(node.id)
-        }
+    let original = ordered.indices.filter { ordered[$0].action == .create }
+      .min { (ordered[$0].wall, ordered[$0].id) < (ordered[$1].wall, ordered[$1].id) }
+    for index in ordered.indices {
+      if let rejection = check(index, originalCreate: original) {
+        rejected[index] = NodeRejection(rejection.code, rejection.reason, nodeId: ordered[index].id)
+        continue
+      }
+      valid[index] = true
+      let node = ordered[index]
+      if node.action == .createTodo, let todoId = node.payload["todoTaskId"]?.stringValue {
+        todoCreators[todoId, default: []].append(index)
       }
     }
   }
 
-  private func check(_ node: RedoNode, originalCreate: String?) -> NodeRejection? {
+  private func check(_ index: Int, originalCreate: Int?) -> NodeRejection? {
+    let node = ordered[index]
     if node.action == .create {
-      if node.id != originalCreate {
-        return NodeRejection(
-          .duplicateCreate, "task \(taskId) already has its CREATE \(originalCreate ?? "")")
+      if index != originalCreate {
+        let first = originalCreate.map { ordered[$0].id } ?? ""
+        return NodeRejection(.duplicateCreate, "task \(taskId) already has its CREATE \(first)")
       }
       if node.lamport != 1 { return NodeRejection(.lamportViolation, "a CREATE has lamport 1") }
       return nil
     }
     var highest = 0
-    for parentId in node.parents {
-      guard let parent = nodes[parentId] else {
+    for (slot, parentIndex) in parents[index].enumerated() {
+      let parentId = node.parents[slot]
+      guard let parentIndex else {
         return NodeRejection(
           .parentNotFound, "parent \(parentId) is not among task \(taskId)'s nodes")
       }
-      if let cause = rejected[parentId] {
+      if let cause = rejected[parentIndex] {
         return NodeRejection(
           cause.code, "it descends from rejected node \(parentId) (\(cause.reason))")
       }
-      guard valid.contains(parentId) else {
+      // The total order puts a valid parent first; one still undecided claims a later clock.
+      guard parentIndex < index, valid[parentIndex] else {
         return NodeRejection(
           .lamportViolation, "lamport \(node.lamport) is not above parent \(parentId)'s")
       }
+      let parent = ordered[parentIndex]
       if parent.action == .delete {
         return NodeRejection(
           .parentNotFound, "parent \(parentId) is a DELETE tombstone, which ends its branch")
@@ -87,24 +111,25 @@ struct TaskGraph {
       return NodeRejection(
         .lamportViolation, "lamport must be \(highest + 1), one above its parents'")
     }
-    return checkReferences(node)
+    return checkReferences(index)
   }
 
-  private func checkReferences(_ node: RedoNode) -> NodeRejection? {
+  private func checkReferences(_ index: Int) -> NodeRejection? {
+    let node = ordered[index]
     switch node.action {
     case .createTodo:
       let todoId = node.payload["todoTaskId"]?.stringValue ?? ""
-      if let creators = todoCreators[todoId], isAncestor(anyOf: creators, of: node) {
+      if let creators = todoCreators[todoId], isAncestor(anyOf: creators, of: index) {
         return NodeRejection(.invalidTodoRef, "todo \(todoId) already exists on this branch")
       }
     case .completeTodo, .snooze:
       let todoId = node.payload["todoTaskId"]?.stringValue ?? ""
-      guard let creators = todoCreators[todoId], isAncestor(anyOf: creators, of: node) else {
+      guard let creators = todoCreators[todoId], isAncestor(anyOf: creators, of: index) else {
         return NodeRejection(.invalidTodoRef, "no CREATE_TODO made todo \(todoId) on this branch")
       }
     case .delete:
       let chain = Set(node.payload["deletedChain"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-      let branch = ancestors(of: node.parents)
+      let branch = Set(ancestors(of: parents[index].compactMap { $0 }).map { ordered[$0].id })
       if chain != branch {
         let missing = branch.subtracting(chain).count
         let extra = chain.subtracting(branch).count
@@ -115,8 +140,13 @@ struct TaskGraph {
       }
     case .merge:
       let base = node.payload["base"]?.stringValue ?? ""
-      for parent in node.parents where parent != base && !ancestors(of: [parent]).contains(base) {
-        return NodeRejection(.parentNotFound, "base \(base) is not an ancestor of parent \(parent)")
+      for (slot, parentIndex) in parents[index].enumerated() {
+        guard let parentIndex, let baseIndex = position[base],
+          ancestors(of: [parentIndex]).contains(baseIndex)
+        else {
+          return NodeRejection(
+            .parentNotFound, "base \(base) is not an ancestor of parent \(node.parents[slot])")
+        }
       }
     default:
       break
@@ -124,28 +154,26 @@ struct TaskGraph {
     return nil
   }
 
-  /// The given nodes and everything they descend from, among valid nodes.
-  func ancestors(of ids: [String]) -> Set<String> {
-    var seen = Set<String>()
-    var stack = ids
-    while let id = stack.popLast() {
-      guard seen.insert(id).inserted, let node = nodes[id] else { continue }
-      stack.append(contentsOf: node.parents)
+  /// The given nodes and everything they descend from.
+  func ancestors(of indices: [Int]) -> Set<Int> {
+    var seen = Set<Int>()
+    var stack = indices
+    while let index = stack.popLast() {
+      guard seen.insert(index).inserted else { continue }
+      stack.append(contentsOf: parents[index].compactMap { $0 })
     }
     return seen
   }
 
-  private func isAncestor(anyOf candidates: [String], of node: RedoNode) -> Bool {
-    let targets = Set(candidates)
-    let lowest = candidates.compactMap { nodes[$0]?.lamport }.min() ?? 0
-    var seen = Set<String>()
-    var stack = node.parents
-    while let id = stack.popLast() {
-      if targets.contains(id) { return true }
-      guard seen.insert(id).inserted, let parent = nodes[id], parent.lamport > lowest else {
-        continue
-      }
-      stack.append(contentsOf: parent.parents)
+  /// Parents come before children in the total order, so the walk stops below the lowest target.
+  private func isAncestor(anyOf candidates: [Int], of index: Int) -> Bool {
+    let lowest = candidates.min() ?? 0
+    var seen = Set<Int>()
+    var stack = parents[index].compactMap { $0 }
+    while let current = stack.popLast() {
+      if candidates.contains(current) { return true }
+      guard current > lowest, seen.insert(current).inserted else { continue }
+      stack.append(contentsOf: parents[current].compactMap { $0 })
     }
     return false
   }
@@ -153,34 +181,35 @@ struct TaskGraph {
   // MARK: - Branch semantics
 
   /// Valid nodes outside every DELETE's chain survive, and so does everything they descend from.
-  private func liveNodes() -> [RedoNode] {
-    let validNodes = ordered.filter { valid.contains($0.id) }
+  private func liveNodes() -> [Int] {
     var deleted = Set<String>()
-    for node in validNodes where node.action == .delete {
-      deleted.formUnion(node.payload["deletedChain"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+    for index in ordered.indices where valid[index] && ordered[index].action == .delete {
+      deleted.formUnion(
+        ordered[index].payload["deletedChain"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
-    var live = Set<String>()
-    for node in validNodes.reversed() {
-      let survives = node.action != .delete && !deleted.contains(node.id)
-      if survives || live.contains(node.id) {
-        live.insert(node.id)
-        live.formUnion(node.parents)
+    var live = Array(repeating: false, count: ordered.count)
+    for index in ordered.indices.reversed() where valid[index] {
+      let node = ordered[index]
+      let survives = node.action != .delete && (deleted.isEmpty || !deleted.contains(node.id))
+      if survives || live[index] {
+        live[index] = true
+        for parent in parents[index] { if let parent { live[parent] = true } }
       }
     }
-    return validNodes.filter { live.contains($0.id) }
+    return ordered.indices.filter { live[$0] }
   }
 
   // MARK: - State
 
-  func fold(_ live: [RedoNode]) -> RedoTask? {
+  func fold(_ live: [Int]) -> RedoTask? {
     var task: RedoTask?
-    for node in live { apply(node, to: &task) }
+    for index in live { apply(ordered[index], to: &task) }
     guard var result = task else { return nil }
-    var hasChild = Set<String>()
-    for node in live { hasChild.formUnion(node.parents) }
-    let heads = live.filter { !hasChild.contains($0.id) }
-    result.heads = heads.map(\.id)
-    result.headLamport = heads.map(\.lamport).max() ?? 1
+    var hasChild = Array(repeating: false, count: ordered.count)
+    for index in live { for parent in parents[index] { if let parent { hasChild[parent] = true } } }
+    let heads = live.filter { !hasChild[$0] }
+    result.heads = heads.map { ordered[$0].id }
+    result.headLamport = heads.map { ordered[$0].lamport }.max() ?? 1
     result.nodeCount = live.count
     return result
   }
@@ -197,9 +226,8 @@ struct TaskGraph {
       return
     }
     guard var current = task else { return }
+    task = nil  // so that `current` holds the only reference and changes in place
     current.lastUpdated = max(current.lastUpdated, wall)
-    let todoId = payload["todoTaskId"]?.stringValue
-    let notes = payload["notes"]?.stringValue ?? ""
     switch node.action {
     case .create, .delete:
       break
@@ -207,19 +235,27 @@ struct TaskGraph {
       current.apply(fields: payload)
     case .createTodo:
       let deadline = WallTime(rfc3339: payload["deadline"]?.stringValue ?? "")!
-      current.todos.append(
-        TodoItem(
-          id: todoId!, deadline: deadline, notes: notes, completed: nil, lamport: node.lamport,
-          wall: node.wall, nodeId: node.id))
-      current.todos.sort(by: TodoItem.isShorter)
+      let todo = TodoItem(
+        id: payload["todoTaskId"]?.stringValue ?? "", deadline: deadline,
+        notes: payload["notes"]?.stringValue ?? "", completed: nil, lamport: node.lamport,
+        wall: node.wall, nodeId: node.id)
+      // Nodes come in the total order, so the list stays sorted unless a MERGE reordered it.
+      if let last = current.todos.last, TodoItem.isShorter(todo, last) {
+        current.todos.append(todo)
+        current.todos.sort(by: TodoItem.isShorter)
+      } else {
+        current.todos.append(todo)
+      }
     case .completeTodo:
       let completed = WallTime(rfc3339: payload["completed"]?.stringValue ?? "")!
-      current.updateTodo(todoId) { todo in
+      let notes = payload["notes"]?.stringValue ?? ""
+      current.updateTodo(payload["todoTaskId"]?.stringValue) { todo in
         if todo.completed == nil { todo.completed = completed }
         todo.appendNote(notes)
       }
     case .snooze:
-      current.updateTodo(todoId) { todo in
+      let notes = payload["notes"]?.stringValue ?? ""
+      current.updateTodo(payload["todoTaskId"]?.stringValue) { todo in
         if let days = payload["daysToExtend"]?.integerValue {
           todo.deadline = todo.deadline.adding(days: days)
         } else if let text = payload["newDeadline"]?.stringValue,
@@ -239,10 +275,10 @@ struct TaskGraph {
     task = current
   }
 
-  /// The task as it stood at `head`: a fold of `head` and its ancestors.
-  func state(at heads: [String]) -> RedoTask? {
-    let closure = ancestors(of: heads)
-    return fold(ordered.filter { closure.contains($0.id) && valid.contains($0.id) })
+  /// The task as it stood at the given nodes: a fold of them and their ancestors.
+  func state(at ids: [String]) -> RedoTask? {
+    let closure = ancestors(of: ids.compactMap { position[$0] })
+    return fold(ordered.indices.filter { closure.contains($0) && valid[$0] })
   }
 }
 

@@ -1,4 +1,5 @@
 import CanonicalJSON
+import Foundation
 
 /// What replay makes of a set of nodes: the live tasks and every node it had to reject.
 public struct ReplayResult: Sendable {
@@ -14,11 +15,26 @@ public struct ReplayResult: Sendable {
 /// Nodes given here have passed `NodeValidator`.
 public enum TaskReplay {
   public static func replay(_ nodes: [RedoNode]) -> ReplayResult {
-    var groups: [String: [String: RedoNode]] = [:]
-    for node in nodes { groups[node.taskId, default: [:]][node.id] = node }
+    var groups: [String: [RedoNode]] = [:]
+    for node in nodes { groups[node.taskId, default: []].append(node) }
+    let tasks = Array(groups)
+    // Tasks replay independently, so they are shared out over the cores.
+    let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(1, tasks.count / 512))
+    var outcomes = [TaskGraph.Outcome?](repeating: nil, count: tasks.count)
+    outcomes.withUnsafeMutableBufferPointer { slots in
+      let slots = UncheckedSendable(slots)
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        for index in stride(from: worker, to: tasks.count, by: workers) {
+          slots.value[index] = TaskGraph(taskId: tasks[index].key, nodes: tasks[index].value)
+            .evaluate()
+        }
+      }
+    }
     var result = ReplayResult()
-    for (taskId, group) in groups {
-      let outcome = TaskGraph(taskId: taskId, nodes: group).evaluate()
+    result.validNodeIds.reserveCapacity(nodes.count)
+    for (index, outcome) in outcomes.enumerated() {
+      guard let outcome else { continue }
+      let taskId = tasks[index].key
       result.rejections += outcome.rejections
       result.validNodeIds.formUnion(outcome.validNodeIds)
       if let task = outcome.task {
@@ -36,8 +52,13 @@ public enum TaskReplay {
     task: RedoTask?, rejections: [NodeRejection]
   ) {
     guard let taskId = nodes.first?.taskId else { return (nil, []) }
-    let group = Dictionary(nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let outcome = TaskGraph(taskId: taskId, nodes: group).evaluate()
+    let outcome = TaskGraph(taskId: taskId, nodes: nodes).evaluate()
     return (outcome.task, outcome.rejections)
   }
+}
+
+/// Each worker writes only its own slots.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
