@@ -50,7 +50,7 @@ final class LocalStore {
           ALTER TABLE "task" ADD COLUMN "archived" INTEGER;
           ALTER TABLE "task" ADD COLUMN "draft" INTEGER;
           ALTER TABLE "task" ADD COLUMN "created" INTEGER;
-          ALTER TABLE "task" ADD COLUMN "todoJSON" TEXT;
+          ALTER TABLE "task" ADD COLUMN "deadline" INTEGER;
           UPDATE "task" SET "heads" = '';
           """)
     }
@@ -122,14 +122,15 @@ final class LocalStore {
     try db.execute(
       sql: """
         INSERT OR REPLACE INTO "task" ("taskId", "heads", "state", "title", "priority",
-          "storyPoints", "frequencyDays", "archived", "draft", "created", "todoJSON")
+          "storyPoints", "frequencyDays", "archived", "draft", "created", "deadline")
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
-      arguments: [
-        taskId, heads.joined(separator: " "), state, task?.title, task?.priority,
-        task?.storyPoints, task?.frequencyDays, task?.archived, task?.isDraft,
-        task?.created.milliseconds, try task?.currentTodo?.json.canonicalString(),
-      ])
+      arguments: StatementArguments(
+        [
+          taskId, heads.joined(separator: " "), state, task?.title, task?.priority,
+          task?.storyPoints, task?.frequencyDays, task?.archived, task?.isDraft,
+          task?.created.milliseconds, task?.currentTodo?.deadline.milliseconds,
+        ] as [(any DatabaseValueConvertible)?]))
   }
 
   // MARK: - Reading
@@ -226,7 +227,7 @@ final class LocalStore {
       let rows = try Row.fetchCursor(
         db,
         sql:
-          #"SELECT "taskId", "heads", "title", "priority", "storyPoints", "frequencyDays", "archived", "draft", "created", "todoJSON" FROM "task""#
+          #"SELECT "taskId", "heads", "title", "priority", "storyPoints", "frequencyDays", "archived", "draft", "created", "deadline" FROM "task""#
       )
       while let row = try rows.next() {
         cached += 1
@@ -239,16 +240,13 @@ final class LocalStore {
         task.storyPoints = row[4]
         task.frequencyDays = row[5]
         task.archived = row[6]
-        if let todo = (row[9] as String?).flatMap({ try? JSONParser.parse($0) }).flatMap(
-          TodoItem.init(json:))
-        {
-          task.todos = [todo]
-        } else if !(row[7] as Bool) {
+        // Only what ranking and due texts read: the current todo's deadline, or a done todo.
+        if let deadline = row[9] as Int64? {
           task.todos = [
-            TodoItem(
-              id: "", deadline: task.created, notes: "", completed: task.created, lamport: 0,
-              wall: "", nodeId: "")
+            Self.summaryTodo(deadline: WallTime(milliseconds: deadline), completed: nil)
           ]
+        } else if !(row[7] as Bool) {
+          task.todos = [Self.summaryTodo(deadline: task.created, completed: task.created)]
         }
         tasks.append(task)
       }
@@ -257,6 +255,11 @@ final class LocalStore {
     if consistent { return tasks }
     _ = try verifyAll()
     return try summaries()
+  }
+
+  private static func summaryTodo(deadline: WallTime, completed: WallTime?) -> TodoItem {
+    TodoItem(
+      id: "", deadline: deadline, notes: "", completed: completed, lamport: 0, wall: "", nodeId: "")
   }
 
   /// Validates every stored node again, drops what fails, and rebuilds heads and the cache.

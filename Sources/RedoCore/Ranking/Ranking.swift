@@ -32,15 +32,16 @@ public struct Ranking: Sendable {
 
   /// Highest rank first; ties by earlier deadline, then title, then id, so the order is stable.
   public func ranked(_ tasks: some Sequence<RedoTask>, at now: WallTime) -> [RedoTask] {
-    tasks.map { (task: $0, rank: rank($0, at: now)) }
-      .sorted { lhs, rhs in
-        if lhs.rank != rhs.rank { return lhs.rank > rhs.rank }
-        let left = lhs.task.currentTodo?.deadline.milliseconds ?? .max
-        let right = rhs.task.currentTodo?.deadline.milliseconds ?? .max
-        if left != right { return left < right }
-        if lhs.task.title != rhs.task.title { return lhs.task.title < rhs.task.title }
-        return lhs.task.id < rhs.task.id
-      }
-      .map(\.task)
+    let tasks = Array(tasks)
+    // Each key once, then a sort of positions: cheaper than comparing whole tasks.
+    let ranks = tasks.map { rank($0, at: now) }
+    let deadlines = tasks.map { $0.currentTodo?.deadline.milliseconds ?? .max }
+    let order = tasks.indices.sorted { lhs, rhs in
+      if ranks[lhs] != ranks[rhs] { return ranks[lhs] > ranks[rhs] }
+      if deadlines[lhs] != deadlines[rhs] { return deadlines[lhs] < deadlines[rhs] }
+      if tasks[lhs].title != tasks[rhs].title { return tasks[lhs].title < tasks[rhs].title }
+      return tasks[lhs].id < tasks[rhs].id
+    }
+    return order.map { tasks[$0] }
   }
 }
