@@ -63,6 +63,19 @@ public protocol RedoSyncStore: Sendable {
   func redoTaskIDs(visibleTo userID: String) async throws -> [String]
 }
 
+extension RedoSyncStore {
+  /// Every node the person may see, page by page.
+  public func allRedoNodes(visibleTo userID: String) async throws -> [StoredRedoNode] {
+    var nodes: [StoredRedoNode] = []
+    while true {
+      let page = try await redoNodes(
+        visibleTo: userID, after: nodes.last?.sequence ?? 0, limit: 5000)
+      nodes += page
+      if page.count < 5000 { return nodes }
+    }
+  }
+}
+
 public enum RedoEvents {
   public static let type = "redo.nodes"
 

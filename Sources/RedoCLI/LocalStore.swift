@@ -185,35 +185,48 @@ final class LocalStore {
   /// The cached state of every live task. If a cache entry disagrees with the stored heads,
   /// everything is validated again and the cache rebuilt first.
   func tasks() throws -> [RedoTask] {
-    let (tasks, consistent) = try queue.read { db -> ([RedoTask], Bool) in
-      let heads = try Row.fetchAll(
-        db,
-        sql:
-          #"SELECT "taskId", group_concat("id", ' ') AS "ids" FROM (SELECT * FROM "head" ORDER BY "id") GROUP BY "taskId""#
-      )
-      var expected: [String: String] = [:]
-      for row in heads { expected[row["taskId"]] = row["ids"] }
-      var tasks: [RedoTask] = []
-      var cached = 0
-      for row in try Row.fetchAll(db, sql: #"SELECT "taskId", "heads", "state" FROM "task""#) {
-        cached += 1
-        guard expected[row["taskId"]] == row["heads"] else { return ([], false) }
-        guard let data = row["state"] as Data? else { continue }
-        guard let json = try? JSONParser.parse(Array(data)), let task = RedoTask(json: json) else {
-          return ([], false)
-        }
-        tasks.append(task)
+    try readCache(columns: #""state""#) { row in
+      guard let data = row[2] as Data? else { return .deleted }
+      guard let json = try? JSONParser.parse(Array(data)), let task = RedoTask(json: json) else {
+        return .unreadable
       }
-      return (tasks, cached == expected.count)
+      return .task(task)
     }
-    if consistent { return tasks }
-    _ = try verifyAll()
-    return try self.tasks()
   }
 
   /// Every live task as `redo list` shows it: its fields and only its current todo, read from
   /// the cache's columns. Heads are checked as for `tasks()`.
   func summaries() throws -> [RedoTask] {
+    try readCache(
+      columns:
+        #""title", "priority", "storyPoints", "frequencyDays", "archived", "draft", "created", "deadline""#
+    ) { row in
+      guard let title: String = row[2] else { return .deleted }
+      var task = RedoTask(
+        id: row[0], userId: "", title: title, created: WallTime(milliseconds: row[8]))
+      task.priority = row[3]
+      task.storyPoints = row[4]
+      task.frequencyDays = row[5]
+      task.archived = row[6]
+      // Only what ranking and due texts read: the current todo's deadline, or a done todo.
+      if let deadline = row[9] as Int64? {
+        task.todos = [Self.summaryTodo(deadline: WallTime(milliseconds: deadline), completed: nil)]
+      } else if !(row[7] as Bool) {
+        task.todos = [Self.summaryTodo(deadline: task.created, completed: task.created)]
+      }
+      return .task(task)
+    }
+  }
+
+  private enum CachedRow {
+    case task(RedoTask)
+    case deleted
+    case unreadable
+  }
+
+  /// Reads each cached task (`taskId`, `heads`, then `columns`) after checking its heads against
+  /// the stored ones; any disagreement validates everything again and reads the rebuilt cache.
+  private func readCache(columns: String, _ decode: (Row) -> CachedRow) throws -> [RedoTask] {
     let (tasks, consistent) = try queue.read { db -> ([RedoTask], Bool) in
       var expected: [String: String] = [:]
       let heads = try Row.fetchCursor(
@@ -225,36 +238,21 @@ final class LocalStore {
       var tasks: [RedoTask] = []
       var cached = 0
       let rows = try Row.fetchCursor(
-        db,
-        sql:
-          #"SELECT "taskId", "heads", "title", "priority", "storyPoints", "frequencyDays", "archived", "draft", "created", "deadline" FROM "task""#
-      )
+        db, sql: #"SELECT "taskId", "heads", \#(columns) FROM "task""#)
       while let row = try rows.next() {
         cached += 1
-        let taskId: String = row[0]
-        guard expected[taskId] == row[1] as String? else { return ([], false) }
-        guard let title: String = row[2] else { continue }
-        var task = RedoTask(
-          id: taskId, userId: "", title: title, created: WallTime(milliseconds: row[8]))
-        task.priority = row[3]
-        task.storyPoints = row[4]
-        task.frequencyDays = row[5]
-        task.archived = row[6]
-        // Only what ranking and due texts read: the current todo's deadline, or a done todo.
-        if let deadline = row[9] as Int64? {
-          task.todos = [
-            Self.summaryTodo(deadline: WallTime(milliseconds: deadline), completed: nil)
-          ]
-        } else if !(row[7] as Bool) {
-          task.todos = [Self.summaryTodo(deadline: task.created, completed: task.created)]
+        guard expected[row[0] as String] == row[1] as String? else { return ([], false) }
+        switch decode(row) {
+        case .task(let task): tasks.append(task)
+        case .deleted: continue
+        case .unreadable: return ([], false)
         }
-        tasks.append(task)
       }
       return (tasks, cached == expected.count)
     }
     if consistent { return tasks }
     _ = try verifyAll()
-    return try summaries()
+    return try readCache(columns: columns, decode)
   }
 
   private static func summaryTodo(deadline: WallTime, completed: WallTime?) -> TodoItem {

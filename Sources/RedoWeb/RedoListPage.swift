@@ -22,14 +22,14 @@ public enum RedoListPage {
   }
 
   public static func render(
-    _ context: PageContext, rows: [Row], filter: TaskFilter, query: String, totalTasks: Int
+    _ context: PageContext, rows: [Row], filter: TaskFilter, totalTasks: Int
   ) -> String {
     RedoPage.render(
       context, title: "Redo", tab: "/redo",
       .h1("Redo"),
       RedoPage.messages,
       addForm(),
-      filters(filter, query: query),
+      filters(filter),
       list(rows, totalTasks: totalTasks, filter: filter))
   }
 
@@ -71,7 +71,7 @@ public enum RedoListPage {
       ])
   }
 
-  static func filters(_ filter: TaskFilter, query: String) -> Node {
+  static func filters(_ filter: TaskFilter) -> Node {
     .section(
       [.class("redo-filters"), .ariaLabel("Filters")],
       .ul(
@@ -127,7 +127,7 @@ public enum RedoListPage {
             " Include done and drafts"),
           Forms.submit("Filter", style: .secondary),
           .el(
-            "button", [.type("button"), .class("button link"), .data("redo-save-preset", query)],
+            "button", [.type("button"), .class("button link"), .data("redo-save-preset", "")],
             ["Save this view"]),
         ]))
   }

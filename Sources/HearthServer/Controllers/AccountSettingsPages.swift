@@ -129,13 +129,7 @@ struct AccountExport {
         lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, revokedAt: $0.revokedAt)
     }
     let invitations = try await env.database.pendingInvitations(userID: user.id)
-    var nodes: [StoredRedoNode] = []
-    while true {
-      let page = try await env.database.redoNodes(
-        visibleTo: user.id, after: nodes.last?.sequence ?? 0, limit: 5000)
-      nodes += page
-      if page.count < 5000 { break }
-    }
+    let nodes = try await env.database.allRedoNodes(visibleTo: user.id)
     let keys = try await env.database.redoKeys(userID: user.id).map(\.publicKey)
     return Document(
       exportedAt: env.now(), user: .init(user), sessions: sessions,

@@ -39,7 +39,7 @@ struct RedoWebController {
       let page = try await pages.pageContext(request, context)
       return pages.html(
         RedoListPage.render(
-          page, rows: rows, filter: filter, query: request.uri.query ?? "", totalTasks: all.count))
+          page, rows: rows, filter: filter, totalTasks: all.count))
     }
     router.get("/redo/analytics") { request, context in
       guard let caller = context.caller else {

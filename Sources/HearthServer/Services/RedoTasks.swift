@@ -10,14 +10,7 @@ struct RedoTasks {
   let env: HearthEnvironment
 
   func visible(to user: User) async throws -> [RedoTask] {
-    var nodes: [RedoNode] = []
-    var cursor: Int64 = 0
-    while true {
-      let page = try await env.database.redoNodes(visibleTo: user.id, after: cursor, limit: 5000)
-      nodes += page.compactMap(Self.node)
-      guard let last = page.last, page.count >= 5000 else { break }
-      cursor = last.sequence
-    }
+    let nodes = try await env.database.allRedoNodes(visibleTo: user.id).compactMap(Self.node)
     return Array(TaskReplay.replay(nodes).tasks.values)
   }
 
