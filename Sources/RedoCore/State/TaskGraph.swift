@@ -7,13 +7,13 @@ struct TaskGraph {
     var task: RedoTask?
     var isDeleted = false
     var rejections: [NodeRejection] = []
-    var validNodeIds: [String] = []
   }
 
   let taskId: String
   /// Every node once, in the total order (lamport, wall, id).
   let ordered: [RedoNode]
-  let position: [String: Int]
+  /// Positions by id, for tasks too long for a linear search.
+  private let positions: [String: Int]?
   /// Each node's parents as positions; nil where a parent is not among this task's nodes.
   let parents: [[Int?]]
   private var rejected: [NodeRejection?]
@@ -22,15 +22,22 @@ struct TaskGraph {
 
   init(taskId: String, nodes: [RedoNode]) {
     self.taskId = taskId
-    var unique: [RedoNode] = []
-    var seen = Set<String>()
-    for node in nodes where seen.insert(node.id).inserted { unique.append(node) }
-    ordered = unique.sorted(by: RedoNode.precedes)
-    var position: [String: Int] = [:]
-    position.reserveCapacity(ordered.count)
-    for (index, node) in ordered.enumerated() { position[node.id] = index }
-    self.position = position
-    parents = ordered.map { node in node.parents.map { position[$0] } }
+    // A node's id digests its clock too, so copies of one node sort next to each other.
+    var ordered: [RedoNode] = []
+    ordered.reserveCapacity(nodes.count)
+    for node in nodes.sorted(by: RedoNode.precedes) where ordered.last?.id != node.id {
+      ordered.append(node)
+    }
+    self.ordered = ordered
+    var positions: [String: Int]?
+    if ordered.count > Self.linearSearchLimit {
+      positions = Dictionary(
+        uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset) })
+    }
+    self.positions = positions
+    parents = ordered.map { node in
+      node.parents.map { Self.position(of: $0, in: ordered, positions: positions) }
+    }
     rejected = Array(repeating: nil, count: ordered.count)
     valid = Array(repeating: false, count: ordered.count)
   }
@@ -38,9 +45,7 @@ struct TaskGraph {
   func evaluate() -> Outcome {
     var graph = self
     graph.decideValidity()
-    var outcome = Outcome(
-      rejections: graph.rejected.compactMap { $0 },
-      validNodeIds: graph.ordered.indices.filter { graph.valid[$0] }.map { graph.ordered[$0].id })
+    var outcome = Outcome(rejections: graph.rejected.compactMap { $0 })
     let live = graph.liveNodes()
     if live.isEmpty {
       outcome.isDeleted = graph.ordered.indices.contains {
@@ -52,8 +57,21 @@ struct TaskGraph {
     return outcome
   }
 
+  private static let linearSearchLimit = 16
+
+  func position(of id: String) -> Int? {
+    Self.position(of: id, in: ordered, positions: positions)
+  }
+
+  private static func position(of id: String, in ordered: [RedoNode], positions: [String: Int]?)
+    -> Int?
+  {
+    if let positions { return positions[id] }
+    return ordered.firstIndex { $0.id == id }
+  }
+
   func node(_ id: String) -> RedoNode? {
-    position[id].map { ordered[$0] }
+    position(of: id).map { ordered[$0] }
   }
 
   // MARK: - Validity
@@ -141,7 +159,7 @@ struct TaskGraph {
     case .merge:
       let base = node.payload["base"]?.stringValue ?? ""
       for (slot, parentIndex) in parents[index].enumerated() {
-        guard let parentIndex, let baseIndex = position[base],
+        guard let parentIndex, let baseIndex = position(of: base),
           ancestors(of: [parentIndex]).contains(baseIndex)
         else {
           return NodeRejection(
@@ -202,32 +220,27 @@ struct TaskGraph {
   // MARK: - State
 
   func fold(_ live: [Int]) -> RedoTask? {
-    var task: RedoTask?
-    for index in live { apply(ordered[index], to: &task) }
-    guard var result = task else { return nil }
+    // Every live node descends from the CREATE, which the total order puts first.
+    guard let first = live.first, ordered[first].action == .create else { return nil }
+    let create = ordered[first]
+    let payload = create.payload
+    var task = RedoTask(
+      id: create.taskId, userId: create.author.userId, title: payload["title"]?.stringValue ?? "",
+      created: create.wallTime!)
+    task.apply(fields: payload)
+    for index in live.dropFirst() { apply(ordered[index], to: &task) }
     var hasChild = Array(repeating: false, count: ordered.count)
     for index in live { for parent in parents[index] { if let parent { hasChild[parent] = true } } }
     let heads = live.filter { !hasChild[$0] }
-    result.heads = heads.map { ordered[$0].id }
-    result.headLamport = heads.map { ordered[$0].lamport }.max() ?? 1
-    result.nodeCount = live.count
-    return result
+    task.heads = heads.map { ordered[$0].id }
+    task.headLamport = heads.map { ordered[$0].lamport }.max() ?? 1
+    task.nodeCount = live.count
+    return task
   }
 
-  func apply(_ node: RedoNode, to task: inout RedoTask?) {
+  func apply(_ node: RedoNode, to current: inout RedoTask) {
     let payload = node.payload
-    let wall = WallTime(wall: node.wall)!
-    if node.action == .create {
-      var created = RedoTask(
-        id: node.taskId, userId: node.author.userId, title: payload["title"]?.stringValue ?? "",
-        created: wall)
-      created.apply(fields: payload)
-      task = created
-      return
-    }
-    guard var current = task else { return }
-    task = nil  // so that `current` holds the only reference and changes in place
-    current.lastUpdated = max(current.lastUpdated, wall)
+    current.lastUpdated = max(current.lastUpdated, node.wallTime!)
     switch node.action {
     case .create, .delete:
       break
@@ -272,12 +285,11 @@ struct TaskGraph {
     case .merge:
       MergeEvaluator(graph: self, merge: node).resolve(into: &current)
     }
-    task = current
   }
 
   /// The task as it stood at the given nodes: a fold of them and their ancestors.
   func state(at ids: [String]) -> RedoTask? {
-    let closure = ancestors(of: ids.compactMap { position[$0] })
+    let closure = ancestors(of: ids.compactMap { position(of: $0) })
     return fold(ordered.indices.filter { closure.contains($0) && valid[$0] })
   }
 }

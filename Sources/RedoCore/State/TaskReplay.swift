@@ -7,7 +7,15 @@ public struct ReplayResult: Sendable {
   /// Tasks whose every branch ends in a DELETE.
   public var deletedTaskIds: Set<String> = []
   public var rejections: [NodeRejection] = []
-  public var validNodeIds: Set<String> = []
+  fileprivate var nodes: [RedoNode] = []
+
+  /// Every node that passed the graph rules: each node is either valid or rejected, so this is
+  /// built on request from the two, as most readers need only the tasks.
+  public var validNodeIds: Set<String> {
+    var ids = Set(nodes.map(\.id))
+    for rejection in rejections { if let id = rejection.nodeId { ids.remove(id) } }
+    return ids
+  }
 }
 
 /// Replay: graph rules (parents, lamport, duplicate CREATE, todo references, deletedChain, MERGE
@@ -15,32 +23,44 @@ public struct ReplayResult: Sendable {
 /// Nodes given here have passed `NodeValidator`.
 public enum TaskReplay {
   public static func replay(_ nodes: [RedoNode]) -> ReplayResult {
-    var groups: [String: [RedoNode]] = [:]
-    for node in nodes { groups[node.taskId, default: []].append(node) }
-    let tasks = Array(groups)
-    // Tasks replay independently, so they are shared out over the cores.
-    let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(1, tasks.count / 512))
-    var outcomes = [TaskGraph.Outcome?](repeating: nil, count: tasks.count)
-    outcomes.withUnsafeMutableBufferPointer { slots in
+    // Tasks replay independently, so each core takes the tasks of its own shard, from grouping
+    // to state. Grouping reads only the nodes' inline task keys; the rare tasks whose keys
+    // collide are told apart by their ids.
+    let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(1, nodes.count / 2048))
+    var shards = [[(taskId: String, outcome: TaskGraph.Outcome)]](repeating: [], count: workers)
+    shards.withUnsafeMutableBufferPointer { slots in
       let slots = UncheckedSendable(slots)
       DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        for index in stride(from: worker, to: tasks.count, by: workers) {
-          slots.value[index] = TaskGraph(taskId: tasks[index].key, nodes: tasks[index].value)
-            .evaluate()
+        var groups: [UInt64: [RedoNode]] = [:]
+        groups.reserveCapacity(nodes.count / workers / 4)
+        for node in nodes where node.taskKey % UInt64(workers) == worker {
+          groups[node.taskKey, default: []].append(node)
         }
+        var outcomes: [(taskId: String, outcome: TaskGraph.Outcome)] = []
+        outcomes.reserveCapacity(groups.count)
+        for group in groups.values {
+          let taskId = group[0].taskId
+          if group.allSatisfy({ $0.taskId == taskId }) {
+            outcomes.append((taskId, TaskGraph(taskId: taskId, nodes: group).evaluate()))
+          } else {
+            for (taskId, nodes) in Dictionary(grouping: group, by: \.taskId) {
+              outcomes.append((taskId, TaskGraph(taskId: taskId, nodes: nodes).evaluate()))
+            }
+          }
+        }
+        slots.value[worker] = outcomes
       }
     }
-    var result = ReplayResult()
-    result.validNodeIds.reserveCapacity(nodes.count)
-    for (index, outcome) in outcomes.enumerated() {
-      guard let outcome else { continue }
-      let taskId = tasks[index].key
-      result.rejections += outcome.rejections
-      result.validNodeIds.formUnion(outcome.validNodeIds)
-      if let task = outcome.task {
-        result.tasks[taskId] = task
-      } else if outcome.isDeleted {
-        result.deletedTaskIds.insert(taskId)
+    var result = ReplayResult(nodes: nodes)
+    result.tasks.reserveCapacity(shards.reduce(0) { $0 + $1.count })
+    for shard in shards {
+      for (taskId, outcome) in shard {
+        result.rejections += outcome.rejections
+        if let task = outcome.task {
+          result.tasks[taskId] = task
+        } else if outcome.isDeleted {
+          result.deletedTaskIds.insert(taskId)
+        }
       }
     }
     result.rejections.sort { ($0.nodeId ?? "") < ($1.nodeId ?? "") }
