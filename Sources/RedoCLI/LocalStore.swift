@@ -6,7 +6,8 @@ import RedoCore
 /// A redo home's nodes and its verified-state cache, in one SQLite file.
 ///
 /// Only nodes that passed validation and replay are stored. Each task's replayed state is cached
-/// with the heads it was computed from; a read that finds the heads changed re-validates everything.
+/// for its current heads: triggers mark a task stale when its nodes or heads change by any writer,
+/// the cache write clears the mark, and a read that finds a stale task re-validates everything.
 final class LocalStore {
   let queue: DatabaseQueue
 
@@ -53,6 +54,34 @@ final class LocalStore {
           ALTER TABLE "task" ADD COLUMN "deadline" INTEGER;
           UPDATE "task" SET "heads" = '';
           """)
+    }
+    migrator.registerMigration("2026-11-23-stale-tasks") { db in
+      // Whole states move out of the summary rows that `redo list` scans. Triggers mark a task
+      // stale whenever its nodes or heads change, whoever writes: a read then checks one small
+      // table instead of every task's heads, and the cache is rebuilt from the nodes.
+      var sql = """
+        DROP TABLE "task";
+        CREATE TABLE "task" (
+          "taskId" TEXT PRIMARY KEY, "title" TEXT, "priority" INTEGER,
+          "storyPoints" INTEGER, "frequencyDays" INTEGER, "archived" INTEGER, "draft" INTEGER,
+          "created" INTEGER, "deadline" INTEGER);
+        CREATE TABLE "taskState" ("taskId" TEXT PRIMARY KEY, "state" BLOB NOT NULL);
+        CREATE TABLE "staleTask" ("taskId" TEXT PRIMARY KEY);
+        INSERT INTO "staleTask" SELECT DISTINCT "taskId" FROM "node";
+
+        """
+      for table in ["node", "head"] {
+        sql += """
+          CREATE TRIGGER "\(table)_inserted" AFTER INSERT ON "\(table)" BEGIN
+            INSERT OR IGNORE INTO "staleTask" VALUES (NEW."taskId"); END;
+          CREATE TRIGGER "\(table)_deleted" AFTER DELETE ON "\(table)" BEGIN
+            INSERT OR IGNORE INTO "staleTask" VALUES (OLD."taskId"); END;
+          CREATE TRIGGER "\(table)_changed" AFTER UPDATE OF \(table == "node" ? #""id", "taskId", "json""# : #""id", "taskId""#) ON "\(table)" BEGIN
+            INSERT OR IGNORE INTO "staleTask" VALUES (OLD."taskId"), (NEW."taskId"); END;
+
+          """
+      }
+      try db.execute(sql: sql)
     }
     return migrator
   }
@@ -116,21 +145,26 @@ final class LocalStore {
   }
 
   private static func cache(taskId: String, task: RedoTask?, _ db: Database) throws {
-    let heads = try String.fetchAll(
-      db, sql: #"SELECT "id" FROM "head" WHERE "taskId" = ? ORDER BY "id""#, arguments: [taskId])
-    let state = try task.map { Data(try $0.json.canonicalBytes()) }
     try db.execute(
       sql: """
-        INSERT OR REPLACE INTO "task" ("taskId", "heads", "state", "title", "priority",
+        INSERT OR REPLACE INTO "task" ("taskId", "title", "priority",
           "storyPoints", "frequencyDays", "archived", "draft", "created", "deadline")
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: StatementArguments(
         [
-          taskId, heads.joined(separator: " "), state, task?.title, task?.priority,
+          taskId, task?.title, task?.priority,
           task?.storyPoints, task?.frequencyDays, task?.archived, task?.isDraft,
           task?.created.milliseconds, task?.currentTodo?.deadline.milliseconds,
         ] as [(any DatabaseValueConvertible)?]))
+    if let task {
+      try db.execute(
+        sql: #"INSERT OR REPLACE INTO "taskState" ("taskId", "state") VALUES (?, ?)"#,
+        arguments: [taskId, Data(try task.json.canonicalBytes())])
+    } else {
+      try db.execute(sql: #"DELETE FROM "taskState" WHERE "taskId" = ?"#, arguments: [taskId])
+    }
+    try db.execute(sql: #"DELETE FROM "staleTask" WHERE "taskId" = ?"#, arguments: [taskId])
   }
 
   // MARK: - Reading
@@ -165,28 +199,29 @@ final class LocalStore {
     }
   }
 
-  /// One task's cached state, when its cache entry matches its stored heads.
+  /// One task's cached state, unless the task is stale.
   func task(id: String) throws -> RedoTask? {
     try queue.read { db in
       guard
-        let row = try Row.fetchOne(
-          db, sql: #"SELECT "heads", "state" FROM "task" WHERE "taskId" = ?"#, arguments: [id]),
-        let data = row["state"] as Data?
-      else { return nil }
-      let heads = try String.fetchAll(
-        db, sql: #"SELECT "id" FROM "head" WHERE "taskId" = ? ORDER BY "id""#, arguments: [id])
-      guard heads.joined(separator: " ") == row["heads"] as String?,
+        let data = try Data.fetchOne(
+          db,
+          sql: """
+            SELECT "state" FROM "taskState" WHERE "taskId" = ?1
+            AND NOT EXISTS (SELECT 1 FROM "staleTask" WHERE "taskId" = ?1)
+            """, arguments: [id]),
         let json = try? JSONParser.parse(Array(data))
       else { return nil }
       return RedoTask(json: json)
     }
   }
 
-  /// The cached state of every live task. If a cache entry disagrees with the stored heads,
-  /// everything is validated again and the cache rebuilt first.
+  /// The cached state of every live task. If any task is stale, everything is validated again
+  /// and the cache rebuilt first.
   func tasks() throws -> [RedoTask] {
-    try readCache(columns: #""state""#) { row in
-      guard let data = row[2] as Data? else { return .deleted }
+    try readCache(
+      columns: #""state""#, from: #""task" LEFT JOIN "taskState" USING ("taskId")"#
+    ) { row in
+      guard let data = row[1] as Data? else { return .deleted }
       guard let json = try? JSONParser.parse(Array(data)), let task = RedoTask(json: json) else {
         return .unreadable
       }
@@ -195,23 +230,23 @@ final class LocalStore {
   }
 
   /// Every live task as `redo list` shows it: its fields and only its current todo, read from
-  /// the cache's columns. Heads are checked as for `tasks()`.
+  /// the cache's columns, checked as for `tasks()`.
   func summaries() throws -> [RedoTask] {
     try readCache(
       columns:
         #""title", "priority", "storyPoints", "frequencyDays", "archived", "draft", "created", "deadline""#
     ) { row in
-      guard let title: String = row[2] else { return .deleted }
+      guard let title: String = row[1] else { return .deleted }
       var task = RedoTask(
-        id: row[0], userId: "", title: title, created: WallTime(milliseconds: row[8]))
-      task.priority = row[3]
-      task.storyPoints = row[4]
-      task.frequencyDays = row[5]
-      task.archived = row[6]
+        id: row[0], userId: "", title: title, created: WallTime(milliseconds: row[7]))
+      task.priority = row[2]
+      task.storyPoints = row[3]
+      task.frequencyDays = row[4]
+      task.archived = row[5]
       // Only what ranking and due texts read: the current todo's deadline, or a done todo.
-      if let deadline = row[9] as Int64? {
+      if let deadline = row[8] as Int64? {
         task.todos = [Self.summaryTodo(deadline: WallTime(milliseconds: deadline), completed: nil)]
-      } else if !(row[7] as Bool) {
+      } else if !(row[6] as Bool) {
         task.todos = [Self.summaryTodo(deadline: task.created, completed: task.created)]
       }
       return .task(task)
@@ -224,35 +259,28 @@ final class LocalStore {
     case unreadable
   }
 
-  /// Reads each cached task (`taskId`, `heads`, then `columns`) after checking its heads against
-  /// the stored ones; any disagreement validates everything again and reads the rebuilt cache.
-  private func readCache(columns: String, _ decode: (Row) -> CachedRow) throws -> [RedoTask] {
-    let (tasks, consistent) = try queue.read { db -> ([RedoTask], Bool) in
-      var expected: [String: String] = [:]
-      let heads = try Row.fetchCursor(
-        db,
-        sql:
-          #"SELECT "taskId", group_concat("id", ' ') FROM (SELECT * FROM "head" ORDER BY "id") GROUP BY "taskId""#
-      )
-      while let row = try heads.next() { expected[row[0]] = row[1] }
+  /// Reads each cached task (`taskId`, then `columns`) unless some task is stale; then everything
+  /// is validated again and the rebuilt cache read.
+  private func readCache(
+    columns: String, from source: String = #""task""#, _ decode: (Row) -> CachedRow
+  ) throws -> [RedoTask] {
+    let tasks = try queue.read { db -> [RedoTask]? in
+      guard try Bool.fetchOne(db, sql: #"SELECT EXISTS (SELECT 1 FROM "staleTask")"#) == false
+      else { return nil }
       var tasks: [RedoTask] = []
-      var cached = 0
-      let rows = try Row.fetchCursor(
-        db, sql: #"SELECT "taskId", "heads", \#(columns) FROM "task""#)
+      let rows = try Row.fetchCursor(db, sql: #"SELECT "taskId", \#(columns) FROM \#(source)"#)
       while let row = try rows.next() {
-        cached += 1
-        guard expected[row[0] as String] == row[1] as String? else { return ([], false) }
         switch decode(row) {
         case .task(let task): tasks.append(task)
         case .deleted: continue
-        case .unreadable: return ([], false)
+        case .unreadable: return nil
         }
       }
-      return (tasks, cached == expected.count)
+      return tasks
     }
-    if consistent { return tasks }
+    if let tasks { return tasks }
     _ = try verifyAll()
-    return try readCache(columns: columns, decode)
+    return try readCache(columns: columns, from: source, decode)
   }
 
   private static func summaryTodo(deadline: WallTime, completed: WallTime?) -> TodoItem {
@@ -281,11 +309,11 @@ final class LocalStore {
       }
       let replay = TaskReplay.replay(nodes)
       rejections += replay.rejections
-      let keep = replay.validNodeIds
+      let keep = replay.validNodeIds()
       for row in rows where !keep.contains(row["id"]) {
         try db.execute(sql: #"DELETE FROM "node" WHERE "id" = ?"#, arguments: [row["id"] as String])
       }
-      try db.execute(sql: #"DELETE FROM "head"; DELETE FROM "task""#)
+      try db.execute(sql: #"DELETE FROM "head"; DELETE FROM "task"; DELETE FROM "taskState""#)
       let kept = nodes.filter { keep.contains($0.id) }
       var hasChild = Set<String>()
       for node in kept { hasChild.formUnion(node.parents) }
@@ -297,6 +325,7 @@ final class LocalStore {
       for taskId in Set(kept.map(\.taskId)) {
         try Self.cache(taskId: taskId, task: replay.tasks[taskId], db)
       }
+      try db.execute(sql: #"DELETE FROM "staleTask""#)
       return (rows.count, rejections)
     }
   }

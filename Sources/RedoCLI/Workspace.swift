@@ -10,14 +10,16 @@ struct Workspace {
   let store: LocalStore
   let now: WallTime
   let calendar: DayCalendar
+  let deadlineTexts: DeadlineText
 
   static func open() throws -> Workspace {
     let home = RedoHome.resolve()
     let zone = ProcessInfo.processInfo.environment["TZ"].flatMap(DayCalendar.init(identifier:))
+    let calendar = zone ?? DayCalendar(timeZone: .current)
+    let now = WallTime(secondsSince1970: Date().timeIntervalSince1970)
     return Workspace(
-      home: home, identity: try home.loadIdentity(), store: try home.openStore(),
-      now: WallTime(secondsSince1970: Date().timeIntervalSince1970),
-      calendar: zone ?? DayCalendar(timeZone: .current))
+      home: home, identity: try home.loadIdentity(), store: try home.openStore(), now: now,
+      calendar: calendar, deadlineTexts: DeadlineText(now: now, calendar: calendar))
   }
 
   /// A task by id, unique id prefix (at least 4 characters) or exact title, ignoring case.
@@ -78,6 +80,6 @@ struct Workspace {
     guard let todo = task.currentTodo else {
       return task.archived ? "archived" : task.isDraft ? "draft" : "done"
     }
-    return DeadlineText.describe(deadline: todo.deadline, now: now, calendar: calendar)
+    return deadlineTexts.describe(todo.deadline)
   }
 }

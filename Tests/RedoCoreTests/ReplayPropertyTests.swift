@@ -21,7 +21,7 @@ import Testing
       // Then the tasks and verdicts are the same
       #expect(result.tasks == reference.tasks)
       #expect(result.deletedTaskIds == reference.deletedTaskIds)
-      #expect(result.validNodeIds == reference.validNodeIds)
+      #expect(result.validNodeIds() == reference.validNodeIds())
     }
   }
 
@@ -48,7 +48,7 @@ import Testing
     // Then exactly the grafted nodes are rejected and the valid state is untouched
     #expect(Set(result.rejections.map { $0.nodeId! }) == invalid)
     #expect(result.rejections.allSatisfy { $0.code == .lamportViolation })
-    #expect(result.validNodeIds == reference.validNodeIds)
+    #expect(result.validNodeIds() == reference.validNodeIds())
     #expect(result.tasks == reference.tasks)
   }
 

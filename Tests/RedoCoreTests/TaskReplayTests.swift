@@ -113,7 +113,7 @@ import Testing
     let result = TaskReplay.replay(history.nodes)
     #expect(result.tasks[taskId]?.title == "First")
     #expect(codes(result) == [second.id: .duplicateCreate, child.id: .duplicateCreate])
-    #expect(result.validNodeIds == [first.id])
+    #expect(result.validNodeIds() == [first.id])
   }
 
   @Test func graphRulesHaveTheirCodes() {
@@ -142,7 +142,7 @@ import Testing
         badTodo.id: .invalidTodoRef,
         reusedTodo.id: .invalidTodoRef, shortChain.id: .missingDeletedChain,
       ])
-    #expect(result.validNodeIds == [create.id, todo.id])
+    #expect(result.validNodeIds() == [create.id, todo.id])
     #expect(result.tasks[taskId] != nil)
   }
 
@@ -156,7 +156,7 @@ import Testing
     let good = history.append(.update, task: taskId, parents: [todo], payload: ["priority": 5])
     let result = TaskReplay.replay(history.nodes)
     #expect(codes(result) == [bad.id: .lamportViolation, afterBad.id: .lamportViolation])
-    #expect(result.validNodeIds == [create.id, todo.id, good.id])
+    #expect(result.validNodeIds() == [create.id, todo.id, good.id])
     let task = try #require(result.tasks[taskId])
     #expect((task.title, task.priority) == ("Branches", 5))
   }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import stat
 
 import rfc8785
@@ -126,3 +127,25 @@ def test_bad_arguments_get_clear_messages() -> None:
         assert result.returncode != 0, args
         assert message in result.stderr, (args, result.stderr)
     assert home.out("list", "--all").startswith("No tasks")
+
+
+def test_a_store_changed_behind_redo_is_validated_again() -> None:
+    """The cache is trusted only while no node or head changed under it, whoever changed them."""
+    home = RedoHome.fresh()
+    home.out("init")
+    home.out("add", "Keep me", "--due", "today")
+    home.out("add", "Forge me", "--due", "today")
+    database = sqlite3.connect(home.path / "redo.sqlite")
+    with database:
+        task_id = next(t["id"] for t in home.json("list") if t["title"] == "Forge me")
+        rows = database.execute("SELECT id, json FROM node WHERE taskId = ?", (task_id,)).fetchall()
+        node_id, body = next((i, bytes(b)) for i, b in rows if json.loads(b)["action"] == "CREATE")
+        database.execute("UPDATE node SET json = ? WHERE id = ?", (body.replace(b"Forge me", b"Forged!!"), node_id))
+    assert database.execute("SELECT count(*) FROM staleTask").fetchone() == (1,)
+    database.close()
+
+    # The next read finds the task stale, validates every node again and drops the forged branch
+    assert [t["title"] for t in home.json("list", "--all")] == ["Keep me"]
+    report = home.run("verify", "--all")
+    assert b"0 invalid" in report.stdout, report.stdout
+    assert home.run("show", task_id[:8], check=False).returncode != 0

@@ -58,7 +58,8 @@ struct NodeFile {
       let rejection = single[index] ?? id.flatMap { graph[$0] }
       verdicts.append((id, rejection))
     }
-    valid = candidates.filter { replay.validNodeIds.contains($0.id) }
+    let validIds = replay.validNodeIds()
+    valid = candidates.filter { validIds.contains($0.id) }
   }
 
   var rejectedCount: Int { verdicts.filter { $0.rejection != nil }.count }

@@ -14,11 +14,11 @@ struct List: ParsableCommand {
 
   func run() throws {
     let workspace = try Workspace.open()
-    let stored = json ? try workspace.store.tasks() : try workspace.store.summaries()
-    let tasks = stored.filter { task in
-      if archived { return task.archived }
-      if overdue { return task.isOverdue(at: workspace.now) }
-      return all || task.isActive
+    var tasks = json ? try workspace.store.tasks() : try workspace.store.summaries()
+    tasks.removeAll { task in
+      if archived { return !task.archived }
+      if overdue { return !task.isOverdue(at: workspace.now) }
+      return !(all || task.isActive)
     }
     let ranked = Ranking.standard.ranked(tasks, at: workspace.now)
     if json {
@@ -38,14 +38,17 @@ struct List: ParsableCommand {
           ? "No tasks match." : "Nothing to do. Add a task with: redo add \"Water the plants\"")
       return
     }
-    var lines = ["ID        P  DUE               TITLE"]
+    var output = "ID        P  DUE               TITLE\n"
+    output.reserveCapacity(ranked.count * 64)
     for task in ranked {
-      let due = workspace.deadlineText(task)
-      lines.append(
-        "\(task.id.prefix(8))  \(task.priority)  \(due.padding(toLength: 16, withPad: " ", startingAt: 0))  \(task.title)"
-      )
+      output += task.id.prefix(8)
+      output += "  \(task.priority)  "
+      output += workspace.deadlineText(task).padded(to: 16)
+      output += "  "
+      output += task.title
+      output += "\n"
     }
-    print(lines.joined(separator: "\n"))
+    print(output, terminator: "")
   }
 }
 
@@ -94,8 +97,17 @@ struct History: ParsableCommand {
     for node in nodes {
       let payload = (try? JSON.object(node.payload).canonicalString()) ?? "{}"
       print(
-        "\(node.lamport)  \(node.wall)  \(node.action.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(node.id.prefix(15))  \(payload)"
+        "\(node.lamport)  \(node.wall)  \(node.action.rawValue.padded(to: 13))  \(node.id.prefix(15))  \(payload)"
       )
     }
+  }
+}
+
+extension String {
+  /// Cut or space-filled to `width` characters, for columns (Foundation's padding bridges).
+  func padded(to width: Int) -> String {
+    let length = count
+    return length >= width
+      ? String(prefix(width)) : self + String(repeating: " ", count: width - length)
   }
 }

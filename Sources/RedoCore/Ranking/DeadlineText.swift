@@ -2,9 +2,24 @@ import Foundation
 import HearthCore
 
 /// "Due today", "Due in 3 days", "2 days overdue": counted in calendar days of the person's zone.
-public enum DeadlineText {
+/// One value describes many deadlines against the same moment, finding today once.
+public struct DeadlineText: Sendable {
+  public let now: WallTime
+  public let zone: TimeZone
+  private let today: Int64
+
+  public init(now: WallTime, calendar: DayCalendar) {
+    self.now = now
+    zone = calendar.timeZone
+    today = Self.localDay(now, zone)
+  }
+
   public static func describe(deadline: WallTime, now: WallTime, calendar: DayCalendar) -> String {
-    let days = localDay(deadline, calendar.timeZone) - localDay(now, calendar.timeZone)
+    DeadlineText(now: now, calendar: calendar).describe(deadline)
+  }
+
+  public func describe(_ deadline: WallTime) -> String {
+    let days = Self.localDay(deadline, zone) - today
     switch days {
     case ..<0: return "\(-days) \(-days == 1 ? "day" : "days") overdue"
     case 0: return deadline < now ? "Overdue today" : "Due today"

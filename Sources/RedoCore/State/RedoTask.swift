@@ -32,7 +32,12 @@ public struct RedoTask: Hashable, Sendable {
 
   /// The open todo with the tallest chain; other open todos are orphans of offline forks.
   public var currentTodo: TodoItem? {
-    todos.filter(\.isOpen).max(by: TodoItem.isShorter)
+    var current: TodoItem?
+    for todo in todos where todo.isOpen {
+      if let found = current, !TodoItem.isShorter(found, todo) { continue }
+      current = todo
+    }
+    return current
   }
 
   /// A task with no todo yet: it stays out of active lists.

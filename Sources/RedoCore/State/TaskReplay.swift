@@ -9,9 +9,10 @@ public struct ReplayResult: Sendable {
   public var rejections: [NodeRejection] = []
   fileprivate var nodes: [RedoNode] = []
 
-  /// Every node that passed the graph rules: each node is either valid or rejected, so this is
-  /// built on request from the two, as most readers need only the tasks.
-  public var validNodeIds: Set<String> {
+  /// Every node that passed the graph rules. Each node is either valid or rejected, so the set is
+  /// built from the two when asked for (once per use: it hashes every id), as most readers need
+  /// only the tasks.
+  public func validNodeIds() -> Set<String> {
     var ids = Set(nodes.map(\.id))
     for rejection in rejections { if let id = rejection.nodeId { ids.remove(id) } }
     return ids
