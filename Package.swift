@@ -96,11 +96,13 @@ var package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    .target(name: "SofterCore"),
     .target(name: "TestSupport"),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
     .testTarget(
       name: "RedoCoreTests",
       dependencies: ["RedoCore", "CanonicalJSON", "HearthCore", "TestSupport"]),
+    .testTarget(name: "SofterCoreTests", dependencies: ["SofterCore"], exclude: ["golden"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(

@@ -90,8 +90,8 @@ extension ReportWriter {
       """
     if let list = result.cliList, let add = result.cliAdd, let tasks = result.cliTasks {
       text += """
-        The release `redo` executable on a home holding \(rate(Double(tasks))) tasks (imported
-        from the same log\(result.cliImportMilliseconds.map { ", which took " + ms($0) } ?? "")),
+        The release `redo` executable (`make redo`) on a home holding \(rate(Double(tasks)))
+        tasks (imported from the same log\(result.cliImportMilliseconds.map { ", which took " + ms($0) } ?? "")),
         wall time per run including process start, \(list.count) runs each:
 
         \(table(["Command", "p50", "max", "mean"], [

@@ -63,7 +63,8 @@ struct ReportWriter {
 
       - Last written: \(newest.date)
       - Machine: \(newest.machine)
-      - Builds: `swift build -c release` (hearth-bench, hearth for the HTTP suite, redo for Redo)
+      - Builds: `swift build -c release` (hearth-bench, hearth for the HTTP suite); Redo's CLI
+        with `make redo` (release, Swift runtime linked in)
 
 
       """

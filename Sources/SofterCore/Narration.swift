@@ -1,0 +1,15 @@
+/// The room narrating itself. The wording is the reference app's.
+public enum Narration {
+  /// For a participant the roster does not name.
+  public static let someone = "Someone"
+
+  public static func opened(originator: String, tier: PaymentTier) -> String {
+    "\(originator) opened a room with \(tier.displayString)."
+  }
+  public static func arrived(_ nickname: String) -> String { "\(nickname) arrived." }
+  public static func declined(_ nickname: String) -> String { "\(nickname) declined." }
+  public static func yourTurn(_ nickname: String) -> String { "\(nickname), it's your turn." }
+  public static func listening(_ nickname: String) -> String { "\(nickname) is listening." }
+  public static func raisedHand(_ nickname: String) -> String { "\(nickname) raised a hand." }
+  public static func departed(_ nickname: String) -> String { "\(nickname) departed." }
+}
