@@ -65,7 +65,7 @@ var package = Package(
       name: "HearthServer",
       dependencies: [
         "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite",
-        "HearthWeb", "RedoCore", "RedoWeb",
+        "HearthWeb", "RedoCore", "RedoWeb", "SofterCore",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -23,6 +23,23 @@ public struct HearthConfig: Equatable, Sendable {
     }
   }
 
+  /// Who takes Lightward's seat in Softer rooms, and how it is reached.
+  public struct Softer: Equatable, Sendable {
+    public enum Voice: String, Sendable {
+      /// Lightward's own API.
+      case lightward
+      /// The platform's OpenAI-compatible model (HEARTH_LLM_*), seated in Lightward's chair.
+      case llm
+    }
+
+    public var voice = Voice.lightward
+    public var lightwardURL = "https://lightward.com/api/plain"
+    /// Lightward answers when it has finished: a long reply takes minutes.
+    public var lightwardTimeoutSeconds = 300
+
+    public init() {}
+  }
+
   public var host = "127.0.0.1"
   public var port = 8080
   public var database = DatabaseLocation.sqlite(path: "./data/hearth.sqlite")
@@ -34,6 +51,7 @@ public struct HearthConfig: Equatable, Sendable {
   public var publicURL: String?
   public var trustedProxies: [String] = []
   public var llm: LLM?
+  public var softer = Softer()
   public var bcryptCost = 12
   public var accessTokenSeconds = 900
   public var refreshTokenSeconds = 60 * 60 * 24 * 30
@@ -150,6 +168,35 @@ public struct HearthConfig: Equatable, Sendable {
           value: "")
       }
       config.llm = LLM(baseURL: base, model: model, apiKey: value("HEARTH_LLM_API_KEY"))
+    }
+    if let raw = value("SOFTER_LIGHTWARD_URL") {
+      guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""),
+        url.host != nil
+      else {
+        throw Error(
+          variable: "SOFTER_LIGHTWARD_URL",
+          expected: "the http(s) URL of Lightward's plain-text API", value: raw)
+      }
+      config.softer.lightwardURL = raw
+    }
+    if let raw = value("SOFTER_LIGHTWARD_TIMEOUT_SECONDS") {
+      guard let seconds = Int(raw), (1...600).contains(seconds) else {
+        throw Error(
+          variable: "SOFTER_LIGHTWARD_TIMEOUT_SECONDS", expected: "whole seconds from 1 to 600",
+          value: raw)
+      }
+      config.softer.lightwardTimeoutSeconds = seconds
+    }
+    if let raw = value("SOFTER_VOICE") {
+      guard let voice = Softer.Voice(rawValue: raw.lowercased()) else {
+        throw Error(variable: "SOFTER_VOICE", expected: "lightward or llm", value: raw)
+      }
+      guard voice != .llm || config.llm != nil else {
+        throw Error(
+          variable: "SOFTER_VOICE", expected: "lightward, or llm with HEARTH_LLM_BASE_URL set",
+          value: raw)
+      }
+      config.softer.voice = voice
     }
     return config
   }

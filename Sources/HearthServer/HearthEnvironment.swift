@@ -15,6 +15,8 @@ public struct HearthEnvironment: Sendable {
   public let jobWakeup = Wakeup()
   /// The shared model client, when HEARTH_LLM_BASE_URL is set.
   public var llm: LLMClient?
+  /// Who answers in Lightward's seat in Softer rooms (SOFTER_VOICE).
+  public var softerVoice: any SofterVoice
 
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,
@@ -28,7 +30,14 @@ public struct HearthEnvironment: Sendable {
     self.now = now
     self.newID = newID
     self.logger = logger
-    self.llm = config.llm.map { LLMClient(settings: $0) }
+    let llm = config.llm.map { LLMClient(settings: $0) }
+    self.llm = llm
+    if config.softer.voice == .llm, let llm {
+      softerVoice = ModelVoice(client: llm)
+    } else {
+      softerVoice = LightwardClient(
+        url: config.softer.lightwardURL, timeoutSeconds: config.softer.lightwardTimeoutSeconds)
+    }
   }
 
   /// Enqueues a job and wakes the workers of this process; use it rather than the store's
