@@ -15,7 +15,7 @@ struct TaskGraph {
   /// Positions by id, for tasks too long for a linear search.
   private let positions: [String: Int]?
   /// Each node's parents as positions; nil where a parent is not among this task's nodes.
-  let parents: [[Int?]]
+  let parents: ParentTable
   private var rejected: [NodeRejection?]
   private var valid: [Bool]
   private var todoCreators: [String: [Int]] = [:]
@@ -35,25 +35,29 @@ struct TaskGraph {
         uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset) })
     }
     self.positions = positions
-    parents = ordered.map { node in
-      node.parents.map { Self.position(of: $0, in: ordered, positions: positions) }
-    }
+    parents = ParentTable(
+      ordered.map { node in
+        node.parents.lazy.map { Self.position(of: $0, in: ordered, positions: positions) }
+      })
     rejected = Array(repeating: nil, count: ordered.count)
     valid = Array(repeating: false, count: ordered.count)
   }
 
-  func evaluate() -> Outcome {
-    var graph = self
-    graph.decideValidity()
-    var outcome = Outcome(rejections: graph.rejected.compactMap { $0 })
-    let live = graph.liveNodes()
+  /// Decides and folds a task's nodes in one go.
+  static func evaluate(taskId: String, nodes: [RedoNode]) -> Outcome {
+    var graph = TaskGraph(taskId: taskId, nodes: nodes)
+    return graph.evaluate()
+  }
+
+  private mutating func evaluate() -> Outcome {
+    decideValidity()
+    var outcome = Outcome(rejections: rejected.compactMap { $0 })
+    let live = liveNodes()
     if live.isEmpty {
-      outcome.isDeleted = graph.ordered.indices.contains {
-        graph.valid[$0] && graph.ordered[$0].action == .delete
-      }
+      outcome.isDeleted = ordered.indices.contains { valid[$0] && ordered[$0].action == .delete }
       return outcome
     }
-    outcome.task = graph.fold(live)
+    outcome.task = fold(live)
     return outcome
   }
 
@@ -306,4 +310,21 @@ extension TodoItem {
     guard !note.isEmpty else { return }
     notes = notes.isEmpty ? note : notes + "\n" + note
   }
+}
+
+/// Every node's parent positions in one buffer: a task's graph costs two allocations, not one
+/// per node.
+struct ParentTable {
+  private var positions: [Int?] = []
+  private var starts: [Int] = [0]
+
+  init(_ lists: [some Sequence<Int?>]) {
+    starts.reserveCapacity(lists.count + 1)
+    for list in lists {
+      positions.append(contentsOf: list)
+      starts.append(positions.count)
+    }
+  }
+
+  subscript(index: Int) -> ArraySlice<Int?> { positions[starts[index]..<starts[index + 1]] }
 }

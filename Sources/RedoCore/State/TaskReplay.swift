@@ -42,10 +42,10 @@ public enum TaskReplay {
         for group in groups.values {
           let taskId = group[0].taskId
           if group.allSatisfy({ $0.taskId == taskId }) {
-            outcomes.append((taskId, TaskGraph(taskId: taskId, nodes: group).evaluate()))
+            outcomes.append((taskId, TaskGraph.evaluate(taskId: taskId, nodes: group)))
           } else {
             for (taskId, nodes) in Dictionary(grouping: group, by: \.taskId) {
-              outcomes.append((taskId, TaskGraph(taskId: taskId, nodes: nodes).evaluate()))
+              outcomes.append((taskId, TaskGraph.evaluate(taskId: taskId, nodes: nodes)))
             }
           }
         }
@@ -73,7 +73,7 @@ public enum TaskReplay {
     task: RedoTask?, rejections: [NodeRejection]
   ) {
     guard let taskId = nodes.first?.taskId else { return (nil, []) }
-    let outcome = TaskGraph(taskId: taskId, nodes: nodes).evaluate()
+    let outcome = TaskGraph.evaluate(taskId: taskId, nodes: nodes)
     return (outcome.task, outcome.rejections)
   }
 }
