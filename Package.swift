@@ -47,18 +47,18 @@ var package = Package(
       name: "HearthCore",
       dependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
-    .target(name: "HearthStore", dependencies: ["HearthCore"]),
+    .target(name: "HearthStore", dependencies: ["HearthCore", "SofterCore"]),
     .target(
       name: "HearthStorePostgres",
       dependencies: [
-        "HearthStore",
+        "HearthStore", "SofterCore",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
       name: "HearthStoreSQLite",
-      dependencies: ["HearthStore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["HearthStore", "SofterCore", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     .target(name: "HearthWeb", dependencies: ["HearthCore", "HearthStore"]),
     .target(
@@ -107,7 +107,7 @@ var package = Package(
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(
       name: "HearthStoreTests",
-      dependencies: ["HearthStore", "HearthStoreSQLite", "HearthStorePostgres"]
+      dependencies: ["HearthStore", "HearthStoreSQLite", "HearthStorePostgres", "SofterCore"]
     ),
     .testTarget(
       name: "HearthServerTests",

@@ -154,6 +154,59 @@ enum PostgresMigrations {
         "CREATE INDEX redo_nodes_task_id_idx ON redo_nodes (task_id)",
         "CREATE INDEX redo_nodes_seq_idx ON redo_nodes (seq)",
       ]),
+    Migration(
+      version: 7, name: "softer rooms",
+      statements: [
+        """
+        CREATE TABLE softer_rooms (
+          id text PRIMARY KEY,
+          originator_user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          spec text NOT NULL,
+          state_type text NOT NULL,
+          defunct_reason text,
+          signaled text NOT NULL,
+          voice text NOT NULL,
+          composing text,
+          turn text NOT NULL,
+          created_at timestamptz NOT NULL,
+          modified_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE softer_seats (
+          room_id text NOT NULL REFERENCES softer_rooms (id) ON DELETE CASCADE,
+          participant_id text NOT NULL,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          PRIMARY KEY (room_id, participant_id)
+        )
+        """,
+        "CREATE INDEX softer_seats_user_id_idx ON softer_seats (user_id)",
+        """
+        CREATE TABLE softer_messages (
+          seq bigserial PRIMARY KEY,
+          room_id text NOT NULL REFERENCES softer_rooms (id) ON DELETE CASCADE,
+          id text NOT NULL,
+          author_id text NOT NULL,
+          author_name text NOT NULL,
+          text text NOT NULL,
+          created_at timestamptz NOT NULL,
+          is_lightward boolean NOT NULL,
+          is_narration boolean NOT NULL,
+          UNIQUE (room_id, id)
+        )
+        """,
+        """
+        CREATE TABLE softer_payments (
+          id text PRIMARY KEY,
+          room_id text NOT NULL,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          tier integer NOT NULL,
+          provider text NOT NULL,
+          created_at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX softer_payments_user_id_idx ON softer_payments (user_id, created_at)",
+      ]),
   ]
 }
 

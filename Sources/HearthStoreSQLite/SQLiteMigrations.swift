@@ -111,6 +111,52 @@ enum SQLiteMigrations {
           CREATE INDEX redoNode_seq ON redoNode(seq);
           """)
     }
+    migrator.registerMigration("004-softer") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE softerRoom (
+            id TEXT PRIMARY KEY NOT NULL,
+            originatorUserID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            spec TEXT NOT NULL,
+            stateType TEXT NOT NULL,
+            defunctReason TEXT,
+            signaled TEXT NOT NULL,
+            voice TEXT NOT NULL,
+            composing TEXT,
+            turn TEXT NOT NULL,
+            createdAt REAL NOT NULL,
+            modifiedAt REAL NOT NULL
+          );
+          CREATE TABLE softerSeat (
+            roomID TEXT NOT NULL REFERENCES softerRoom(id) ON DELETE CASCADE,
+            participantID TEXT NOT NULL,
+            userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            PRIMARY KEY (roomID, participantID)
+          );
+          CREATE INDEX softerSeat_user ON softerSeat(userID);
+          CREATE TABLE softerMessage (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            roomID TEXT NOT NULL REFERENCES softerRoom(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            authorID TEXT NOT NULL,
+            authorName TEXT NOT NULL,
+            text TEXT NOT NULL,
+            createdAt REAL NOT NULL,
+            isLightward INTEGER NOT NULL,
+            isNarration INTEGER NOT NULL,
+            UNIQUE (roomID, id)
+          );
+          CREATE TABLE softerPayment (
+            id TEXT PRIMARY KEY NOT NULL,
+            roomID TEXT NOT NULL,
+            userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            tier INTEGER NOT NULL,
+            provider TEXT NOT NULL,
+            createdAt REAL NOT NULL
+          );
+          CREATE INDEX softerPayment_user ON softerPayment(userID, createdAt);
+          """)
+    }
     return migrator
   }
 }
