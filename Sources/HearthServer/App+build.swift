@@ -17,6 +17,7 @@ public struct HearthApplication: Sendable {
     if env.config.environment != .production {
       jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
     }
+    jobHandlers.merge(SofterRooms(env: env).handlers) { first, _ in first }
   }
 
   /// The router with every route; `operations` lists the JSON ones for /openapi.json.
@@ -35,6 +36,7 @@ public struct HearthApplication: Sendable {
     AccountAPIController(env: env, accounts: accounts).register(api)
     InvitationsController(env: env).register(api)
     RedoAPIController(env: env, accounts: accounts).register(api)
+    SofterAPIController(env: env).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)

@@ -17,6 +17,8 @@ public struct HearthEnvironment: Sendable {
   public var llm: LLMClient?
   /// Who answers in Lightward's seat in Softer rooms (SOFTER_VOICE).
   public var softerVoice: any SofterVoice
+  /// Takes the commitment for each new Softer room.
+  public var softerPayments: any SofterPaymentProvider = LedgerPaymentProvider()
 
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,

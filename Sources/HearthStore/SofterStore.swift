@@ -76,7 +76,7 @@ public protocol SofterStore: Sendable {
   func softerRooms(userID: String) async throws -> [SofterRoomRecord]
   /// Holds the room against every other change, in every process, while `change` edits it;
   /// then saves the new messages (a message id already stored keeps its first copy), the room's
-  /// state and `change`'s events together. Nil when the room does not exist.
+  /// state, the seats it removed and `change`'s events together. Nil when the room does not exist.
   func changeSofterRoom(
     id: String, at: Date,
     _ change: @escaping @Sendable (inout SofterRoomRecord) throws -> [NewEvent]

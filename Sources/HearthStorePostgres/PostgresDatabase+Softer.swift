@@ -80,6 +80,7 @@ extension PostgresDatabase {
         var record = try await Self.softerRoom(id: id, lock: true, on: connection, logger: logger)
       else { return nil }
       let before = Set(record.room.messages.map(\.id))
+      let seats = record.seats
       let events = try change(&record)
       let room = record.room
       try await connection.run(
@@ -93,6 +94,12 @@ extension PostgresDatabase {
         """, logger: logger)
       try await Self.insertSofterMessages(
         room.messages.filter { !before.contains($0.id) }, on: connection, logger: logger)
+      for (participantID, _) in seats where record.seats[participantID] == nil {
+        try await connection.run(
+          """
+          DELETE FROM softer_seats WHERE room_id = \(id) AND participant_id = \(participantID)
+          """, logger: logger)
+      }
       for event in events {
         _ = try await Self.appendEvent(event, at: at, on: connection, logger: logger)
       }

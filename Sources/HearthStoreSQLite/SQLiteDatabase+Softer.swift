@@ -66,6 +66,7 @@ extension SQLiteDatabase {
     try await write { db in
       guard var record = try Self.softerRoom(db, id: id) else { return nil }
       let before = Set(record.room.messages.map(\.id))
+      let seats = record.seats
       let events = try change(&record)
       let room = record.room
       try db.execute(
@@ -80,6 +81,11 @@ extension SQLiteDatabase {
             SofterCoding.encode(record.turn), room.lifecycle.modifiedAt.sqliteValue, id,
           ] as [(any DatabaseValueConvertible)?]))
       try Self.insertSofterMessages(db, room.messages.filter { !before.contains($0.id) })
+      for (participantID, _) in seats where record.seats[participantID] == nil {
+        try db.execute(
+          sql: "DELETE FROM softerSeat WHERE roomID = ? AND participantID = ?",
+          arguments: [id, participantID])
+      }
       for event in events { _ = try Self.insertEvent(db, event, at: at) }
       return try Self.softerRoom(db, id: id)
     }

@@ -108,6 +108,8 @@ struct AccountExport {
     var sessions: [SessionBody]
     var invitations: [InvitationsController.InvitationBody]
     var redo: RedoExport
+    /// Every Softer room this person has a seat in, with its whole ledger.
+    var softer: [SofterRoomBody]
   }
 
   /// Redo's device keys and the tasks as their nodes, importable with `redo import`.
@@ -131,9 +133,14 @@ struct AccountExport {
     let invitations = try await env.database.pendingInvitations(userID: user.id)
     let nodes = try await env.database.allRedoNodes(visibleTo: user.id)
     let keys = try await env.database.redoKeys(userID: user.id).map(\.publicKey)
+    let now = env.now()
+    let rooms = try await env.database.softerRooms(userID: user.id).map {
+      SofterRoomBody($0, viewer: user.id, at: now, withMessages: true)
+    }
     return Document(
       exportedAt: env.now(), user: .init(user), sessions: sessions,
       invitations: invitations.map(InvitationsController.InvitationBody.init),
-      redo: RedoExport(publicKeys: keys, nodes: nodes.map { .init(json: $0.json) }))
+      redo: RedoExport(publicKeys: keys, nodes: nodes.map { .init(json: $0.json) }),
+      softer: rooms)
   }
 }
