@@ -227,4 +227,99 @@ import Testing
       }
     }
   }
+
+  @Test func typingHandsLeavingAndDeletingReachEveryone() async throws {
+    let log = NIOLockedValueBox<[Request]>([])
+    try await Self.fakeLightward(log).test(.live) { fake in
+      let port = try #require(fake.port)
+      let server = try await TestServer { config in
+        config.softer.lightwardURL = "http://127.0.0.1:\(port)/api/plain"
+      }
+      try await server.run(.live) { client in
+        let isaac = try await client.signup("isaac2@example.com")
+        let abe = try await client.signup("abe2@example.com")
+        let eve = try await client.signup("eve2@example.com")
+        let created = try await client.json(
+          .post, "/api/softer/rooms",
+          [
+            "nickname": "Isaac",
+            "participants": [
+              ["contact": "abe2@example.com", "nickname": "Abe"],
+              ["contact": "eve2@example.com", "nickname": "Eve"],
+            ],
+          ], token: isaac.access)
+        let id = try #require((created["room"] as? [String: Any])?["id"] as? String)
+        func room(_ token: String) async throws -> JSONReply {
+          try await client.json(.get, "/api/softer/rooms/\(id)", token: token)
+        }
+        for _ in 0..<200 {
+          let participants =
+            (try await room(isaac.access)["room"] as? [String: Any])?["participants"]
+            as? [[String: Any]]
+          if participants?.contains(where: {
+            $0["isLightward"] as? Bool == true && $0["arrived"] as? Bool == true
+          }) == true {
+            break
+          }
+          try await Task.sleep(for: .milliseconds(25))
+        }
+        _ = try await client.json(.post, "/api/softer/rooms/\(id)/here", token: abe.access)
+        _ = try await client.json(.post, "/api/softer/rooms/\(id)/here", token: eve.access)
+
+        // Typing shows to the others, not to the typist, and reaches them as an event
+        let cursor = try #require(
+          try await client.json(.get, "/api/events/poll?timeout=0", token: isaac.access)["cursor"]
+            as? Int)
+        #expect(
+          try await client.json(
+            .post, "/api/softer/rooms/\(id)/composing", ["composing": true], token: abe.access
+          ).status == 204)
+        #expect(
+          (try await room(isaac.access)["room"] as? [String: Any])?["composing"] as? String
+            == "Abe is typing...")
+        #expect((try await room(abe.access)["room"] as? [String: Any])?["composing"] == nil)
+        let events = try await client.json(
+          .get, "/api/events/poll?after=\(cursor)&timeout=1", token: isaac.access)
+        #expect(
+          (events["events"] as? [[String: Any]])?.contains {
+            $0["type"] as? String == "softer.composing"
+          } == true)
+        _ = try await client.json(
+          .post, "/api/softer/rooms/\(id)/composing", ["composing": false], token: abe.access)
+        #expect((try await room(isaac.access)["room"] as? [String: Any])?["composing"] == nil)
+
+        // Hands go up off turn only
+        #expect(
+          try await client.json(.post, "/api/softer/rooms/\(id)/hand", token: isaac.access)
+            .errorCode == "your_turn")
+        let hand = try await client.json(.post, "/api/softer/rooms/\(id)/hand", token: eve.access)
+        let texts = ((hand["room"] as? [String: Any])?["messages"] as? [[String: Any]])?.compactMap
+        { $0["text"] as? String }
+        #expect(texts?.last == "Eve raised a hand.")
+
+        // Someone who is not the owner deletes: they leave (ending the room) and lose it
+        #expect(
+          try await client.json(.delete, "/api/softer/rooms/\(id)", token: eve.access).status == 204
+        )
+        #expect(try await room(eve.access).status == 404)
+        let ended = try #require(try await room(isaac.access)["room"] as? [String: Any])
+        #expect(ended["state"] as? String == "defunct")
+        #expect(
+          (ended["messages"] as? [[String: Any]])?.last?["text"] as? String == "Eve departed.")
+        #expect(
+          try await client.json(
+            .post, "/api/softer/rooms/\(id)/messages", ["text": "hello?"], token: isaac.access
+          ).status == 409)
+
+        // The owner deletes it for everyone
+        #expect(
+          try await client.json(.delete, "/api/softer/rooms/\(id)", token: abe.access).status == 204
+        )
+        #expect(
+          try await client.json(.delete, "/api/softer/rooms/\(id)", token: isaac.access).status
+            == 204)
+        #expect(try await room(isaac.access).status == 404)
+      }
+    }
+  }
 }
