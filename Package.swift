@@ -65,7 +65,7 @@ var package = Package(
       name: "HearthServer",
       dependencies: [
         "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite",
-        "HearthWeb", "RedoCore", "RedoWeb", "SofterCore",
+        "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -97,6 +97,7 @@ var package = Package(
       ]
     ),
     .target(name: "SofterCore"),
+    .target(name: "SofterWeb", dependencies: ["HearthStore", "HearthWeb", "SofterCore"]),
     .target(name: "TestSupport"),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
     .testTarget(

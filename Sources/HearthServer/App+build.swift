@@ -44,6 +44,7 @@ public struct HearthApplication: Sendable {
     let pages = WebPages(env: env, accounts: accounts, clientAddress: clientAddress)
     pages.register(router)
     RedoWebController(pages: pages).register(router, api)
+    SofterWebController(pages: pages).register(router)
     documentBox.data = Self.encode(OpenAPIDocument.build(api.operations))
     return (router, api.operations)
   }

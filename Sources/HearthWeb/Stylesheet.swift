@@ -258,5 +258,42 @@ extension HearthAssets {
       .redo-task { flex-direction: column; align-items: stretch; }
       .redo-task-actions { justify-content: flex-end; }
     }
+
+    /* Softer: a calm room; people on the sides, narration in the middle. */
+    .softer-app { max-width: 46rem; margin: 0 auto; }
+    .softer-rooms { list-style: none; padding: 0; display: grid; gap: 0.6rem; }
+    .softer-room-row { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: baseline;
+      text-decoration: none; color: var(--text); }
+    .softer-speaking { color: var(--accent); font-weight: 600; }
+    .softer-depth { color: var(--muted); }
+    .softer-status { color: var(--muted); margin-left: auto; }
+    .softer-ledger { list-style: none; padding: 0; display: flex; flex-direction: column;
+      gap: 0.5rem; }
+    .softer-narration { text-align: center; color: var(--muted); font-size: 0.95em; }
+    .softer-bubble { max-width: 80%; padding: 0.55rem 0.8rem; border-radius: 1rem;
+      background: var(--surface); border: 1px solid var(--border, #e4ded6); }
+    .softer-bubble p { margin: 0.15rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+    .softer-author { font-size: 0.8em; color: var(--muted); }
+    .softer-mine { align-self: flex-end; background: var(--accent-soft); }
+    .softer-lightward { align-self: flex-start; border-color: var(--accent); }
+    .softer-theirs { align-self: flex-start; }
+    .softer-typing, .softer-thinking { color: var(--muted); font-style: italic; }
+    .softer-failed { border-left: 3px solid var(--danger); padding-left: 0.6rem; }
+    .softer-banner, .softer-turn { display: flex; flex-wrap: wrap; gap: 0.6rem;
+      align-items: center; margin: 0.8rem 0; }
+    .softer-compose { display: flex; gap: 0.6rem; align-items: flex-end; margin: 0.8rem 0; }
+    .softer-compose textarea { flex: 1; min-height: 3.2rem; }
+    .softer-compose[hidden] { display: none; }
+    .softer-room-actions { display: flex; gap: 0.6rem; justify-content: flex-end;
+      margin-top: 1.5rem; }
+    .softer-participant { display: flex; flex-wrap: wrap; gap: 0.6rem; }
+    .softer-participant .field { flex: 1 1 12rem; }
+    .softer-tiers { display: flex; gap: 1rem; flex-wrap: wrap; }
+    .softer-form-error { color: var(--danger); }
+    .softer-meta { color: var(--muted); }
+    @media (max-width: 40rem) {
+      .softer-bubble { max-width: 92%; }
+      .softer-compose { flex-direction: column; align-items: stretch; }
+    }
     """#
 }

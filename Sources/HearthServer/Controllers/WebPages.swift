@@ -24,7 +24,7 @@ struct WebPages {
         headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=300"],
         body: .init(byteBuffer: ByteBuffer(string: asset.body)))
     }
-    for app in HearthWeb.HearthApp.all where app != .redo {
+    for app in HearthWeb.HearthApp.all where app != .redo && app != .softer {
       router.get(RouterPath(app.path)) { request, context in
         let page = try await pageContext(request, context)
         return html(
