@@ -11,9 +11,11 @@ import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from hearth_harness import describe, json_of, unique_email
+from hearth_harness import SseStream, describe, json_of, unique_email
 
 ANSWER_SECONDS = 0.3
+# The contract: a room change made on one process reaches a participant on another within this.
+DELIVERY_LIMIT = 1.0
 
 
 @dataclass
@@ -106,6 +108,19 @@ def test_two_processes_send_one_request_at_a_time_and_keep_one_answer_per_turn(s
         wait_for(abe, room_id, "Lightward arrived", lambda room: any(p["isLightward"] and p["arrived"] for p in room["participants"]))
         r = abe.post(f"/api/softer/rooms/{room_id}/here")
         assert r.status_code == 200 and json_of(r)["room"]["state"] == "active", describe(r)
+
+        # A message sent through A reaches Abe's event stream on B within a second
+        stream = SseStream(b.base_url, abe.token)
+        try:
+            assert stream.response.status_code == 200, describe(stream.response)
+            r = isaac.post(f"/api/softer/rooms/{room_id}/composing", json={"composing": True})
+            assert r.status_code == 204, describe(r)
+            acknowledged = time.monotonic()
+            frame = stream.next_event("softer.composing", timeout=DELIVERY_LIMIT + 4)
+            assert frame is not None, f"no softer.composing on B: {stream.received}"
+            assert frame["at"] - acknowledged <= DELIVERY_LIMIT, frame["at"] - acknowledged
+        finally:
+            stream.close()
 
         rounds = 3
         for round_ in range(rounds):
