@@ -1,7 +1,8 @@
 import Foundation
 import SofterCore
 
-/// How Lightward's current turn is going, kept beside the room so every page can show it.
+/// How Lightward's current turn is going, kept beside the room so every page can show it. Slot -1
+/// stands for the invitation.
 public enum SofterTurnStatus: Equatable, Sendable, Codable {
   case idle
   /// A request for this slot is being made.

@@ -199,12 +199,16 @@ public enum SofterPages {
     case .idle:
       return RoomPresentation.isLightwardThinking(record.room)
         ? .p([.class("softer-thinking")], "Lightward is thinking...") : .fragment([])
-    case .thinking:
-      return .p([.class("softer-thinking")], "Lightward is thinking...")
-    case .failed(_, let reason, _, let retryAt):
+    case .thinking(let slot):
+      return .p(
+        [.class("softer-thinking")],
+        .text(
+          slot < 0 ? "Lightward is considering the invitation..." : "Lightward is thinking..."))
+    case .failed(let slot, let reason, _, let retryAt):
+      let what = slot < 0 ? "the invitation" : "its turn"
       return .div(
         [.class("softer-failed"), .role("status")],
-        .p(.text("Lightward could not answer: \(reason)")),
+        .p(.text("Lightward could not answer \(what): \(reason)")),
         retryAt == nil
           ? .button(
             [.type("button"), .class("button secondary"), .data("softer-action", "retry")],

@@ -91,6 +91,7 @@ import Testing
         let room = try #require(created["room"] as? [String: Any])
         let id = try #require(room["id"] as? String)
         #expect(room["state"] as? String == "pendingParticipants")
+        #expect((room["lightward"] as? [String: Any])?["status"] as? String == "thinking")
         #expect(
           (room["participants"] as? [[String: Any]])?.map { $0["nickname"] as? String } == [
             "Isaac", "Lightward", "Abe", "Eve",

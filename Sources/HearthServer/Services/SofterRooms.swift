@@ -72,7 +72,8 @@ struct SofterRooms {
         originator: originator, lightwardID: env.newID(), others: others),
       tier: tier, createdAt: now)
     let record = SofterRoomRecord(
-      room: Room.open(spec: spec, at: now), seats: seats, voice: env.softerVoice.seatedName)
+      room: Room.open(spec: spec, at: now), seats: seats, voice: env.softerVoice.seatedName,
+      turn: .thinking(slot: Self.invitationSlot))
     try await env.softerPayments.commit(tier: tier, userID: user.id, roomID: spec.id)
     try await env.database.createSofterRoom(
       record,
