@@ -122,9 +122,19 @@ import Testing
         // Lightward accepts in a job; the invitees arrive; the room becomes active
         _ = try await waitUntil("Lightward arrived") { texts($0).contains("Lightward arrived.") }
         #expect(try await get(abe)["status"] as? String == "Waiting for 2 participants...")
+        // Abe answers from the platform's invitations list; Eve from the room
+        let invitations = try await client.json(.get, "/api/invitations", token: abe.access)
+        let listed = invitations["invitations"] as? [[String: Any]] ?? []
         #expect(
-          try await client.json(.post, "/api/softer/rooms/\(id)/here", token: abe.access).status
-            == 200)
+          listed.contains { $0["app"] as? String == "softer" && $0["resourceId"] as? String == id })
+        let accepted = try await client.json(
+          .post, "/api/invitations/respond",
+          ["app": "softer", "kind": "room", "resourceId": id, "decision": "accept"],
+          token: abe.access)
+        #expect(accepted.status == 200, "\(accepted.text)")
+        #expect(
+          (try await client.json(.get, "/api/invitations", token: abe.access)["invitations"]
+            as? [Any])?.isEmpty == true)
         let active = try await client.json(.post, "/api/softer/rooms/\(id)/here", token: eve.access)
         #expect((active["room"] as? [String: Any])?["state"] as? String == "active")
 

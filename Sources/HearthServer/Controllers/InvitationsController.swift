@@ -81,6 +81,15 @@ struct InvitationsController {
     default: throw APIErrorResponse(.invalid("decision", "decision must be accept or decline."))
     }
     let ref = ResourceRef(app: app, kind: kind, id: resourceID)
+    if ref == SofterRooms.resource(resourceID) {
+      // A Softer invitation is answered by the room, whose rules apply (a decline ends it).
+      let rooms = SofterRooms(env: env)
+      _ =
+        status == .accepted
+        ? try await rooms.arrive(resourceID, by: user)
+        : try await rooms.decline(resourceID, by: user)
+      return
+    }
     guard var participant = try await env.database.participant(ref, userID: user.id),
       participant.status == .invited
     else { throw APIErrorResponse(.notFound("invitation")) }

@@ -120,13 +120,21 @@ struct SofterAPIController {
       let user = try context.requireCaller().user
       return reply(try await rooms.room(try roomID(context), for: user), user)
     }
-    action(api, "here", "Say you are here (an invitee of a pending room)") {
-      room, me, now throws(RoomError) in
-      try room.arrive(me, at: now)
-    }
-    action(api, "decline", "Decline a pending room; it ends for everyone") {
-      room, me, now throws(RoomError) in
-      try room.decline(me, at: now)
+    for (name, summary) in [
+      ("here", "Say you are here (an invitee of a pending room)"),
+      ("decline", "Decline a pending room; it ends for everyone"),
+    ] {
+      api.add(
+        APIOperation(
+          .post, "\(Self.roomPath)/\(name)", summary: summary, tag: "softer",
+          responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409])
+      ) { _, context in
+        let user = try context.requireCaller().user
+        let id = try roomID(context)
+        return reply(
+          name == "here"
+            ? try await rooms.arrive(id, by: user) : try await rooms.decline(id, by: user), user)
+      }
     }
     action(api, "pass", "Pass your turn: the room notes that you are listening") {
       room, me, now throws(RoomError) in

@@ -74,15 +74,67 @@ struct SofterRooms {
     let record = SofterRoomRecord(
       room: Room.open(spec: spec, at: now), seats: seats, voice: env.softerVoice.seatedName,
       turn: .thinking(slot: Self.invitationSlot))
-    try await env.softerPayments.commit(tier: tier, userID: user.id, roomID: spec.id)
-    try await env.database.createSofterRoom(
-      record,
-      payment: SofterPayment(
-        id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
-        provider: env.softerPayments.name, createdAt: now),
-      events: SofterEvents.events(SofterEvents.roomChanged, room: record))
+    // The invitations go through the platform's sharing too, so they show in everyone's
+    // invitations list; if the room cannot be stored, they are withdrawn again.
+    let resource = Self.resource(spec.id)
+    try await env.database.createShare(
+      Share(
+        resource: resource, ownerID: user.id,
+        title: "A Softer room: " + spec.participants.map(\.nickname).joined(separator: ", "),
+        createdAt: now))
+    do {
+      for (participantID, userID) in seats where participantID != originator.id {
+        try await env.database.putParticipant(
+          Participant(
+            resource: resource, userID: userID, status: .invited, permission: .readWrite,
+            invitedBy: user.id, updatedAt: now))
+      }
+      try await env.softerPayments.commit(tier: tier, userID: user.id, roomID: spec.id)
+      try await env.database.createSofterRoom(
+        record,
+        payment: SofterPayment(
+          id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
+          provider: env.softerPayments.name, createdAt: now),
+        events: SofterEvents.events(SofterEvents.roomChanged, room: record))
+    } catch {
+      try? await env.database.deleteShare(resource, at: now)
+      throw error
+    }
     try await scheduleInvitation(record)
     return record
+  }
+
+  static func resource(_ roomID: String) -> ResourceRef {
+    ResourceRef(app: "softer", kind: "room", id: roomID)
+  }
+
+  /// "I'm Here", from the room or from the invitations list.
+  func arrive(_ id: String, by user: User) async throws -> SofterRoomRecord {
+    let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
+      try room.arrive(me, at: now)
+    }
+    try await answerInvitation(id, of: user, .accepted)
+    return record
+  }
+
+  /// "Decline", from the room or from the invitations list: the room ends for everyone.
+  func decline(_ id: String, by user: User) async throws -> SofterRoomRecord {
+    let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
+      try room.decline(me, at: now)
+    }
+    try await answerInvitation(id, of: user, .declined)
+    return record
+  }
+
+  private func answerInvitation(_ id: String, of user: User, _ status: ParticipantStatus)
+    async throws
+  {
+    guard var participant = try await env.database.participant(Self.resource(id), userID: user.id),
+      participant.status == .invited
+    else { return }
+    participant.status = status
+    participant.updatedAt = env.now()
+    try await env.database.putParticipant(participant)
   }
 
   /// An email, or a phone number with its country code, that names a Hearth account.
@@ -218,8 +270,10 @@ struct SofterRooms {
     if participantID == record.room.spec.originatorID {
       try await env.database.deleteSofterRoom(
         id: id, events: SofterEvents.events(SofterEvents.roomDeleted, room: record), at: now)
+      try await env.database.deleteShare(Self.resource(id), at: now)
       return
     }
+    try await answerInvitation(id, of: user, .declined)
     _ = try await env.database.changeSofterRoom(id: id, at: now) { record in
       var change = Room.Change()
       do {
