@@ -97,6 +97,7 @@ var package = Package(
       ]
     ),
     .target(name: "SofterCore"),
+    .target(name: "AuralystCore"),
     .target(name: "SofterWeb", dependencies: ["HearthStore", "HearthWeb", "SofterCore"]),
     .target(name: "TestSupport"),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
@@ -104,6 +105,7 @@ var package = Package(
       name: "RedoCoreTests",
       dependencies: ["RedoCore", "CanonicalJSON", "HearthCore", "TestSupport"]),
     .testTarget(name: "SofterCoreTests", dependencies: ["SofterCore"], exclude: ["golden"]),
+    .testTarget(name: "AuralystCoreTests", dependencies: ["AuralystCore"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(
