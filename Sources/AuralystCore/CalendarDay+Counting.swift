@@ -1,0 +1,32 @@
+extension CalendarDay {
+  /// Days since 1970-01-01 (negative before), on the proleptic Gregorian calendar.
+  public var daysSince1970: Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// 1 = Sunday ... 7 = Saturday, as schedules count weekdays.
+  public var weekday: Int {
+    // 1970-01-01 was a Thursday (5).
+    ((daysSince1970 % 7 + 7 + 4) % 7) + 1
+  }
+}
+
+extension MedicationSchedule {
+  /// Whether an active schedule has a dose on `day`.
+  public func isDue(on day: CalendarDay) -> Bool {
+    guard isActive else { return false }
+    switch cadence {
+    case .weekdays(let days):
+      return days.contains(day.weekday)
+    case .everyDays(let interval, let start):
+      guard let first = CalendarDay(start), interval > 0 else { return false }
+      let offset = day.daysSince1970 - first.daysSince1970
+      return offset >= 0 && offset % interval == 0
+    }
+  }
+}
