@@ -143,16 +143,11 @@ extension PostgresDatabase {
   static func softerRoom(
     id: String, lock: Bool, on connection: PostgresConnection, logger: Logger
   ) async throws -> SofterRoomRecord? {
-    let query: PostgresQuery =
-      lock
-      ? """
-      SELECT spec, state_type, defunct_reason, signaled, voice, composing, turn, modified_at
-      FROM softer_rooms WHERE id = \(id) FOR UPDATE
-      """
-      : """
+    var query: PostgresQuery = """
       SELECT spec, state_type, defunct_reason, signaled, voice, composing, turn, modified_at
       FROM softer_rooms WHERE id = \(id)
       """
+    if lock { query.sql += " FOR UPDATE" }
     guard let row = try await connection.rows(query, logger: logger).first else { return nil }
     let (specText, stateType, reason, signaled, voice, composing, turn, modifiedAt) =
       try row.decode((String, String, String?, String, String, String?, String, Date).self)

@@ -11,17 +11,21 @@ public enum ChatLogBuilder {
   public static func cenotaphBody(
     roster: [ParticipantSpec], messages: [SofterMessage], maxCharacters: Int
   ) -> String {
-    var lines = messages.map(line(for:))
-    func text(_ lines: [String], trimmed: Bool) -> String {
-      (blocks(roster: roster, lines: trimmed ? [WarmupText.omittedHistory] + lines : lines)
+    let lines = messages.map(line(for:))
+    func text(_ lines: ArraySlice<String>, trimmed: Bool) -> String {
+      (blocks(roster: roster, lines: trimmed ? [WarmupText.omittedHistory] + lines : Array(lines))
         + [WarmupText.cenotaphRequest]).joined(separator: "\n\n")
     }
-    var body = text(lines, trimmed: false)
-    while body.count > maxCharacters, !lines.isEmpty {
-      lines.removeFirst()
-      body = text(lines, trimmed: true)
+    let whole = text(lines[...], trimmed: false)
+    guard whole.count > maxCharacters else { return whole }
+    // Each kept line adds itself and a newline to the trimmed body, which is built once.
+    var length = text([], trimmed: true).count + lines.reduce(0) { $0 + $1.count + 1 }
+    var first = 0
+    while length > maxCharacters, first < lines.count {
+      length -= lines[first].count + 1
+      first += 1
     }
-    return body
+    return text(lines[first...], trimmed: true)
   }
 
   /// The short, separate request that asks Lightward whether it will join.

@@ -16,10 +16,7 @@ struct RedoWebController {
 
   func register(_ router: Router<AppRequestContext>, _ api: APIRouteTable) {
     router.get("/static/redo.js") { _, _ in
-      Response(
-        status: .ok,
-        headers: [.contentType: RedoScript.contentType, .cacheControl: "public, max-age=300"],
-        body: .init(byteBuffer: ByteBuffer(string: RedoScript.source)))
+      WebPages.staticFile(RedoScript.source, contentType: RedoScript.contentType)
     }
     router.get("/redo") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login?next=/redo") }

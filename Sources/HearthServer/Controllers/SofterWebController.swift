@@ -1,7 +1,6 @@
 import Foundation
 import HearthWeb
 import Hummingbird
-import NIOCore
 import SofterCore
 import SofterWeb
 
@@ -13,10 +12,7 @@ struct SofterWebController {
 
   func register(_ router: Router<AppRequestContext>) {
     router.get("/static/softer.js") { _, _ in
-      Response(
-        status: .ok,
-        headers: [.contentType: SofterScript.contentType, .cacheControl: "public, max-age=300"],
-        body: .init(byteBuffer: ByteBuffer(string: SofterScript.source)))
+      WebPages.staticFile(SofterScript.source, contentType: SofterScript.contentType)
     }
     router.get("/softer") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login?next=/softer") }

@@ -19,10 +19,7 @@ struct WebPages {
     router.get("/static/:name") { _, context in
       guard let name = context.parameters.get("name"), let asset = HearthAssets.asset(named: name)
       else { throw APIErrorResponse(.notFound("file")) }
-      return Response(
-        status: .ok,
-        headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=300"],
-        body: .init(byteBuffer: ByteBuffer(string: asset.body)))
+      return Self.staticFile(asset.body, contentType: asset.contentType)
     }
     for app in HearthWeb.HearthApp.all where app != .redo && app != .softer {
       router.get(RouterPath(app.path)) { request, context in
@@ -51,6 +48,13 @@ struct WebPages {
       flash: flash ?? Self.readFlash(request), invitationCount: count, path: request.uri.path,
       timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
         ?? TimeZone(identifier: "UTC")!)
+  }
+
+  /// A script or stylesheet, cached briefly by browsers.
+  static func staticFile(_ body: String, contentType: String) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: contentType, .cacheControl: "public, max-age=300"],
+      body: .init(byteBuffer: ByteBuffer(string: body)))
   }
 
   func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -174,13 +174,20 @@ struct SofterRooms {
 
   // MARK: - Reading
 
-  /// The room, for someone seated in it; anyone else gets 404.
+  /// The room as a reader sees it, with whatever Lightward owes it scheduled (idempotently),
+  /// the way the reference settles a room on entry.
   func room(_ id: String, for user: User) async throws -> SofterRoomRecord {
-    guard let record = try await env.database.softerRoom(id: id),
-      record.participantID(ofUser: user.id) != nil
-    else { throw APIErrorResponse(.notFound("room")) }
+    let (record, _) = try await seat(in: id, for: user)
     try await ensureLightwardScheduled(record)
     return record
+  }
+
+  /// The room and the caller's participant in it; anyone not seated gets 404.
+  private func seat(in id: String, for user: User) async throws -> (SofterRoomRecord, String) {
+    guard let record = try await env.database.softerRoom(id: id),
+      let participantID = record.participantID(ofUser: user.id)
+    else { throw APIErrorResponse(.notFound("room")) }
+    return (record, participantID)
   }
 
   func rooms(for user: User) async throws -> [SofterRoomRecord] {
@@ -246,10 +253,7 @@ struct SofterRooms {
 
   /// The originator asks for a cenotaph; Lightward writes it in a job.
   func requestCenotaph(_ id: String, by user: User) async throws -> SofterRoomRecord {
-    let record = try await room(id, for: user)
-    guard let participantID = record.participantID(ofUser: user.id) else {
-      throw APIErrorResponse(.notFound("room"))
-    }
+    let (record, participantID) = try await seat(in: id, for: user)
     do {
       try record.room.requireCenotaphAllowed(by: participantID)
     } catch {
@@ -264,8 +268,7 @@ struct SofterRooms {
 
   /// The owner deletes the room for everyone; anyone else leaves (or declines) and loses it.
   func delete(_ id: String, by user: User) async throws {
-    let record = try await room(id, for: user)
-    guard let participantID = record.participantID(ofUser: user.id) else { return }
+    let (record, participantID) = try await seat(in: id, for: user)
     let now = env.now()
     if participantID == record.room.spec.originatorID {
       try await env.database.deleteSofterRoom(
@@ -294,7 +297,7 @@ struct SofterRooms {
 
   /// After a failed turn or invitation gave up: ask again.
   func retryLightward(_ id: String, by user: User) async throws -> SofterRoomRecord {
-    let record = try await room(id, for: user)
+    let (record, _) = try await seat(in: id, for: user)
     guard case .failed(let slot, _, _, nil) = record.turn else {
       throw APIErrorResponse(
         .conflict(nil, "Lightward is not stuck: there is nothing to try again."))
