@@ -39,6 +39,7 @@ public struct RedoCommand: AsyncParsableCommand {
 
 struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "init",
     abstract: "Make this device's Ed25519 identity (identity.json, mode 0600) and an empty store.")
 
   @Option(help: "Your name, written into the nodes you sign.") var name: String?
@@ -64,6 +65,7 @@ struct Init: ParsableCommand {
 
 struct Key: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "key",
     abstract: "Move this identity to another device on purpose.",
     subcommands: [KeyExport.self, KeyImport.self])
 }

@@ -60,7 +60,7 @@ struct RedoSuite {
       for node in nodes { try NodeValidator.checkIntegrity(node) }
     }
     var replays: [Double] = []
-    for _ in 0..<7 {
+    for _ in 0..<25 {
       let start = monotonicNanos()
       let result = TaskReplay.replay(nodes)
       replays.append(milliseconds(monotonicNanos() - start))

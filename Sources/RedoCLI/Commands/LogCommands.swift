@@ -5,6 +5,7 @@ import RedoCore
 
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "export",
     abstract: "Write every node as a JSON array (to FILE or stdout).")
 
   @Argument(help: "Where to write; standard output when left out.") var file: String?
@@ -67,6 +68,7 @@ struct NodeFile {
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "import",
     abstract: "Add the valid nodes of a JSON array (FILE or -) to this home.")
 
   @Argument(help: "A file written by `redo export`, or - for standard input.") var file: String
@@ -88,6 +90,7 @@ struct Import: ParsableCommand {
 
 struct Verify: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "verify",
     abstract:
       "Check nodes: each one in FILE with its verdict, or with --all everything stored here.",
     discussion: "Exits non-zero if any node is invalid.")
@@ -142,6 +145,7 @@ struct Verify: ParsableCommand {
 
 struct Debug: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "debug",
     abstract: "Protocol tools.", subcommands: [DebugCanonical.self, DebugHash.self])
 }
 

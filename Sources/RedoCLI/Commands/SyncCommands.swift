@@ -5,6 +5,7 @@ import RedoCore
 
 struct Login: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "login",
     abstract: "Sign in to a Hearth server and register this device's public key with your account.")
 
   @Option(help: "The Hearth server, e.g. http://127.0.0.1:8080.") var server: String
@@ -63,6 +64,7 @@ struct Login: AsyncParsableCommand {
 
 struct Sync: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "sync",
     abstract: "Upload this device's new nodes and download everyone else's, through Hearth.")
 
   @Flag(help: "Keep running: sync again whenever Hearth announces a change, and every minute.")
@@ -100,6 +102,7 @@ struct Sync: AsyncParsableCommand {
 
 struct Share: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "share",
     abstract: "Invite someone with a Hearth account to a task you own.")
 
   enum Access: String, EnumerableFlag {

@@ -31,6 +31,7 @@ struct TaskFields: ParsableArguments {
 
 struct Add: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "add",
     abstract: "Add a task (a CREATE and its first CREATE_TODO).")
 
   @Argument(help: "The task's title.") var title: String
@@ -59,6 +60,7 @@ struct Add: ParsableCommand {
 
 struct Edit: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "edit",
     abstract: "Change a task's title, description, priority, points or repeat.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
@@ -81,6 +83,7 @@ struct Edit: ParsableCommand {
 
 struct Complete: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "complete",
     abstract: "Complete the current todo; a repeating task gets its next todo explicitly.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
@@ -99,6 +102,7 @@ struct Complete: ParsableCommand {
 
 struct Snooze: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "snooze",
     abstract: "Push the current todo's deadline back.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
@@ -125,6 +129,7 @@ struct Snooze: ParsableCommand {
 
 struct Archive: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "archive",
     abstract: "Archive a task: it leaves the list and stops repeating.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
@@ -139,6 +144,7 @@ struct Archive: ParsableCommand {
 
 struct Unarchive: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "unarchive",
     abstract: "Bring an archived task back, with a new todo if it has none.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
@@ -155,6 +161,7 @@ struct Unarchive: ParsableCommand {
 
 struct Delete: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "delete",
     abstract: "Delete a task: a DELETE tombstone on every branch. There is no undelete.")
 
   @Argument(help: "Id prefix or exact title.") var task: String

@@ -5,6 +5,7 @@ import RedoCore
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "Tasks, most urgent first (the spec's ranking).")
 
   @Flag(help: "Every task: drafts, done and archived ones too.") var all = false
@@ -53,7 +54,8 @@ struct List: ParsableCommand {
 }
 
 struct Show: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "One task with its todos.")
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "One task with its todos.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
   @Flag(help: "The task as JSON.") var json = false
@@ -84,7 +86,8 @@ struct Show: ParsableCommand {
 }
 
 struct History: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "A task's nodes in replay order.")
+  static let configuration = CommandConfiguration(
+    commandName: "history", abstract: "A task's nodes in replay order.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
   @Flag(help: "The nodes as a JSON array.") var json = false

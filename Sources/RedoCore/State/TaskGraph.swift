@@ -23,22 +23,35 @@ struct TaskGraph {
   init(taskId: String, nodes: [RedoNode]) {
     self.taskId = taskId
     // A node's id digests its clock too, so copies of one node sort next to each other.
-    var ordered: [RedoNode] = []
-    ordered.reserveCapacity(nodes.count)
-    for node in nodes.sorted(by: RedoNode.precedes) where ordered.last?.id != node.id {
-      ordered.append(node)
+    var ordered = nodes
+    ordered.sort(by: RedoNode.precedes)
+    var ids = ordered.map(\.id)
+    if ids.indices.dropFirst().contains(where: { ids[$0 - 1] == ids[$0] }) {
+      var unique: [RedoNode] = []
+      for node in ordered where unique.last?.id != node.id { unique.append(node) }
+      ordered = unique
+      ids = ordered.map(\.id)
     }
     self.ordered = ordered
     var positions: [String: Int]?
     if ordered.count > Self.linearSearchLimit {
-      positions = Dictionary(
-        uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset) })
+      positions = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($0.element, $0.offset) })
     }
     self.positions = positions
-    parents = ParentTable(
-      ordered.map { node in
-        node.parents.lazy.map { Self.position(of: $0, in: ordered, positions: positions) }
-      })
+    var parents = ParentTable(capacity: ordered.count)
+    for index in ordered.indices {
+      for parent in ordered[index].parents {
+        if let positions {
+          parents.append(positions[parent])
+        } else {
+          // A parent usually comes just before its child, so the search walks back from there.
+          parents.append(
+            ids[..<index].lastIndex(of: parent) ?? ids[index...].firstIndex(of: parent))
+        }
+      }
+      parents.endRow()
+    }
+    self.parents = parents
     rejected = Array(repeating: nil, count: ordered.count)
     valid = Array(repeating: false, count: ordered.count)
   }
@@ -81,8 +94,15 @@ struct TaskGraph {
   // MARK: - Validity
 
   private mutating func decideValidity() {
-    let original = ordered.indices.filter { ordered[$0].action == .create }
-      .min { (ordered[$0].wall, ordered[$0].id) < (ordered[$1].wall, ordered[$1].id) }
+    var original: Int?
+    for index in ordered.indices where ordered[index].action == .create {
+      if let first = original,
+        (ordered[first].wall, ordered[first].id) < (ordered[index].wall, ordered[index].id)
+      {
+        continue
+      }
+      original = index
+    }
     for index in ordered.indices {
       if let rejection = check(index, originalCreate: original) {
         rejected[index] = NodeRejection(rejection.code, rejection.reason, nodeId: ordered[index].id)
@@ -318,13 +338,14 @@ struct ParentTable {
   private var positions: [Int?] = []
   private var starts: [Int] = [0]
 
-  init(_ lists: [some Sequence<Int?>]) {
-    starts.reserveCapacity(lists.count + 1)
-    for list in lists {
-      positions.append(contentsOf: list)
-      starts.append(positions.count)
-    }
+  init(capacity: Int) {
+    positions.reserveCapacity(capacity * 2)
+    starts.reserveCapacity(capacity + 1)
   }
+
+  mutating func append(_ position: Int?) { positions.append(position) }
+
+  mutating func endRow() { starts.append(positions.count) }
 
   subscript(index: Int) -> ArraySlice<Int?> { positions[starts[index]..<starts[index + 1]] }
 }

@@ -32,14 +32,21 @@ public enum TaskReplay {
     shards.withUnsafeMutableBufferPointer { slots in
       let slots = UncheckedSendable(slots)
       DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        var groups: [UInt64: [RedoNode]] = [:]
-        groups.reserveCapacity(nodes.count / workers / 4)
-        for node in nodes where node.taskKey % UInt64(workers) == worker {
-          groups[node.taskKey, default: []].append(node)
+        // Sorting (key, position) pairs groups a shard without an array per task growing node
+        // by node.
+        var keyed: [(key: UInt64, position: Int)] = []
+        keyed.reserveCapacity(nodes.count / workers + nodes.count / 16)
+        for position in nodes.indices where nodes[position].taskKey % UInt64(workers) == worker {
+          keyed.append((nodes[position].taskKey, position))
         }
+        keyed.sort { $0.key < $1.key }
         var outcomes: [(taskId: String, outcome: TaskGraph.Outcome)] = []
-        outcomes.reserveCapacity(groups.count)
-        for group in groups.values {
+        var start = keyed.startIndex
+        while start < keyed.endIndex {
+          var end = start + 1
+          while end < keyed.endIndex, keyed[end].key == keyed[start].key { end += 1 }
+          let group = keyed[start..<end].map { nodes[$0.position] }
+          start = end
           let taskId = group[0].taskId
           if group.allSatisfy({ $0.taskId == taskId }) {
             outcomes.append((taskId, TaskGraph.evaluate(taskId: taskId, nodes: group)))
