@@ -10,9 +10,11 @@ extension CalendarDay {
   }
 
   /// 1 = Sunday ... 7 = Saturday, as schedules count weekdays.
-  public var weekday: Int {
+  public var weekday: Int { Self.weekday(daysSince1970: daysSince1970) }
+
+  static func weekday(daysSince1970 days: Int) -> Int {
     // 1970-01-01 was a Thursday (5).
-    ((daysSince1970 % 7 + 7 + 4) % 7) + 1
+    ((days % 7 + 7 + 4) % 7) + 1
   }
 }
 

@@ -1,0 +1,191 @@
+import Foundation
+
+extension Insights {
+  static let morningMinutes = 5 * 60..<11 * 60
+  static let matchingTolerance: TimeInterval = 15 * 60
+
+  /// Insights over the `window` ending at `now`, in the journal's time zone. Rows outside the
+  /// window may be passed; they are skipped.
+  public init(
+    journal: Journal, entries: [SymptomEntry], medications: [Medication],
+    intakes: [MedicationIntake], window: InsightWindow, now: Date
+  ) {
+    let zone = TimeZone(identifier: journal.timeZone) ?? .gmt
+    let span = now.addingTimeInterval(-Double(window.days + 1) * 86_400)...now
+    let clock = ZoneClock(timeZone: zone, span: span)
+    let today = clock.local(now).day
+    let first = today - window.days + 1
+    let start = clock.instant(day: first, minute: 0)
+    let range = start...now
+
+    self.window = window
+    firstDay = CalendarDay(daysSince1970: first).description
+    lastDay = CalendarDay(daysSince1970: today).description
+    timeZone = zone.identifier
+
+    var scored: [(entry: SymptomEntry, value: Double, day: Int, minute: Int)] = []
+    for entry in entries where range.contains(entry.timestamp) {
+      let local = clock.local(entry.timestamp)
+      scored.append((entry, entry.insightSeverity, local.day, local.minute))
+    }
+    self.entries = scored.count
+
+    var byDay: [Int: Mean] = [:]
+    var byCell: [Int: Mean] = [:]
+    for item in scored {
+      byDay[item.day, default: Mean()].add(item.value)
+      let weekday = CalendarDay.weekday(daysSince1970: item.day)
+      byCell[weekday * 24 + item.minute / 60, default: Mean()].add(item.value)
+    }
+    averageSeverity = byDay.keys.sorted().map { day in
+      DailySeverity(
+        day: CalendarDay(daysSince1970: day).description, average: byDay[day]!.value,
+        entries: byDay[day]!.count)
+    }
+    heatmap = byCell.keys.sorted().map { key in
+      HeatmapCell(
+        weekday: key / 24, hour: key % 24, average: byCell[key]!.value,
+        entries: byCell[key]!.count)
+    }
+    let dailyMean = Mean(byDay.values.map(\.value))
+    baseline = dailyMean.count > 0 ? dailyMean.value : nil
+
+    let windowIntakes = intakes.filter { range.contains($0.timestamp) }
+    let medicationsByID = Dictionary(
+      medications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    medicationEffects = Self.effects(
+      medications: medications, intakes: windowIntakes, byDay: byDay, baseline: baseline,
+      clock: clock, days: first...today)
+    adherence = medications.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { medication in
+      Self.adherence(
+        of: medication, intakes: windowIntakes.filter { $0.medicationID == medication.id },
+        clock: clock, days: first...today, now: now)
+    }
+    menstruation = Self.menstruation(scored.map { ($0.entry.isMenstruating == true, $0.value) })
+    symptomBreakdown = Self.breakdown(scored.map(\.entry), symptoms: journal.symptoms)
+    asNeededUsage = Self.asNeededUsage(windowIntakes, medications: medicationsByID)
+    cues = []
+    cues = gentleCues(
+      mornings: scored.filter { Self.morningMinutes.contains($0.minute) && $0.value >= 7 }
+        .map(\.day))
+  }
+
+  private static func effects(
+    medications: [Medication], intakes: [MedicationIntake], byDay: [Int: Mean],
+    baseline: Double?, clock: ZoneClock, days: ClosedRange<Int>
+  ) -> [MedicationEffect] {
+    guard let baseline else { return [] }
+    var daysTaken: [String: Set<Int>] = [:]
+    for intake in intakes {
+      daysTaken[intake.medicationID, default: []].insert(clock.local(intake.timestamp).day)
+      if let scheduled = intake.scheduledDate.flatMap(CalendarDay.init),
+        days.contains(scheduled.daysSince1970)
+      {
+        daysTaken[intake.medicationID, default: []].insert(scheduled.daysSince1970)
+      }
+    }
+    var effects: [MedicationEffect] = []
+    for medication in medications {
+      let taken = (daysTaken[medication.id] ?? []).filter { byDay[$0] != nil }
+      guard !taken.isEmpty else { continue }
+      let average = Mean(taken.map { byDay[$0]!.value }).value
+      let effect = baseline - average
+      guard abs(effect) > 0.1 else { continue }
+      effects.append(
+        MedicationEffect(
+          medicationID: medication.id, name: medication.name, effect: effect,
+          averageOnDaysTaken: average, daysTaken: taken.count,
+          daysWithout: byDay.count - taken.count))
+    }
+    return effects.sorted { ($1.effect, $0.name) < ($0.effect, $1.name) }
+  }
+
+  private static func adherence(
+    of medication: Medication, intakes: [MedicationIntake], clock: ZoneClock,
+    days: ClosedRange<Int>, now: Date
+  ) -> Adherence {
+    let amounts = intakes.compactMap { $0.amount ?? medication.defaultAmount }
+    var result = Adherence(
+      medicationID: medication.id, name: medication.name, isAsNeeded: medication.isAsNeeded,
+      logged: intakes.count, averageDose: amounts.isEmpty ? nil : Mean(amounts).value,
+      unit: intakes.lazy.compactMap(\.unit).first ?? medication.defaultUnit)
+    guard !medication.isAsNeeded else { return result }
+    let doses = DoseOccurrence.all(of: medication, clock: clock, days: days, until: now)
+    let taken = DoseOccurrence.matched(doses, intakes: intakes, tolerance: matchingTolerance)
+    result.scheduled = doses.count
+    result.taken = taken
+    result.rate = doses.isEmpty ? nil : Double(taken) / Double(doses.count)
+    return result
+  }
+
+  private static func menstruation(_ values: [(isMenstruating: Bool, value: Double)])
+    -> MenstruationImpact
+  {
+    let during = Mean(values.filter(\.isMenstruating).map(\.value))
+    let otherwise = Mean(values.filter { !$0.isMenstruating }.map(\.value))
+    var impact = MenstruationImpact(
+      averageWhile: during.count > 0 ? during.value : nil,
+      averageOtherwise: otherwise.count > 0 ? otherwise.value : nil,
+      entriesWhile: during.count, entriesOtherwise: otherwise.count)
+    if let a = impact.averageWhile, let b = impact.averageOtherwise { impact.difference = a - b }
+    return impact
+  }
+
+  private static func breakdown(_ entries: [SymptomEntry], symptoms: [String]) -> [SymptomAverage] {
+    guard !entries.isEmpty else { return [] }
+    let overall = Mean(entries.map { Double($0.severity) })
+    var result = [SymptomAverage(name: "Overall", average: overall.value, entries: overall.count)]
+    for name in symptoms {
+      let rated = Mean(
+        entries.compactMap { $0.symptomSeverities[name] }.filter { $0 > 0 }.map(Double.init))
+      if rated.count > 0 {
+        result.append(SymptomAverage(name: name, average: rated.value, entries: rated.count))
+      }
+    }
+    return result
+  }
+
+  private static func asNeededUsage(
+    _ intakes: [MedicationIntake], medications: [String: Medication]
+  ) -> [AsNeededUse] {
+    var uses: [String: (count: Int, names: Set<String>)] = [:]
+    for intake in intakes where intake.origin == .asNeeded {
+      guard let medication = medications[intake.medicationID] else { continue }
+      let key = medication.useCase ?? medication.name
+      uses[key, default: (0, [])].count += 1
+      uses[key, default: (0, [])].names.insert(medication.name)
+    }
+    return uses.map {
+      AsNeededUse(useCase: $0.key, count: $0.value.count, medications: $0.value.names.sorted())
+    }
+    .sorted { ($1.count, $0.useCase) < ($0.count, $1.useCase) }
+  }
+}
+
+extension SymptomEntry {
+  /// The severity insights use: the overall rating when above 0, else the mean of the symptoms
+  /// rated above 0, else 0. (The reference app skipped calm entries, which made every average
+  /// look worse than the days were.)
+  public var insightSeverity: Double {
+    if severity > 0 { return Double(severity) }
+    let rated = symptomSeverities.values.filter { $0 > 0 }
+    return rated.isEmpty ? 0 : Double(rated.reduce(0, +)) / Double(rated.count)
+  }
+}
+
+/// A running mean.
+struct Mean {
+  private(set) var count = 0
+  private var sum = 0.0
+
+  init() {}
+
+  init(_ values: [Double]) { for value in values { add(value) } }
+
+  mutating func add(_ value: Double) {
+    count += 1
+    sum += value
+  }
+
+  var value: Double { count == 0 ? 0 : sum / Double(count) }
+}
