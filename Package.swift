@@ -47,18 +47,20 @@ var package = Package(
       name: "HearthCore",
       dependencies: [.product(name: "Crypto", package: "swift-crypto")]
     ),
-    .target(name: "HearthStore", dependencies: ["HearthCore", "SofterCore"]),
+    .target(name: "HearthStore", dependencies: ["AuralystCore", "HearthCore", "SofterCore"]),
     .target(
       name: "HearthStorePostgres",
       dependencies: [
-        "HearthStore", "SofterCore",
+        "AuralystCore", "HearthStore", "SofterCore",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(
       name: "HearthStoreSQLite",
-      dependencies: ["HearthStore", "SofterCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "AuralystCore", "HearthStore", "SofterCore", .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .target(name: "HearthWeb", dependencies: ["HearthCore", "HearthStore"]),
     .target(

@@ -136,6 +136,8 @@ public struct MedicationIntake: Hashable, Codable, Sendable {
   public var id: String
   public var medicationID: String
   public var scheduleID: String?
+  /// The entry this dose was taken for, if any: a soft reference that deleting the entry clears.
+  public var entryID: String?
   public var origin: Origin
   public var amount: Double?
   public var unit: String?
@@ -146,13 +148,15 @@ public struct MedicationIntake: Hashable, Codable, Sendable {
   public var authorID: String
 
   public init(
-    id: String, medicationID: String, scheduleID: String? = nil, origin: Origin,
-    amount: Double? = nil, unit: String? = nil, timestamp: Date, scheduledDate: String? = nil,
+    id: String, medicationID: String, scheduleID: String? = nil, entryID: String? = nil,
+    origin: Origin, amount: Double? = nil, unit: String? = nil, timestamp: Date,
+    scheduledDate: String? = nil,
     note: String? = nil, authorID: String
   ) {
     self.id = id
     self.medicationID = medicationID
     self.scheduleID = scheduleID
+    self.entryID = entryID
     self.origin = origin
     self.amount = amount
     self.unit = unit

@@ -81,7 +81,7 @@ extension JobStore {
 
 /// One database holding every concern; SQLite and PostgreSQL implement it.
 public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventStore, JobStore,
-  RedoSyncStore, SofterStore
+  RedoSyncStore, SofterStore, AuralystStore
 {
   var kindName: String { get }
   func migrate() async throws

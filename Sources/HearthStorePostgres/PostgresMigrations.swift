@@ -207,6 +207,47 @@ enum PostgresMigrations {
         """,
         "CREATE INDEX softer_payments_user_id_idx ON softer_payments (user_id, created_at)",
       ]),
+    Migration(
+      version: 8, name: "auralyst journals",
+      statements: [
+        """
+        CREATE TABLE auralyst_journals (
+          id text PRIMARY KEY,
+          owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          title text NOT NULL,
+          time_zone text NOT NULL,
+          symptoms text NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX auralyst_journals_owner_id_idx ON auralyst_journals (owner_id)",
+        """
+        CREATE TABLE auralyst_records (
+          id text PRIMARY KEY,
+          journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+          kind text NOT NULL,
+          author_id text NOT NULL,
+          timestamp timestamptz NOT NULL,
+          entry_id text,
+          medication_id text,
+          body text NOT NULL,
+          updated_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE INDEX auralyst_records_journal_idx
+          ON auralyst_records (journal_id, kind, timestamp)
+        """,
+        """
+        CREATE INDEX auralyst_records_entry_idx ON auralyst_records (journal_id, entry_id)
+          WHERE entry_id IS NOT NULL
+        """,
+        """
+        CREATE INDEX auralyst_records_medication_idx
+          ON auralyst_records (journal_id, medication_id) WHERE medication_id IS NOT NULL
+        """,
+      ]),
   ]
 }
 

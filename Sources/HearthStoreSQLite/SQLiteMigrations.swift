@@ -157,6 +157,37 @@ enum SQLiteMigrations {
           CREATE INDEX softerPayment_user ON softerPayment(userID, createdAt);
           """)
     }
+    migrator.registerMigration("005-auralyst") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE auralystJournal (
+            id TEXT PRIMARY KEY NOT NULL,
+            ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            timeZone TEXT NOT NULL,
+            symptoms TEXT NOT NULL,
+            createdAt REAL NOT NULL,
+            updatedAt REAL NOT NULL
+          );
+          CREATE INDEX auralystJournal_owner ON auralystJournal(ownerID);
+          CREATE TABLE auralystRecord (
+            id TEXT PRIMARY KEY NOT NULL,
+            journalID TEXT NOT NULL REFERENCES auralystJournal(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            authorID TEXT NOT NULL,
+            timestamp REAL NOT NULL,
+            entryID TEXT,
+            medicationID TEXT,
+            body TEXT NOT NULL,
+            updatedAt REAL NOT NULL
+          );
+          CREATE INDEX auralystRecord_journal ON auralystRecord(journalID, kind, timestamp);
+          CREATE INDEX auralystRecord_entry ON auralystRecord(journalID, entryID)
+            WHERE entryID IS NOT NULL;
+          CREATE INDEX auralystRecord_medication ON auralystRecord(journalID, medicationID)
+            WHERE medicationID IS NOT NULL;
+          """)
+    }
     return migrator
   }
 }
