@@ -112,7 +112,9 @@ var package = Package(
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(
       name: "HearthStoreTests",
-      dependencies: ["HearthStore", "HearthStoreSQLite", "HearthStorePostgres", "SofterCore"]
+      dependencies: [
+        "AuralystCore", "HearthStore", "HearthStoreSQLite", "HearthStorePostgres", "SofterCore",
+      ]
     ),
     .testTarget(
       name: "HearthServerTests",

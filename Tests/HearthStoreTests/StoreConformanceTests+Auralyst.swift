@@ -1,0 +1,129 @@
+import AuralystCore
+import Foundation
+import HearthCore
+import HearthStore
+import Testing
+
+extension StoreConformanceTests {
+  static func auralystJournal(_ id: String = "j1", owner: String = "alice") -> Journal {
+    Journal(
+      id: id, ownerID: owner, title: "Alice's journal", timeZone: "Europe/Paris",
+      symptoms: ["Headache", "Fatigue"], createdAt: at(1))
+  }
+
+  static func auralystRecord(
+    _ id: String, kind: AuralystRecord.Kind, journal: String = "j1", author: String = "alice",
+    at seconds: Int, entry: String? = nil, medication: String? = nil
+  ) -> AuralystRecord {
+    AuralystRecord(
+      id: id, journalID: journal, kind: kind, authorID: author, timestamp: at(seconds),
+      entryID: entry, medicationID: medication, body: #"{"id":"\#(id)"}"#, updatedAt: at(seconds))
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func anAuralystJournalIsSharedAndListedForItsPeople(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob", "carol"] { try await db.createUser(Self.user(id)) }
+      let journal = Self.auralystJournal()
+      let event = NewEvent(
+        type: "auralyst.journal", audience: .resource(AuralystStoreSupport.resource("j1")),
+        payload: "{}")
+      let before = try await db.latestSequence()
+      try await db.createAuralystJournal(journal, events: [event], at: Self.at(1))
+      #expect(try await db.auralystJournal(id: "j1") == journal)
+      #expect(try await db.auralystJournals(userID: "alice") == [journal])
+      #expect(try await db.access(AuralystStoreSupport.resource("j1"), userID: "alice") == .owner)
+      #expect(try await db.events(after: before, limit: 5).map(\.type) == ["auralyst.journal"])
+
+      let resource = AuralystStoreSupport.resource("j1")
+      try await db.putParticipant(
+        Participant(
+          resource: resource, userID: "bob", status: .invited, permission: .readOnly,
+          invitedBy: "alice", updatedAt: Self.at(2)))
+      #expect(try await db.auralystJournals(userID: "bob").isEmpty)
+      try await db.putParticipant(
+        Participant(
+          resource: resource, userID: "bob", status: .accepted, permission: .readOnly,
+          invitedBy: "alice", updatedAt: Self.at(3)))
+      #expect(try await db.auralystJournals(userID: "bob") == [journal])
+      #expect(try await db.auralystJournals(userID: "carol").isEmpty)
+
+      var renamed = journal
+      renamed.title = "Renamed"
+      renamed.symptoms = ["Nausea"]
+      try await db.updateAuralystJournal(renamed, events: [], at: Self.at(4))
+      #expect(try await db.auralystJournal(id: "j1") == renamed)
+      #expect(try await db.share(resource)?.title == "Renamed")
+      await #expect(throws: StoreError.notFound) {
+        try await db.updateAuralystJournal(Self.auralystJournal("nope"), events: [], at: Self.at(4))
+      }
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func auralystWritesAreWholeAndStayInTheirJournal(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      try await db.createAuralystJournal(Self.auralystJournal(), events: [], at: Self.at(1))
+      try await db.createAuralystJournal(
+        Self.auralystJournal("j2", owner: "bob"), events: [], at: Self.at(1))
+      let entry = Self.auralystRecord("e1", kind: .entry, at: 10)
+      let medication = Self.auralystRecord("m1", kind: .medication, at: 5)
+      let intake = Self.auralystRecord("i1", kind: .intake, at: 11, entry: "e1", medication: "m1")
+      let note = Self.auralystRecord("n1", kind: .note, author: "bob", at: 12, entry: "e1")
+      try await db.writeAuralyst(
+        journalID: "j1", AuralystWrite(puts: [entry, medication, intake, note]), events: [],
+        at: Self.at(12))
+      #expect(
+        try await db.auralystRecords(
+          journalID: "j1", kinds: [.entry, .intake], from: nil, until: nil)
+          == [entry, intake])
+      #expect(
+        try await db.auralystRecords(
+          journalID: "j1", kinds: AuralystRecord.Kind.allCases, from: Self.at(10),
+          until: Self.at(11)) == [entry, intake])
+      #expect(try await db.auralystRecord(id: "n1") == note)
+
+      // A put into another journal with a taken id fails whole: the other put is not written.
+      let stray = Self.auralystRecord("e2", kind: .entry, journal: "j2", author: "bob", at: 13)
+      let taken = Self.auralystRecord("e1", kind: .entry, journal: "j2", author: "bob", at: 13)
+      await #expect(throws: StoreError.duplicate("id")) {
+        try await db.writeAuralyst(
+          journalID: "j2", AuralystWrite(puts: [stray, taken]), events: [], at: Self.at(13))
+      }
+      #expect(try await db.auralystRecord(id: "e2") == nil)
+      #expect(try await db.auralystRecord(id: "e1") == entry)
+
+      var edited = entry
+      edited.body = #"{"id":"e1","edited":true}"#
+      edited.updatedAt = Self.at(20)
+      try await db.writeAuralyst(
+        journalID: "j1", AuralystWrite(puts: [edited], deletes: ["n1"], detachFrom: ["e1"]),
+        events: [], at: Self.at(20))
+      #expect(try await db.auralystRecord(id: "e1") == edited)
+      #expect(try await db.auralystRecord(id: "n1") == nil)
+      #expect(try await db.auralystRecord(id: "i1")?.entryID == nil)
+
+      try await db.writeAuralyst(
+        journalID: "j1", AuralystWrite(deletes: ["m1"], deleteIntakesOf: ["m1"]), events: [],
+        at: Self.at(21))
+      #expect(
+        try await db.auralystRecords(
+          journalID: "j1", kinds: AuralystRecord.Kind.allCases, from: nil, until: nil) == [edited])
+
+      // Many rows at once, as an import writes them.
+      let many = (0..<1200).map { Self.auralystRecord("bulk\($0)", kind: .entry, at: 100 + $0) }
+      try await db.writeAuralyst(
+        journalID: "j1", AuralystWrite(puts: many), events: [], at: Self.at(30))
+      #expect(
+        try await db.auralystRecords(journalID: "j1", kinds: [.entry], from: nil, until: nil).count
+          == 1201)
+
+      try await db.deleteAuralystJournal(id: "j1", events: [], at: Self.at(40))
+      #expect(try await db.auralystJournal(id: "j1") == nil)
+      #expect(try await db.auralystRecord(id: "e1") == nil)
+      #expect(try await db.share(AuralystStoreSupport.resource("j1")) == nil)
+      #expect(try await db.auralystJournals(userID: "alice").isEmpty)
+    }
+  }
+}
