@@ -37,6 +37,7 @@ public struct HearthApplication: Sendable {
     InvitationsController(env: env).register(api)
     RedoAPIController(env: env, accounts: accounts).register(api)
     SofterAPIController(env: env).register(api)
+    AuralystAPIController(env: env, accounts: accounts).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)

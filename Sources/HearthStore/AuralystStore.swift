@@ -46,15 +46,18 @@ public struct AuralystWrite: Sendable {
   public var deleteIntakesOf: [String] = []
   /// Intakes and notes that pointed at these entries keep going without them.
   public var detachFrom: [String] = []
+  /// A new symptom list for the journal, saved with the records that rate them.
+  public var symptoms: [String]?
 
   public init(
     puts: [AuralystRecord] = [], deletes: [String] = [], deleteIntakesOf: [String] = [],
-    detachFrom: [String] = []
+    detachFrom: [String] = [], symptoms: [String]? = nil
   ) {
     self.puts = puts
     self.deletes = deletes
     self.deleteIntakesOf = deleteIntakesOf
     self.detachFrom = detachFrom
+    self.symptoms = symptoms
   }
 }
 

@@ -175,6 +175,13 @@ extension PostgresDatabase {
             AND medication_id = ANY(\(change.deleteIntakesOf))
           """, logger: logger)
       }
+      if let symptoms = change.symptoms.map(AuralystStoreSupport.encodeSymptoms) {
+        try await connection.run(
+          """
+          UPDATE auralyst_journals SET symptoms = \(symptoms), updated_at = \(at)
+          WHERE id = \(journalID)
+          """, logger: logger)
+      }
       if !change.detachFrom.isEmpty {
         try await connection.run(
           """

@@ -141,6 +141,11 @@ extension SQLiteDatabase {
             "DELETE FROM auralystRecord WHERE journalID = ? AND medicationID = ? AND kind = 'intake'",
           arguments: [journalID, medicationID])
       }
+      if let symptoms = change.symptoms {
+        try db.execute(
+          sql: "UPDATE auralystJournal SET symptoms = ?, updatedAt = ? WHERE id = ?",
+          arguments: [AuralystStoreSupport.encodeSymptoms(symptoms), at.sqliteValue, journalID])
+      }
       for entryID in change.detachFrom {
         try db.execute(
           sql: "UPDATE auralystRecord SET entryID = NULL WHERE journalID = ? AND entryID = ?",

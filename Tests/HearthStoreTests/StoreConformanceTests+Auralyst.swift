@@ -111,10 +111,12 @@ extension StoreConformanceTests {
         try await db.auralystRecords(
           journalID: "j1", kinds: AuralystRecord.Kind.allCases, from: nil, until: nil) == [edited])
 
-      // Many rows at once, as an import writes them.
+      // Many rows at once, as an import writes them, with the symptoms they rate.
       let many = (0..<1200).map { Self.auralystRecord("bulk\($0)", kind: .entry, at: 100 + $0) }
       try await db.writeAuralyst(
-        journalID: "j1", AuralystWrite(puts: many), events: [], at: Self.at(30))
+        journalID: "j1", AuralystWrite(puts: many, symptoms: ["Headache", "Dizziness"]), events: [],
+        at: Self.at(30))
+      #expect(try await db.auralystJournal(id: "j1")?.symptoms == ["Headache", "Dizziness"])
       #expect(
         try await db.auralystRecords(journalID: "j1", kinds: [.entry], from: nil, until: nil).count
           == 1201)

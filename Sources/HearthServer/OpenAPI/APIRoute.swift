@@ -10,6 +10,8 @@ public struct APIOperation: Sendable {
   public var tag: String
   public var authenticated: Bool
   public var requestBody: JSONValue?
+  /// Request bodies by media type, for routes that take more than JSON (an import file).
+  public var requestContent: [(type: String, schema: JSONValue)] = []
   public var query: [(name: String, schema: JSONValue, required: Bool)]
   /// Status code → response schema (`nil` for an empty body); error statuses are added for you.
   public var responses: [(Int, JSONValue?)]

@@ -67,7 +67,18 @@ enum OpenAPIDocument {
       ]
     }
     if !parameters.isEmpty { fields.append(("parameters", .array(parameters))) }
-    if let body = operation.requestBody {
+    if !operation.requestContent.isEmpty {
+      fields.append(
+        (
+          "requestBody",
+          [
+            "required": true,
+            "content": .object(
+              operation.requestContent.map { ($0.type, JSONValue.object([("schema", $0.schema)])) }
+            ),
+          ]
+        ))
+    } else if let body = operation.requestBody {
       fields.append(
         (
           "requestBody",

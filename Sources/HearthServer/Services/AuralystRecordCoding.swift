@@ -1,0 +1,83 @@
+import AuralystCore
+import Foundation
+import HearthStore
+
+/// Journal records to and from the store's rows. The row's columns (author, entry, medication)
+/// win over the JSON, as the store keeps those consistent.
+enum AuralystRecordCoding {
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.dateEncodingStrategy = .millisecondsSince1970
+    return encoder
+  }()
+  static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .millisecondsSince1970
+    return decoder
+  }()
+
+  static func body(_ value: some Encodable) -> String {
+    String(decoding: try! encoder.encode(value), as: UTF8.self)
+  }
+
+  static func record(_ entry: SymptomEntry, at: Date) -> AuralystRecord {
+    AuralystRecord(
+      id: entry.id, journalID: entry.journalID, kind: .entry, authorID: entry.authorID,
+      timestamp: entry.timestamp, body: body(entry), updatedAt: at)
+  }
+
+  static func record(_ medication: Medication, at: Date) -> AuralystRecord {
+    AuralystRecord(
+      id: medication.id, journalID: medication.journalID, kind: .medication,
+      authorID: medication.authorID, timestamp: Date(timeIntervalSince1970: 0),
+      body: body(medication), updatedAt: at)
+  }
+
+  static func record(_ intake: MedicationIntake, journalID: String, at: Date) -> AuralystRecord {
+    AuralystRecord(
+      id: intake.id, journalID: journalID, kind: .intake, authorID: intake.authorID,
+      timestamp: intake.timestamp, entryID: intake.entryID, medicationID: intake.medicationID,
+      body: body(intake), updatedAt: at)
+  }
+
+  static func record(_ note: CollaboratorNote, at: Date) -> AuralystRecord {
+    AuralystRecord(
+      id: note.id, journalID: note.journalID, kind: .note, authorID: note.authorID,
+      timestamp: note.timestamp, entryID: note.entryID, body: body(note), updatedAt: at)
+  }
+
+  static func entry(_ record: AuralystRecord) -> SymptomEntry? {
+    guard record.kind == .entry,
+      var entry = try? decoder.decode(SymptomEntry.self, from: Data(record.body.utf8))
+    else { return nil }
+    entry.authorID = record.authorID
+    return entry
+  }
+
+  static func medication(_ record: AuralystRecord) -> Medication? {
+    guard record.kind == .medication,
+      var medication = try? decoder.decode(Medication.self, from: Data(record.body.utf8))
+    else { return nil }
+    medication.authorID = record.authorID
+    return medication
+  }
+
+  static func intake(_ record: AuralystRecord) -> MedicationIntake? {
+    guard record.kind == .intake,
+      var intake = try? decoder.decode(MedicationIntake.self, from: Data(record.body.utf8))
+    else { return nil }
+    intake.authorID = record.authorID
+    intake.entryID = record.entryID
+    return intake
+  }
+
+  static func note(_ record: AuralystRecord) -> CollaboratorNote? {
+    guard record.kind == .note,
+      var note = try? decoder.decode(CollaboratorNote.self, from: Data(record.body.utf8))
+    else { return nil }
+    note.authorID = record.authorID
+    note.entryID = record.entryID
+    return note
+  }
+}
