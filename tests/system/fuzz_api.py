@@ -12,6 +12,7 @@ Extra arguments are passed to `schemathesis run`.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -42,6 +43,26 @@ HOOKS = Path(__file__).resolve().parent / "fuzz_hooks.py"
 CHECKS = "not_a_server_error,response_schema_conformance"
 
 
+def seed_auralyst(client: Client) -> dict[str, str]:
+    """A journal with one record of each kind, so the fuzzer reaches past the 404 of an unknown
+    journal id (fuzz_hooks.py puts these ids into most generated paths)."""
+    journal = client.post("/api/auralyst/journals", json={"title": "Fuzzed"}).json()["journal"]["id"]
+    base = f"/api/auralyst/journals/{journal}"
+    entry = client.post(f"{base}/entries", json={"severity": 5}).json()["entry"]["id"]
+    medication = client.post(
+        f"{base}/medications", json={"name": "Fuzzamol", "schedules": [{"time": "08:00"}]}
+    ).json()["medication"]["id"]
+    intake = client.post(f"{base}/intakes", json={"medicationId": medication}).json()["intake"]["id"]
+    note = client.post(f"{base}/notes", json={"text": "seed", "entryId": entry}).json()["note"]["id"]
+    return {
+        "journalId": journal,
+        "entryId": entry,
+        "medicationId": medication,
+        "intakeId": intake,
+        "noteId": note,
+    }
+
+
 def main(extra_args: list[str]) -> int:
     schemathesis = REPO / ".venv" / "bin" / "schemathesis"
     if not schemathesis.exists():
@@ -65,6 +86,7 @@ def main(extra_args: list[str]) -> int:
             print(f"fuzz: could not sign up: {describe(r)}", file=sys.stderr)
             return 1
         token = r.json()["accessToken"]
+        seeded = seed_auralyst(client.with_token(token))
 
         r = client.get("/openapi.json")
         if r.status_code != 200:
@@ -113,7 +135,11 @@ def main(extra_args: list[str]) -> int:
                 result = subprocess.run(
                     command,
                     cwd=workdir,
-                    env={**_clean_env(), "SCHEMATHESIS_HOOKS": str(HOOKS)},
+                    env={
+                        **_clean_env(),
+                        "SCHEMATHESIS_HOOKS": str(HOOKS),
+                        "FUZZ_PATH_IDS": json.dumps(seeded),
+                    },
                     stdin=subprocess.DEVNULL,
                     timeout=timeout,
                 )
