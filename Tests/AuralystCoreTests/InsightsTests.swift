@@ -322,3 +322,16 @@ import Testing
     #expect(insights.adherence.isEmpty && insights.asNeededUsage.isEmpty && insights.cues.isEmpty)
   }
 }
+
+extension InsightsTests {
+  @Test func theWholeJournalStartsAtItsFirstRecord() {
+    let insights = Self.insights(.all)
+    // e11, on 30 October, is the first record.
+    #expect(insights.firstDay == "2026-10-30" && insights.lastDay == "2026-11-22")
+    #expect(insights.entries == 10)
+    #expect(insights.cues.first?.message == "Morning severity ≥7 appears 4 times in this journal.")
+    // Magnesium on weekdays from Friday 30 October: 1 + 3 x 5 = 16 due.
+    let due = Dictionary(uniqueKeysWithValues: insights.adherence.map { ($0.name, $0.scheduled) })
+    #expect(due["Magnesium"] == 16 && due["Propranolol"] == 24)
+  }
+}

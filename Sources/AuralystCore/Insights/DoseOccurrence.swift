@@ -24,33 +24,56 @@ struct DoseOccurrence {
   }
 
   /// How many doses have an intake of their own: first the intakes checked off for that dose
-  /// and day, then any other within `tolerance` of the dose's time. An intake counts once.
+  /// and day, then the nearest other within `tolerance` of the dose's time. An intake counts
+  /// once. Lookups are by key and by binary search, so years of doses stay quick.
   static func matched(
     _ doses: [DoseOccurrence], intakes: [MedicationIntake], tolerance: TimeInterval
   ) -> Int {
+    var checkedOff: [String: [Int]] = [:]
+    for (index, intake) in intakes.enumerated().reversed() {
+      guard let dose = intake.doseID,
+        let day = intake.scheduledDate.flatMap(CalendarDay.init)?.daysSince1970
+      else { continue }
+      checkedOff["\(day) \(dose)", default: []].append(index)
+    }
     var used = Array(repeating: false, count: intakes.count)
     var open: [DoseOccurrence] = []
     for dose in doses {
-      let checked = intakes.indices.first { index in
-        !used[index] && intakes[index].doseID == dose.scheduleID
-          && intakes[index].scheduledDate.flatMap(CalendarDay.init)?.daysSince1970 == dose.day
+      if let index = checkedOff["\(dose.day) \(dose.scheduleID)"]?.popLast() {
+        used[index] = true
+      } else {
+        open.append(dose)
       }
-      if let checked { used[checked] = true } else { open.append(dose) }
     }
-    var taken = doses.count - open.count
+    let loose = intakes.indices.filter { !used[$0] }
+      .sorted { intakes[$0].timestamp < intakes[$1].timestamp }
+    let times = loose.map { intakes[$0].timestamp.timeIntervalSince1970 }
+    var taken = Array(repeating: false, count: loose.count)
+    var matched = doses.count - open.count
     for dose in open {
-      let nearest = intakes.indices.filter { index in
-        !used[index] && abs(intakes[index].timestamp.timeIntervalSince(dose.instant)) <= tolerance
-      }.min {
-        abs(intakes[$0].timestamp.timeIntervalSince(dose.instant))
-          < abs(intakes[$1].timestamp.timeIntervalSince(dose.instant))
+      let time = dose.instant.timeIntervalSince1970
+      var low = 0
+      var high = times.count
+      while low < high {
+        let middle = (low + high) / 2
+        if times[middle] < time - tolerance { low = middle + 1 } else { high = middle }
+      }
+      var nearest: Int?
+      var position = low
+      while position < times.count, times[position] <= time + tolerance {
+        if !taken[position],
+          nearest.map({ abs(times[position] - time) < abs(times[$0] - time) }) ?? true
+        {
+          nearest = position
+        }
+        position += 1
       }
       if let nearest {
-        used[nearest] = true
-        taken += 1
+        taken[nearest] = true
+        matched += 1
       }
     }
-    return taken
+    return matched
   }
 }
 

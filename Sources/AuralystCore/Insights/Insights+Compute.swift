@@ -11,10 +11,16 @@ extension Insights {
     intakes: [MedicationIntake], window: InsightWindow, now: Date
   ) {
     let zone = TimeZone(identifier: journal.timeZone) ?? .gmt
-    let span = now.addingTimeInterval(-Double(window.days + 1) * 86_400)...now
-    let clock = ZoneClock(timeZone: zone, span: span)
+    let earliest: Date
+    if let days = window.days {
+      earliest = now.addingTimeInterval(-Double(days + 1) * 86_400)
+    } else {
+      earliest = min(
+        entries.lazy.map(\.timestamp).min() ?? now, intakes.lazy.map(\.timestamp).min() ?? now)
+    }
+    let clock = ZoneClock(timeZone: zone, span: min(earliest, now)...now)
     let today = clock.local(now).day
-    let first = today - window.days + 1
+    let first = window.days.map { today - $0 + 1 } ?? min(clock.local(earliest).day, today)
     let start = clock.instant(day: first, minute: 0)
     let range = start...now
 

@@ -24,7 +24,7 @@ extension Insights {
           : GentleCue(
             kind: .morningHighs,
             message:
-              "Morning severity ≥7 appears \(mornings.count) times in the last \(window.rawValue).",
+              "Morning severity ≥7 appears \(mornings.count) times in \(window.phrase).",
             suggestion: "Tag wake time or sleep quality to clarify triggers.", evidence: evidence,
             evidenceCount: mornings.count))
     }

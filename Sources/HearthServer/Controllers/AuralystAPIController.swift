@@ -89,15 +89,15 @@ struct AuralystAPIController {
     api.add(
       APIOperation(
         .get, "\(Self.journalPath)/insights",
-        summary: "Insights over the last 7, 30 or 90 days in the owner's time zone",
+        summary: "Insights over the last 7, 30 or 90 days in the owner's time zone, or all",
         tag: "auralyst",
-        query: [("window", ["type": "string", "enum": ["7d", "30d", "90d"]], false)],
+        query: [("window", ["type": "string", "enum": ["7d", "30d", "90d", "all"]], false)],
         responses: [(200, AuralystSchemas.insights)], errors: [400, 404])
     ) { request, context in
       let opened = try await open(context)
       let text = request.uri.queryParameters.get("window") ?? "30d"
       guard let window = InsightWindow(rawValue: text) else {
-        throw APIErrorResponse(.invalid("window", "window is 7d, 30d or 90d."))
+        throw APIErrorResponse(.invalid("window", "window is 7d, 30d, 90d or all."))
       }
       return JSONBody.response(try await journals.insights(opened, window: window))
     }

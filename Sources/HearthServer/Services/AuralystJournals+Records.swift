@@ -109,7 +109,7 @@ extension AuralystJournals {
   func insights(_ opened: Opened, window: InsightWindow) async throws -> Insights {
     let now = env.now()
     // A day more than the window on each side covers any zone's offset.
-    let from = now.addingTimeInterval(-Double(window.days + 2) * 86_400)
+    let from = window.days.map { now.addingTimeInterval(-Double($0 + 2) * 86_400) }
     let rows = try await records(opened, [.entry, .intake], from: from, until: now)
     return Insights(
       journal: opened.journal, entries: rows.compactMap(AuralystRecordCoding.entry),
