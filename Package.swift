@@ -66,7 +66,7 @@ var package = Package(
     .target(
       name: "HearthServer",
       dependencies: [
-        "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite",
+        "AuralystCore", "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite",
         "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -89,8 +89,8 @@ var package = Package(
     .executableTarget(
       name: "hearth-bench",
       dependencies: [
-        "CanonicalJSON", "RedoCore", .product(name: "Crypto", package: "swift-crypto"),
-        "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
+        "AuralystCore", "CanonicalJSON", "RedoCore",
+        .product(name: "Crypto", package: "swift-crypto"), "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),

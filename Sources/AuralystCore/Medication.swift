@@ -224,10 +224,26 @@ public struct CalendarDay: Hashable, Comparable, Codable, Sendable {
   public var day: Int
 
   public init?(_ text: String) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day)
+    // Read byte by byte: schedules and intakes parse days by the thousand.
+    var parts = (0, 0, 0)
+    var count = 0
+    for byte in text.utf8 {
+      count += 1
+      if count == 5 || count == 8 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      guard count <= 10, (48...57).contains(byte) else { return nil }
+      let digit = Int(byte - 48)
+      switch count {
+      case ...4: parts.0 = parts.0 * 10 + digit
+      case ...7: parts.1 = parts.1 * 10 + digit
+      default: parts.2 = parts.2 * 10 + digit
+      }
+    }
+    let (year, month, day) = parts
+    guard count == 10, (1...12).contains(month),
+      (1...Self.days(inMonth: month, year: year)).contains(day)
     else { return nil }
     self.year = year
     self.month = month

@@ -8,7 +8,8 @@ struct HearthBench: AsyncParsableCommand {
     commandName: "hearth-bench",
     abstract: "Hearth's benchmarks. Run them all with `make bench`; scripts/bench calls these.",
     subcommands: [
-      Jobs.self, Fanout.self, Redo.self, Report.self, Info.self, FreePort.self, Signup.self,
+      Jobs.self, Fanout.self, Redo.self, Auralyst.self, Report.self, Info.self, FreePort.self,
+      Signup.self,
     ])
 }
 
@@ -98,6 +99,23 @@ extension HearthBench {
         tasks: tasks, verifyNodes: verifyNodes, redoBinary: redo, python: python,
         workDirectory: work)
       try writeJSON(try suite.run(), to: out)
+    }
+  }
+
+  struct Auralyst: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Auralyst: insights over five years of a journal, beside loading those rows from SQLite.")
+
+    @Option(help: "Days of journal.") var days = 1826
+    @Option(help: "Symptom entries over those days.") var entries = 10_000
+    @Option(help: "A scratch directory.") var work: String
+    @Option(help: "Where to write the JSON result.") var out: String
+
+    func run() async throws {
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+      let suite = AuralystSuite(days: days, entries: entries, workDirectory: work)
+      try writeJSON(try await suite.run(), to: out)
     }
   }
 

@@ -49,7 +49,10 @@ struct ReportWriter {
     let jobs = try load("jobs.json", as: JobsResult.self)
     let fanout = try load("fanout.json", as: FanoutResult.self)
     let redo = try load("redo.json", as: RedoSuite.Result.self)
-    let infos = [http?.info, jobs?.info, fanout?.info, redo?.info].compactMap { $0 }
+    let auralyst = try load("auralyst.json", as: AuralystSuite.Result.self)
+    let infos = [http?.info, jobs?.info, fanout?.info, redo?.info, auralyst?.info].compactMap {
+      $0
+    }
     guard let newest = infos.max(by: { $0.date < $1.date }) else {
       throw BenchError("no result files in \(directory)")
     }
@@ -68,19 +71,21 @@ struct ReportWriter {
 
 
       """
-    out += goals(http: http, jobs: jobs, fanout: fanout, redo: redo)
+    out += goals(http: http, jobs: jobs, fanout: fanout, redo: redo, auralyst: auralyst)
     if let http { out += httpSection(http, machine: newest.machine) }
     if let jobs { out += jobsSection(jobs, machine: newest.machine) }
     if let fanout { out += fanoutSection(fanout, machine: newest.machine) }
     if let redo { out += redoSection(redo, machine: newest.machine) }
+    if let auralyst { out += auralystSection(auralyst, machine: newest.machine) }
     out += """
       ## Reproducing
 
       `make bench` installs what is missing (wrk, PostgreSQL, gcc, curl, and Python's rfc8785
       in .tmp/bench-venv), builds in release, starts a throwaway PostgreSQL 15 (fsync and
       synchronous_commit on, the defaults) and the servers it needs, runs every suite, stops all
-      of it and rewrites this file. `make bench SUITE=http`, `SUITE=jobs`, `SUITE=fanout` or
-      `SUITE=redo` runs one suite. The raw results are kept in .tmp/bench/*.json.
+      of it and rewrites this file. `make bench SUITE=http`, `SUITE=jobs`, `SUITE=fanout`,
+      `SUITE=redo` or `SUITE=auralyst` runs one suite. The raw results are kept in
+      .tmp/bench/*.json.
 
       """
     return out
@@ -89,7 +94,8 @@ struct ReportWriter {
   // MARK: - Goals
 
   func goals(
-    http: HTTPResult?, jobs: JobsResult?, fanout: FanoutResult?, redo: RedoSuite.Result?
+    http: HTTPResult?, jobs: JobsResult?, fanout: FanoutResult?, redo: RedoSuite.Result?,
+    auralyst: AuralystSuite.Result?
   ) -> String {
     var rows: [[String]] = []
     let postgres = jobs?.defaultRun("postgresql")
@@ -133,6 +139,7 @@ struct ReportWriter {
       ])
     }
     if let redo { rows += redoGoals(redo) }
+    if let auralyst { rows += auralystGoals(auralyst) }
     guard !rows.isEmpty else { return "" }
     return """
       ## Goals

@@ -29,17 +29,21 @@ struct DoseOccurrence {
   static func matched(
     _ doses: [DoseOccurrence], intakes: [MedicationIntake], tolerance: TimeInterval
   ) -> Int {
-    var checkedOff: [String: [Int]] = [:]
+    struct Key: Hashable {
+      var day: Int
+      var dose: String
+    }
+    var checkedOff: [Key: [Int]] = [:]
     for (index, intake) in intakes.enumerated().reversed() {
       guard let dose = intake.doseID,
         let day = intake.scheduledDate.flatMap(CalendarDay.init)?.daysSince1970
       else { continue }
-      checkedOff["\(day) \(dose)", default: []].append(index)
+      checkedOff[Key(day: day, dose: dose), default: []].append(index)
     }
     var used = Array(repeating: false, count: intakes.count)
     var open: [DoseOccurrence] = []
     for dose in doses {
-      if let index = checkedOff["\(dose.day) \(dose.scheduleID)"]?.popLast() {
+      if let index = checkedOff[Key(day: dose.day, dose: dose.scheduleID)]?.popLast() {
         used[index] = true
       } else {
         open.append(dose)

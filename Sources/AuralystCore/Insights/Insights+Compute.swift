@@ -62,10 +62,11 @@ extension Insights {
     medicationEffects = Self.effects(
       medications: medications, intakes: windowIntakes, byDay: byDay, baseline: baseline,
       clock: clock, days: first...today)
+    let intakesByMedication = Dictionary(grouping: windowIntakes, by: \.medicationID)
     adherence = medications.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { medication in
       Self.adherence(
-        of: medication, intakes: windowIntakes.filter { $0.medicationID == medication.id },
-        clock: clock, days: first...today, now: now)
+        of: medication, intakes: intakesByMedication[medication.id] ?? [], clock: clock,
+        days: first...today, now: now)
     }
     menstruation = Self.menstruation(scored.map { ($0.entry.isMenstruating == true, $0.value) })
     symptomBreakdown = Self.breakdown(scored.map(\.entry), symptoms: journal.symptoms)

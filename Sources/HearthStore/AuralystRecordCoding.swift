@@ -1,10 +1,9 @@
 import AuralystCore
 import Foundation
-import HearthStore
 
 /// Journal records to and from the store's rows. The row's columns (author, entry, medication)
 /// win over the JSON, as the store keeps those consistent.
-enum AuralystRecordCoding {
+public enum AuralystRecordCoding {
   static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
@@ -17,37 +16,39 @@ enum AuralystRecordCoding {
     return decoder
   }()
 
-  static func body(_ value: some Encodable) -> String {
+  public static func body(_ value: some Encodable) -> String {
     String(decoding: try! encoder.encode(value), as: UTF8.self)
   }
 
-  static func record(_ entry: SymptomEntry, at: Date) -> AuralystRecord {
+  public static func record(_ entry: SymptomEntry, at: Date) -> AuralystRecord {
     AuralystRecord(
       id: entry.id, journalID: entry.journalID, kind: .entry, authorID: entry.authorID,
       timestamp: entry.timestamp, body: body(entry), updatedAt: at)
   }
 
-  static func record(_ medication: Medication, at: Date) -> AuralystRecord {
+  public static func record(_ medication: Medication, at: Date) -> AuralystRecord {
     AuralystRecord(
       id: medication.id, journalID: medication.journalID, kind: .medication,
       authorID: medication.authorID, timestamp: Date(timeIntervalSince1970: 0),
       body: body(medication), updatedAt: at)
   }
 
-  static func record(_ intake: MedicationIntake, journalID: String, at: Date) -> AuralystRecord {
+  public static func record(_ intake: MedicationIntake, journalID: String, at: Date)
+    -> AuralystRecord
+  {
     AuralystRecord(
       id: intake.id, journalID: journalID, kind: .intake, authorID: intake.authorID,
       timestamp: intake.timestamp, entryID: intake.entryID, medicationID: intake.medicationID,
       body: body(intake), updatedAt: at)
   }
 
-  static func record(_ note: CollaboratorNote, at: Date) -> AuralystRecord {
+  public static func record(_ note: CollaboratorNote, at: Date) -> AuralystRecord {
     AuralystRecord(
       id: note.id, journalID: note.journalID, kind: .note, authorID: note.authorID,
       timestamp: note.timestamp, entryID: note.entryID, body: body(note), updatedAt: at)
   }
 
-  static func entry(_ record: AuralystRecord) -> SymptomEntry? {
+  public static func entry(_ record: AuralystRecord) -> SymptomEntry? {
     guard record.kind == .entry,
       var entry = try? decoder.decode(SymptomEntry.self, from: Data(record.body.utf8))
     else { return nil }
@@ -55,7 +56,7 @@ enum AuralystRecordCoding {
     return entry
   }
 
-  static func medication(_ record: AuralystRecord) -> Medication? {
+  public static func medication(_ record: AuralystRecord) -> Medication? {
     guard record.kind == .medication,
       var medication = try? decoder.decode(Medication.self, from: Data(record.body.utf8))
     else { return nil }
@@ -63,7 +64,7 @@ enum AuralystRecordCoding {
     return medication
   }
 
-  static func intake(_ record: AuralystRecord) -> MedicationIntake? {
+  public static func intake(_ record: AuralystRecord) -> MedicationIntake? {
     guard record.kind == .intake,
       var intake = try? decoder.decode(MedicationIntake.self, from: Data(record.body.utf8))
     else { return nil }
@@ -72,7 +73,7 @@ enum AuralystRecordCoding {
     return intake
   }
 
-  static func note(_ record: AuralystRecord) -> CollaboratorNote? {
+  public static func note(_ record: AuralystRecord) -> CollaboratorNote? {
     guard record.kind == .note,
       var note = try? decoder.decode(CollaboratorNote.self, from: Data(record.body.utf8))
     else { return nil }
