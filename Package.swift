@@ -66,8 +66,8 @@ var package = Package(
     .target(
       name: "HearthServer",
       dependencies: [
-        "AuralystCore", "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite",
-        "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
+        "AuralystCore", "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres",
+        "HearthStoreSQLite", "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -90,7 +90,8 @@ var package = Package(
       name: "hearth-bench",
       dependencies: [
         "AuralystCore", "CanonicalJSON", "RedoCore",
-        .product(name: "Crypto", package: "swift-crypto"), "HearthCore", "HearthStore", "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
+        .product(name: "Crypto", package: "swift-crypto"), "HearthCore", "HearthStore",
+        "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
