@@ -68,6 +68,7 @@ var package = Package(
       dependencies: [
         "AuralystCore", "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres",
         "HearthStoreSQLite", "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
+        "AuralystWeb",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -102,6 +103,7 @@ var package = Package(
     .target(name: "SofterCore"),
     .target(name: "AuralystCore"),
     .target(name: "SofterWeb", dependencies: ["HearthStore", "HearthWeb", "SofterCore"]),
+    .target(name: "AuralystWeb", dependencies: ["AuralystCore", "HearthWeb"]),
     .target(name: "TestSupport"),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
     .testTarget(

@@ -46,6 +46,7 @@ public struct HearthApplication: Sendable {
     pages.register(router)
     RedoWebController(pages: pages).register(router, api)
     SofterWebController(pages: pages).register(router)
+    AuralystWebController(pages: pages).register(router)
     documentBox.data = Self.encode(OpenAPIDocument.build(api.operations))
     return (router, api.operations)
   }

@@ -295,5 +295,78 @@ extension HearthAssets {
       .softer-bubble { max-width: 92%; }
       .softer-compose { flex-direction: column; align-items: stretch; }
     }
+    /* Auralyst: its own calm palette (ink, blue, amber), light and dark. */
+    .auralyst-app {
+      --text: #0f172a; --bg-app: #f8fafc; --accent: #2563eb; --accent-text: #ffffff;
+      --accent-soft: #dbeafe; --amber: #b45309; --amber-mark: #f59e0b;
+      max-width: 52rem; margin: 0 auto; color: var(--text);
+    }
+    @media (prefers-color-scheme: dark) {
+      .auralyst-app {
+        --text: #e2e8f0; --bg-app: #0b1220; --accent: #60a5fa; --accent-text: #0b1220;
+        --accent-soft: #1e293b; --amber: #fbbf24; --amber-mark: #fbbf24;
+      }
+    }
+    .auralyst-app .button.primary { background: var(--accent); color: var(--accent-text);
+      border-color: var(--accent); }
+    .auralyst-app a { color: var(--accent); }
+    .auralyst-crumbs { color: var(--muted); font-size: 0.9rem; }
+    .auralyst-badge { color: var(--amber); font-weight: 600; }
+    .auralyst-amber, .auralyst-author { color: var(--amber); }
+    .auralyst-tabs, .auralyst-windows { display: flex; flex-wrap: wrap; gap: 0.4rem;
+      margin: 0 0 1rem; }
+    .auralyst-tabs a, .auralyst-windows a { padding: 0.3rem 0.75rem; border: 1px solid var(--border);
+      border-radius: 999px; text-decoration: none; }
+    .auralyst-tabs a[aria-current="page"], .auralyst-windows a[aria-current="page"] {
+      background: var(--accent); color: var(--accent-text); border-color: var(--accent); }
+    .auralyst-journals, .auralyst-timeline, .auralyst-list, .auralyst-doses,
+    .auralyst-as-needed, .auralyst-notes, .auralyst-cues { list-style: none; padding: 0;
+      display: grid; gap: 0.6rem; }
+    .auralyst-journal-row, .auralyst-day-row, .auralyst-entry-row { display: flex; flex-wrap: wrap;
+      gap: 0.5rem; align-items: baseline; text-decoration: none; color: inherit; }
+    .auralyst-day-row .auralyst-preview { flex-basis: 100%; }
+    .auralyst-chips { display: inline-flex; gap: 0.35rem; }
+    .chip { display: inline-block; padding: 0.05rem 0.55rem; border-radius: 999px;
+      background: var(--accent-soft); font-size: 0.85rem; }
+    .auralyst-dose { display: flex; gap: 0.6rem; align-items: center; }
+    .auralyst-dose input[type="checkbox"] { width: 1.4rem; height: 1.4rem; accent-color: var(--accent); }
+    .auralyst-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
+      gap: 0.6rem; }
+    .auralyst-day-picker, .auralyst-range { display: flex; flex-wrap: wrap; gap: 0.6rem;
+      align-items: flex-end; }
+    .auralyst-cue { border-left: 4px solid var(--amber-mark); }
+    .auralyst-cue strong { color: var(--amber); }
+    .auralyst-warning { border-left: 4px solid var(--amber-mark); }
+    .auralyst-ok { color: var(--success); }
+    .auralyst-levels { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
+    .auralyst-levels dd { margin: 0; }
+    .auralyst-note-preview { color: var(--muted); display: -webkit-box; -webkit-line-clamp: 2;
+      -webkit-box-orient: vertical; overflow: hidden; flex-basis: 100%; }
+    .auralyst-entry-note { white-space: pre-wrap; }
+    .auralyst-schedule-row { border: 1px dashed var(--border); border-radius: var(--radius);
+      padding: 0.75rem; margin-bottom: 0.75rem; display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 0.5rem; }
+    .auralyst-days { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 0.6rem; }
+    .auralyst-adherence progress { display: block; width: 100%; accent-color: var(--accent); }
+    .auralyst-chart { margin: 0.5rem 0; }
+    .auralyst-chart svg { width: 100%; height: auto; }
+    .auralyst-chart figcaption { color: var(--muted); font-size: 0.9rem; }
+    .chart-label { fill: currentColor; }
+    .chart-grid { stroke: var(--border); }
+    .chart-zero { stroke: var(--muted); stroke-dasharray: 4 3; }
+    .chart-line { fill: none; stroke: var(--accent); stroke-width: 2; }
+    .chart-dot { fill: var(--accent); }
+    .chart-cell { fill: var(--amber-mark); }
+    .chart-bar { fill: var(--amber-mark); }
+    .chart-bar.negative { fill: var(--accent); }
+    .auralyst-report table { width: 100%; border-collapse: collapse; }
+    .auralyst-report th, .auralyst-report td { border-bottom: 1px solid var(--border);
+      padding: 0.3rem; text-align: left; vertical-align: top; }
+    @media print {
+      .auralyst-no-print, .auralyst-tabs, .auralyst-crumbs, .auralyst-status { display: none; }
+      .auralyst-app { max-width: none; color: #000; }
+      .auralyst-report .card { break-inside: avoid; }
+      .auralyst-chart { break-inside: avoid; }
+    }
     """#
 }
