@@ -41,7 +41,8 @@ extension AuralystPages {
     }
     let entryRows: [Node] = entries.map { entry in
       .tr(
-        .td(.text(view.dateTime(entry.timestamp))), .td(.text(String(entry.severity))),
+        .td(.text(view.longDay(view.day(of: entry.timestamp)) + ", " + view.time(entry.timestamp))),
+        .td(.text(String(entry.severity))),
         .td(
           .text(
             entry.symptomSeverities.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

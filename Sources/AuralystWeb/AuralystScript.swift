@@ -36,10 +36,19 @@ public enum AuralystScript {
       };
 
       // --- Live refresh ----------------------------------------------------------------
+      // Someone filling in a form inside the live section keeps it: the refresh waits.
+      const busy = () => {
+        const live = document.getElementById("auralyst-live");
+        if (!live) return false;
+        const active = document.activeElement;
+        if (active && live.contains(active) && active.closest("form") && active.matches("input:not([type=checkbox]), textarea, select")) return true;
+        return Array.from(live.querySelectorAll("details[open]")).some((d) => d.querySelector("form"));
+      };
       let refreshing = null;
-      const refresh = () => {
+      const refresh = (delay = 80) => {
         clearTimeout(refreshing);
         refreshing = setTimeout(async () => {
+          if (busy()) { refresh(2000); return; }
           const response = await fetch(window.location.href, {
             credentials: "same-origin", headers: { Accept: "text/html" },
           });
@@ -48,8 +57,9 @@ public enum AuralystScript {
           const page = new DOMParser().parseFromString(await response.text(), "text/html");
           const fresh = page.getElementById("auralyst-live");
           const current = document.getElementById("auralyst-live");
+          if (busy()) { refresh(2000); return; }
           if (fresh && current) current.innerHTML = fresh.innerHTML;
-        }, 80);
+        }, delay);
       };
       const payloadOf = (payload) => {
         if (typeof payload === "string") { try { return JSON.parse(payload); } catch (_) { return {}; } }
@@ -221,6 +231,9 @@ public enum AuralystScript {
             window.location.href = then;
           } else {
             form.reset();
+            const details = form.closest("details");
+            if (details) details.open = false;
+            if (document.activeElement && form.contains(document.activeElement)) document.activeElement.blur();
             status("Saved.");
             refresh();
           }
@@ -286,7 +299,9 @@ public enum AuralystScript {
           if (target.checked) {
             const body = {
               medicationId: target.getAttribute("data-medication"), origin: "scheduled",
-              scheduledDate: target.getAttribute("data-day"), timestamp: target.getAttribute("data-at"),
+              scheduledDate: target.getAttribute("data-day"),
+              // Taken now, or at the dose's time when it is checked off afterwards.
+              timestamp: new Date(Math.min(Date.parse(target.getAttribute("data-at")), Date.now())).toISOString(),
             };
             if (target.getAttribute("data-schedule")) body.scheduleId = target.getAttribute("data-schedule");
             response = await hearth.fetch(`/api/auralyst/journals/${journalId}/intakes`, { method: "POST", body });

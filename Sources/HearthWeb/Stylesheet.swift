@@ -367,6 +367,7 @@ extension HearthAssets {
       .auralyst-app { max-width: none; color: #000; }
       .auralyst-report .card { break-inside: avoid; }
       .auralyst-chart { break-inside: avoid; }
+      .auralyst-chart svg { max-width: 17cm; max-height: 7cm; }
     }
     """#
 }

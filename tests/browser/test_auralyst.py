@@ -3,6 +3,8 @@ on the entry page; an entry made offline is kept in the browser and arrives once
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 from hearth_harness import PASSWORD, HearthServer, unique_email
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -141,4 +143,102 @@ def test_an_entry_made_offline_arrives_once(browser: Browser, live_server: Heart
     page.reload()
     expect(page.locator(".auralyst-day-row")).to_contain_text("1 entry")
     assert entries_with(live_server, token, journal, "Written on the train") == 1
+    assert not errors, errors
+
+
+def test_medications_quick_log_insights_report_and_files(
+    browser: Browser, live_server: HearthServer, screenshots, tmp_path
+) -> None:
+    page, _, token, errors = person(browser, live_server, "Eli", {"width": 1280, "height": 900})
+    journal = new_journal(page, "Eli's journal")
+    base = f"/auralyst/journals/{journal}"
+
+    # A scheduled medication with two doses, made in the editor
+    page.get_by_role("link", name="Medications", exact=True).click()
+    expect(page.locator(".auralyst-empty")).to_contain_text("No medications yet")
+    page.get_by_role("link", name="Add Medication").click()
+    page.locator("#med-name").fill("Magnesium")
+    page.locator("#med-amount").fill("400")
+    page.locator("#med-unit").fill("mg")
+    page.get_by_role("button", name="Add Dose").click()
+    rows = page.locator("[data-auralyst-rows] [data-auralyst-row]")
+    rows.nth(0).locator('[data-field="label"]').fill("Morning")
+    rows.nth(0).locator('[data-field="time"]').fill("08:00")
+    page.get_by_role("button", name="Add Dose").click()
+    rows.nth(1).locator('[data-field="label"]').fill("Evening")
+    rows.nth(1).locator('[data-field="time"]').fill("20:00")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url(f"**{base}/medications")
+    expect(page.locator(".auralyst-medication")).to_contain_text("Morning at 08:00, every day")
+    expect(page.locator(".auralyst-medication")).to_contain_text("Evening at 20:00, every day")
+
+    # An as-needed one, then both show in the quick log
+    page.get_by_role("link", name="Add Medication").click()
+    page.locator("#med-name").fill("Ibuprofen")
+    page.locator("#med-as-needed").check()
+    page.locator("#med-amount").fill("200")
+    page.locator("#med-unit").fill("mg")
+    page.locator("#med-use").fill("pain")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_url(f"**{base}/medications")
+    page.get_by_role("link", name="Journal", exact=True).click()
+    page.wait_for_url(f"**{base}")
+    doses = page.locator("[data-auralyst-dose]")
+    expect(doses).to_have_count(2)
+    doses.first.check()
+    expect(page.locator(".auralyst-status")).to_have_text("Dose logged.")
+    page.locator(".auralyst-as-needed summary").click()
+    page.get_by_role("button", name="Log Dose").click()
+    expect(page.locator(".auralyst-day-row")).to_contain_text("2 doses")
+    page.reload()
+    expect(page.locator("[data-auralyst-dose]").first).to_be_checked()
+    page.screenshot(path=str(screenshots / "auralyst-quick-log.png"), full_page=True)
+
+    # Entries over a few days, through the API, for the insights and the report
+    client = live_server.client().with_token(token)
+    for days_ago, severity in [(1, 8), (2, 3), (3, 6), (4, 2)]:
+        when = datetime.now(timezone.utc) - timedelta(days=days_ago)
+        response = client.post(
+            f"/api/auralyst/journals/{journal}/entries",
+            json={"severity": severity, "note": f"{days_ago} days ago",
+                  "timestamp": when.strftime("%Y-%m-%dT%H:%M:%SZ")},
+        )
+        assert response.status_code == 201, response.text
+
+    page.get_by_role("link", name="Insights", exact=True).click()
+    expect(page.locator("main")).to_contain_text("Average Severity")
+    chart = page.locator("#chart-severity-summary")
+    expect(chart).to_contain_text("days with entries")
+    expect(page.locator(".auralyst-adherence").first).to_contain_text("Ibuprofen")
+    page.get_by_role("link", name="7d").click()
+    expect(page.get_by_role("link", name="7d")).to_have_attribute("aria-current", "page")
+    page.screenshot(path=str(screenshots / "auralyst-insights.png"), full_page=True)
+
+    # The report prints without the site around it
+    page.get_by_role("link", name="Report", exact=True).click()
+    expect(page.locator(".auralyst-report h1")).to_contain_text("Eli's journal")
+    expect(page.locator(".auralyst-report")).to_contain_text("Magnesium")
+    page.emulate_media(media="print")
+    expect(page.locator(".auralyst-tabs")).to_be_hidden()
+    expect(page.locator(".site-header")).to_be_hidden()
+    page.screenshot(path=str(screenshots / "auralyst-report-print.png"), full_page=True)
+    page.emulate_media(media="screen")
+
+    # Export, then import the file into a second journal through the page
+    page.get_by_role("link", name="Export & import").click()
+    expect(page.locator(".auralyst-ok")).to_contain_text("No data health issues")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="JSON Export").click()
+    exported = tmp_path / "journal.json"
+    download.value.save_as(exported)
+    page.goto("/auralyst")
+    page.locator("#journal-title").fill("Copy")
+    page.get_by_role("button", name="Create Journal").click()
+    page.wait_for_url("**/auralyst/journals/*")
+    page.get_by_role("link", name="Export & import").click()
+    page.locator("#import-file").set_input_files(str(exported))
+    page.get_by_role("button", name="Import Journal").click()
+    expect(page.locator(".auralyst-status")).to_contain_text(
+        "Import Complete: imported 4 entries, 2 medications, 2 schedules, 2 intakes, 0 notes."
+    )
     assert not errors, errors
