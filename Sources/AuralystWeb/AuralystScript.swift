@@ -49,9 +49,14 @@ public enum AuralystScript {
         clearTimeout(refreshing);
         refreshing = setTimeout(async () => {
           if (busy()) { refresh(2000); return; }
-          const response = await fetch(window.location.href, {
-            credentials: "same-origin", headers: { Accept: "text/html" },
-          });
+          let response;
+          try {
+            response = await fetch(window.location.href, {
+              credentials: "same-origin", headers: { Accept: "text/html" },
+            });
+          } catch (_) {
+            return; // Offline: the page refreshes when the connection returns.
+          }
           if (response.status === 404) { window.location.href = "/auralyst"; return; }
           if (!response.ok) return;
           const page = new DOMParser().parseFromString(await response.text(), "text/html");
@@ -183,7 +188,7 @@ public enum AuralystScript {
           flushing = false;
         }
       };
-      window.addEventListener("online", flush);
+      window.addEventListener("online", () => { flush(); refresh(); });
       showOutbox();
       flush();
 
@@ -275,15 +280,30 @@ public enum AuralystScript {
         const question = target.getAttribute("data-confirm");
         if (question && !window.confirm(question)) return;
         target.disabled = true;
-        const response = await hearth.fetch(remove || post, { method: remove ? "DELETE" : "POST" });
-        target.disabled = false;
+        let response;
+        try {
+          response = await hearth.fetch(remove || post, { method: remove ? "DELETE" : "POST" });
+        } catch (_) {
+          status("No connection. Try again when you are back online.");
+          return;
+        } finally {
+          target.disabled = false;
+        }
         if (!response.ok) { status((await errorText(response)).message); return; }
         const then = target.getAttribute("data-then");
         if (then) window.location.href = then; else { status("Done."); refresh(); }
       });
 
-      document.addEventListener("change", async (event) => {
-        const target = event.target;
+      document.addEventListener("change", (event) => {
+        changed(event.target).catch(() => {
+          if (event.target.matches("[data-auralyst-dose]")) {
+            event.target.checked = !event.target.checked;
+            event.target.disabled = false;
+          }
+          status("No connection. Try again when you are back online.");
+        });
+      });
+      const changed = async (target) => {
         if (target.matches("[data-auto-submit]")) { target.form.submit(); return; }
         if (target.matches("[data-auralyst-permission]")) {
           const response = await hearth.fetch(target.getAttribute("data-auralyst-permission"), {
@@ -318,7 +338,7 @@ public enum AuralystScript {
             status(target.checked ? "Dose logged." : "Dose removed.");
           }
         }
-      });
+      };
       document.addEventListener("input", (event) => {
         if (event.target.id === "entry-severity") {
           const output = document.getElementById("entry-severity-value");
