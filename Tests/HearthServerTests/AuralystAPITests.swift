@@ -129,6 +129,30 @@ import Testing
         (.delete, "\(base)/shares", nil, .ownerOnly),
         (.delete, base, nil, .ownerOnly),
       ]
+      // The pages answer by the same rules: members see them, nobody else learns they exist.
+      let pages = [
+        "/auralyst/journals/\(journal)", "/auralyst/journals/\(journal)/days/2026-11-20",
+        "/auralyst/journals/\(journal)/entries/\(ids["entry"]!)",
+        "/auralyst/journals/\(journal)/medications", "/auralyst/journals/\(journal)/insights",
+        "/auralyst/journals/\(journal)/sharing", "/auralyst/journals/\(journal)/data",
+        "/auralyst/journals/\(journal)/report",
+      ]
+      for path in pages {
+        for (name, person, status) in [
+          ("owner", people.owner, 200), ("writer", people.writer, 200),
+          ("reader", people.reader, 200), ("removed", people.removed, 404),
+          ("stranger", people.stranger, 404),
+        ] {
+          let reply = try await client.json(.get, path, token: person.access)
+          #expect(reply.status == status, "\(name) GET \(path): \(reply.status)")
+          if status == 404 { #expect(!reply.text.contains("Ann's journal")) }
+        }
+      }
+      let editor = "/auralyst/journals/\(journal)/medications/\(ids["medication"]!)"
+      #expect(try await client.json(.get, editor, token: people.owner.access).status == 200)
+      #expect(try await client.json(.get, editor, token: people.writer.access).status == 403)
+      #expect(try await client.json(.get, editor, token: people.reader.access).status == 403)
+      #expect(try await client.json(.get, editor, token: people.stranger.access).status == 404)
       func export() async throws -> String {
         let reply = try await client.json(
           .get, "\(base)/export?format=json", token: people.owner.access)
@@ -289,6 +313,37 @@ import Testing
       #expect((export["entries"] as? [Any])?.isEmpty == true)
       #expect((export["medications"] as? [Any])?.isEmpty == true)
       #expect((export["collaboratorNotes"] as? [Any])?.isEmpty == true)
+    }
+  }
+}
+
+extension AuralystAPITests {
+  @Test func aCollaboratorCannotDeleteOthersDosesWithTheirMedication() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let (people, journal, _) = try await Self.sharedJournal(client)
+      let base = "/api/auralyst/journals/\(journal)"
+      let made = try await client.json(
+        .post, "\(base)/medications", ["name": "Bob's drops", "isAsNeeded": true],
+        token: people.writer.access)
+      let medication = try #require((made["medication"] as? [String: Any])?["id"] as? String)
+      // Bob may delete it while only his doses are logged
+      let own = try await client.json(
+        .post, "\(base)/intakes", ["medicationId": medication], token: people.writer.access)
+      #expect(own.status == 201)
+      let ann = try await client.json(
+        .post, "\(base)/intakes", ["medicationId": medication], token: people.owner.access)
+      #expect(ann.status == 201)
+      let refused = try await client.json(
+        .delete, "\(base)/medications/\(medication)", token: people.writer.access)
+      #expect(refused.status == 403)
+      let intakes = try await client.json(.get, "\(base)/intakes", token: people.owner.access)
+      #expect((intakes["intakes"] as? [[String: Any]])?.count == 3)
+      let deleted = try await client.json(
+        .delete, "\(base)/medications/\(medication)", token: people.owner.access)
+      #expect(deleted.status == 204)
+      let after = try await client.json(.get, "\(base)/intakes", token: people.owner.access)
+      #expect((after["intakes"] as? [[String: Any]])?.count == 1)
     }
   }
 }
