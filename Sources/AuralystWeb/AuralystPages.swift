@@ -74,16 +74,19 @@ public enum AuralystPages {
     public var dayIntakes: [MedicationIntake]
     public var entries: [SymptomEntry]
     public var intakes: [MedicationIntake]
+    /// The timeline's last day: today, or further back when paging.
+    public var until: Int
 
     public init(
       day: Int, medications: [Medication], dayIntakes: [MedicationIntake],
-      entries: [SymptomEntry], intakes: [MedicationIntake]
+      entries: [SymptomEntry], intakes: [MedicationIntake], until: Int
     ) {
       self.day = day
       self.medications = medications
       self.dayIntakes = dayIntakes
       self.entries = entries
       self.intakes = intakes
+      self.until = until
     }
   }
 
@@ -265,13 +268,25 @@ public enum AuralystPages {
     let names = Dictionary(
       home.medications.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     let days = Set(entriesByDay.keys).union(intakesByDay.keys).sorted(by: >)
+    let paging: Node = .p(
+      [.class("auralyst-paging")],
+      .a(
+        [.href("\(view.path)?until=\(CalendarDay(daysSince1970: home.until - 30))")],
+        "Earlier days"),
+      home.until < view.today
+        ? .fragment([" · ", .a([.href(view.path)], "Back to today")]) : .empty)
     guard !days.isEmpty else {
       return .section(
         [.class("card auralyst-empty")], .h2("Recent Days"),
-        .p("Start with today. Auralyst will trace the line."))
+        home.until < view.today
+          ? .p(.text("Nothing was logged in the 30 days to \(view.longDay(home.until))."))
+          : .p("Start with today. Auralyst will trace the line."),
+        home.until < view.today ? paging : .empty)
     }
     return .section(
-      [.ariaLabel("Recent days")], .h2("Recent Days"),
+      [.ariaLabel("Recent days")],
+      .h2(
+        .text(home.until < view.today ? "30 days to \(view.longDay(home.until))" : "Recent Days")),
       .ul(
         [.class("auralyst-timeline")],
         .fragment(
@@ -303,6 +318,7 @@ public enum AuralystPages {
                     [.class("chip"), .title("Doses")],
                     .text("\(intakes.count) \(intakes.count == 1 ? "dose" : "doses")"))),
                 .span([.class("hint auralyst-preview")], .text(preview.joined(separator: " • ")))))
-          })))
+          })),
+      paging)
   }
 }

@@ -112,6 +112,7 @@ public enum AuralystScript {
           else if (type === "int") value = parseInt(element.value, 10);
           else if (type === "number") value = Number(element.value);
           else if (type === "local") value = fromLocal(element.value);
+          else if (type === "lines") value = element.value.split("\n").map((line) => line.trim()).filter(Boolean);
           else value = element.value;
           if (element.name.startsWith("symptoms.")) {
             body.symptoms = body.symptoms || {};

@@ -87,6 +87,7 @@ enum AuralystChrome {
   static let tabs: [(String, String)] = [
     ("", "Journal"), ("/medications", "Medications"), ("/insights", "Insights"),
     ("/sharing", "Sharing"), ("/data", "Export & import"), ("/report", "Report"),
+    ("/settings", "Settings"),
   ]
 
   static func header(_ view: AuralystView, current: String) -> Node {
@@ -99,7 +100,7 @@ enum AuralystChrome {
       .nav(
         [.class("auralyst-tabs"), .ariaLabel("Journal sections")],
         .fragment(
-          tabs.map { suffix, title in
+          tabs.filter { $0.0 != "/settings" || view.isOwner }.map { suffix, title in
             suffix == current
               ? .a([.href(view.path + suffix), .ariaCurrent("page")], .text(title))
               : .a([.href(view.path + suffix)], .text(title))

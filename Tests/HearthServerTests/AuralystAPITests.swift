@@ -148,11 +148,18 @@ import Testing
           if status == 404 { #expect(!reply.text.contains("Ann's journal")) }
         }
       }
-      let editor = "/auralyst/journals/\(journal)/medications/\(ids["medication"]!)"
-      #expect(try await client.json(.get, editor, token: people.owner.access).status == 200)
-      #expect(try await client.json(.get, editor, token: people.writer.access).status == 403)
-      #expect(try await client.json(.get, editor, token: people.reader.access).status == 403)
-      #expect(try await client.json(.get, editor, token: people.stranger.access).status == 404)
+      for ownerOnly in [
+        "/auralyst/journals/\(journal)/medications/\(ids["medication"]!)",
+        "/auralyst/journals/\(journal)/settings",
+      ] {
+        for (person, status) in [
+          (people.owner, 200), (people.writer, 403), (people.reader, 403),
+          (people.removed, 404), (people.stranger, 404),
+        ] {
+          let reply = try await client.json(.get, ownerOnly, token: person.access)
+          #expect(reply.status == status, "GET \(ownerOnly): \(reply.status)")
+        }
+      }
       func export() async throws -> String {
         let reply = try await client.json(
           .get, "\(base)/export?format=json", token: people.owner.access)

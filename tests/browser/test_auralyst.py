@@ -153,6 +153,16 @@ def test_medications_quick_log_insights_report_and_files(
     journal = new_journal(page, "Eli's journal")
     base = f"/auralyst/journals/{journal}"
 
+    # The owner edits the symptoms entries rate; the quick-add offers them
+    page.get_by_role("link", name="Settings", exact=True).click()
+    page.locator("#settings-symptoms").fill("Headache\nDizziness\nFatigue")
+    page.get_by_role("button", name="Save Settings").click()
+    page.wait_for_url(f"**{base}/settings")
+    expect(page.locator("#settings-symptoms")).to_have_value("Headache\nDizziness\nFatigue")
+    page.get_by_role("link", name="Journal", exact=True).click()
+    page.locator("#quick-add summary").click()
+    expect(page.get_by_label("Dizziness")).to_be_visible()
+
     # A scheduled medication with two doses, made in the editor
     page.get_by_role("link", name="Medications", exact=True).click()
     expect(page.locator(".auralyst-empty")).to_contain_text("No medications yet")
@@ -193,6 +203,10 @@ def test_medications_quick_log_insights_report_and_files(
     page.reload()
     expect(page.locator("[data-auralyst-dose]").first).to_be_checked()
     page.screenshot(path=str(screenshots / "auralyst-quick-log.png"), full_page=True)
+    page.get_by_role("link", name="Earlier days").click()
+    expect(page.locator(".auralyst-empty")).to_contain_text("Nothing was logged in the 30 days to")
+    page.get_by_role("link", name="Back to today").click()
+    expect(page.locator(".auralyst-day-row")).to_contain_text("2 doses")
 
     # Entries over a few days, through the API, for the insights and the report
     client = live_server.client().with_token(token)

@@ -34,7 +34,11 @@ struct AuralystWebController {
       let day =
         request.uri.queryParameters.get("day").flatMap { CalendarDay(String($0)) }?.daysSince1970
         ?? view.today
-      let since = view.instant(day: view.today - 30, minute: 0)
+      let until =
+        request.uri.queryParameters.get("until").flatMap { CalendarDay(String($0)) }
+        .map { min($0.daysSince1970, view.today) } ?? view.today
+      let since = view.instant(day: until - 29, minute: 0)
+      let end = until == view.today ? nil : view.instant(day: until + 1, minute: 0)
       let dayStart = view.instant(day: day, minute: 0)
       let dayEnd = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
       let intakes = try await journals.records(opened, [.intake], from: min(since, dayStart))
@@ -45,9 +49,12 @@ struct AuralystWebController {
           $0.scheduledDate == CalendarDay(daysSince1970: day).description
             || ($0.scheduledDate == nil && (dayStart...dayEnd).contains($0.timestamp))
         },
-        entries: try await journals.records(opened, [.entry], from: since)
+        entries: try await journals.records(opened, [.entry], from: since, until: end)
           .compactMap(AuralystRecordCoding.entry),
-        intakes: intakes.filter { $0.timestamp >= since })
+        intakes: intakes.filter { intake in
+          intake.timestamp >= since && (end.map { intake.timestamp < $0 } ?? true)
+        },
+        until: until)
       return AuralystPages.home(context, view, home)
     }
     page(router, "/days/:day") { request, parameters, context, opened, view in
@@ -102,6 +109,10 @@ struct AuralystWebController {
       }
       let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
       return AuralystPages.sharing(context, view, people: people, ownerName: owner)
+    }
+    page(router, "/settings") { _, _, context, opened, view in
+      try opened.access.require(.owner, what: "journal")
+      return AuralystPages.settings(context, view)
     }
     page(router, "/data") { _, parameters, context, opened, view in
       AuralystPages.data(context, view, health: JournalHealth(try await journals.snapshot(opened)))
