@@ -58,6 +58,7 @@ extension AuralystPages {
                 [.text(view.time(intake.timestamp))]),
               .text(" · " + AuralystChrome.amount(intake.amount, intake.unit)),
               intake.note.map { Node.span([.class("hint")], .text(" · " + $0)) } ?? .empty,
+              view.canEdit(intake.authorID) ? intakeEditor(view, intake) : .empty,
               view.canEdit(intake.authorID)
                 ? .button(
                   [
@@ -209,5 +210,40 @@ extension AuralystPages {
           ),
           .data("then", view.path),
         ], "Delete Entry"))
+  }
+
+  /// "Edit Dose": what was taken and when; what it was taken for stays.
+  static func intakeEditor(_ view: AuralystView, _ intake: MedicationIntake) -> Node {
+    .details(
+      [.class("auralyst-edit-dose")], .summary("Edit dose"),
+      .form(
+        [
+          .class("auralyst-inline-form"), .data("auralyst-form", "edit-intake"),
+          .data("api", "\(view.api)/intakes/\(intake.id)"), .data("method", "PATCH"),
+          .ariaLabel("Edit dose"),
+        ],
+        AuralystChrome.field(
+          "intake-time-\(intake.id)", "Logged",
+          .input(
+            .id("intake-time-\(intake.id)"), .name("timestamp"), .type("datetime-local"),
+            .value(view.localInput(intake.timestamp)), .data("type", "local"))),
+        AuralystChrome.field(
+          "intake-amount-\(intake.id)", "Amount",
+          .input(
+            .id("intake-amount-\(intake.id)"), .name("amount"), .type("number"),
+            .attr("step", "any"), .attr("min", "0"), .data("type", "number"),
+            .value(intake.amount.map { AuralystChrome.amount($0, nil) } ?? ""))),
+        AuralystChrome.field(
+          "intake-unit-\(intake.id)", "Unit",
+          .input(
+            .id("intake-unit-\(intake.id)"), .name("unit"), .type("text"),
+            .value(intake.unit ?? ""))),
+        AuralystChrome.field(
+          "intake-note-\(intake.id)", "Notes",
+          .input(
+            .id("intake-note-\(intake.id)"), .name("note"), .type("text"),
+            .value(intake.note ?? ""))),
+        .p([.class("form-error"), .role("alert"), .hidden]),
+        .button([.type("submit"), .class("button primary")], "Save")))
   }
 }

@@ -208,6 +208,17 @@ def test_medications_quick_log_insights_report_and_files(
     page.get_by_role("link", name="Back to today").click()
     expect(page.locator(".auralyst-day-row")).to_contain_text("2 doses")
 
+    # The day lists both doses; the as-needed one is edited in place
+    page.locator(".auralyst-day-row").click()
+    page.wait_for_url("**/days/*")
+    ibuprofen = page.locator(".auralyst-intake-row", has_text="Ibuprofen")
+    expect(ibuprofen).to_contain_text("200 mg")
+    ibuprofen.locator("summary").click()
+    ibuprofen.get_by_label("Amount").fill("400")
+    ibuprofen.get_by_role("button", name="Save").click()
+    expect(page.locator(".auralyst-intake-row", has_text="Ibuprofen")).to_contain_text("400 mg")
+    page.get_by_role("link", name="Journal", exact=True).click()
+
     # Entries over a few days, through the API, for the insights and the report
     client = live_server.client().with_token(token)
     for days_ago, severity in [(1, 8), (2, 3), (3, 6), (4, 2)]:
