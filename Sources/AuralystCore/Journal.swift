@@ -5,6 +5,11 @@ import Foundation
 public struct Journal: Hashable, Codable, Sendable {
   public static let defaultSymptoms = ["Headache", "Nausea", "Anxiety"]
   public static let maximumSymptoms = 30
+  /// The entry columns of the CSV export, which symptom columns sit beside.
+  static let reservedNames: Set = [
+    "id", "journal_id", "timestamp", "severity", "ismenstruating", "note", "author_id",
+    "sentimentlabel", "sentimentscore",
+  ]
 
   public var id: String
   public var ownerID: String
@@ -40,6 +45,11 @@ public struct Journal: Hashable, Codable, Sendable {
     var seen = Set<String>()
     for (index, name) in trimmed.enumerated() where !seen.insert(name.lowercased()).inserted {
       throw ValidationError(field: "symptoms[\(index)]", "\(name) is in the list twice.")
+    }
+    for (index, name) in trimmed.enumerated() where reservedNames.contains(name.lowercased()) {
+      throw ValidationError(
+        field: "symptoms[\(index)]", "\(name) names a column of the export; call it something else."
+      )
     }
     for (index, name) in trimmed.enumerated() where name.count > 60 {
       throw ValidationError(

@@ -41,8 +41,13 @@ public struct Medication: Hashable, Codable, Sendable {
     guard medication.name.count <= 120 else {
       throw ValidationError(field: "name", "A medication's name has at most 120 characters.")
     }
-    if let amount = defaultAmount, !(amount > 0 && amount.isFinite) {
-      throw ValidationError(field: "defaultAmount", "The default amount must be more than 0.")
+    if let amount = defaultAmount, !Self.amounts.contains(amount) {
+      throw ValidationError(
+        field: "defaultAmount", "The default amount is more than 0 and at most 1,000,000.")
+    }
+    guard schedules.count <= Self.maximumSchedules else {
+      throw ValidationError(
+        field: "schedules", "A medication has at most \(Self.maximumSchedules) doses a day.")
     }
     medication.defaultUnit = Self.text(defaultUnit)
     medication.useCase = Self.text(useCase)
@@ -57,6 +62,10 @@ public struct Medication: Hashable, Codable, Sendable {
     }
     return medication
   }
+
+  /// Doses above 0 and, so that no typo breaks a page, at most a million of the unit.
+  static let amounts = Double.leastNonzeroMagnitude...1_000_000
+  static let maximumSchedules = 24
 
   static func text(_ value: String?) -> String? {
     let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -101,8 +110,8 @@ public struct MedicationSchedule: Hashable, Codable, Sendable {
     guard (0...23).contains(hour), (0...59).contains(minute) else {
       throw ValidationError(field: "time", "A dose time is between 00:00 and 23:59.")
     }
-    if let amount, !(amount > 0 && amount.isFinite) {
-      throw ValidationError(field: "amount", "The amount must be more than 0.")
+    if let amount, !Medication.amounts.contains(amount) {
+      throw ValidationError(field: "amount", "The amount is more than 0 and at most 1,000,000.")
     }
     switch cadence {
     case .weekdays(let days):
@@ -167,8 +176,8 @@ public struct MedicationIntake: Hashable, Codable, Sendable {
   }
 
   public func validated(for medication: Medication) throws(ValidationError) -> MedicationIntake {
-    if let amount, !(amount > 0 && amount.isFinite) {
-      throw ValidationError(field: "amount", "The amount must be more than 0.")
+    if let amount, !Medication.amounts.contains(amount) {
+      throw ValidationError(field: "amount", "The amount is more than 0 and at most 1,000,000.")
     }
     if let scheduleID, !medication.schedules.contains(where: { $0.id == scheduleID }) {
       throw ValidationError(field: "scheduleId", "\(medication.name) has no such schedule.")
@@ -179,6 +188,10 @@ public struct MedicationIntake: Hashable, Codable, Sendable {
     var intake = self
     intake.unit = Medication.text(unit)
     intake.note = Medication.text(note)
+    if let note = intake.note, note.count > SymptomEntry.maximumNote {
+      throw ValidationError(
+        field: "note", "A note has at most \(SymptomEntry.maximumNote) characters.")
+    }
     return intake
   }
 }

@@ -1,21 +1,23 @@
 import Foundation
 
 /// Local days and times in one time zone, fast enough for years of rows: the zone's offsets
-/// over a span are looked up once, so each conversion is arithmetic.
+/// over a span are looked up once, so each conversion there is arithmetic; outside the span the
+/// zone itself answers.
 public struct ZoneClock: Sendable {
-  /// Seconds since 1970 at which an offset starts, in order; the first covers all before it.
+  /// Seconds since 1970 at which an offset starts, in order; the first covers the span's start.
   private var starts: [Double] = []
   private var offsets: [Int] = []
-  public let timeZone: TimeZone
+  private let covered: ClosedRange<Double>
+  private let timeZone: TimeZone
 
-  /// Exact for instants in `span`; outside it the nearest known offset applies.
   public init(timeZone: TimeZone, span: ClosedRange<Date>) {
     self.timeZone = timeZone
     let first = span.lowerBound.addingTimeInterval(-2 * 86_400)
+    let last = span.upperBound.addingTimeInterval(2 * 86_400)
+    covered = first.timeIntervalSince1970...last.timeIntervalSince1970
     starts.append(-.infinity)
     offsets.append(timeZone.secondsFromGMT(for: first))
     var cursor = first
-    let last = span.upperBound.addingTimeInterval(2 * 86_400)
     while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next <= last {
       starts.append(next.timeIntervalSince1970)
       offsets.append(timeZone.secondsFromGMT(for: next))
@@ -25,6 +27,7 @@ public struct ZoneClock: Sendable {
 
   public func offset(at date: Date) -> Int {
     let seconds = date.timeIntervalSince1970
+    guard covered.contains(seconds) else { return timeZone.secondsFromGMT(for: date) }
     var low = 0
     var high = starts.count - 1
     while low < high {
@@ -43,8 +46,8 @@ public struct ZoneClock: Sendable {
 
   public func day(of date: Date) -> CalendarDay { CalendarDay(daysSince1970: local(date).day) }
 
-  /// The instant a local wall-clock time names; in a gap it is read with the offset before
-  /// the change, so 02:30 on a spring-forward night is 03:30.
+  /// The instant a local wall-clock time names. A time that does not exist (in the hour the
+  /// clocks skip) lands within that hour of it; one that exists twice is one of the two.
   public func instant(day: Int, minute: Int) -> Date {
     let wall = Double(day * 86_400 + minute * 60)
     let guess = Date(

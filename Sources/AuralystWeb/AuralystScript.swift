@@ -11,7 +11,6 @@ public enum AuralystScript {
       if (!hearth) return;
       const app = document.querySelector("[data-auralyst-journal]");
       const journalId = app ? app.getAttribute("data-auralyst-journal") : null;
-      const offset = app ? Number(app.getAttribute("data-auralyst-offset") || "0") : 0;
       const outboxKey = journalId ? `auralyst-outbox-${journalId}` : null;
 
       const status = (text) => {
@@ -26,13 +25,6 @@ public enum AuralystScript {
         } catch (_) {
           return { message: `The server answered ${response.status}.`, field: null };
         }
-      };
-      // A datetime-local value read in the journal's zone.
-      const fromLocal = (value) => {
-        const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
-        if (!m) return value;
-        const utc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]) - offset * 1000;
-        return new Date(utc).toISOString();
       };
 
       // --- Live refresh ----------------------------------------------------------------
@@ -111,7 +103,8 @@ public enum AuralystScript {
           else if (element.value === "") continue;
           else if (type === "int") value = parseInt(element.value, 10);
           else if (type === "number") value = Number(element.value);
-          else if (type === "local") value = fromLocal(element.value);
+          // A datetime-local value goes as it is: the server reads it in the journal's zone.
+          else if (type === "local") value = element.value;
           else if (type === "lines") value = element.value.split("\n").map((line) => line.trim()).filter(Boolean);
           else value = element.value;
           if (element.name.startsWith("symptoms.")) {

@@ -11,14 +11,14 @@ public struct AuralystView: Sendable {
   public var now: Date
   let clock: ZoneClock
 
-  public init(journal: Journal, access: String, viewerID: String, now: Date, since: Date? = nil) {
+  public init(journal: Journal, access: String, viewerID: String, now: Date) {
     self.journal = journal
     self.access = access
     self.viewerID = viewerID
     self.now = now
     clock = ZoneClock(
       timeZone: TimeZone(identifier: journal.timeZone) ?? .gmt,
-      span: min(since ?? now, journal.createdAt, now.addingTimeInterval(-400 * 86_400))...now)
+      span: min(journal.createdAt, now.addingTimeInterval(-400 * 86_400))...now)
   }
 
   public var isOwner: Bool { access == "owner" }
@@ -76,8 +76,6 @@ public struct AuralystView: Sendable {
 
   public func instant(day: Int, minute: Int) -> Date { clock.instant(day: day, minute: minute) }
 
-  /// The journal's UTC offset now, for turning a datetime-local value into an instant.
-  public var offsetSeconds: Int { clock.offset(at: now) }
 }
 
 /// Bits every Auralyst page shares.
@@ -117,10 +115,7 @@ enum AuralystChrome {
       context, title: "\(title) · Auralyst",
       body: [
         .div(
-          [
-            .class("auralyst-app"), .data("auralyst-journal", view.journal.id),
-            .data("auralyst-offset", String(view.offsetSeconds)),
-          ],
+          [.class("auralyst-app"), .data("auralyst-journal", view.journal.id)],
           header(view, current: current), .fragment(body),
           .p([.class("auralyst-status"), .role("status"), .aria("live", "polite")]))
       ], scripts: [scriptPath])
@@ -134,7 +129,7 @@ enum AuralystChrome {
 
   static func amount(_ value: Double?, _ unit: String?) -> String {
     guard let value else { return unit ?? "" }
-    let number = value == value.rounded() ? String(Int(value)) : String(value)
+    let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     return [number, unit].compactMap { $0 }.joined(separator: " ")
   }
 }

@@ -39,8 +39,10 @@ public struct AuralystRecord: Equatable, Sendable {
 
 /// Everything one change does to a journal's records, applied in one transaction.
 public struct AuralystWrite: Sendable {
-  /// Inserted, or replacing the record with the same id.
+  /// Inserted, or replacing the record with the same id (unless `insertOnly`).
   public var puts: [AuralystRecord] = []
+  /// Puts only add: a record whose id is stored already throws `StoreError.duplicate("id")`.
+  public var insertOnly = false
   public var deletes: [String] = []
   /// Intakes of these medications go with them.
   public var deleteIntakesOf: [String] = []
@@ -51,13 +53,14 @@ public struct AuralystWrite: Sendable {
 
   public init(
     puts: [AuralystRecord] = [], deletes: [String] = [], deleteIntakesOf: [String] = [],
-    detachFrom: [String] = [], symptoms: [String]? = nil
+    detachFrom: [String] = [], symptoms: [String]? = nil, insertOnly: Bool = false
   ) {
     self.puts = puts
     self.deletes = deletes
     self.deleteIntakesOf = deleteIntakesOf
     self.detachFrom = detachFrom
     self.symptoms = symptoms
+    self.insertOnly = insertOnly
   }
 }
 

@@ -145,16 +145,22 @@ extension PostgresDatabase {
           binds.append(record.body)
           binds.append(record.updatedAt)
         }
+        let conflict =
+          change.insertOnly
+          ? "ON CONFLICT (id) DO NOTHING"
+          : """
+          ON CONFLICT (id) DO UPDATE SET kind = EXCLUDED.kind, author_id = EXCLUDED.author_id,
+            timestamp = EXCLUDED.timestamp, entry_id = EXCLUDED.entry_id,
+            medication_id = EXCLUDED.medication_id, body = EXCLUDED.body,
+            updated_at = EXCLUDED.updated_at
+          WHERE auralyst_records.journal_id = EXCLUDED.journal_id
+          """
         let query = PostgresQuery(
           unsafeSQL: """
             INSERT INTO auralyst_records (id, journal_id, kind, author_id, timestamp, entry_id,
               medication_id, body, updated_at)
             VALUES \(rows.joined(separator: ", "))
-            ON CONFLICT (id) DO UPDATE SET kind = EXCLUDED.kind, author_id = EXCLUDED.author_id,
-              timestamp = EXCLUDED.timestamp, entry_id = EXCLUDED.entry_id,
-              medication_id = EXCLUDED.medication_id, body = EXCLUDED.body,
-              updated_at = EXCLUDED.updated_at
-            WHERE auralyst_records.journal_id = EXCLUDED.journal_id
+            \(conflict)
             RETURNING id
             """, binds: binds)
         let written = try await connection.rows(query, logger: logger)

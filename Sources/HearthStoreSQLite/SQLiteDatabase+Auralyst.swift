@@ -114,12 +114,17 @@ extension SQLiteDatabase {
           INSERT INTO auralystRecord (id, journalID, kind, authorID, timestamp, entryID,
             medicationID, body, updatedAt)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, authorID = excluded.authorID,
-            timestamp = excluded.timestamp, entryID = excluded.entryID,
-            medicationID = excluded.medicationID, body = excluded.body,
-            updatedAt = excluded.updatedAt
-          WHERE auralystRecord.journalID = excluded.journalID
-          """)
+
+          """
+            + (change.insertOnly
+              ? "ON CONFLICT (id) DO NOTHING"
+              : """
+              ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, authorID = excluded.authorID,
+                timestamp = excluded.timestamp, entryID = excluded.entryID,
+                medicationID = excluded.medicationID, body = excluded.body,
+                updatedAt = excluded.updatedAt
+              WHERE auralystRecord.journalID = excluded.journalID
+              """))
       for record in change.puts {
         try put.execute(
           arguments: StatementArguments(

@@ -95,12 +95,32 @@ import Testing
     ) {
       try badTime.validated()
     }
-    var zero = medication
-    zero.defaultAmount = 0
+    for amount in [0, -1, 1e19, .infinity, .nan] {
+      var odd = medication
+      odd.defaultAmount = amount
+      #expect(
+        throws: ValidationError(
+          field: "defaultAmount", "The default amount is more than 0 and at most 1,000,000.")
+      ) {
+        try odd.validated()
+      }
+    }
+    var many = medication
+    many.schedules = (0..<25).map {
+      MedicationSchedule(id: "s\($0)", hour: 8, minute: 0, cadence: .weekdays([2]))
+    }
+    #expect(throws: ValidationError(field: "schedules", "A medication has at most 24 doses a day."))
+    {
+      try many.validated()
+    }
+  }
+
+  @Test func symptomNamesCannotBeExportColumns() {
     #expect(
-      throws: ValidationError(field: "defaultAmount", "The default amount must be more than 0.")
+      throws: ValidationError(
+        field: "symptoms[1]", "Note names a column of the export; call it something else.")
     ) {
-      try zero.validated()
+      try Journal.validSymptoms(["Headache", "Note"])
     }
   }
 

@@ -295,6 +295,9 @@ import Testing
         ("entries", ["severity": 11], "severity"),
         ("entries", ["severity": 3, "symptoms": ["Toothache": 2]], "symptoms.Toothache"),
         ("entries", ["severity": 3, "timestamp": "yesterday"], "timestamp"),
+        ("entries", ["severity": 3, "timestamp": "1900-01-01T00:00:00Z"], "timestamp"),
+        ("entries", ["severity": 3, "timestamp": "2999-01-01T00:00"], "timestamp"),
+        ("medications", ["name": "Huge", "defaultAmount": 1e19], "defaultAmount"),
         ("entries", ["note": "no severity"], "severity"),
         ("medications", ["name": "   "], "name"),
         (
@@ -351,6 +354,27 @@ extension AuralystAPITests {
       #expect(deleted.status == 204)
       let after = try await client.json(.get, "\(base)/intakes", token: people.owner.access)
       #expect((after["intakes"] as? [[String: Any]])?.count == 1)
+    }
+  }
+}
+
+extension AuralystAPITests {
+  /// The pages send a wall-clock time as the person typed it; it is read in the journal's zone,
+  /// with that date's offset (summer time here), not today's.
+  @Test func aTimeWithoutAnOffsetIsTheJournalsLocalTime() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let owner = try await client.signup("ann@example.com")
+      let created = try await client.json(
+        .post, "/api/auralyst/journals", ["timeZone": "Europe/Paris"], token: owner.access)
+      let journal = try #require((created["journal"] as? [String: Any])?["id"] as? String)
+      let reply = try await client.json(
+        .post, "/api/auralyst/journals/\(journal)/entries",
+        ["severity": 2, "timestamp": "2026-07-01T08:30"], token: owner.access)
+      #expect(reply.status == 201)
+      #expect(
+        (reply["entry"] as? [String: Any])?["timestamp"] as? String
+          == "2026-07-01T06:30:00.000+00:00")
     }
   }
 }

@@ -93,6 +93,15 @@ extension StoreConformanceTests {
       }
       #expect(try await db.auralystRecord(id: "e2") == nil)
       #expect(try await db.auralystRecord(id: "e1") == entry)
+      // An insert-only put never replaces, even in its own journal.
+      var other = entry
+      other.authorID = "bob"
+      await #expect(throws: StoreError.duplicate("id")) {
+        try await db.writeAuralyst(
+          journalID: "j1", AuralystWrite(puts: [other], insertOnly: true), events: [],
+          at: Self.at(13))
+      }
+      #expect(try await db.auralystRecord(id: "e1") == entry)
 
       var edited = entry
       edited.body = #"{"id":"e1","edited":true}"#

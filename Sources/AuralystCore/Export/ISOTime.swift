@@ -52,6 +52,24 @@ public enum ISOTime {
     return Date(timeIntervalSince1970: Double(Int64(seconds) * 1000 + Int64(millis)) / 1000)
   }
 
+  /// A wall-clock time with no offset, "2026-11-22T08:30" (seconds optional), as day and
+  /// minute, for reading in the journal's zone.
+  public static func local(_ text: String) -> (day: Int, minute: Int)? {
+    let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+    guard parts.count == 2, let day = CalendarDay(String(parts[0])) else { return nil }
+    let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+    guard (2...3).contains(time.count), time.allSatisfy({ $0.count == 2 }),
+      let hour = Int(time[0]), let minute = Int(time[1]), (0..<24).contains(hour),
+      (0..<60).contains(minute),
+      time.count == 2 || Int(time[2]).map({ (0..<60).contains($0) }) == true
+    else { return nil }
+    return (day.daysSince1970, hour * 60 + minute)
+  }
+
+  /// The times a journal holds: from 1970 to 2200.
+  public static let plausible =
+    Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 7_258_118_400)
+
   /// The same instant, to the millisecond the files keep.
   public static func rounded(_ date: Date) -> Date {
     Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)

@@ -157,7 +157,8 @@ struct CSVReader {
         file.entries.append(
           .init(
             id: try row.required("id"), journalID: try row.required("journal_id"),
-            timestamp: try row.required("timestamp"), severity: try row.int("severity") ?? 0,
+            timestamp: try row.required("timestamp"),
+            severity: try row.required("severity", Int.init),
             symptoms: ratings.isEmpty ? nil : ratings,
             isMenstruating: try row.bool("isMenstruating"),
             note: row.value("note"), authorID: row.value("author_id")))
@@ -243,6 +244,16 @@ struct CSVReader {
     func required(_ column: String) throws(ImportProblem) -> String {
       guard let value = values[column] else {
         throw ImportProblem(row: label, field: column, "\(column) is missing.")
+      }
+      return value
+    }
+
+    func required<Value>(_ column: String, _ parse: (String) -> Value?) throws(ImportProblem)
+      -> Value
+    {
+      let text = try required(column)
+      guard let value = parse(text) else {
+        throw ImportProblem(row: label, field: column, "\(column) is not a valid value: \(text).")
       }
       return value
     }

@@ -30,9 +30,16 @@ public struct JournalExport: Hashable, Sendable {
     journal: Journal, entries: [SymptomEntry], medications: [Medication],
     intakes: [MedicationIntake], notes: [CollaboratorNote]
   ) {
+    // Ratings of symptoms since taken off the list stay in the file, so it imports whole.
+    var symptoms = journal.symptoms
+    for entry in entries {
+      for name in entry.symptomSeverities.keys.sorted() where !symptoms.contains(name) {
+        symptoms.append(name)
+      }
+    }
     self.journal = Info(
       id: journal.id, createdAt: journal.createdAt, title: journal.title,
-      timeZone: journal.timeZone, symptoms: journal.symptoms)
+      timeZone: journal.timeZone, symptoms: symptoms)
     self.entries = entries
     self.medications = medications
     self.intakes = intakes

@@ -74,6 +74,10 @@ public struct JournalImport: Sendable {
       guard let date = ISOTime.date(text) else {
         throw ImportProblem(row: label, field: field, "\(field) is not an ISO 8601 time: \(text).")
       }
+      guard ISOTime.plausible.contains(date) else {
+        throw ImportProblem(
+          row: label, field: field, "\(field) is not between 1970 and 2200: \(text).")
+      }
       return date
     }
     func checked<Value>(_ label: String, _ body: () throws(ValidationError) -> Value)
@@ -193,11 +197,14 @@ public struct JournalImport: Sendable {
     export = health.repaired(raw)
     repairs = health.problems
     let byID = Dictionary(uniqueKeysWithValues: medications.map { ($0.id, $0) })
+    var checkedIntakes: [MedicationIntake] = []
     for (intake, label) in zip(export.intakes, labels.intakes) {
-      _ = try checked(label) { () throws(ValidationError) in
-        try intake.validated(for: byID[intake.medicationID]!)
-      }
+      checkedIntakes.append(
+        try checked(label) { () throws(ValidationError) in
+          try intake.validated(for: byID[intake.medicationID]!)
+        })
     }
+    export.intakes = checkedIntakes
   }
 
   static func cadence(_ row: ExportRows.Schedule) throws(ValidationError)

@@ -4,23 +4,31 @@ extension Insights {
   static let morningMinutes = 5 * 60..<11 * 60
   static let matchingTolerance: TimeInterval = 15 * 60
 
+  /// The whole journal is counted back at most this far.
+  static let longestWindow = 20 * 366
+
   /// Insights over the `window` ending at `now`, in the journal's time zone. Rows outside the
-  /// window may be passed; they are skipped.
+  /// window may be passed; they are skipped. For the whole journal, `since` (when given) is its
+  /// first day instead of the day of its first record.
   public init(
     journal: Journal, entries: [SymptomEntry], medications: [Medication],
-    intakes: [MedicationIntake], window: InsightWindow, now: Date
+    intakes: [MedicationIntake], window: InsightWindow, now: Date, since: Date? = nil
   ) {
     let zone = TimeZone(identifier: journal.timeZone) ?? .gmt
     let earliest: Date
     if let days = window.days {
       earliest = now.addingTimeInterval(-Double(days + 1) * 86_400)
     } else {
-      earliest = min(
-        entries.lazy.map(\.timestamp).min() ?? now, intakes.lazy.map(\.timestamp).min() ?? now)
+      earliest =
+        since
+        ?? min(
+          entries.lazy.map(\.timestamp).min() ?? now, intakes.lazy.map(\.timestamp).min() ?? now)
     }
     let clock = ZoneClock(timeZone: zone, span: min(earliest, now)...now)
     let today = clock.local(now).day
-    let first = window.days.map { today - $0 + 1 } ?? min(clock.local(earliest).day, today)
+    let first =
+      window.days.map { today - $0 + 1 }
+      ?? max(min(clock.local(earliest).day, today), today - Self.longestWindow)
     let start = clock.instant(day: first, minute: 0)
     let range = start...now
 

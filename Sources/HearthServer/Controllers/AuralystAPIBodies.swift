@@ -213,13 +213,26 @@ enum AuralystAPI {
     var permission: String?
   }
 
-  static func timestamp(_ text: String?, field: String = "timestamp", default now: Date) throws
-    -> Date
-  {
+  /// An ISO 8601 time, or a wall-clock time without an offset ("2026-11-22T08:30", as the
+  /// pages send it) read in the journal's zone; from 1970 to a year from now.
+  static func timestamp(
+    _ text: String?, field: String = "timestamp", journal: Journal, now: Date
+  ) throws -> Date {
     guard let text else { return ISOTime.rounded(now) }
-    guard let date = ISOTime.date(text) else {
+    let date: Date
+    if let instant = ISOTime.date(text) {
+      date = instant
+    } else if let local = ISOTime.local(text) {
+      let guess = Date(timeIntervalSince1970: Double(local.day) * 86_400)
+      let clock = ZoneClock(
+        timeZone: TimeZone(identifier: journal.timeZone) ?? .gmt, span: guess...guess)
+      date = clock.instant(day: local.day, minute: local.minute)
+    } else {
       throw APIErrorResponse(
         .invalid(field, "\(field) is an ISO 8601 time like 2026-11-22T08:30:00Z."))
+    }
+    guard date >= ISOTime.plausible.lowerBound, date <= now.addingTimeInterval(366 * 86_400) else {
+      throw APIErrorResponse(.invalid(field, "\(field) is between 1970 and a year from now."))
     }
     return date
   }

@@ -149,7 +149,8 @@ extension AuralystAPIController {
           medicationID: medication.id, scheduleID: input.scheduleId, entryID: input.entryId,
           origin: origin, amount: input.amount ?? schedule?.amount ?? medication.defaultAmount,
           unit: input.unit ?? schedule?.unit ?? medication.defaultUnit,
-          timestamp: try AuralystAPI.timestamp(input.timestamp, default: env.now()),
+          timestamp: try AuralystAPI.timestamp(
+            input.timestamp, journal: opened.journal, now: env.now()),
           scheduledDate: input.scheduledDate, note: input.note, authorID: opened.user.id)
         let checked = try AuralystAPI.validated { () throws(ValidationError) in
           try intake.validated(for: medication)
@@ -178,7 +179,8 @@ extension AuralystAPIController {
         if let unit = input.unit { intake.unit = unit }
         if let note = input.note { intake.note = note }
         if let text = input.timestamp {
-          intake.timestamp = try AuralystAPI.timestamp(text, default: env.now())
+          intake.timestamp = try AuralystAPI.timestamp(
+            text, journal: opened.journal, now: env.now())
         }
         let medication = try await journals.medication(
           opened, id: intake.medicationID, field: "medicationId")

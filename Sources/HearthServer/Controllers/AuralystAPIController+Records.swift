@@ -84,14 +84,15 @@ extension AuralystAPIController {
   ]
 
   static func bounds(_ request: Request) throws -> (Date?, Date?) {
-    let query = request.uri.queryParameters
-    let from = try query.get("from").map {
-      try AuralystAPI.timestamp(String($0), field: "from", default: .now)
+    func time(_ name: String) throws -> Date? {
+      guard let text = request.uri.queryParameters.get(name) else { return nil }
+      guard let date = ISOTime.date(String(text)) else {
+        throw APIErrorResponse(
+          .invalid(name, "\(name) is an ISO 8601 time like 2026-11-22T08:30:00Z."))
+      }
+      return date
     }
-    let to = try query.get("to").map {
-      try AuralystAPI.timestamp(String($0), field: "to", default: .now)
-    }
-    return (from, to)
+    return (try time("from"), try time("to"))
   }
 
   static func created<Body: Encodable>(_ name: String, _ body: Body, _ created: Bool) -> Response {
@@ -125,7 +126,8 @@ extension AuralystAPIController {
         }
         var stored = entry
         stored.id = try AuralystJournals.clientID(input.id, make: env.newID)
-        stored.timestamp = try AuralystAPI.timestamp(input.timestamp, default: env.now())
+        stored.timestamp = try AuralystAPI.timestamp(
+          input.timestamp, journal: opened.journal, now: env.now())
         let (record, created) = try await journals.add(
           AuralystRecordCoding.record(stored, at: env.now()), to: opened)
         return Self.created(
@@ -149,11 +151,16 @@ extension AuralystAPIController {
         if let flag = input.isMenstruating { entry.isMenstruating = flag }
         if let note = input.note { entry.note = note }
         if let text = input.timestamp {
-          entry.timestamp = try AuralystAPI.timestamp(text, default: env.now())
+          entry.timestamp = try AuralystAPI.timestamp(
+            text, journal: opened.journal, now: env.now())
         }
         let checked = entry
+        // Ratings of a symptom since taken off the list may stay on the entries that have them.
+        let symptoms =
+          opened.journal.symptoms
+          + (AuralystRecordCoding.entry(record)?.symptomSeverities.keys.sorted() ?? [])
         let updated = try AuralystAPI.validated { () throws(ValidationError) in
-          try checked.validated(symptoms: opened.journal.symptoms)
+          try checked.validated(symptoms: symptoms)
         }
         try await journals.replace(
           AuralystRecordCoding.record(updated, at: env.now()), in: opened,
@@ -222,11 +229,11 @@ extension AuralystAPIController {
       })
   }
 
-  func requireEntry(_ id: String, in opened: AuralystJournals.Opened, field: String = "entryId")
-    async throws
-  {
-    guard let record = try await env.database.auralystRecord(id: id),
-      record.journalID == opened.journal.id, record.kind == .entry
-    else { throw APIErrorResponse(.invalid(field, "This journal has no entry \(id).")) }
+  func requireEntry(_ id: String, in opened: AuralystJournals.Opened) async throws {
+    do {
+      _ = try await journals.record(opened, id: id, kind: .entry)
+    } catch is APIErrorResponse {
+      throw APIErrorResponse(.invalid("entryId", "This journal has no entry \(id)."))
+    }
   }
 }

@@ -129,7 +129,8 @@ struct AuralystWebController {
       let medications = try await journals.medications(opened)
       let insights = Insights(
         journal: opened.journal, entries: entries, medications: medications,
-        intakes: rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end)
+        intakes: rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
+        since: start)
       let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
       return AuralystPages.report(
         context, view, insights: insights,

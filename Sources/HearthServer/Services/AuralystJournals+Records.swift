@@ -45,7 +45,7 @@ extension AuralystJournals {
     if let existing = try await existing(record) { return (existing, false) }
     do {
       try await database.writeAuralyst(
-        journalID: opened.journal.id, AuralystWrite(puts: [record]),
+        journalID: opened.journal.id, AuralystWrite(puts: [record], insertOnly: true),
         events: [
           Self.event(
             opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "created")
