@@ -46,6 +46,9 @@ public struct AuralystWrite: Sendable {
   public var deletes: [String] = []
   /// Intakes of these medications go with them.
   public var deleteIntakesOf: [String] = []
+  /// When set, those intakes must all be this account's, or the write throws
+  /// `StoreError.conflict("intakes")` and changes nothing.
+  public var intakesOnlyBy: String?
   /// Intakes and notes that pointed at these entries keep going without them.
   public var detachFrom: [String] = []
   /// A new symptom list for the journal, saved with the records that rate them.

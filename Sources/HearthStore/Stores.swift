@@ -5,6 +5,9 @@ public enum StoreError: Error, Equatable, Sendable {
   /// A unique value is taken; the associated value names the field (for example "email").
   case duplicate(String)
   case notFound
+  /// A condition the change depends on no longer holds; the value names what (for example
+  /// "intakes"). Nothing was written.
+  case conflict(String)
 }
 
 public protocol AccountStore: Sendable {

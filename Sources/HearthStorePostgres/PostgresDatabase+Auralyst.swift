@@ -173,6 +173,17 @@ extension PostgresDatabase {
           WHERE journal_id = \(journalID) AND id = ANY(\(change.deletes))
           """, logger: logger)
       }
+      if let author = change.intakesOnlyBy, !change.deleteIntakesOf.isEmpty {
+        let others =
+          try await connection.rows(
+            """
+            SELECT count(*) FROM auralyst_records
+            WHERE journal_id = \(journalID) AND kind = 'intake'
+              AND medication_id = ANY(\(change.deleteIntakesOf)) AND author_id <> \(author)
+            """, logger: logger
+          ).first?.decode(Int.self) ?? 0
+        if others > 0 { throw StoreError.conflict("intakes") }
+      }
       if !change.deleteIntakesOf.isEmpty {
         try await connection.run(
           """

@@ -140,6 +140,17 @@ extension SQLiteDatabase {
           sql: "DELETE FROM auralystRecord WHERE journalID = ? AND id = ?",
           arguments: [journalID, id])
       }
+      if let author = change.intakesOnlyBy {
+        for medicationID in change.deleteIntakesOf {
+          let others = try Int.fetchOne(
+            db,
+            sql: """
+              SELECT COUNT(*) FROM auralystRecord
+              WHERE journalID = ? AND medicationID = ? AND kind = 'intake' AND authorID <> ?
+              """, arguments: [journalID, medicationID, author])
+          if others ?? 0 > 0 { throw StoreError.conflict("intakes") }
+        }
+      }
       for medicationID in change.deleteIntakesOf {
         try db.execute(
           sql:

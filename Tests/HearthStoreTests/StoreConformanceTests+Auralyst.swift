@@ -113,6 +113,13 @@ extension StoreConformanceTests {
       #expect(try await db.auralystRecord(id: "n1") == nil)
       #expect(try await db.auralystRecord(id: "i1")?.entryID == nil)
 
+      // Bob may not take Alice's intake with "his" deletion: nothing changes.
+      var onlyBob = AuralystWrite(deletes: ["m1"], deleteIntakesOf: ["m1"])
+      onlyBob.intakesOnlyBy = "bob"
+      await #expect(throws: StoreError.conflict("intakes")) {
+        try await db.writeAuralyst(journalID: "j1", onlyBob, events: [], at: Self.at(21))
+      }
+      #expect(try await db.auralystRecord(id: "m1") == medication)
       try await db.writeAuralyst(
         journalID: "j1", AuralystWrite(deletes: ["m1"], deleteIntakesOf: ["m1"]), events: [],
         at: Self.at(21))

@@ -81,30 +81,31 @@ extension AuralystJournals {
   /// with it.
   func remove(_ record: AuralystRecord, in opened: Opened) async throws {
     try opened.requireAuthor(of: record.authorID)
-    if record.kind == .medication, !opened.isOwner {
-      // Its intakes go with it; a collaborator's own medication may hold others' doses.
-      let intakes = try await records(opened, [.intake]).filter { $0.medicationID == record.id }
-      guard intakes.allSatisfy({ $0.authorID == opened.user.id }) else {
-        throw APIErrorResponse(
-          APIError(
-            status: 403, code: "forbidden",
-            message:
-              "Others have logged doses of this medication; only the journal's owner can delete it."
-          ))
-      }
-    }
     var write = AuralystWrite(deletes: [record.id])
     switch record.kind {
     case .entry: write.detachFrom = [record.id]
-    case .medication: write.deleteIntakesOf = [record.id]
+    case .medication:
+      write.deleteIntakesOf = [record.id]
+      // A collaborator's own medication may hold others' doses, which are not theirs to delete.
+      if !opened.isOwner { write.intakesOnlyBy = opened.user.id }
     case .intake, .note: break
     }
-    try await database.writeAuralyst(
-      journalID: opened.journal.id, write,
-      events: [
-        Self.event(opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "deleted")
-      ],
-      at: env.now())
+    do {
+      try await database.writeAuralyst(
+        journalID: opened.journal.id, write,
+        events: [
+          Self.event(
+            opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "deleted")
+        ],
+        at: env.now())
+    } catch StoreError.conflict {
+      throw APIErrorResponse(
+        APIError(
+          status: 403, code: "forbidden",
+          message:
+            "Others have logged doses of this medication; only the journal's owner can delete it."
+        ))
+    }
   }
 
   /// The whole journal, as an export holds it (intakes in time order, then notes).
