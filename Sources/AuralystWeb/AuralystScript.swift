@@ -55,7 +55,8 @@ public enum AuralystScript {
           const fresh = page.getElementById("auralyst-live");
           const current = document.getElementById("auralyst-live");
           if (busy()) { refresh(2000); return; }
-          if (fresh && current) current.innerHTML = fresh.innerHTML;
+          // Unchanged markup is left alone, so a click in progress is not lost.
+          if (fresh && current && fresh.innerHTML !== current.innerHTML) current.innerHTML = fresh.innerHTML;
         }, delay);
       };
       const payloadOf = (payload) => {
@@ -161,6 +162,7 @@ public enum AuralystScript {
       const flush = async () => {
         if (flushing || !navigator.onLine) return;
         flushing = true;
+        let sent = false;
         try {
           let items = outbox();
           while (items.length) {
@@ -174,10 +176,11 @@ public enum AuralystScript {
             if (response.status >= 500) break;
             items = outbox().filter((queued) => queued.body.id !== item.body.id);
             saveOutbox(items);
+            sent = true;
             if (response.ok) status("An entry made offline was sent.");
             else status(`An entry made offline was refused: ${(await errorText(response)).message}`);
           }
-          refresh();
+          if (sent) refresh();
         } finally {
           flushing = false;
         }
