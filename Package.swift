@@ -102,6 +102,7 @@ var package = Package(
     ),
     .target(name: "SofterCore"),
     .target(name: "AuralystCore"),
+    .target(name: "OnpuCore"),
     .target(name: "SofterWeb", dependencies: ["HearthStore", "HearthWeb", "SofterCore"]),
     .target(name: "AuralystWeb", dependencies: ["AuralystCore", "HearthWeb"]),
     .target(name: "TestSupport"),
@@ -111,6 +112,7 @@ var package = Package(
       dependencies: ["RedoCore", "CanonicalJSON", "HearthCore", "TestSupport"]),
     .testTarget(name: "SofterCoreTests", dependencies: ["SofterCore"], exclude: ["golden"]),
     .testTarget(name: "AuralystCoreTests", dependencies: ["AuralystCore"]),
+    .testTarget(name: "OnpuCoreTests", dependencies: ["OnpuCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(

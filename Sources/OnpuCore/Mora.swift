@@ -1,0 +1,34 @@
+/// Morae, the beats Japanese pitch is counted in. A kana followed by a small ya, yu, yo (or a
+/// small vowel or wa) is one mora with it; the small tsu, n and the long-vowel mark are morae of
+/// their own. Hiragana and katakana alike.
+public enum Mora {
+  static let combining: Set<Character> = [
+    "ゃ", "ゅ", "ょ", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "ゎ",
+    "ャ", "ュ", "ョ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ヮ",
+  ]
+
+  /// The reading's morae, in order. A combining small kana with nothing before it stands alone.
+  public static func split(_ reading: String) -> [String] {
+    var morae: [String] = []
+    for character in reading where !character.isWhitespace {
+      if combining.contains(character), let last = morae.last, !last.isEmpty,
+        !last.contains(where: combining.contains)
+      {
+        morae[morae.count - 1].append(character)
+      } else {
+        morae.append(String(character))
+      }
+    }
+    return morae
+  }
+
+  /// Katakana to hiragana; other characters are kept (the long-vowel mark among them).
+  public static func hiragana(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          (0x30A1...0x30F6).contains(scalar.value)
+            ? Unicode.Scalar(scalar.value - 0x60)! : scalar
+        }))
+  }
+}
