@@ -1,0 +1,66 @@
+/// A song's study text: lines of words, each with its reading, the readings of its kanji, and
+/// the pitch of every mora. English words and punctuation have no reading and no morae.
+public struct LyricsData: Hashable, Codable, Sendable {
+  public var lines: [LyricsLine]
+
+  public init(lines: [LyricsLine]) { self.lines = lines }
+}
+
+public struct LyricsLine: Hashable, Codable, Sendable {
+  public var words: [LyricsWord]
+
+  public init(words: [LyricsWord]) { self.words = words }
+}
+
+public struct LyricsWord: Hashable, Codable, Sendable {
+  public struct KanjiReading: Hashable, Codable, Sendable {
+    public var kanji: String
+    public var reading: String
+
+    public init(kanji: String, reading: String) {
+      self.kanji = kanji
+      self.reading = reading
+    }
+  }
+
+  public struct MoraPitch: Hashable, Codable, Sendable {
+    public var text: String
+    public var isHigh: Bool
+
+    public init(text: String, isHigh: Bool) {
+      self.text = text
+      self.isHigh = isHigh
+    }
+  }
+
+  /// The word as written.
+  public var surface: String
+  /// The reading of the whole word in hiragana; empty for English and punctuation.
+  public var reading: String
+  /// One reading per kanji of the surface, in order (okurigana excluded).
+  public var kanjiReadings: [KanjiReading]
+  public var morae: [MoraPitch]
+
+  public init(
+    surface: String, reading: String, kanjiReadings: [KanjiReading] = [], morae: [MoraPitch] = []
+  ) {
+    self.surface = surface
+    self.reading = reading
+    self.kanjiReadings = kanjiReadings
+    self.morae = morae
+  }
+
+  /// The surface when it holds a kanji (the whole word, okurigana included), as furigana
+  /// needs it; nil for kana, English and punctuation.
+  public var kanji: String? { surface.contains(where: Self.isKanji) ? surface : nil }
+
+  /// The surface's kanji, in order.
+  public var kanjiCharacters: [Character] { surface.filter(Self.isKanji) }
+
+  public static func isKanji(_ character: Character) -> Bool {
+    character.unicodeScalars.contains { scalar in
+      (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
+        || (0xF900...0xFAFF).contains(scalar.value) || scalar.value == 0x3005
+    }
+  }
+}

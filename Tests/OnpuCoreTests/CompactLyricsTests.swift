@@ -1,0 +1,47 @@
+import Testing
+
+@testable import OnpuCore
+
+@Suite struct CompactLyricsTests {
+  @Test func aLineParsesIntoWordsWithMoraeAndKanjiReadings() throws {
+    let line = try CompactLyrics.parse("夕焼け|ゆうやけ|0111|ゆう,や_小焼け|こやけ|011_Hello||_、||")
+    #expect(line.words.count == 4)
+    let evening = line.words[0]
+    #expect(evening.kanji == "夕焼け" && evening.reading == "ゆうやけ")
+    #expect(
+      evening.kanjiReadings == [.init(kanji: "夕", reading: "ゆう"), .init(kanji: "焼", reading: "や")])
+    #expect(evening.morae.map(\.text) == ["ゆ", "う", "や", "け"])
+    #expect(evening.morae.map(\.isHigh) == [false, true, true, true])
+    #expect(line.words[2].kanji == nil && line.words[2].morae.isEmpty)
+    #expect(line.words[3].surface == "、")
+  }
+
+  @Test func katakanaReadingsAreKeptAsHiragana() throws {
+    let line = try CompactLyrics.parse("ショー|ショー|10")
+    #expect(line.words[0].reading == "しょー")
+    #expect(line.words[0].morae.map(\.text) == ["しょ", "ー"])
+    #expect(line.words[0].morae.map(\.isHigh) == [true, false])
+  }
+
+  @Test func encodingGivesTheSameLineBack() throws {
+    let text = "夕焼け|ゆうやけ|0111|ゆう,や_小焼け|こやけ|011_Hello||"
+    #expect(CompactLyrics.encode(try CompactLyrics.parse(text)) == text)
+    #expect(try CompactLyrics.parse("") == LyricsLine(words: []))
+  }
+
+  @Test(arguments: [
+    ("きょう|きょう|010", "word 1: きょう has 2 morae but the pitch map 3 digits."),
+    ("あ|あ|1_|い|0", "word 2: the word is empty."),
+    ("雨|あめ|", "word 1: a reading and a pitch map come together, or neither (for English)."),
+    ("雨|あめ|1x", "word 1: the pitch map is 0s and 1s."),
+    ("雨", "word 1: a word is Word|Reading|PitchMap, with kanji readings optionally after."),
+    ("雨雲|あまぐも|0111|あま", "word 1: 雨雲 has 2 kanji but 1 kanji readings."),
+  ])
+  func badWordsAreNamed(line: String, message: String) {
+    #expect {
+      try CompactLyrics.parse(line)
+    } throws: { error in
+      (error as? CompactLyrics.FormatError)?.description == message
+    }
+  }
+}
