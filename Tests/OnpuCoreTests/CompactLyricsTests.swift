@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OnpuCore
@@ -43,5 +44,23 @@ import Testing
     } throws: { error in
       (error as? CompactLyrics.FormatError)?.description == message
     }
+  }
+}
+
+extension CompactLyricsTests {
+  @Test func theVerboseFormKeysLinesByNumber() throws {
+    let data = LyricsData(lines: [
+      try CompactLyrics.parse("夕焼け|ゆうやけ|0111|ゆう,や_Hello||"), LyricsLine(words: []),
+    ])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: data.referenceJSON()) as? [String: Any])
+    #expect(Set(json.keys) == ["0", "1"])
+    let words = try #require((json["0"] as? [String: Any])?["words"] as? [[String: Any]])
+    #expect(words[0]["kanji"] as? String == "夕焼け" && words[0]["furigana"] as? String == "ゆうやけ")
+    #expect(
+      (words[0]["kanjiFurigana"] as? [[String: String]])?.first == ["kanji": "夕", "reading": "ゆう"])
+    #expect((words[0]["mora"] as? [[String: Any]])?.count == 4)
+    #expect(words[1]["kanji"] is NSNull && words[1]["furigana"] as? String == "Hello")
+    #expect(((json["1"] as? [String: Any])?["words"] as? [Any])?.isEmpty == true)
   }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The reference API's verbose lyricsData: an object keyed by line numbers ("0", "1", ...), each
+/// `{"words": [{"kanji", "furigana", "kanjiFurigana": [{"kanji", "reading"}], "mora":
+/// [{"text", "isHigh"}]}]}`, where `kanji` is the whole word when it holds a kanji, else null.
+extension LyricsData {
+  struct ReferenceWord: Encodable {
+    struct KanjiFurigana: Encodable {
+      var kanji: String
+      var reading: String
+    }
+    struct Mora: Encodable {
+      var text: String
+      var isHigh: Bool
+    }
+    var kanji: String?
+    var furigana: String
+    var kanjiFurigana: [KanjiFurigana]
+    var mora: [Mora]
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kanji, forKey: .kanji)
+      try container.encode(furigana, forKey: .furigana)
+      try container.encode(kanjiFurigana, forKey: .kanjiFurigana)
+      try container.encode(mora, forKey: .mora)
+    }
+  }
+
+  struct ReferenceLine: Encodable {
+    var words: [ReferenceWord]
+  }
+
+  /// The verbose form, its keys in line order.
+  public func referenceJSON() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let body = lines.enumerated().map { index, line in
+      let words = line.words.map { word in
+        ReferenceWord(
+          kanji: word.kanji,
+          // English and punctuation carry themselves as their "reading", as the reference did.
+          furigana: word.reading.isEmpty ? word.surface : word.reading,
+          kanjiFurigana: word.kanjiReadings.map { .init(kanji: $0.kanji, reading: $0.reading) },
+          mora: word.morae.map { .init(text: $0.text, isHigh: $0.isHigh) })
+      }
+      let encoded = (try? encoder.encode(ReferenceLine(words: words))) ?? Data()
+      return "\"\(index)\":" + String(decoding: encoded, as: UTF8.self)
+    }
+    return Data(("{" + body.joined(separator: ",") + "}").utf8)
+  }
+}
