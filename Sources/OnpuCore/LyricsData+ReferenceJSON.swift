@@ -18,6 +18,9 @@ extension LyricsData {
     var kanjiFurigana: [KanjiFurigana]
     var mora: [Mora]
 
+    enum CodingKeys: String, CodingKey { case kanji, furigana, kanjiFurigana, mora }
+
+    /// `kanji` is written as null when absent, as the reference's clients expect the key.
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(kanji, forKey: .kanji)
