@@ -4,21 +4,7 @@ import Foundation
 /// Journal records to and from the store's rows. The row's columns (author, entry, medication)
 /// win over the JSON, as the store keeps those consistent.
 public enum AuralystRecordCoding {
-  static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    encoder.dateEncodingStrategy = .millisecondsSince1970
-    return encoder
-  }()
-  static let decoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .millisecondsSince1970
-    return decoder
-  }()
-
-  public static func body(_ value: some Encodable) -> String {
-    String(decoding: try! encoder.encode(value), as: UTF8.self)
-  }
+  public static func body(_ value: some Encodable) -> String { StoreJSON.encode(value) }
 
   public static func record(_ entry: SymptomEntry, at: Date) -> AuralystRecord {
     AuralystRecord(
@@ -50,7 +36,7 @@ public enum AuralystRecordCoding {
 
   public static func entry(_ record: AuralystRecord) -> SymptomEntry? {
     guard record.kind == .entry,
-      var entry = try? decoder.decode(SymptomEntry.self, from: Data(record.body.utf8))
+      var entry = try? StoreJSON.decode(SymptomEntry.self, record.body)
     else { return nil }
     entry.authorID = record.authorID
     return entry
@@ -58,7 +44,7 @@ public enum AuralystRecordCoding {
 
   public static func medication(_ record: AuralystRecord) -> Medication? {
     guard record.kind == .medication,
-      var medication = try? decoder.decode(Medication.self, from: Data(record.body.utf8))
+      var medication = try? StoreJSON.decode(Medication.self, record.body)
     else { return nil }
     medication.authorID = record.authorID
     return medication
@@ -66,7 +52,7 @@ public enum AuralystRecordCoding {
 
   public static func intake(_ record: AuralystRecord) -> MedicationIntake? {
     guard record.kind == .intake,
-      var intake = try? decoder.decode(MedicationIntake.self, from: Data(record.body.utf8))
+      var intake = try? StoreJSON.decode(MedicationIntake.self, record.body)
     else { return nil }
     intake.authorID = record.authorID
     intake.entryID = record.entryID
@@ -75,7 +61,7 @@ public enum AuralystRecordCoding {
 
   public static func note(_ record: AuralystRecord) -> CollaboratorNote? {
     guard record.kind == .note,
-      var note = try? decoder.decode(CollaboratorNote.self, from: Data(record.body.utf8))
+      var note = try? StoreJSON.decode(CollaboratorNote.self, record.body)
     else { return nil }
     note.authorID = record.authorID
     note.entryID = record.entryID

@@ -90,24 +90,10 @@ public protocol SofterStore: Sendable {
 
 /// Encodings shared by the stores.
 public enum SofterCoding {
-  static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    encoder.dateEncodingStrategy = .millisecondsSince1970
-    return encoder
-  }()
-  static let decoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .millisecondsSince1970
-    return decoder
-  }()
-
-  public static func encode(_ value: some Encodable) -> String {
-    String(decoding: try! encoder.encode(value), as: UTF8.self)
-  }
+  public static func encode(_ value: some Encodable) -> String { StoreJSON.encode(value) }
 
   public static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
-    try decoder.decode(type, from: Data(text.utf8))
+    try StoreJSON.decode(type, text)
   }
 
   public static func state(type: String, reason: String?, signaled: String) throws -> RoomState {

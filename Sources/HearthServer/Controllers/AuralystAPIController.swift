@@ -16,12 +16,12 @@ struct AuralystAPIController {
   /// Import files of five years and more fit comfortably.
   static let importLimit = 64 << 20
 
-  func open(_ context: AppRequestContext, needs: Access = .read) async throws
+  func open(_ context: AppRequestContext) async throws
     -> AuralystJournals.Opened
   {
     let user = try context.requireCaller().user
     return try await journals.open(
-      context.parameters.get("journalId") ?? "", for: user, needs: needs)
+      context.parameters.get("journalId") ?? "", for: user)
   }
 
   func register(_ api: APIRouteTable) {

@@ -27,8 +27,7 @@ extension AuralystJournals {
   }
 
   func medication(_ opened: Opened, id: String, field: String) async throws -> Medication {
-    guard let record = try await database.auralystRecord(id: id),
-      record.journalID == opened.journal.id,
+    guard let record = try? await record(opened, id: id, kind: .medication),
       let medication = AuralystRecordCoding.medication(record)
     else {
       throw APIErrorResponse(.invalid(field, "This journal has no medication \(id)."))
