@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from pathlib import Path
 
 from hearth_harness import PASSWORD, json_of, unique_email
@@ -113,7 +114,14 @@ def test_tasks_move_between_the_browser_and_the_cli(page: Page, live_server, scr
     expect(page.locator(".redo-task", has_text="Water the ferns")).to_contain_text("Due in 3 days")
 
     # verifies in Swift: the nodes the server holds pass `redo verify`
-    nodes = json_of(page.request.get("/api/redo/nodes"))["nodes"]
+    # The page shows the next due date as soon as it signs the nodes; their uploads may still be
+    # on the way, so the server is asked again for a few seconds.
+    deadline = time.monotonic() + 10
+    while True:
+        nodes = json_of(page.request.get("/api/redo/nodes"))["nodes"]
+        if len(nodes) >= 4 or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert sorted(n["action"] for n in nodes) == ["COMPLETE_TODO", "CREATE", "CREATE_TODO", "CREATE_TODO"]
     exported = tmp_path / "browser-nodes.json"
     exported.write_text(json.dumps(nodes))
