@@ -103,6 +103,9 @@ var package = Package(
     .target(name: "SofterCore"),
     .target(name: "AuralystCore"),
     .target(name: "OnpuCore"),
+    .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(name: "OnpuAnalysis", dependencies: ["CMeCab", "CZlib", "OnpuCore"]),
     .target(name: "SofterWeb", dependencies: ["HearthStore", "HearthWeb", "SofterCore"]),
     .target(name: "AuralystWeb", dependencies: ["AuralystCore", "HearthWeb"]),
     .target(name: "TestSupport"),
@@ -113,6 +116,8 @@ var package = Package(
     .testTarget(name: "SofterCoreTests", dependencies: ["SofterCore"], exclude: ["golden"]),
     .testTarget(name: "AuralystCoreTests", dependencies: ["AuralystCore"]),
     .testTarget(name: "OnpuCoreTests", dependencies: ["OnpuCore", "TestSupport"]),
+    .testTarget(
+      name: "OnpuAnalysisTests", dependencies: ["OnpuAnalysis", "OnpuCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
     .testTarget(

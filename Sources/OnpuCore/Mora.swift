@@ -31,4 +31,38 @@ public enum Mora {
             ? Unicode.Scalar(scalar.value - 0x60)! : scalar
         }))
   }
+
+  private static let vowels: [Character: Character] = {
+    var table: [Character: Character] = [:]
+    let rows: [(Character, String)] = [
+      ("a", "あかさたなはまやらわがざだばぱぁゃゎ"), ("i", "いきしちにひみりぎじぢびぴぃ"),
+      ("u", "うくすつぬふむゆるぐずづぶぷぅゅ"), ("e", "えけせてねへめれげぜでべぺぇ"),
+      ("o", "おこそとのほもよろをごぞどぼぽぉょ"),
+    ]
+    for (vowel, kana) in rows { for character in kana { table[character] = vowel } }
+    return table
+  }()
+
+  /// A mora that only lengthens the one before it: ん, っ, ー, or a vowel continuing the
+  /// previous mora (the う of おう and うう, the い of えい, あい and いい).
+  public static func isSpecial(_ mora: String, after previous: String?) -> Bool {
+    let mora = hiragana(mora)
+    if ["ん", "っ", "ー"].contains(mora) { return true }
+    guard let previous, let last = hiragana(previous).last, let vowel = vowels[last] else {
+      return false
+    }
+    return (mora == "う" && "ou".contains(vowel)) || (mora == "い" && "eai".contains(vowel))
+  }
+
+  /// A nucleus a combination rule put on a special mora moves back to the mora it lengthens,
+  /// since pitch cannot fall inside a syllable.
+  public static func nucleusOffSpecialMora(_ nucleus: Int, in morae: [String]) -> Int {
+    var nucleus = nucleus
+    while nucleus > 1, nucleus <= morae.count,
+      isSpecial(morae[nucleus - 1], after: morae[nucleus - 2])
+    {
+      nucleus -= 1
+    }
+    return nucleus
+  }
 }

@@ -14,3 +14,9 @@ public enum ExternalData {
     String(decoding: try bytes(path), as: UTF8.self)
   }
 }
+
+/// The checkout this test build came from.
+public enum ProjectRoot {
+  public static let url = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}

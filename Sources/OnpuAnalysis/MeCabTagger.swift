@@ -1,0 +1,66 @@
+import CMeCab
+import Foundation
+import OnpuCore
+
+/// MeCab with one dictionary. MeCab's tagger is safe to share across threads when every parse
+/// has its own lattice, which is how this uses it.
+public final class MeCabTagger: @unchecked Sendable {
+  public struct LoadError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  private let model: OpaquePointer
+  private let tagger: OpaquePointer
+
+  public init(dictionary: URL) throws {
+    let rc = dictionary.appendingPathComponent("mecabrc").path
+    let arguments =
+      "-d \(Self.quoted(dictionary.path)) -r \(FileManager.default.fileExists(atPath: rc) ? Self.quoted(rc) : "/dev/null")"
+    guard let model = mecab_model_new2(arguments) else {
+      let reason = mecab_strerror(nil).map { String(cString: $0) } ?? "unknown error"
+      throw LoadError(description: "MeCab could not load \(dictionary.path): \(reason)")
+    }
+    guard let tagger = mecab_model_new_tagger(model) else {
+      mecab_model_destroy(model)
+      throw LoadError(description: "MeCab could not make a tagger for \(dictionary.path)")
+    }
+    self.model = model
+    self.tagger = tagger
+  }
+
+  deinit {
+    mecab_destroy(tagger)
+    mecab_model_destroy(model)
+  }
+
+  /// The tokens of one line of text.
+  public func parse(_ text: String) -> [Morpheme] {
+    guard let lattice = mecab_model_new_lattice(model) else { return [] }
+    defer { mecab_lattice_destroy(lattice) }
+    var utf8 = Array(text.utf8)
+    utf8.append(0)
+    return utf8.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sentence in
+        mecab_lattice_set_sentence2(lattice, sentence, buffer.count - 1)
+        guard mecab_parse_lattice(tagger, lattice) != 0 else { return [] }
+        var morphemes: [Morpheme] = []
+        var node = mecab_lattice_get_bos_node(lattice)?.pointee.next
+        while let current = node?.pointee, current.stat != MECAB_EOS_NODE {
+          let surface = UnsafeRawBufferPointer(
+            start: current.surface, count: Int(current.length))
+          morphemes.append(
+            Morpheme(
+              surface: String(decoding: surface, as: UTF8.self),
+              spaceBefore: current.rlength > current.length,
+              featureCSV: String(cString: current.feature)))
+          node = current.next
+        }
+        return morphemes
+      }
+    }
+  }
+
+  private static func quoted(_ path: String) -> String {
+    path.contains(" ") ? "\"\(path)\"" : path
+  }
+}

@@ -1,0 +1,132 @@
+/// Turns a line's tokens into study words: readings in hiragana, kanji readings split by the
+/// aligner, and the pitch of every mora from accent phrases. A phrase is a content word with the
+/// particles, auxiliaries and suffixes after it (and the nouns it compounds with); its nucleus
+/// comes from the first word's aType and each joining token's aConType rule, and the Tokyo
+/// pattern of the whole phrase is laid over its words' morae.
+public struct LyricsLineBuilder: Sendable {
+  public var aligner: KanjiReadingAligner
+
+  public init(aligner: KanjiReadingAligner) { self.aligner = aligner }
+
+  public func line(_ morphemes: [Morpheme]) -> LyricsLine {
+    LyricsLine(words: phrases(morphemes).flatMap(\.pitchedWords))
+  }
+
+  /// A run of words spoken under one accent, or a word with no morae (English, punctuation,
+  /// unknown kanji) standing alone with no nucleus.
+  public struct Phrase: Sendable {
+    public var words: [LyricsWord] = []
+    public var morae = 0
+    public var nucleus: Int?
+    var lastPartOfSpeech = ""
+    /// The P rule of the prefix the phrase ends with.
+    var prefixRule: AccentCombination.Rule?
+
+    /// The words with each mora's pitch from the phrase's Tokyo pattern.
+    public var pitchedWords: [LyricsWord] {
+      guard let nucleus, let accent = PitchAccent(morae: morae, nucleus: nucleus) else {
+        return words
+      }
+      var pitches = accent.pitches.makeIterator()
+      return words.map { word in
+        var word = word
+        for index in word.morae.indices { word.morae[index].isHigh = pitches.next() ?? false }
+        return word
+      }
+    }
+
+    /// The rule by which the token joins this phrase; nil when it starts a phrase of its own.
+    func rule(joining token: Morpheme) -> AccentCombination.Rule? {
+      guard nucleus != nil, !token.spaceBefore else { return nil }
+      let combination = token.accentCombination
+      if token.isParticleOrAuxiliary {
+        return combination?.rule(after: lastPartOfSpeech) ?? .keep
+      }
+      if token.isSuffix { return combination?.compoundRule ?? .keepFirst }
+      if lastPartOfSpeech == "接頭辞", !token.isSymbol {
+        return prefixRule ?? .keepSecond
+      }
+      if token.isNoun && lastPartOfSpeech == "名詞", let rule = combination?.compoundRule {
+        return rule
+      }
+      return nil
+    }
+  }
+
+  public func phrases(_ morphemes: [Morpheme]) -> [Phrase] {
+    var phrases: [Phrase] = []
+    var phrase = Phrase()
+    func close() {
+      if !phrase.words.isEmpty { phrases.append(phrase) }
+      phrase = Phrase()
+    }
+    for token in Self.joinLatinWords(morphemes) {
+      let reading = Self.reading(of: token)
+      guard !reading.isEmpty, !token.isSymbol else {
+        close()
+        phrases.append(Phrase(words: [LyricsWord(surface: token.surface, reading: "")]))
+        continue
+      }
+      var word = LyricsWord(surface: token.surface, reading: reading)
+      if word.kanji != nil {
+        word.kanjiReadings = aligner.align(surface: token.surface, reading: reading) ?? []
+      }
+      let morae = Mora.split(reading)
+      word.morae = morae.map { .init(text: $0, isHigh: false) }
+      let own = token.accentNuclei.first ?? 0
+      if let rule = phrase.rule(joining: token), let nucleus = phrase.nucleus {
+        let combined = AccentCombination.combine(
+          rule, firstMorae: phrase.morae, firstNucleus: nucleus,
+          secondMorae: morae.count, secondNucleus: own)
+        phrase.nucleus =
+          combined == nucleus
+          ? combined
+          : Mora.nucleusOffSpecialMora(
+            combined, in: phrase.words.flatMap { $0.morae.map(\.text) } + morae)
+      } else {
+        close()
+        phrase.nucleus = min(own, morae.count)
+      }
+      phrase.words.append(word)
+      phrase.morae += morae.count
+      phrase.lastPartOfSpeech = token.partOfSpeech
+      phrase.prefixRule = token.isPrefix ? token.accentCombination?.prefixRule : nil
+    }
+    close()
+    return phrases
+  }
+
+  /// The token's reading in hiragana: the dictionary's, or the surface itself for a kana word
+  /// the dictionary does not know; empty for English, symbols and unknown kanji.
+  static func reading(of token: Morpheme) -> String {
+    if let kana = token.kana { return Mora.hiragana(kana) }
+    let isKana = token.surface.unicodeScalars.allSatisfy {
+      (0x3041...0x309F).contains($0.value) || (0x30A1...0x30FC).contains($0.value)
+    }
+    return isKana ? Mora.hiragana(token.surface) : ""
+  }
+
+  static func isLatin(_ surface: String) -> Bool {
+    surface.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+      && !surface.unicodeScalars.contains { $0.value >= 0x3000 }
+  }
+
+  /// MeCab cuts "don't" into don, ', t: pieces with no space between them are one word again.
+  static func joinLatinWords(_ morphemes: [Morpheme]) -> [Morpheme] {
+    var joined: [Morpheme] = []
+    for morpheme in morphemes {
+      if let last = joined.last, !morpheme.spaceBefore, isLatin(last.surface),
+        isLatin(morpheme.surface) || ["'", "’", "-"].contains(morpheme.surface)
+      {
+        joined[joined.count - 1].surface += morpheme.surface
+        joined[joined.count - 1].features = ["名詞"]
+      } else if isLatin(morpheme.surface) {
+        joined.append(
+          Morpheme(surface: morpheme.surface, spaceBefore: morpheme.spaceBefore, features: ["名詞"]))
+      } else {
+        joined.append(morpheme)
+      }
+    }
+    return joined
+  }
+}

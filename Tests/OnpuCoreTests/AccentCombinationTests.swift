@@ -1,0 +1,50 @@
+import OnpuCore
+import Testing
+
+@Suite struct AccentCombinationTests {
+  @Test func particleRulesAreChosenByWhatTheyFollow() {
+    let wa = AccentCombination(notation: "動詞%F2@0,名詞%F1,形容詞%F2@-1")
+    #expect(wa.rule(after: "名詞") == .keep)
+    #expect(wa.rule(after: "動詞") == .nucleusIfFlat(offset: 0))
+    #expect(wa.rule(after: "形容詞") == .nucleusIfFlat(offset: -1))
+    #expect(wa.rule(after: "副詞") == nil)
+    #expect(AccentCombination(notation: "F4@1").rule(after: "動詞") == .nucleus(offset: 1))
+    #expect(AccentCombination(notation: "C3").compoundRule == .lastOfFirst)
+    #expect(AccentCombination(notation: "P2").prefixRule == .keepSecond)
+  }
+
+  /// さくら (heiban, 3 morae) + です (F2@1): the fall comes after で; an accented word keeps its own.
+  @Test func rulesPlaceTheNucleus() {
+    let desu = AccentCombination.Rule.nucleusIfFlat(offset: 1)
+    #expect(
+      AccentCombination.combine(
+        desu, firstMorae: 3, firstNucleus: 0, secondMorae: 2, secondNucleus: 0)
+        == 4)
+    #expect(
+      AccentCombination.combine(
+        desu, firstMorae: 3, firstNucleus: 1, secondMorae: 2, secondNucleus: 0)
+        == 1)
+    #expect(
+      AccentCombination.combine(
+        .keepSecond, firstMorae: 2, firstNucleus: 1, secondMorae: 3, secondNucleus: 0) == 0)
+    #expect(
+      AccentCombination.combine(
+        .keepSecond, firstMorae: 2, firstNucleus: 1, secondMorae: 3, secondNucleus: 2) == 4)
+    #expect(
+      AccentCombination.combine(
+        .firstOfSecond, firstMorae: 2, firstNucleus: 0, secondMorae: 2, secondNucleus: 1) == 3)
+    #expect(
+      AccentCombination.combine(
+        .compoundFlat, firstMorae: 2, firstNucleus: 2, secondMorae: 1, secondNucleus: 1) == 0)
+  }
+
+  /// うんてん + し with the nucleus on the first part's last mora: ん cannot carry it, so
+  /// the fall comes after て (うんて↓んし).
+  @Test func aNucleusLeavesASpecialMora() {
+    #expect(Mora.nucleusOffSpecialMora(4, in: ["う", "ん", "て", "ん", "し"]) == 3)
+    #expect(Mora.nucleusOffSpecialMora(4, in: ["い", "く", "も", "う", "ざ", "い"]) == 3)
+    #expect(Mora.nucleusOffSpecialMora(2, in: ["は", "な", "び", "ら"]) == 2)
+    #expect(Mora.isSpecial("ー", after: "こ") && Mora.isSpecial("い", after: "せ"))
+    #expect(!Mora.isSpecial("い", after: "こ"))
+  }
+}
