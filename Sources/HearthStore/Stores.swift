@@ -84,7 +84,7 @@ extension JobStore {
 
 /// One database holding every concern; SQLite and PostgreSQL implement it.
 public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventStore, JobStore,
-  RedoSyncStore, SofterStore, AuralystStore
+  RedoSyncStore, SofterStore, AuralystStore, OnpuStore
 {
   var kindName: String { get }
   func migrate() async throws

@@ -248,6 +248,43 @@ enum PostgresMigrations {
           ON auralyst_records (journal_id, medication_id) WHERE medication_id IS NOT NULL
         """,
       ]),
+    Migration(
+      version: 9, name: "onpu jobs and songs",
+      statements: [
+        """
+        CREATE TABLE onpu_jobs (
+          id text PRIMARY KEY,
+          owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          title text NOT NULL,
+          artist text NOT NULL,
+          lyrics text NOT NULL,
+          status text NOT NULL,
+          stage text,
+          error text,
+          created_at timestamptz NOT NULL,
+          updated_at bigint NOT NULL,
+          acknowledged boolean NOT NULL DEFAULT false,
+          song_id text
+        )
+        """,
+        "CREATE INDEX onpu_jobs_owner_idx ON onpu_jobs (owner_id, updated_at)",
+        """
+        CREATE TABLE onpu_songs (
+          id text PRIMARY KEY,
+          owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          job_id text NOT NULL UNIQUE,
+          title text NOT NULL,
+          artist text NOT NULL,
+          lyrics text NOT NULL,
+          favorite boolean NOT NULL DEFAULT false,
+          created_at timestamptz NOT NULL,
+          lyrics_data text NOT NULL,
+          translations text NOT NULL,
+          translation_state text NOT NULL
+        )
+        """,
+        "CREATE INDEX onpu_songs_owner_idx ON onpu_songs (owner_id, created_at)",
+      ]),
   ]
 }
 

@@ -188,6 +188,40 @@ enum SQLiteMigrations {
             WHERE medicationID IS NOT NULL;
           """)
     }
+    migrator.registerMigration("006-onpu") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE onpuJob (
+            id TEXT PRIMARY KEY NOT NULL,
+            ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            lyrics TEXT NOT NULL,
+            status TEXT NOT NULL,
+            stage TEXT,
+            error TEXT,
+            createdAt REAL NOT NULL,
+            updatedAt INTEGER NOT NULL,
+            acknowledged INTEGER NOT NULL DEFAULT 0,
+            songID TEXT
+          );
+          CREATE INDEX onpuJob_owner ON onpuJob(ownerID, updatedAt);
+          CREATE TABLE onpuSong (
+            id TEXT PRIMARY KEY NOT NULL,
+            ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            jobID TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            artist TEXT NOT NULL,
+            lyrics TEXT NOT NULL,
+            favorite INTEGER NOT NULL DEFAULT 0,
+            createdAt REAL NOT NULL,
+            lyricsData TEXT NOT NULL,
+            translations TEXT NOT NULL,
+            translationState TEXT NOT NULL
+          );
+          CREATE INDEX onpuSong_owner ON onpuSong(ownerID, createdAt);
+          """)
+    }
     return migrator
   }
 }
