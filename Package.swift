@@ -68,7 +68,7 @@ var package = Package(
       dependencies: [
         "AuralystCore", "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres",
         "HearthStoreSQLite", "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
-        "AuralystWeb",
+        "AuralystWeb", "OnpuAnalysis", "OnpuCore",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -38,6 +38,7 @@ struct Serve: AsyncParsableCommand {
     if let host { config.host = host }
     if let port { config.port = port }
     let env = try await Bootstrap.environment(config)
+    try Bootstrap.requireOnpuAnalyzer(env)
     let app = HearthApplication(env: env).buildApplication()
     try await app.runService()
     try await env.database.close()
@@ -49,6 +50,7 @@ struct Worker: AsyncParsableCommand {
 
   func run() async throws {
     let env = try await Bootstrap.environment(try loadConfig())
+    try Bootstrap.requireOnpuAnalyzer(env)
     let app = HearthApplication(env: env)
     let group = ServiceGroup(
       configuration: .init(

@@ -40,6 +40,30 @@ public struct HearthConfig: Equatable, Sendable {
     public init() {}
   }
 
+  /// Onpu: where its dictionaries are, who translates, which optional gates are on.
+  public struct Onpu: Equatable, Sendable {
+    public enum Translator: String, Sendable {
+      case gemini, llm, off
+    }
+
+    public var translator = Translator.off
+    public var geminiAPIKey: String?
+    public var geminiModel = "gemini-2.5-flash"
+    public var geminiBaseURL = "https://generativelanguage.googleapis.com/v1beta"
+    public var geminiTimeoutSeconds = 120
+    /// The `tarukingu` header value app clients must send; nil leaves the gate off.
+    public var appHeader: String?
+    /// X-Dev-Token acting as one shared development user; never in production.
+    public var devBypassToken: String?
+    public var unidicDirectory: String?
+    public var kanjidicPath: String?
+    public var maxLyricsCharacters = 20_000
+    public var maxLines = 500
+    public var requestsPerMinute = 120
+
+    public init() {}
+  }
+
   public var host = "127.0.0.1"
   public var port = 8080
   public var database = DatabaseLocation.sqlite(path: "./data/hearth.sqlite")
@@ -52,6 +76,7 @@ public struct HearthConfig: Equatable, Sendable {
   public var trustedProxies: [String] = []
   public var llm: LLM?
   public var softer = Softer()
+  public var onpu = Onpu()
   public var bcryptCost = 12
   public var accessTokenSeconds = 900
   public var refreshTokenSeconds = 60 * 60 * 24 * 30
@@ -198,7 +223,75 @@ public struct HearthConfig: Equatable, Sendable {
       }
       config.softer.voice = voice
     }
+    try loadOnpu(into: &config, value)
     return config
+  }
+
+  /// "false", "off", "no" and "0" switch a setting off: they are not secrets.
+  static func switchedOff(_ raw: String) -> Bool {
+    ["false", "off", "no", "0"].contains(raw.lowercased())
+  }
+
+  static func loadOnpu(into config: inout HearthConfig, _ value: (String) -> String?) throws(Error)
+  {
+    config.onpu.geminiAPIKey = value("GEMINI_API_KEY")
+    if let model = value("GEMINI_MODEL") { config.onpu.geminiModel = model }
+    if let raw = value("GEMINI_BASE_URL") {
+      guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""),
+        url.host != nil
+      else {
+        throw Error(
+          variable: "GEMINI_BASE_URL", expected: "the http(s) base URL of the Gemini API",
+          value: raw)
+      }
+      config.onpu.geminiBaseURL = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+    }
+    if let raw = value("GEMINI_TIMEOUT_SECONDS") {
+      guard let seconds = Int(raw), (1...600).contains(seconds) else {
+        throw Error(
+          variable: "GEMINI_TIMEOUT_SECONDS", expected: "whole seconds from 1 to 600", value: raw)
+      }
+      config.onpu.geminiTimeoutSeconds = seconds
+    }
+    if config.onpu.geminiAPIKey != nil {
+      config.onpu.translator = .gemini
+    } else if config.llm != nil {
+      config.onpu.translator = .llm
+    }
+    if let raw = value("ONPU_TRANSLATOR") {
+      guard let translator = Onpu.Translator(rawValue: raw.lowercased()) else {
+        throw Error(variable: "ONPU_TRANSLATOR", expected: "gemini, llm or off", value: raw)
+      }
+      guard translator != .gemini || config.onpu.geminiAPIKey != nil else {
+        throw Error(
+          variable: "ONPU_TRANSLATOR", expected: "gemini only with GEMINI_API_KEY set",
+          value: raw)
+      }
+      guard translator != .llm || config.llm != nil else {
+        throw Error(
+          variable: "ONPU_TRANSLATOR", expected: "llm only with HEARTH_LLM_BASE_URL set",
+          value: raw)
+      }
+      config.onpu.translator = translator
+    }
+    if let raw = value("ONPU_APP_HEADER"), !switchedOff(raw) {
+      config.onpu.appHeader = raw
+    }
+    if let raw = value("ONPU_DEV_BYPASS_TOKEN"), !switchedOff(raw) {
+      guard config.environment != .production else {
+        throw Error(
+          variable: "ONPU_DEV_BYPASS_TOKEN", expected: "unset (or false) in production",
+          value: "(set)")
+      }
+      guard raw.count >= 16 else {
+        throw Error(
+          variable: "ONPU_DEV_BYPASS_TOKEN", expected: "at least 16 characters",
+          value: "(\(raw.count) characters)")
+      }
+      config.onpu.devBypassToken = raw
+    }
+    config.onpu.unidicDirectory = value("ONPU_UNIDIC_DIR")
+    config.onpu.kanjidicPath = value("ONPU_KANJIDIC_PATH")
   }
 
   static func databaseLocation(_ raw: String) throws(Error) -> DatabaseLocation {

@@ -18,6 +18,7 @@ public struct HearthApplication: Sendable {
       jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
     }
     jobHandlers.merge(SofterRooms(env: env).handlers) { first, _ in first }
+    jobHandlers.merge(OnpuLibrary(env: env).handlers) { first, _ in first }
   }
 
   /// The router with every route; `operations` lists the JSON ones for /openapi.json.
@@ -38,6 +39,7 @@ public struct HearthApplication: Sendable {
     RedoAPIController(env: env, accounts: accounts).register(api)
     SofterAPIController(env: env).register(api)
     AuralystAPIController(env: env, accounts: accounts).register(api)
+    OnpuAPIController(env: env, hub: hub, clientAddress: clientAddress).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)

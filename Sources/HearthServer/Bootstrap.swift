@@ -56,6 +56,14 @@ public enum Bootstrap {
 }
 
 extension Bootstrap {
+  /// Onpu's dictionaries must be there before the server takes requests: the error names what
+  /// is missing and the command that installs it.
+  public static func requireOnpuAnalyzer(_ env: HearthEnvironment) throws {
+    if case .failure(let failure) = env.onpuAnalyzer {
+      throw BootstrapError("Onpu cannot start: \(failure.description)")
+    }
+  }
+
   public static func backupSQLite(_ database: any HearthDatabase, to path: String) throws {
     guard let sqlite = database as? SQLiteDatabase else {
       throw BootstrapError("Only SQLite databases can be backed up with hearth backup.")

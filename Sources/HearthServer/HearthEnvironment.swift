@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
+import OnpuAnalysis
 
 /// Everything the server reaches outside itself, built once per process.
 public struct HearthEnvironment: Sendable {
@@ -17,6 +18,11 @@ public struct HearthEnvironment: Sendable {
   public var llm: LLMClient?
   /// Who answers in Lightward's seat in Softer rooms (SOFTER_VOICE).
   public var softerVoice: any SofterVoice
+  /// Onpu's offline analyzer, loaded once per process; `hearth serve` stops at start-up when
+  /// it failed, with what to install.
+  public var onpuAnalyzer: Result<LyricsAnalyzer, OnpuResources.LoadFailure>
+  /// Who translates Onpu's lyrics (ONPU_TRANSLATOR), if anyone.
+  public var onpuTranslation: OnpuTranslation
   /// Takes the commitment for each new Softer room.
   public var softerPayments: any SofterPaymentProvider = LedgerPaymentProvider()
 
@@ -34,6 +40,9 @@ public struct HearthEnvironment: Sendable {
     self.logger = logger
     let llm = config.llm.map { LLMClient(settings: $0) }
     self.llm = llm
+    onpuAnalyzer = SharedLyricsAnalyzer.get(
+      unidicDirectory: config.onpu.unidicDirectory, kanjidicPath: config.onpu.kanjidicPath)
+    onpuTranslation = OnpuTranslation(config: config, llm: llm)
     if config.softer.voice == .llm, let llm {
       softerVoice = ModelVoice(client: llm)
     } else {

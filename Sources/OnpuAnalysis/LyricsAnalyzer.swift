@@ -1,5 +1,6 @@
 import Foundation
 import OnpuCore
+import Synchronization
 
 /// Pasted lyrics to study text, offline: MeCab with UniDic for words, readings and accents,
 /// KANJIDIC2 for the readings of each kanji.
@@ -15,9 +16,14 @@ public struct LyricsAnalyzer: Sendable {
   }
 
   /// Loads both dictionaries, failing with the command that installs whichever is missing.
-  public init(environment: [String: String], root: URL) throws {
-    let unidic = try OnpuResources.unidicDirectory(environment: environment, root: root)
-    let kanjidic = try OnpuResources.kanjidicFile(environment: environment)
+  /// Nil paths mean the defaults: unidic-lite in a .venv under one of `roots`, Debian's
+  /// KANJIDIC2.
+  public init(
+    unidicDirectory: String? = nil, kanjidicPath: String? = nil,
+    roots: [URL] = OnpuResources.searchRoots()
+  ) throws {
+    let unidic = try OnpuResources.unidicDirectory(configured: unidicDirectory, roots: roots)
+    let kanjidic = try OnpuResources.kanjidicFile(configured: kanjidicPath)
     self.init(
       tagger: try MeCabTagger(dictionary: unidic),
       dictionary: try OnpuResources.loadKanjiDictionary(from: kanjidic))
@@ -30,5 +36,34 @@ public struct LyricsAnalyzer: Sendable {
   /// Every line of the lyrics, split the way the reference splits them.
   public func analyze(lyrics: String) -> [LyricsLine] {
     LyricsText.lines(of: lyrics).map(analyze(line:))
+  }
+}
+
+/// One analyzer per process and dictionary pair: loading KANJIDIC2 and UniDic takes a moment,
+/// and every server built in the process shares them.
+public enum SharedLyricsAnalyzer {
+  private struct Key: Hashable {
+    var unidic: String?
+    var kanjidic: String?
+  }
+
+  private static let cache = Mutex<[Key: Result<LyricsAnalyzer, OnpuResources.LoadFailure>]>([:])
+
+  public static func get(unidicDirectory: String?, kanjidicPath: String?) -> Result<
+    LyricsAnalyzer, OnpuResources.LoadFailure
+  > {
+    let key = Key(unidic: unidicDirectory, kanjidic: kanjidicPath)
+    return cache.withLock { cache in
+      if let loaded = cache[key] { return loaded }
+      let loaded = Result { () throws(OnpuResources.LoadFailure) -> LyricsAnalyzer in
+        do {
+          return try LyricsAnalyzer(unidicDirectory: unidicDirectory, kanjidicPath: kanjidicPath)
+        } catch {
+          throw OnpuResources.LoadFailure(description: String(describing: error))
+        }
+      }
+      cache[key] = loaded
+      return loaded
+    }
   }
 }

@@ -9,15 +9,18 @@ public enum OnpuResources {
     public var description: String
   }
 
+  /// Why the analyzer could not load, in words for the person starting the server.
+  public struct LoadFailure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
   public static let installCommand = "make setup (or scripts/setup run)"
   public static let defaultKanjidic = "/usr/share/edict/kanjidic2.xml.gz"
 
-  /// The UniDic directory: ONPU_UNIDIC_DIR when set, else unidic-lite's dicdir in .venv under
-  /// `root` (the project directory).
-  public static func unidicDirectory(
-    environment: [String: String], root: URL
-  ) throws -> URL {
-    if let configured = environment["ONPU_UNIDIC_DIR"], !configured.isEmpty {
+  /// The UniDic directory: `configured` (ONPU_UNIDIC_DIR) when set, else unidic-lite's dicdir
+  /// in the .venv of the first of `roots` that has one.
+  public static func unidicDirectory(configured: String?, roots: [URL]) throws -> URL {
+    if let configured {
       let url = URL(fileURLWithPath: configured)
       guard hasDictionary(url) else {
         throw MissingError(
@@ -27,21 +30,22 @@ public enum OnpuResources {
       }
       return url
     }
-    let lib = root.appendingPathComponent(".venv/lib")
-    let pythons = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
-    for python in pythons.sorted().reversed() {
-      let dicdir = lib.appendingPathComponent("\(python)/site-packages/unidic_lite/dicdir")
-      if hasDictionary(dicdir) { return dicdir }
+    for root in roots {
+      let lib = root.appendingPathComponent(".venv/lib")
+      let pythons = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+      for python in pythons.sorted().reversed() {
+        let dicdir = lib.appendingPathComponent("\(python)/site-packages/unidic_lite/dicdir")
+        if hasDictionary(dicdir) { return dicdir }
+      }
     }
     throw MissingError(
       description:
-        "UniDic is not installed: no unidic_lite/dicdir in \(lib.path)/python*/site-packages. Run \(installCommand) to install unidic-lite into .venv, or set ONPU_UNIDIC_DIR"
+        "UniDic is not installed: no .venv/lib/python*/site-packages/unidic_lite/dicdir in \(roots.first?.path ?? "."). Run \(installCommand) to install unidic-lite into .venv, or set ONPU_UNIDIC_DIR"
     )
   }
 
-  public static func kanjidicFile(environment: [String: String]) throws -> URL {
-    let path =
-      environment["ONPU_KANJIDIC_PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultKanjidic
+  public static func kanjidicFile(configured: String?) throws -> URL {
+    let path = configured ?? defaultKanjidic
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw MissingError(
         description:
@@ -49,6 +53,26 @@ public enum OnpuResources {
       )
     }
     return URL(fileURLWithPath: path)
+  }
+
+  /// Where a project's .venv may be: the working directory and the executable's directory,
+  /// each with its parents (a build puts the executable a few levels under the project).
+  public static func searchRoots() -> [URL] {
+    var roots: [URL] = []
+    let starts = [
+      URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),
+    ].compactMap { $0 }
+    for start in starts {
+      var url = start.standardized
+      while !roots.contains(url) {
+        roots.append(url)
+        let parent = url.deletingLastPathComponent()
+        if parent.path == url.path { break }
+        url = parent
+      }
+    }
+    return roots
   }
 
   public static func loadKanjiDictionary(from file: URL) throws -> KanjiDictionary {

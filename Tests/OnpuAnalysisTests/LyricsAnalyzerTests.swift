@@ -42,15 +42,15 @@ import Testing
   @Test func aMissingDictionaryNamesTheCommandThatInstallsIt() throws {
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     let noVenv = #expect(throws: OnpuResources.MissingError.self) {
-      try LyricsAnalyzer(environment: [:], root: empty)
+      try LyricsAnalyzer(roots: [empty])
     }
     #expect(noVenv?.description.contains("make setup") == true)
     let badOverride = #expect(throws: OnpuResources.MissingError.self) {
-      try LyricsAnalyzer(environment: ["ONPU_UNIDIC_DIR": empty.path], root: ProjectRoot.url)
+      try LyricsAnalyzer(unidicDirectory: empty.path, roots: [ProjectRoot.url])
     }
     #expect(badOverride?.description.contains("ONPU_UNIDIC_DIR") == true)
     let noKanjidic = #expect(throws: OnpuResources.MissingError.self) {
-      try LyricsAnalyzer(environment: ["ONPU_KANJIDIC_PATH": empty.path], root: ProjectRoot.url)
+      try LyricsAnalyzer(kanjidicPath: empty.path, roots: [ProjectRoot.url])
     }
     #expect(noKanjidic?.description.contains("kanjidic-xml") == true)
   }

@@ -4,17 +4,25 @@ import Hummingbird
 
 /// Health, readiness, metrics and the API description.
 struct OpsController {
+  struct Health: Encodable {
+    var status: String
+    var ok: Bool
+  }
+
   let env: HearthEnvironment
   let metrics: HearthMetrics
 
   func register(_ api: APIRouteTable, document: @escaping @Sendable () -> Data) {
     let status = Schemas.object([("status", Schemas.string)], required: ["status"])
+    let health = Schemas.object(
+      [("status", Schemas.string), ("ok", ["type": "boolean"])], required: ["status", "ok"])
     api.add(
       APIOperation(
         .get, "/healthz", summary: "The process is up", tag: "operations", authenticated: false,
-        responses: [(200, status)])
+        responses: [(200, health)])
     ) { _, _ in
-      JSONBody.response(["status": "ok"])
+      // "ok" is the body Onpu's app reads.
+      JSONBody.response(Health(status: "ok", ok: true))
     }
     api.add(
       APIOperation(

@@ -11,7 +11,7 @@ public actor EventHub: Service {
   let interval: Duration
   let logger: Logger
   let capacity: Int
-  private(set) var latest: Int64 = 0
+  public private(set) var latest: Int64 = 0
   /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
   private var recent: [Event] = []
   private var coveredFrom: Int64?

@@ -1,0 +1,240 @@
+import Foundation
+import HearthCore
+import HearthStore
+import OnpuAnalysis
+import OnpuCore
+
+/// Onpu's songs and the jobs that make them: a job is queued with the lyrics, a durable job runs
+/// translation (if a translator is configured), the offline analysis and the finish, and a
+/// succeeded job leaves a song in the owner's library.
+struct OnpuLibrary: Sendable {
+  static let queue = "onpu.analyze"
+
+  let env: HearthEnvironment
+  var database: any HearthDatabase { env.database }
+
+  struct JobChange: Encodable, Equatable {
+    var jobId: String
+    var status: String
+    var updatedAt: Int64
+    var stage: String?
+    var error: String?
+
+    init(_ job: OnpuJob) {
+      jobId = job.id
+      status = job.status.rawValue
+      updatedAt = job.updatedAt
+      stage = job.stage?.rawValue
+      error = job.error
+    }
+  }
+
+  /// The reference's LyricsJobResult: translations and compact lyricsData keyed by line number.
+  struct JobResult: Encodable {
+    var translations: [String: String]
+    var lyricsData: [String: String]
+  }
+
+  struct JobView: Encodable {
+    var jobId: String
+    var status: String
+    var stage: String?
+    var updatedAt: Int64
+    var result: JobResult?
+    var error: String?
+  }
+
+  // MARK: Jobs
+
+  func create(title: String, artist: String, lyrics: String, for user: User) async throws
+    -> OnpuJob
+  {
+    let job = try await database.createOnpuJob(
+      OnpuJob(
+        id: env.newID(), ownerID: user.id, title: title, artist: artist, lyrics: lyrics,
+        createdAt: env.now()))
+    try await schedule(job)
+    return job
+  }
+
+  /// Queues a failed job again, as the same job.
+  func retry(_ job: OnpuJob) async throws -> OnpuJob {
+    guard job.status == .failed else {
+      throw APIErrorResponse(.conflict("status", "Only a failed job can be tried again."))
+    }
+    guard
+      let queued = try await database.updateOnpuJob(
+        id: job.id, status: .queued, stage: nil, error: nil, at: env.now())
+    else { throw APIErrorResponse(.notFound("job")) }
+    try await schedule(queued)
+    return queued
+  }
+
+  private func schedule(_ job: OnpuJob) async throws {
+    let payload = #"{"jobId":"\#(job.id)"}"#
+    _ = try await env.enqueue(
+      NewJob(
+        queue: Self.queue, payload: payload, runAt: env.now(),
+        idempotencyKey: "\(job.id)@\(job.updatedAt)", maxAttempts: 3))
+  }
+
+  /// The job when it is the user's; 404 for anyone else, as for a job that does not exist.
+  func job(_ id: String, for user: User) async throws -> OnpuJob {
+    guard let job = try await database.onpuJob(id: id), job.ownerID == user.id else {
+      throw APIErrorResponse(.notFound("job"))
+    }
+    return job
+  }
+
+  func view(_ job: OnpuJob) async throws -> JobView {
+    var result: JobResult?
+    if job.status == .succeeded, let songID = job.songID,
+      let song = try await database.onpuSong(id: songID)
+    {
+      result = try Self.result(song)
+    }
+    return JobView(
+      jobId: job.id, status: job.status.rawValue, stage: job.stage?.rawValue,
+      updatedAt: job.updatedAt, result: result, error: job.error)
+  }
+
+  static func result(_ song: OnpuSong) throws -> JobResult? {
+    guard let analysis = song.analysis else { return nil }
+    let lines = try OnpuSongCoding.lines(analysis)
+    let translations = try OnpuSongCoding.translations(analysis)
+    var translated: [String: String] = [:]
+    for (index, text) in translations.enumerated() {
+      if let text { translated["\(index)"] = text }
+    }
+    var compact: [String: String] = [:]
+    for (index, line) in lines.enumerated() { compact["\(index)"] = CompactLyrics.encode(line) }
+    return JobResult(translations: translated, lyricsData: compact)
+  }
+
+  /// The user's changes after `since`: every unacknowledged job, or only finished ones.
+  func changes(for user: User, since: Int64, finishedOnly: Bool, limit: Int) async throws
+    -> [JobChange]
+  {
+    try await database.onpuJobs(
+      ownerID: user.id, changedAfter: since, pending: finishedOnly ? false : nil, limit: limit
+    ).map(JobChange.init)
+  }
+
+  func hasPending(_ user: User) async throws -> Bool {
+    try await !database.onpuJobs(ownerID: user.id, changedAfter: 0, pending: true, limit: 1)
+      .isEmpty
+  }
+
+  /// Answers at once when something changed after `since` or nothing is pending; otherwise
+  /// waits for the next change of one of the user's jobs, or the timeout.
+  func longPoll(
+    for user: User, since: Int64, limit: Int, timeout: Duration, hub: EventHub
+  ) async throws -> ([JobChange], Bool) {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let cursor = await hub.latest
+      let changes = try await changes(for: user, since: since, finishedOnly: false, limit: limit)
+      let pending = try await hasPending(user)
+      let remaining = deadline - ContinuousClock.now
+      if !changes.isEmpty || !pending || remaining <= .zero || Task.isCancelled {
+        return (changes, pending)
+      }
+      await hub.wait(after: cursor, timeout: remaining)
+    }
+  }
+
+  // MARK: The job
+
+  var handlers: [String: JobHandler] { [Self.queue: { context in try await run(context) }] }
+
+  struct Payload: Decodable { var jobId: String }
+
+  func run(_ context: JobContext) async throws {
+    let id = try JSONDecoder().decode(Payload.self, from: Data(context.job.payload.utf8)).jobId
+    do {
+      try await process(id, context)
+    } catch {
+      if context.job.attempts >= context.job.maxAttempts {
+        _ = try? await database.updateOnpuJob(
+          id: id, status: .failed, stage: nil,
+          error: "The song could not be processed: \(error)", at: env.now())
+      }
+      throw error
+    }
+  }
+
+  private func process(_ id: String, _ context: JobContext) async throws {
+    guard let job = try await database.onpuJob(id: id), job.songID == nil else { return }
+    guard try await advance(id, .translating) else { return }
+    let lines = LyricsText.lines(of: job.lyrics)
+    let (translations, state) = await env.onpuTranslation.translate(lines, logger: context.logger)
+    guard try await advance(id, .lyricsData) else { return }
+    let analyzer: LyricsAnalyzer
+    switch env.onpuAnalyzer {
+    case .success(let loaded): analyzer = loaded
+    case .failure(let failure):
+      _ = try await database.updateOnpuJob(
+        id: id, status: .failed, stage: .lyricsData, error: failure.description, at: env.now())
+      return
+    }
+    let analysed = lines.map(analyzer.analyze(line:))
+    guard try await advance(id, .finalizing) else { return }
+    let song = OnpuSong(
+      id: env.newID(), ownerID: job.ownerID, jobID: job.id, title: job.title, artist: job.artist,
+      lyrics: job.lyrics, createdAt: env.now(),
+      analysis: try OnpuSongCoding.analysis(
+        lines: analysed, translations: translations, state: state.rawValue))
+    _ = try await database.finishOnpuJob(id: id, song: song, at: env.now())
+    context.logger.info(
+      "Onpu song ready",
+      metadata: ["job": "\(id)", "lines": "\(lines.count)", "translations": "\(state.rawValue)"])
+  }
+
+  /// False when the job went away (removed, or finished by another attempt).
+  private func advance(_ id: String, _ stage: OnpuJob.Stage) async throws -> Bool {
+    try await database.updateOnpuJob(
+      id: id, status: .running, stage: stage, error: nil, at: env.now()) != nil
+  }
+
+  // MARK: Songs
+
+  func song(_ id: String, for user: User) async throws -> OnpuSong {
+    guard let song = try await database.onpuSong(id: id), song.ownerID == user.id else {
+      throw APIErrorResponse(.notFound("song"))
+    }
+    return song
+  }
+
+  /// The user's songs, newest first; `query` matches title, artist or lyrics, any case.
+  func songs(for user: User, matching query: String = "") async throws -> [OnpuSong] {
+    let songs = try await database.onpuSongs(ownerID: user.id)
+    let needle = query.trimmingCharacters(in: .whitespaces)
+    guard !needle.isEmpty else { return songs }
+    return songs.filter { song in
+      [song.title, song.artist, song.lyrics].contains { $0.localizedCaseInsensitiveContains(needle) }
+    }
+  }
+}
+
+/// How a song's analysis is stored: lines as JSON, translations as a JSON array with null for a
+/// line that has none.
+enum OnpuSongCoding {
+  static func analysis(lines: [LyricsLine], translations: [String?], state: String) throws
+    -> OnpuSong.Analysis
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return OnpuSong.Analysis(
+      lyricsData: String(decoding: try encoder.encode(lines), as: UTF8.self),
+      translations: String(decoding: try encoder.encode(translations), as: UTF8.self),
+      translationState: state)
+  }
+
+  static func lines(_ analysis: OnpuSong.Analysis) throws -> [LyricsLine] {
+    try JSONDecoder().decode([LyricsLine].self, from: Data(analysis.lyricsData.utf8))
+  }
+
+  static func translations(_ analysis: OnpuSong.Analysis) throws -> [String?] {
+    try JSONDecoder().decode([String?].self, from: Data(analysis.translations.utf8))
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import HummingbirdTesting
+import OnpuAnalysis
+import OnpuCore
+import Testing
+
+@testable import HearthServer
+
+/// Onpu's /v1 API over real HTTP, with the real analyzer and a fake Gemini on loopback.
+@Suite struct OnpuAPITests {
+  static let haiku = "古池や\n蛙飛び込む\n水の音"
+
+  /// Reads the job until `done` holds or five seconds pass.
+  static func waitForJob(
+    _ client: some TestClientProtocol, _ id: String, token: String,
+    until done: ([String: Any]) -> Bool = { ($0["status"] as? String) == "succeeded" }
+  ) async throws -> JSONReply {
+    for _ in 0..<250 {
+      let reply = try await client.json(.get, "/v1/jobs/\(id)", token: token)
+      if done(reply.body) { return reply }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    throw TestFailure("job \(id) did not get there")
+  }
+
+  @Test func aJobGoesFromQueuedToASongAndAckOnlyClearsTheLists() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      let created = try await client.json(
+        .post, "/v1/jobs", ["title": "古池", "artist": "Bashō", "lyrics": Self.haiku],
+        token: ann.access)
+      #expect(created.status == 200 && created["status"] as? String == "queued")
+      let id = try #require(created["jobId"] as? String)
+
+      let done = try await Self.waitForJob(client, id, token: ann.access)
+      #expect(done["stage"] == nil && done["error"] == nil)
+      let result = try #require(done["result"] as? [String: Any])
+      let lyricsData = try #require(result["lyricsData"] as? [String: String])
+      let analyzer = try server.env.onpuAnalyzer.get()
+      #expect(lyricsData.count == 3)
+      #expect(lyricsData["2"] == CompactLyrics.encode(analyzer.analyze(line: "水の音")))
+      // No translator is configured: the song is complete, without translations.
+      #expect((result["translations"] as? [String: String])?.isEmpty == true)
+      let direct = try await client.json(.get, "/v1/jobs/\(id)/result", token: ann.access)
+      #expect(direct.status == 200 && (direct["lyricsData"] as? [String: String]) == lyricsData)
+
+      let recent = try await client.json(.get, "/v1/jobs/recent?since=0", token: ann.access)
+      let changes = try #require(recent["changes"] as? [[String: Any]])
+      #expect(changes.map { $0["jobId"] as? String } == [id])
+      let updatedAt = try #require(changes.first?["updatedAt"] as? Int)
+      let later = try await client.json(
+        .get, "/v1/jobs/recent?since=\(updatedAt)", token: ann.access)
+      #expect((later["changes"] as? [Any])?.isEmpty == true)
+
+      let ack = try await client.json(.post, "/v1/jobs/\(id)/ack", [:], token: ann.access)
+      #expect(ack.status == 200 && ack["ok"] as? Bool == true)
+      let afterAck = try await client.json(.get, "/v1/jobs/recent", token: ann.access)
+      #expect((afterAck["changes"] as? [Any])?.isEmpty == true)
+      // The song stays: the job still shows its result.
+      let still = try await client.json(.get, "/v1/jobs/\(id)", token: ann.access)
+      #expect(still["status"] as? String == "succeeded" && still["result"] != nil)
+      let songs = try await server.env.database.onpuSongs(ownerID: ann.id)
+      #expect(songs.map(\.title) == ["古池"])
+    }
+  }
+
+  @Test func theLongPollWakesWhenAJobChanges() async throws {
+    let fake = FakeGemini(hold: true)
+    try await fake.application.test(.live) { gemini in
+      let port = try #require(gemini.port)
+      let server = try await TestServer { config in
+        config.onpu.translator = .gemini
+        config.onpu.geminiAPIKey = "key"
+        config.onpu.geminiBaseURL = "http://127.0.0.1:\(port)/v1beta"
+      }
+      try await server.run(.live) { client in
+        let ann = try await client.signup("ann@example.com")
+        // Nothing pending: the answer is immediate and says so.
+        let idle = try await client.json(
+          .get, "/v1/jobs/pending/longpoll?timeout=30", token: ann.access)
+        #expect(idle["hasPending"] as? Bool == false)
+
+        let created = try await client.json(
+          .post, "/v1/jobs", ["lyrics": Self.haiku], token: ann.access)
+        let id = try #require(created["jobId"] as? String)
+        let translating = try await Self.waitForJob(client, id, token: ann.access) {
+          ($0["stage"] as? String) == "translating"
+        }
+        let since = try #require(translating["updatedAt"] as? Int)
+        // A result asked for before the job succeeded is a conflict.
+        let early = try await client.json(.get, "/v1/jobs/\(id)/result", token: ann.access)
+        #expect(early.status == 409 && early.errorCode == "not_ready")
+
+        async let woken = client.json(
+          .get, "/v1/jobs/pending/longpoll?timeout=30&since=\(since)", token: ann.access)
+        try await Task.sleep(for: .milliseconds(300))
+        fake.release()
+        let reply = try await woken
+        let arrived = OnpuStoreSupportClock.now()
+        let changes = try #require(reply["changes"] as? [[String: Any]])
+        let change = try #require(changes.first)
+        #expect(change["jobId"] as? String == id)
+        let changedAt = try #require(change["updatedAt"] as? Int)
+        #expect(changedAt > since)
+        // The change (the job leaving the translating stage) reached the waiting request
+        // within 100 ms.
+        #expect(arrived - Int64(changedAt) < 100)
+
+        let done = try await Self.waitForJob(client, id, token: ann.access)
+        let result = try #require(done["result"] as? [String: Any])
+        #expect(
+          result["translations"] as? [String: String]
+            == ["0": "EN(古池や)", "1": "EN(蛙飛び込む)", "2": "EN(水の音)"])
+      }
+    }
+  }
+
+  @Test func strangersAndBadRequestsGetClearErrors() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      let eve = try await client.signup("eve@example.com")
+      let created = try await client.json(
+        .post, "/v1/jobs", ["lyrics": Self.haiku], token: ann.access)
+      let id = try #require(created["jobId"] as? String)
+
+      #expect(try await client.json(.get, "/v1/auth/me").status == 401)
+      #expect(try await client.json(.get, "/v1/jobs/\(id)", token: "nonsense").status == 401)
+      for path in ["/v1/jobs/\(id)", "/v1/jobs/\(id)/result", "/v1/jobs/no-such-job"] {
+        let reply = try await client.json(.get, path, token: eve.access)
+        #expect(reply.status == 404 && reply.errorCode == "not_found", "\(path)")
+      }
+      #expect(try await client.json(.post, "/v1/jobs/\(id)/ack", [:], token: eve.access).status == 404)
+      #expect(try await client.json(.post, "/v1/auth/apple", ["identityToken": "x"]).status == 404)
+
+      let missing = try await client.json(.post, "/v1/jobs", ["title": "x"], token: ann.access)
+      #expect(missing.status == 400 && missing.errorField == "lyrics")
+      let blank = try await client.json(.post, "/v1/jobs", ["lyrics": " \n "], token: ann.access)
+      #expect(blank.status == 400 && blank.errorField == "lyrics")
+      let long = try await client.json(
+        .post, "/v1/jobs", ["lyrics": String(repeating: "あ", count: 20_001)], token: ann.access)
+      #expect(long.status == 413 && long.errorField == "lyrics")
+      let huge = try await client.json(
+        .post, "/v1/jobs", ["lyrics": String(repeating: "a", count: 300_000)], token: ann.access)
+      #expect(huge.status == 413)
+      let badSince = try await client.json(
+        .get, "/v1/jobs/recent?since=yesterday", token: ann.access)
+      #expect(badSince.status == 400 && badSince.errorField == "since")
+      let me = try await client.json(.get, "/v1/auth/me", token: ann.access)
+      #expect(me["sub"] as? String == ann.id && me["ok"] as? Bool == true)
+    }
+  }
+
+  @Test func refreshedTokensKeepWorking() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      let refreshed = try await client.json(
+        .post, "/api/auth/refresh", ["refreshToken": ann.refresh])
+      let access = try #require(refreshed["accessToken"] as? String)
+      let me = try await client.json(.get, "/v1/auth/me", token: access)
+      #expect(me.status == 200 && me["sub"] as? String == ann.id)
+    }
+  }
+
+  @Test func requestsOverTheLimitWaitWithRetryAfter() async throws {
+    let server = try await TestServer { $0.onpu.requestsPerMinute = 5 }
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      for _ in 0..<5 {
+        #expect(try await client.json(.get, "/v1/auth/me", token: ann.access).status == 200)
+      }
+      let limited = try await client.json(.get, "/v1/auth/me", token: ann.access)
+      #expect(limited.status == 429 && limited.errorCode == "rate_limited")
+      #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 >= 1)
+    }
+  }
+
+  @Test func theAppHeaderAndTheDevelopmentTokenWorkOnlyWhenConfigured() async throws {
+    let server = try await TestServer { config in
+      config.onpu.appHeader = "shared-secret"
+      config.onpu.devBypassToken = "dev-token-0123456789"
+    }
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      let without = try await client.json(.get, "/v1/auth/me", token: ann.access)
+      #expect(without.status == 401 && without.errorCode == "app_header")
+      let app: HTTPFields = [HTTPField.Name("tarukingu")!: "shared-secret"]
+      let with = try await client.json(.get, "/v1/auth/me", token: ann.access, headers: app)
+      #expect(with.status == 200)
+      var dev = app
+      dev[HTTPField.Name("X-Dev-Token")!] = "dev-token-0123456789"
+      let bypass = try await client.json(.get, "/v1/auth/me", headers: dev)
+      #expect(bypass["sub"] as? String == OnpuAPIController.devUserID)
+      dev[HTTPField.Name("X-Dev-Token")!] = "wrong"
+      #expect(try await client.json(.get, "/v1/auth/me", headers: dev).status == 401)
+      let queue = try await client.json(.get, "/v1/debug/queue", token: ann.access, headers: app)
+      #expect(queue.status == 200 && queue["counts"] != nil)
+    }
+    let plain = try await TestServer()
+    try await plain.run(.live) { client in
+      var dev: HTTPFields = [:]
+      dev[HTTPField.Name("X-Dev-Token")!] = "dev-token-0123456789"
+      let ignored = try await client.json(.get, "/v1/auth/me", headers: dev)
+      #expect(ignored.status == 401)
+    }
+  }
+}
+
+enum OnpuStoreSupportClock {
+  static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HearthCore
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import OnpuCore
+import Testing
+
+@testable import HearthServer
+
+/// Translation through the real Gemini client against a fake Gemini on loopback: whatever the
+/// model answers, line N's translation is line N's or missing, never a neighbour's.
+@Suite struct OnpuTranslationTests {
+  static let lines = ["夏草や", "兵どもが", "夢の跡"]
+  static let logger = Logger(label: "test")
+
+  func translation(port: Int) -> OnpuTranslation {
+    var translation = OnpuTranslation(
+      translator: GeminiClient(
+        baseURL: "http://127.0.0.1:\(port)/v1beta", model: "fake", apiKey: "key-1",
+        timeoutSeconds: 5))
+    translation.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
+    return translation
+  }
+
+  @Test func aSkippedLineIsAskedForAgainAndLandsOnItsOwnLine() async throws {
+    let fake = FakeGemini { lines, number in
+      // The first answer leaves line 1 out.
+      number == 1
+        ? .text(FakeGemini.json(["0": "EN(夏草や)", "2": "EN(夢の跡)"]))
+        : FakeGemini.translateAll(lines, number)
+    }
+    try await fake.application.test(.live) { client in
+      let (translations, state) = await translation(port: try #require(client.port))
+        .translate(Self.lines, logger: Self.logger)
+      #expect(translations == ["EN(夏草や)", "EN(兵どもが)", "EN(夢の跡)"])
+      #expect(state == .complete)
+      #expect(fake.asked.withLockedValue { $0.map(\.lines.keys.count) } == [3, 1])
+      #expect(fake.asked.withLockedValue { $0.first?.key } == "key-1")
+    }
+  }
+
+  @Test func aLineNeverAnsweredStaysMissingAndExtraLinesAreIgnored() async throws {
+    let fake = FakeGemini { lines, _ in
+      var answer = lines.filter { $0.key != "1" }.mapValues { "EN(\($0))" }
+      answer["7"] = "a line nobody asked for"
+      answer["x"] = "not a number"
+      return .text("```json\n" + FakeGemini.json(answer) + "\n```")
+    }
+    try await fake.application.test(.live) { client in
+      let (translations, state) = await translation(port: try #require(client.port))
+        .translate(Self.lines, logger: Self.logger)
+      #expect(translations == ["EN(夏草や)", nil, "EN(夢の跡)"])
+      #expect(state == .partial)
+    }
+  }
+
+  @Test func busyAndFailingServersAreRetriedThenGivenUp() async throws {
+    let fake = FakeGemini { lines, number in
+      number <= 2 ? .status(number == 1 ? 429 : 503) : FakeGemini.translateAll(lines, number)
+    }
+    try await fake.application.test(.live) { client in
+      let (translations, state) = await translation(port: try #require(client.port))
+        .translate(Self.lines, logger: Self.logger)
+      #expect(state == .complete && translations.allSatisfy { $0 != nil })
+      #expect(fake.asked.withLockedValue { $0.count } == 3)
+    }
+    let rejecting = FakeGemini { _, _ in .status(400) }
+    try await rejecting.application.test(.live) { client in
+      let (translations, state) = await translation(port: try #require(client.port))
+        .translate(Self.lines, logger: Self.logger)
+      #expect(state == .failed && translations == [nil, nil, nil])
+      // A 400 is not retried.
+      #expect(rejecting.asked.withLockedValue { $0.count } == 1)
+    }
+    let down = FakeGemini { _, _ in .status(502) }
+    try await down.application.test(.live) { client in
+      _ = await translation(port: try #require(client.port)).translate(
+        Self.lines, logger: Self.logger)
+      // The first try and three retries.
+      #expect(down.asked.withLockedValue { $0.count } == 4)
+    }
+  }
+
+  @Test func theDefaultBackoffIsOneTwoFourSeconds() {
+    #expect(OnpuTranslation(translator: nil).backoff == [.seconds(1), .seconds(2), .seconds(4)])
+  }
+
+  @Test func withoutATranslatorTranslationsAreOff() async {
+    let (translations, state) = await OnpuTranslation(translator: nil).translate(
+      Self.lines, logger: Self.logger)
+    #expect(state == .off && translations == [nil, nil, nil])
+  }
+
+  @Test func theConfigurationChoosesTheTranslator() throws {
+    let gemini = try HearthConfig.load(["GEMINI_API_KEY": "k"])
+    #expect(gemini.onpu.translator == .gemini)
+    let model = try HearthConfig.load([
+      "HEARTH_LLM_BASE_URL": "http://127.0.0.1:1/v1", "HEARTH_LLM_MODEL": "m",
+    ])
+    #expect(model.onpu.translator == .llm)
+    #expect(try HearthConfig.load([:]).onpu.translator == .off)
+    #expect(throws: HearthConfig.Error.self) { try HearthConfig.load(["ONPU_TRANSLATOR": "gemini"]) }
+    // A setting of false means false: the gates stay off.
+    let off = try HearthConfig.load(["ONPU_APP_HEADER": "false", "ONPU_DEV_BYPASS_TOKEN": "FALSE"])
+    #expect(off.onpu.appHeader == nil && off.onpu.devBypassToken == nil)
+    #expect(throws: HearthConfig.Error.self) {
+      try HearthConfig.load([
+        "HEARTH_ENV": "production", "ONPU_DEV_BYPASS_TOKEN": "0123456789abcdef",
+      ])
+    }
+  }
+}
