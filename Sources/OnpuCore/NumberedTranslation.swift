@@ -15,7 +15,8 @@ public enum NumberedTranslation {
 
   /// The user message: a JSON object from line number to line.
   public static func request(_ lines: [(number: Int, text: String)]) -> String {
-    let object = Dictionary(lines.map { ("\($0.number)", $0.text) }, uniquingKeysWith: { a, _ in a })
+    let object = Dictionary(
+      lines.map { ("\($0.number)", $0.text) }, uniquingKeysWith: { a, _ in a })
     let data = try? JSONSerialization.data(
       withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -43,7 +44,9 @@ public enum NumberedTranslation {
     var text = answer.trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasPrefix("```") {
       text = String(text.drop { $0 != "\n" }.dropFirst())
-      if let end = text.range(of: "```", options: .backwards) { text = String(text[..<end.lowerBound]) }
+      if let end = text.range(of: "```", options: .backwards) {
+        text = String(text[..<end.lowerBound])
+      }
     }
     return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }

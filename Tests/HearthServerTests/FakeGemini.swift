@@ -43,7 +43,10 @@ final class FakeGemini: Sendable {
 
   func release() {
     held.withLockedValue { $0 = false }
-    for continuation in waiting.withLockedValue({ list in defer { list = [] }; return list }) {
+    for continuation in waiting.withLockedValue({ list in
+      defer { list = [] }
+      return list
+    }) {
       continuation.resume()
     }
   }

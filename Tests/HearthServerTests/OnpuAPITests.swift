@@ -133,7 +133,8 @@ import Testing
         let reply = try await client.json(.get, path, token: eve.access)
         #expect(reply.status == 404 && reply.errorCode == "not_found", "\(path)")
       }
-      #expect(try await client.json(.post, "/v1/jobs/\(id)/ack", [:], token: eve.access).status == 404)
+      #expect(
+        try await client.json(.post, "/v1/jobs/\(id)/ack", [:], token: eve.access).status == 404)
       #expect(try await client.json(.post, "/v1/auth/apple", ["identityToken": "x"]).status == 404)
 
       let missing = try await client.json(.post, "/v1/jobs", ["title": "x"], token: ann.access)

@@ -100,7 +100,9 @@ import Testing
     ])
     #expect(model.onpu.translator == .llm)
     #expect(try HearthConfig.load([:]).onpu.translator == .off)
-    #expect(throws: HearthConfig.Error.self) { try HearthConfig.load(["ONPU_TRANSLATOR": "gemini"]) }
+    #expect(throws: HearthConfig.Error.self) {
+      try HearthConfig.load(["ONPU_TRANSLATOR": "gemini"])
+    }
     // A setting of false means false: the gates stay off.
     let off = try HearthConfig.load(["ONPU_APP_HEADER": "false", "ONPU_DEV_BYPASS_TOKEN": "FALSE"])
     #expect(off.onpu.appHeader == nil && off.onpu.devBypassToken == nil)

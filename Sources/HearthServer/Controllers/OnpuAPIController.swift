@@ -108,7 +108,11 @@ struct OnpuAPIController {
       APIOperation(
         .get, "/v1/auth/me", summary: "Who the token belongs to", tag: "onpu",
         responses: [
-          (200, Schemas.object([("ok", ["type": "boolean"]), ("sub", Schemas.string)], required: ["ok", "sub"]))
+          (
+            200,
+            Schemas.object(
+              [("ok", ["type": "boolean"]), ("sub", Schemas.string)], required: ["ok", "sub"])
+          )
         ], errors: [401, 429])
     ) { request, context in
       let user = try await caller(request, context)
@@ -276,7 +280,8 @@ enum OnpuInput {
     let lines = lyrics.split(whereSeparator: \.isNewline).count
     guard lines <= settings.maxLines else {
       throw APIErrorResponse(
-        .invalid("lyrics", "lyrics has \(lines) lines; a song can have at most \(settings.maxLines)."))
+        .invalid(
+          "lyrics", "lyrics has \(lines) lines; a song can have at most \(settings.maxLines)."))
     }
     return (title, artist, lyrics)
   }

@@ -211,7 +211,9 @@ struct OnpuLibrary: Sendable {
     let needle = query.trimmingCharacters(in: .whitespaces)
     guard !needle.isEmpty else { return songs }
     return songs.filter { song in
-      [song.title, song.artist, song.lyrics].contains { $0.localizedCaseInsensitiveContains(needle) }
+      [song.title, song.artist, song.lyrics].contains {
+        $0.localizedCaseInsensitiveContains(needle)
+      }
     }
   }
 }

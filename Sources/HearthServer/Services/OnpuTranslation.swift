@@ -160,7 +160,7 @@ public struct OnpuTranslation: Sendable {
       do {
         return try await translator.complete(
           system: NumberedTranslation.instructions, user: request)
-      } catch where error.isRetryable && attempt < backoff.count {
+      } catch  where error.isRetryable && attempt < backoff.count {
         try? await Task.sleep(for: backoff[attempt])
         attempt += 1
       }
