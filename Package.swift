@@ -68,7 +68,7 @@ var package = Package(
       dependencies: [
         "AuralystCore", "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres",
         "HearthStoreSQLite", "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
-        "AuralystWeb", "OnpuAnalysis", "OnpuCore",
+        "AuralystWeb", "OnpuAnalysis", "OnpuCore", "OnpuWeb",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -108,6 +108,7 @@ var package = Package(
     .target(name: "OnpuAnalysis", dependencies: ["CMeCab", "CZlib", "OnpuCore"]),
     .target(name: "SofterWeb", dependencies: ["HearthStore", "HearthWeb", "SofterCore"]),
     .target(name: "AuralystWeb", dependencies: ["AuralystCore", "HearthWeb"]),
+    .target(name: "OnpuWeb", dependencies: ["HearthWeb", "OnpuCore"]),
     .target(name: "TestSupport"),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
     .testTarget(

@@ -40,6 +40,7 @@ public struct HearthApplication: Sendable {
     SofterAPIController(env: env).register(api)
     AuralystAPIController(env: env, accounts: accounts).register(api)
     OnpuAPIController(env: env, hub: hub, clientAddress: clientAddress).register(api)
+    OnpuLibraryAPIController(env: env).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)
@@ -49,6 +50,7 @@ public struct HearthApplication: Sendable {
     RedoWebController(pages: pages).register(router, api)
     SofterWebController(pages: pages).register(router)
     AuralystWebController(pages: pages).register(router)
+    OnpuWebController(pages: pages).register(router)
     documentBox.data = Self.encode(OpenAPIDocument.build(api.operations))
     return (router, api.operations)
   }

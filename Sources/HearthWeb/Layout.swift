@@ -6,11 +6,12 @@ public enum Layout {
   /// A whole HTML document, starting with `<!doctype html>`.
   /// `scripts` are more script paths for this page, loaded after the shared one.
   public static func page(
-    _ context: PageContext, title: String, body: [Node], scripts: [String] = []
+    _ context: PageContext, title: String, body: [Node], scripts: [String] = [],
+    stylesheets: [String] = []
   ) -> String {
     Node.html(
       [.lang("en")],
-      head(context, title: title, scripts: scripts),
+      head(context, title: title, scripts: scripts, stylesheets: stylesheets),
       .body(
         [.flag("data-signed-in", context.isSignedIn)],
         .a([.class("skip-link"), .href("#main")], "Skip to content"),
@@ -23,7 +24,9 @@ public enum Layout {
     ).renderDocument()
   }
 
-  static func head(_ context: PageContext, title: String, scripts: [String] = []) -> Node {
+  static func head(
+    _ context: PageContext, title: String, scripts: [String] = [], stylesheets: [String] = []
+  ) -> Node {
     .head(
       .meta(.charset("utf-8")),
       .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
@@ -31,6 +34,7 @@ public enum Layout {
       .title(.text(title == "Hearth" ? title : "\(title) · Hearth")),
       context.csrfToken.map { Node.meta(.name("csrf-token"), .content($0)) } ?? .empty,
       .link(.rel("stylesheet"), .href(stylesheetPath)),
+      .fragment(stylesheets.map { Node.link(.rel("stylesheet"), .href($0)) }),
       .script(src: scriptPath, .defer),
       .fragment(scripts.map { Node.script(src: $0, .defer) }))
   }

@@ -100,11 +100,11 @@ def reset_postgres(url: str) -> None:
 
 
 def _clean_env() -> dict[str, str]:
-    """The environment minus any HEARTH_* and proxy settings, so nothing leaks into a test."""
+    """The environment minus any HEARTH_*, ONPU_*, GEMINI_* and proxy settings, so nothing leaks into a test."""
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith("HEARTH_") and k.lower() not in ("http_proxy", "https_proxy", "all_proxy")
+        if not k.startswith(("HEARTH_", "ONPU_", "GEMINI_")) and k.lower() not in ("http_proxy", "https_proxy", "all_proxy")
     }
     env["NO_PROXY"] = env["no_proxy"] = "127.0.0.1,localhost"
     return env

@@ -21,7 +21,7 @@ struct WebPages {
       else { throw APIErrorResponse(.notFound("file")) }
       return Self.staticFile(asset.body, contentType: asset.contentType)
     }
-    for app in HearthWeb.HearthApp.all where ![.redo, .softer, .auralyst].contains(app) {
+    for app in HearthWeb.HearthApp.all where ![.redo, .softer, .auralyst, .onpu].contains(app) {
       router.get(RouterPath(app.path)) { request, context in
         let page = try await pageContext(request, context)
         return html(
