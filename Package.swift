@@ -90,7 +90,7 @@ var package = Package(
     .executableTarget(
       name: "hearth-bench",
       dependencies: [
-        "AuralystCore", "CanonicalJSON", "RedoCore",
+        "AuralystCore", "CanonicalJSON", "OnpuAnalysis", "OnpuCore", "RedoCore",
         .product(name: "Crypto", package: "swift-crypto"), "HearthCore", "HearthStore",
         "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,9 +1,10 @@
 import CMeCab
 import Foundation
 import OnpuCore
+import Synchronization
 
 /// MeCab with one dictionary. MeCab's tagger is safe to share across threads when every parse
-/// has its own lattice, which is how this uses it.
+/// has its own lattice, which is how this uses it: lattices are kept in a pool and reused.
 public final class MeCabTagger: @unchecked Sendable {
   public struct LoadError: Error, CustomStringConvertible {
     public var description: String
@@ -11,6 +12,12 @@ public final class MeCabTagger: @unchecked Sendable {
 
   private let model: OpaquePointer
   private let tagger: OpaquePointer
+  private let lattices = Mutex<[Lattice]>([])
+
+  /// A lattice is used by one parse at a time: the pool hands it from one to the next.
+  private struct Lattice: @unchecked Sendable {
+    let pointer: OpaquePointer
+  }
 
   public init(dictionary: URL) throws {
     let rc = dictionary.appendingPathComponent("mecabrc").path
@@ -29,14 +36,22 @@ public final class MeCabTagger: @unchecked Sendable {
   }
 
   deinit {
+    for lattice in lattices.withLock({ $0 }) { mecab_lattice_destroy(lattice.pointer) }
     mecab_destroy(tagger)
     mecab_model_destroy(model)
   }
 
   /// The tokens of one line of text.
   public func parse(_ text: String) -> [Morpheme] {
-    guard let lattice = mecab_model_new_lattice(model) else { return [] }
-    defer { mecab_lattice_destroy(lattice) }
+    guard
+      let lattice = lattices.withLock({ $0.popLast()?.pointer })
+        ?? mecab_model_new_lattice(model)
+    else { return [] }
+    defer {
+      mecab_lattice_clear(lattice)
+      let pooled = Lattice(pointer: lattice)
+      lattices.withLock { $0.append(pooled) }
+    }
     var utf8 = Array(text.utf8)
     utf8.append(0)
     return utf8.withUnsafeBufferPointer { buffer in
@@ -48,16 +63,36 @@ public final class MeCabTagger: @unchecked Sendable {
         while let current = node?.pointee, current.stat != MECAB_EOS_NODE {
           let surface = UnsafeRawBufferPointer(
             start: current.surface, count: Int(current.length))
+          let features = UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)
           morphemes.append(
             Morpheme(
               surface: String(decoding: surface, as: UTF8.self),
               spaceBefore: current.rlength > current.length,
-              featureCSV: String(cString: current.feature)))
+              features: UnsafeBufferPointer(start: features, count: Self.usedLength(features))))
           node = current.next
         }
         return morphemes
       }
     }
+  }
+
+  /// The length of the features up to the last field Onpu reads (aConType, f[24]): the rest
+  /// of the string is never looked at.
+  static func usedLength(_ features: UnsafePointer<UInt8>) -> Int {
+    var length = 0
+    var commas = 0
+    var quoted = false
+    while features[length] != 0 {
+      switch features[length] {
+      case UInt8(ascii: "\""): quoted.toggle()
+      case UInt8(ascii: ",") where !quoted:
+        commas += 1
+        if commas > 24 { return length }
+      default: break
+      }
+      length += 1
+    }
+    return length
   }
 
   private static func quoted(_ path: String) -> String {

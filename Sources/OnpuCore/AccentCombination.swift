@@ -1,3 +1,5 @@
+import Synchronization
+
 /// UniDic's aConType: how a token's accent joins the accent phrase before it. Particles and
 /// auxiliaries carry F rules, keyed by the part of speech they follow ("動詞%F2@0,名詞%F1");
 /// the second part of a compound carries a C rule ("C3"), a prefix a P rule for the word after
@@ -29,8 +31,8 @@ public struct AccentCombination: Hashable, Sendable {
   }
 
   public struct Entry: Hashable, Sendable {
-    /// The part of speech the rule follows; empty for any.
-    public var partOfSpeech: String
+    /// The part of speech the rule follows; nil for any.
+    public var partOfSpeech: PartOfSpeech?
     /// The rule's name in the notation: F2, C3, P1...
     public var name: String
     public var rule: Rule
@@ -38,10 +40,23 @@ public struct AccentCombination: Hashable, Sendable {
 
   public let entries: [Entry]
 
+  /// The few hundred notations UniDic uses, each parsed once.
+  private static let parsed = Mutex<[String: [Entry]]>([:])
+
   public init(notation: String) {
-    entries = notation.split(separator: ",").compactMap { part in
+    if let known = Self.parsed.withLock({ $0[notation] }) {
+      entries = known
+      return
+    }
+    let parsed = Self.parse(notation)
+    Self.parsed.withLock { $0[notation] = parsed }
+    entries = parsed
+  }
+
+  private static func parse(_ notation: String) -> [Entry] {
+    notation.split(separator: ",").compactMap { part in
       let pieces = part.split(separator: "%", maxSplits: 1)
-      let key = pieces.count == 2 ? String(pieces[0]) : ""
+      let key = pieces.count == 2 ? PartOfSpeech(utf8: pieces[0].utf8) : nil
       let text = String(pieces.last ?? "")
       return Self.rule(text).map {
         Entry(partOfSpeech: key, name: String(text.prefix { $0 != "@" }), rule: $0)
@@ -50,11 +65,11 @@ public struct AccentCombination: Hashable, Sendable {
   }
 
   /// The particle or auxiliary rule for a token after one of `partOfSpeech`.
-  public func rule(after partOfSpeech: String) -> Rule? {
+  public func rule(after partOfSpeech: PartOfSpeech) -> Rule? {
     let functional = entries.filter { $0.name.hasPrefix("F") }
     return
       (functional.first { $0.partOfSpeech == partOfSpeech }
-      ?? functional.first { $0.partOfSpeech.isEmpty })?.rule
+      ?? functional.first { $0.partOfSpeech == nil })?.rule
   }
 
   /// The rule for this token as the second part of a compound.

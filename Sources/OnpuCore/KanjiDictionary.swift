@@ -2,20 +2,21 @@
 public struct KanjiDictionary: Sendable {
   public let entries: [KanjiEntry]
   private let byLiteral: [String: Int]
+  /// Splits word readings over their kanji with this dictionary's readings.
+  public let readingAligner: KanjiReadingAligner
 
   public init(entries: [KanjiEntry]) {
     self.entries = entries
-    byLiteral = Dictionary(
+    let byLiteral = Dictionary(
       entries.enumerated().map { ($1.literal, $0) }, uniquingKeysWith: { first, _ in first })
+    self.byLiteral = byLiteral
+    readingAligner = KanjiReadingAligner { kanji in
+      byLiteral[String(kanji)].map { entries[$0].wordReadings } ?? []
+    }
   }
 
   public subscript(literal: String) -> KanjiEntry? {
     byLiteral[literal].map { entries[$0] }
-  }
-
-  /// The readings the aligner may give each kanji of a word.
-  public var readingAligner: KanjiReadingAligner {
-    KanjiReadingAligner { self[String($0)]?.wordReadings ?? [] }
   }
 
   /// Kanji in the query stand for themselves, in order; kana searches readings (whole, then

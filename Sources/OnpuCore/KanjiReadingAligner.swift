@@ -1,26 +1,47 @@
+import Synchronization
+
 /// Splits a word's reading over its kanji: the kana of the surface must match the reading where
 /// they stand, and each kanji takes one of its dictionary readings, allowing the sound changes of
 /// compounds (a voiced first sound, a final つ/ち/く/き doubled into っ). One kanji may take a
 /// reading the dictionary does not list when everything around it fits; otherwise (jukujikun
 /// such as 今日) there is no split and furigana covers the whole word.
 public struct KanjiReadingAligner: Sendable {
-  private let readings: @Sendable (Character) -> [String]
+  private let memo: Memo
 
   public init(readings: @escaping @Sendable (Character) -> [String]) {
-    self.readings = readings
+    memo = Memo(readings: readings)
+  }
+
+  /// Each kanji's readings with their sound changes, worked out once.
+  final class Memo: Sendable {
+    let readings: @Sendable (Character) -> [String]
+    let cache = Mutex<[Unicode.Scalar: [[Unicode.Scalar]]]>([:])
+
+    init(readings: @escaping @Sendable (Character) -> [String]) { self.readings = readings }
+
+    func candidates(_ kanji: Unicode.Scalar) -> [[Unicode.Scalar]] {
+      if let known = cache.withLock({ $0[kanji] }) { return known }
+      let computed = KanjiReadingAligner.variants(of: readings(Character(kanji))).map {
+        Array($0.unicodeScalars)
+      }
+      cache.withLock { $0[kanji] = computed }
+      return computed
+    }
   }
 
   public func align(surface: String, reading: String) -> [LyricsWord.KanjiReading]? {
-    let surface = Array(surface)
-    let reading = Array(Mora.hiragana(reading))
+    // Scalars, not Characters: Japanese text is one scalar a character, and grapheme
+    // breaking costs more than the whole search.
+    let surface = Array(Mora.hiragana(surface).unicodeScalars)
+    let reading = Array(Mora.hiragana(reading).unicodeScalars)
     guard surface.contains(where: LyricsWord.isKanji), !reading.isEmpty else { return nil }
-    var candidates: [Int: [[Character]]] = [:]
-    for (index, character) in surface.enumerated() where LyricsWord.isKanji(character) {
-      let base = character == "々" && index > 0 ? surface[index - 1] : character
-      candidates[index] = Self.variants(of: readings(base)).map(Array.init)
+    let candidates: [[[Unicode.Scalar]]?] = surface.indices.map { index in
+      let scalar = surface[index]
+      guard LyricsWord.isKanji(scalar) else { return nil }
+      return memo.candidates(scalar == "々" && index > 0 ? surface[index - 1] : scalar)
     }
-    var best: (unlisted: Int, parts: [[Character]])?
-    var parts: [[Character]] = []
+    var best: (unlisted: Int, parts: [[Unicode.Scalar]])?
+    var parts: [[Unicode.Scalar]] = []
 
     func search(_ i: Int, _ j: Int, _ unlisted: Int) {
       if let best, best.unlisted <= unlisted { return }
@@ -28,11 +49,8 @@ public struct KanjiReadingAligner: Sendable {
         if j == reading.count { best = (unlisted, parts) }
         return
       }
-      let character = surface[i]
       guard let options = candidates[i] else {
-        guard j < reading.count, Mora.hiragana(String(character)) == String(reading[j]) else {
-          return
-        }
+        guard j < reading.count, surface[i] == reading[j] else { return }
         search(i + 1, j + 1, unlisted)
         return
       }
@@ -54,7 +72,9 @@ public struct KanjiReadingAligner: Sendable {
     search(0, 0, 0)
     guard let best else { return nil }
     let kanji = surface.filter(LyricsWord.isKanji)
-    return zip(kanji, best.parts).map { .init(kanji: String($0), reading: String($1)) }
+    return zip(kanji, best.parts).map { kanji, part in
+      .init(kanji: String(kanji), reading: String(String.UnicodeScalarView(part)))
+    }
   }
 
   private static let voiced: [Character: [Character]] = [

@@ -52,15 +52,19 @@ public struct LyricsWord: Hashable, Codable, Sendable {
 
   /// The surface when it holds a kanji (the whole word, okurigana included), as furigana
   /// needs it; nil for kana, English and punctuation.
-  public var kanji: String? { surface.contains(where: Self.isKanji) ? surface : nil }
+  public var kanji: String? {
+    surface.unicodeScalars.contains(where: Self.isKanji) ? surface : nil
+  }
 
   /// The surface's kanji, in order.
   public var kanjiCharacters: [Character] { surface.filter(Self.isKanji) }
 
   public static func isKanji(_ character: Character) -> Bool {
-    character.unicodeScalars.contains { scalar in
-      (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
-        || (0xF900...0xFAFF).contains(scalar.value) || scalar.value == 0x3005
-    }
+    character.unicodeScalars.contains(where: isKanji)
+  }
+
+  public static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
+    (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
+      || (0xF900...0xFAFF).contains(scalar.value) || scalar.value == 0x3005
   }
 }

@@ -18,7 +18,7 @@ public struct LyricsLineBuilder: Sendable {
     public var words: [LyricsWord] = []
     public var morae = 0
     public var nucleus: Int?
-    var lastPartOfSpeech = ""
+    var lastPartOfSpeech = PartOfSpeech.other
     /// The P rule of the prefix the phrase ends with.
     var prefixRule: AccentCombination.Rule?
 
@@ -43,10 +43,10 @@ public struct LyricsLineBuilder: Sendable {
         return combination?.rule(after: lastPartOfSpeech) ?? .keep
       }
       if token.isSuffix { return combination?.compoundRule ?? .keepFirst }
-      if lastPartOfSpeech == "接頭辞", !token.isSymbol {
+      if lastPartOfSpeech == .prefix, !token.isSymbol {
         return prefixRule ?? .keepSecond
       }
-      if token.isNoun && lastPartOfSpeech == "名詞", let rule = combination?.compoundRule {
+      if token.isNoun && lastPartOfSpeech == .noun, let rule = combination?.compoundRule {
         return rule
       }
       return nil
@@ -119,10 +119,11 @@ public struct LyricsLineBuilder: Sendable {
         isLatin(morpheme.surface) || ["'", "’", "-"].contains(morpheme.surface)
       {
         joined[joined.count - 1].surface += morpheme.surface
-        joined[joined.count - 1].features = ["名詞"]
+        joined[joined.count - 1].kana = nil
       } else if isLatin(morpheme.surface) {
         joined.append(
-          Morpheme(surface: morpheme.surface, spaceBefore: morpheme.spaceBefore, features: ["名詞"]))
+          Morpheme(
+            surface: morpheme.surface, spaceBefore: morpheme.spaceBefore, partOfSpeech: .noun))
       } else {
         joined.append(morpheme)
       }

@@ -2,7 +2,7 @@
 /// small vowel or wa) is one mora with it; the small tsu, n and the long-vowel mark are morae of
 /// their own. Hiragana and katakana alike.
 public enum Mora {
-  static let combining: Set<Character> = [
+  static let combining: Set<Unicode.Scalar> = [
     "ゃ", "ゅ", "ょ", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "ゎ",
     "ャ", "ュ", "ョ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ヮ",
   ]
@@ -10,13 +10,14 @@ public enum Mora {
   /// The reading's morae, in order. A combining small kana with nothing before it stands alone.
   public static func split(_ reading: String) -> [String] {
     var morae: [String] = []
-    for character in reading where !character.isWhitespace {
-      if combining.contains(character), let last = morae.last, !last.isEmpty,
-        !last.contains(where: combining.contains)
-      {
-        morae[morae.count - 1].append(character)
+    var joinable = false
+    for scalar in reading.unicodeScalars where !scalar.properties.isWhitespace {
+      if combining.contains(scalar), joinable {
+        morae[morae.count - 1].unicodeScalars.append(scalar)
+        joinable = false
       } else {
-        morae.append(String(character))
+        morae.append(String(Character(scalar)))
+        joinable = !combining.contains(scalar)
       }
     }
     return morae

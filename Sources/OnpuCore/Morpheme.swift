@@ -1,85 +1,88 @@
-/// One token of a line as MeCab with UniDic 2.1.2 (26 feature fields) gives it. Unknown words
-/// carry fewer fields: they have a part of speech and nothing else.
+/// One token of a line as MeCab with UniDic 2.1.2 (26 feature fields) gives it, keeping the
+/// fields Onpu reads: the part of speech (f[0]), the reading (kana, f[17]) and the accent fields
+/// (aType f[23], aConType f[24]). Unknown words carry fewer fields: a part of speech only.
 public struct Morpheme: Hashable, Sendable {
   public var surface: String
   /// Whitespace stood between this token and the one before it.
   public var spaceBefore: Bool
-  public var features: [String]
-
-  public init(surface: String, spaceBefore: Bool = false, features: [String]) {
-    self.surface = surface
-    self.spaceBefore = spaceBefore
-    self.features = features
-  }
-
-  /// Parses MeCab's comma-separated feature string, where a field holding commas is quoted.
-  public init(surface: String, spaceBefore: Bool = false, featureCSV: String) {
-    self.init(surface: surface, spaceBefore: spaceBefore, features: Self.fields(featureCSV))
-  }
-
-  public var partOfSpeech: String { field(0) ?? "" }
-  public var partOfSpeechDetail: String { field(1) ?? "" }
-
+  public var partOfSpeech: PartOfSpeech
   /// The dictionary's reading of the token as written, in katakana; nil for unknown words and
   /// for symbols, which have none.
-  public var kana: String? { field(17) }
-
+  public var kana: String?
   /// Accent nuclei the dictionary lists for the word on its own, the usual one first.
-  public var accentNuclei: [Int] {
-    guard let value = field(23) else { return [] }
-    return value.split(separator: ",").compactMap { Int($0) }
-  }
-
+  public var accentNuclei: [Int]
   /// How the token's accent combines with the word before it (aConType).
-  public var accentCombination: AccentCombination? {
-    field(24).map(AccentCombination.init(notation:))
+  public var accentCombination: AccentCombination?
+
+  public init(
+    surface: String, spaceBefore: Bool = false, partOfSpeech: PartOfSpeech, kana: String? = nil,
+    accentNuclei: [Int] = [], accentCombination: AccentCombination? = nil
+  ) {
+    self.surface = surface
+    self.spaceBefore = spaceBefore
+    self.partOfSpeech = partOfSpeech
+    self.kana = kana
+    self.accentNuclei = accentNuclei
+    self.accentCombination = accentCombination
   }
 
-  public var isSymbol: Bool { ["補助記号", "記号", "空白"].contains(partOfSpeech) }
-  public var isParticleOrAuxiliary: Bool { ["助詞", "助動詞"].contains(partOfSpeech) }
-  public var isSuffix: Bool { partOfSpeech == "接尾辞" }
-  public var isPrefix: Bool { partOfSpeech == "接頭辞" }
-  public var isNoun: Bool { partOfSpeech == "名詞" }
-
-  private func field(_ index: Int) -> String? {
-    guard features.count > index else { return nil }
-    let value = features[index]
-    return value.isEmpty || value == "*" ? nil : value
+  /// Reads MeCab's comma-separated feature string, where a field holding commas is quoted.
+  public init(surface: String, spaceBefore: Bool = false, featureCSV: String) {
+    var csv = featureCSV
+    self = csv.withUTF8 { Morpheme(surface: surface, spaceBefore: spaceBefore, features: $0) }
   }
 
-  static func fields(_ csv: String) -> [String] {
-    var fields: [String] = []
-    var current = ""
+  /// Reads the feature bytes MeCab gives, creating strings for the fields used only.
+  public init(surface: String, spaceBefore: Bool, features bytes: UnsafeBufferPointer<UInt8>) {
+    var partOfSpeech = PartOfSpeech.other
+    var kana: String?
+    var nuclei: [Int] = []
+    var combination: AccentCombination?
+    var index = 0
+    var start = 0
     var quoted = false
-    var iterator = csv.makeIterator()
-    while let character = iterator.next() {
-      switch character {
-      case "\"" where quoted:
-        if let next = iterator.next() {
-          if next == "\"" {
-            current.append("\"")
-          } else {
-            quoted = false
-            if next == "," {
-              fields.append(current)
-              current = ""
-            } else {
-              current.append(next)
-            }
-          }
-        } else {
-          quoted = false
-        }
-      case "\"" where current.isEmpty:
-        quoted = true
-      case "," where !quoted:
-        fields.append(current)
-        current = ""
-      default:
-        current.append(character)
+    func field(_ end: Int) -> Substring.UTF8View? {
+      var range = start..<end
+      if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\"") {
+        range = (range.lowerBound + 1)..<(range.upperBound - 1)
+      }
+      let slice = UnsafeBufferPointer(rebasing: bytes[range])
+      guard !slice.isEmpty, !(slice.count == 1 && slice[0] == UInt8(ascii: "*")) else { return nil }
+      return Substring(decoding: slice, as: UTF8.self).utf8
+    }
+    func take(_ end: Int) {
+      switch index {
+      case 0: partOfSpeech = field(end).map { PartOfSpeech(utf8: $0) } ?? .other
+      case 17: kana = field(end).map { String(Substring($0)) }
+      case 23:
+        nuclei =
+          field(end).map {
+            $0.split(separator: UInt8(ascii: ",")).compactMap { Int(Substring($0)) }
+          } ?? []
+      case 24: combination = field(end).map { AccentCombination(notation: String(Substring($0))) }
+      default: break
       }
     }
-    fields.append(current)
-    return fields
+    for position in bytes.indices {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if byte == UInt8(ascii: ","), !quoted {
+        take(position)
+        index += 1
+        start = position + 1
+        if index > 24 { break }
+      }
+    }
+    if index <= 24 { take(bytes.count) }
+    self.init(
+      surface: surface, spaceBefore: spaceBefore, partOfSpeech: partOfSpeech, kana: kana,
+      accentNuclei: nuclei, accentCombination: combination)
   }
+
+  public var isSymbol: Bool { partOfSpeech.isSymbol }
+  public var isParticleOrAuxiliary: Bool { partOfSpeech == .particle || partOfSpeech == .auxiliary }
+  public var isSuffix: Bool { partOfSpeech == .suffix }
+  public var isPrefix: Bool { partOfSpeech == .prefix }
+  public var isNoun: Bool { partOfSpeech == .noun }
 }

@@ -8,7 +8,8 @@ struct HearthBench: AsyncParsableCommand {
     commandName: "hearth-bench",
     abstract: "Hearth's benchmarks. Run them all with `make bench`; scripts/bench calls these.",
     subcommands: [
-      Jobs.self, Fanout.self, Redo.self, Auralyst.self, Report.self, Info.self, FreePort.self,
+      Jobs.self, Fanout.self, Redo.self, Auralyst.self, Onpu.self, Report.self, Info.self,
+      FreePort.self,
       Signup.self,
     ])
 }
@@ -115,6 +116,26 @@ extension HearthBench {
     func run() async throws {
       try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
       let suite = AuralystSuite(days: days, entries: entries, workDirectory: work)
+      try writeJSON(try await suite.run(), to: out)
+    }
+  }
+
+  struct Onpu: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Onpu: accent accuracy against kanjium, lines per second beside `mecab`, a 40-line job.")
+
+    @Option(help: "kanjium's accents.txt.") var kanjium: String
+    @Option(help: "Lyric-like lines to time.") var lines = 20_000
+    @Option(help: "40-line songs to run as jobs.") var songs = 20
+    @Option(help: "The mecab command.") var mecab = "/usr/bin/mecab"
+    @Option(help: "A scratch directory.") var work: String
+    @Option(help: "Where to write the JSON result.") var out: String
+
+    func run() async throws {
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+      let suite = OnpuSuite(
+        kanjiumPath: kanjium, lines: lines, songs: songs, mecab: mecab, workDirectory: work)
       try writeJSON(try await suite.run(), to: out)
     }
   }

@@ -50,9 +50,9 @@ struct ReportWriter {
     let fanout = try load("fanout.json", as: FanoutResult.self)
     let redo = try load("redo.json", as: RedoSuite.Result.self)
     let auralyst = try load("auralyst.json", as: AuralystSuite.Result.self)
-    let infos = [http?.info, jobs?.info, fanout?.info, redo?.info, auralyst?.info].compactMap {
-      $0
-    }
+    let onpu = try load("onpu.json", as: OnpuSuite.Result.self)
+    let infos = [http?.info, jobs?.info, fanout?.info, redo?.info, auralyst?.info, onpu?.info]
+      .compactMap { $0 }
     guard let newest = infos.max(by: { $0.date < $1.date }) else {
       throw BenchError("no result files in \(directory)")
     }
@@ -71,12 +71,14 @@ struct ReportWriter {
 
 
       """
-    out += goals(http: http, jobs: jobs, fanout: fanout, redo: redo, auralyst: auralyst)
+    out += goals(
+      http: http, jobs: jobs, fanout: fanout, redo: redo, auralyst: auralyst, onpu: onpu)
     if let http { out += httpSection(http, machine: newest.machine) }
     if let jobs { out += jobsSection(jobs, machine: newest.machine) }
     if let fanout { out += fanoutSection(fanout, machine: newest.machine) }
     if let redo { out += redoSection(redo, machine: newest.machine) }
     if let auralyst { out += auralystSection(auralyst, machine: newest.machine) }
+    if let onpu { out += onpuSection(onpu, machine: newest.machine) }
     out += """
       ## Reproducing
 
@@ -84,7 +86,7 @@ struct ReportWriter {
       in .tmp/bench-venv), builds in release, starts a throwaway PostgreSQL 15 (fsync and
       synchronous_commit on, the defaults) and the servers it needs, runs every suite, stops all
       of it and rewrites this file. `make bench SUITE=http`, `SUITE=jobs`, `SUITE=fanout`,
-      `SUITE=redo` or `SUITE=auralyst` runs one suite. The raw results are kept in
+      `SUITE=redo`, `SUITE=auralyst` or `SUITE=onpu` runs one suite. The raw results are kept in
       .tmp/bench/*.json.
 
       """
@@ -95,7 +97,7 @@ struct ReportWriter {
 
   func goals(
     http: HTTPResult?, jobs: JobsResult?, fanout: FanoutResult?, redo: RedoSuite.Result?,
-    auralyst: AuralystSuite.Result?
+    auralyst: AuralystSuite.Result?, onpu: OnpuSuite.Result?
   ) -> String {
     var rows: [[String]] = []
     let postgres = jobs?.defaultRun("postgresql")
@@ -140,6 +142,7 @@ struct ReportWriter {
     }
     if let redo { rows += redoGoals(redo) }
     if let auralyst { rows += auralystGoals(auralyst) }
+    if let onpu { rows += onpuGoals(onpu) }
     guard !rows.isEmpty else { return "" }
     return """
       ## Goals

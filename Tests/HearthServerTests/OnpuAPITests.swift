@@ -99,7 +99,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(300))
         fake.release()
         let reply = try await woken
-        let arrived = OnpuStoreSupportClock.now()
+        let arrived = WallClock.now()
         let changes = try #require(reply["changes"] as? [[String: Any]])
         let change = try #require(changes.first)
         #expect(change["jobId"] as? String == id)
@@ -211,6 +211,6 @@ import Testing
   }
 }
 
-enum OnpuStoreSupportClock {
+enum WallClock {
   static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 }

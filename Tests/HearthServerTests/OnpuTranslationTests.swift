@@ -3,6 +3,7 @@ import HearthCore
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOCore
 import OnpuCore
 import Testing
 
@@ -79,6 +80,40 @@ import Testing
         Self.lines, logger: Self.logger)
       // The first try and three retries.
       #expect(down.asked.withLockedValue { $0.count } == 4)
+    }
+  }
+
+  /// The platform's model client (HEARTH_LLM_*) as the translator, against a fake
+  /// OpenAI-compatible server that answers the numbered lines in the reverse order of keys.
+  @Test func thePlatformModelTranslatesTheSameWay() async throws {
+    let router = Router()
+    router.post("/v1/chat/completions") { request, _ -> Response in
+      let body = try await request.body.collect(upTo: 1 << 20)
+      let json = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any]
+      let messages = json?["messages"] as? [[String: Any]] ?? []
+      let asked =
+        (messages.last?["content"] as? String).flatMap {
+          try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+        } ?? [:]
+      let answer = FakeGemini.json(asked.mapValues { "EN(\($0))" })
+      let reply: [String: Any] = [
+        "choices": [["message": ["role": "assistant", "content": answer]]]
+      ]
+      return Response(
+        status: .ok, headers: [.contentType: "application/json"],
+        body: .init(
+          byteBuffer: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: reply))))
+    }
+    let fake = Application(
+      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    try await fake.test(.live) { client in
+      let llm = LLMClient(
+        settings: .init(
+          baseURL: "http://127.0.0.1:\(try #require(client.port))/v1", model: "tiny", apiKey: nil))
+      let (translations, state) = await OnpuTranslation(translator: llm).translate(
+        Self.lines, logger: Self.logger)
+      #expect(state == .complete)
+      #expect(translations == ["EN(夏草や)", "EN(兵どもが)", "EN(夢の跡)"])
     }
   }
 

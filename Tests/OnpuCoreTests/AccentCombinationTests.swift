@@ -4,13 +4,32 @@ import Testing
 @Suite struct AccentCombinationTests {
   @Test func particleRulesAreChosenByWhatTheyFollow() {
     let wa = AccentCombination(notation: "動詞%F2@0,名詞%F1,形容詞%F2@-1")
-    #expect(wa.rule(after: "名詞") == .keep)
-    #expect(wa.rule(after: "動詞") == .nucleusIfFlat(offset: 0))
-    #expect(wa.rule(after: "形容詞") == .nucleusIfFlat(offset: -1))
-    #expect(wa.rule(after: "副詞") == nil)
-    #expect(AccentCombination(notation: "F4@1").rule(after: "動詞") == .nucleus(offset: 1))
+    #expect(wa.rule(after: .noun) == .keep)
+    #expect(wa.rule(after: .verb) == .nucleusIfFlat(offset: 0))
+    #expect(wa.rule(after: .adjective) == .nucleusIfFlat(offset: -1))
+    #expect(wa.rule(after: .adverb) == nil)
+    #expect(AccentCombination(notation: "F4@1").rule(after: .verb) == .nucleus(offset: 1))
+    #expect(PartOfSpeech("補助記号") == .supplementarySymbol && PartOfSpeech("何か") == .other)
     #expect(AccentCombination(notation: "C3").compoundRule == .lastOfFirst)
     #expect(AccentCombination(notation: "P2").prefixRule == .keepSecond)
+  }
+
+  /// MeCab's feature string: quoted fields keep their commas; only the used fields are read.
+  @Test func featuresAreReadFromMeCabsCSV() {
+    let csv =
+      #"助詞,係助詞,*,*,*,*,ハ,は,は,ワ,は,ワ,和,*,*,*,*,ハ,ハ,ハ,ハ,*,*,*,"動詞%F2@0,名詞%F1",*"#
+    let wa = Morpheme(surface: "は", featureCSV: csv)
+    #expect(wa.partOfSpeech == .particle && wa.kana == "ハ" && wa.accentNuclei.isEmpty)
+    #expect(wa.accentCombination?.rule(after: .verb) == .nucleusIfFlat(offset: 0))
+    let petals = Morpheme(
+      surface: "花びら",
+      featureCSV:
+        #"名詞,普通名詞,一般,*,*,*,ハナビラ,花弁,花びら,ハナビラ,花びら,ハナビラ,和,*,*,*,*,ハナビラ,ハナビラ,ハナビラ,ハナビラ,*,*,"3,0,4",C1,*"#
+    )
+    #expect(petals.isNoun && petals.accentNuclei == [3, 0, 4])
+    #expect(petals.accentCombination?.compoundRule == .keepSecond)
+    let unknown = Morpheme(surface: "ｘ", featureCSV: "名詞,普通名詞,一般,*,*,*")
+    #expect(unknown.kana == nil && unknown.accentNuclei.isEmpty)
   }
 
   /// さくら (heiban, 3 morae) + です (F2@1): the fall comes after で; an accented word keeps its own.

@@ -25,7 +25,7 @@ def wait_for(client, job_id: str, done, timeout: float = 30.0) -> dict:
         last = json_of(r)
         if done(last):
             return last
-        time.sleep(0.05)
+        time.sleep(0.2)  # well inside the 120 requests a minute a client may make
     raise AssertionError(f"job {job_id} never got there; last seen {last}")
 
 

@@ -7,11 +7,13 @@ import OnpuCore
 /// Onpu's songs and the jobs that make them: a job is queued with the lyrics, a durable job runs
 /// translation (if a translator is configured), the offline analysis and the finish, and a
 /// succeeded job leaves a song in the owner's library.
-struct OnpuLibrary: Sendable {
+public struct OnpuLibrary: Sendable {
   static let queue = "onpu.analyze"
 
   let env: HearthEnvironment
   var database: any HearthDatabase { env.database }
+
+  public init(env: HearthEnvironment) { self.env = env }
 
   struct JobChange: Encodable, Equatable {
     var jobId: String
@@ -46,7 +48,7 @@ struct OnpuLibrary: Sendable {
 
   // MARK: Jobs
 
-  func create(title: String, artist: String, lyrics: String, for user: User) async throws
+  public func create(title: String, artist: String, lyrics: String, for user: User) async throws
     -> OnpuJob
   {
     let job = try await database.createOnpuJob(
