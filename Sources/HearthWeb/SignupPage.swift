@@ -5,14 +5,18 @@ public struct SignupValues: Equatable, Sendable {
   public var displayName: String
   public var phone: String
   public var timeZone: String
+  /// Where to go once the account exists; reduced to a local path.
+  public var next: String
 
   public init(
-    email: String = "", displayName: String = "", phone: String = "", timeZone: String = "UTC"
+    email: String = "", displayName: String = "", phone: String = "", timeZone: String = "UTC",
+    next: String? = nil
   ) {
     self.email = email
     self.displayName = displayName
     self.phone = phone
     self.timeZone = timeZone.isEmpty ? "UTC" : timeZone
+    self.next = LoginPage.safeNext(next)
   }
 }
 
@@ -57,8 +61,13 @@ public enum SignupPage {
             attributes: [.autocomplete("tel"), .inputmode("tel")]
           ).node,
           Forms.hidden("timeZone", values.timeZone),
+          Forms.hidden("next", values.next),
           Forms.submit("Create account")),
-        .p("Already have an account? ", .a([.href("/login")], "Log in"), "."))
+        .p(
+          "Already have an account? ",
+          .a(
+            [.href(values.next == "/" ? "/login" : "/login?next=\(values.next)")], "Log in"),
+          "."))
     ]
   }
 }

@@ -108,6 +108,29 @@ import Testing
     }
   }
 
+  /// Signing up from an app's landing page comes back to the app; a `next` that is not a
+  /// local path goes home instead.
+  @Test func signupGoesWhereItWasAskedFrom() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      for (next, landing) in [("/onpu", "/onpu"), ("https://evil.example/", "/")] {
+        let page = try await client.raw(.get, "/signup?next=\(next)")
+        let token = try #require(Self.cookies(page)["hearth_csrf"])
+        let reply = try await client.raw(
+          .post, "/signup",
+          body: Self.form([
+            "email": "n\(landing.count)@example.com", "displayName": "Nao",
+            "password": "secret password", "next": next, "_csrf": token,
+          ]),
+          headers: [
+            .contentType: "application/x-www-form-urlencoded", .cookie: "hearth_csrf=\(token)",
+          ])
+        #expect(reply.status == 302)
+        #expect(reply.headers[.location] == landing)
+      }
+    }
+  }
+
   @Test func pagesAndErrorsRenderForPeople() async throws {
     let server = try await TestServer()
     try await server.run { client in

@@ -13,7 +13,10 @@ struct AccountPages {
 
   func register(_ router: Router<AppRequestContext>) {
     router.get("/signup") { request, context in
-      pages.html(SignupPage.render(try await pages.pageContext(request, context)))
+      pages.html(
+        SignupPage.render(
+          try await pages.pageContext(request, context),
+          values: SignupValues(next: request.uri.queryParameters.get("next").map { String($0) })))
     }
     router.post("/signup") { request, context in
       let form = try await pages.form(request)
@@ -23,11 +26,12 @@ struct AccountPages {
       do {
         let user = try await accounts.signup(input)
         return try await signIn(
-          user, request: request, flash: "Welcome to Hearth, \(user.displayName).")
+          user, request: request, next: LoginPage.safeNext(form["next"]),
+          flash: "Welcome to Hearth, \(user.displayName).")
       } catch let error as any UserFacingError {
         let values = SignupValues(
           email: input.email ?? "", displayName: input.displayName ?? "",
-          phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC")
+          phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC", next: form["next"])
         let page = try await pages.pageContext(request, context)
         return pages.html(
           SignupPage.render(page, values: values, errors: FormErrors(error.apiError)),
