@@ -63,6 +63,12 @@ public struct LyricsWord: Hashable, Codable, Sendable {
     character.unicodeScalars.contains(where: isKanji)
   }
 
+  /// Text in Latin letters or digits with no Japanese in it: an English word.
+  public static func isLatin(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+      && !text.unicodeScalars.contains { $0.value >= 0x3000 }
+  }
+
   public static func isKanji(_ scalar: Unicode.Scalar) -> Bool {
     (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
       || (0xF900...0xFAFF).contains(scalar.value) || scalar.value == 0x3005

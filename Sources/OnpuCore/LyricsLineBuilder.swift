@@ -106,21 +106,16 @@ public struct LyricsLineBuilder: Sendable {
     return isKana ? Mora.hiragana(token.surface) : ""
   }
 
-  static func isLatin(_ surface: String) -> Bool {
-    surface.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-      && !surface.unicodeScalars.contains { $0.value >= 0x3000 }
-  }
-
   /// MeCab cuts "don't" into don, ', t: pieces with no space between them are one word again.
   static func joinLatinWords(_ morphemes: [Morpheme]) -> [Morpheme] {
     var joined: [Morpheme] = []
     for morpheme in morphemes {
-      if let last = joined.last, !morpheme.spaceBefore, isLatin(last.surface),
-        isLatin(morpheme.surface) || ["'", "’", "-"].contains(morpheme.surface)
+      if let last = joined.last, !morpheme.spaceBefore, LyricsWord.isLatin(last.surface),
+        LyricsWord.isLatin(morpheme.surface) || ["'", "’", "-"].contains(morpheme.surface)
       {
         joined[joined.count - 1].surface += morpheme.surface
         joined[joined.count - 1].kana = nil
-      } else if isLatin(morpheme.surface) {
+      } else if LyricsWord.isLatin(morpheme.surface) {
         joined.append(
           Morpheme(
             surface: morpheme.surface, spaceBefore: morpheme.spaceBefore, partOfSpeech: .noun))

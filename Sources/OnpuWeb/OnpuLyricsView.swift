@@ -55,11 +55,7 @@ public enum OnpuLyricsView {
   }
 
   static func isEnglish(_ word: LyricsWord) -> Bool {
-    word.morae.isEmpty
-      && word.surface.unicodeScalars.contains {
-        $0.properties.isAlphabetic || ("0"..."9").contains($0)
-      }
-      && !word.surface.unicodeScalars.contains { $0.value >= 0x3000 }
+    word.morae.isEmpty && LyricsWord.isLatin(word.surface)
   }
 
   static func word(_ word: LyricsWord, knownKanji: (Character) -> Bool) -> Node {

@@ -79,7 +79,11 @@ public enum OnpuScript {
           polling = false;
         }
       };
-      if (live) poll();
+      if (live) {
+        poll();
+        // A job started elsewhere (another tab, the app) wakes the long-poll too.
+        if (hearth) hearth.on("onpu.job", () => poll());
+      }
 
       document.addEventListener("click", async (event) => {
         const star = event.target.closest("[data-onpu-favorite]");

@@ -8,7 +8,15 @@ from typing import Iterator
 
 import pytest
 from fake_gemini import FakeGemini
-from hearth_harness import PASSWORD, HarnessError, HearthServer, make_workdir, sqlite_url, unique_email
+from hearth_harness import (
+    PASSWORD,
+    Client,
+    HarnessError,
+    HearthServer,
+    make_workdir,
+    sqlite_url,
+    unique_email,
+)
 from playwright.sync_api import Browser, Page, expect
 
 LYRICS = "兎追いし　かの山\n小鮒釣りし　かの川\n夢は今も　めぐりて\n忘れがたき　故郷"
@@ -29,10 +37,11 @@ def translating() -> Iterator[tuple[HearthServer, FakeGemini]]:
     fake.close()
 
 
-def signed_in(browser: Browser, server: HearthServer, viewport: dict) -> tuple[Page, list[str]]:
+def signed_in(browser: Browser, server: HearthServer, viewport: dict) -> tuple[Page, list[str], str]:
     email = unique_email("onpu")
     response = server.client().signup(email, display_name="Yuki")
     assert response.status_code == 201, response.text
+    token = response.json()["accessToken"]
     context = browser.new_context(base_url=server.base_url, viewport=viewport, locale="en-US")
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -43,12 +52,12 @@ def signed_in(browser: Browser, server: HearthServer, viewport: dict) -> tuple[P
     page.locator('input[name="password"]').fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url("**/onpu")
-    return page, errors
+    return page, errors, token
 
 
 def test_a_song_goes_from_processing_to_study_text(browser: Browser, translating, screenshots) -> None:
     server, fake = translating
-    page, errors = signed_in(browser, server, {"width": 390, "height": 844})
+    page, errors, token = signed_in(browser, server, {"width": 390, "height": 844})
     expect(page.locator(".onpu-empty")).to_contain_text("No songs yet")
 
     page.get_by_role("link", name="Add a song").first.click()
@@ -120,6 +129,15 @@ def test_a_song_goes_from_processing_to_study_text(browser: Browser, translating
     expect(page.locator(".onpu-pane-en")).to_be_visible()
     expect(page.locator(".onpu-en-line").first).to_have_text("EN(兎追いし　かの山)")
     page.screenshot(path=str(screenshots / "onpu-parallel.png"), full_page=True)
+
+    # A song sent from elsewhere (the app's API) shows up in an open library by itself.
+    page.goto("/onpu")
+    expect(page.locator(".onpu-song")).to_have_count(1)
+    page.evaluate("window.__sameDocument = true")
+    sent = Client(server.base_url, token).post("/v1/jobs", json={"title": "赤とんぼ", "lyrics": "夕焼小焼の赤とんぼ"})
+    assert sent.status_code == 200, sent.text
+    expect(page.get_by_role("link", name="赤とんぼ")).to_be_visible()
+    assert page.evaluate("window.__sameDocument === true"), "the library reloaded"
     assert not errors, errors
 
 
