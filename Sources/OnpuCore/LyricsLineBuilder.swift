@@ -21,6 +21,9 @@ public struct LyricsLineBuilder: Sendable {
     var lastPartOfSpeech = PartOfSpeech.other
     /// The P rule of the prefix the phrase ends with.
     var prefixRule: AccentCombination.Rule?
+    /// The phrase ends with the て (or で) of a verb's て form, or with a noun that takes する:
+    /// a bound verb after it (いる, みる, する) joins the phrase and keeps its nucleus.
+    var takesBoundVerb = false
 
     /// The words with each mora's pitch from the phrase's Tokyo pattern.
     public var pitchedWords: [LyricsWord] {
@@ -43,6 +46,7 @@ public struct LyricsLineBuilder: Sendable {
         return combination?.rule(after: lastPartOfSpeech) ?? .keep
       }
       if token.isSuffix { return combination?.compoundRule ?? .keepFirst }
+      if token.partOfSpeech == .verb, token.isBound, takesBoundVerb { return .keep }
       if lastPartOfSpeech == .prefix, !token.isSymbol {
         return prefixRule ?? .keepSecond
       }
@@ -91,6 +95,9 @@ public struct LyricsLineBuilder: Sendable {
       phrase.morae += morae.count
       phrase.lastPartOfSpeech = token.partOfSpeech
       phrase.prefixRule = token.isPrefix ? token.accentCombination?.prefixRule : nil
+      phrase.takesBoundVerb =
+        (token.partOfSpeech == .particle && ["て", "で"].contains(token.surface))
+        || (token.isNoun && token.takesSuru)
     }
     close()
     return phrases

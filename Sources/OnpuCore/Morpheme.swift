@@ -13,6 +13,10 @@ public struct Morpheme: Hashable, Sendable {
   public var accentNuclei: [Int]
   /// How the token's accent combines with the word before it (aConType).
   public var accentCombination: AccentCombination?
+  /// A verb that can lean on the word before it (非自立可能): いる after て, する after a noun.
+  public var isBound = false
+  /// A noun that takes する (サ変可能): 勉強, 料理.
+  public var takesSuru = false
 
   public init(
     surface: String, spaceBefore: Bool = false, partOfSpeech: PartOfSpeech, kana: String? = nil,
@@ -38,6 +42,8 @@ public struct Morpheme: Hashable, Sendable {
     var kana: String?
     var nuclei: [Int] = []
     var combination: AccentCombination?
+    var isBound = false
+    var takesSuru = false
     var index = 0
     var start = 0
     var quoted = false
@@ -53,6 +59,8 @@ public struct Morpheme: Hashable, Sendable {
     func take(_ end: Int) {
       switch index {
       case 0: partOfSpeech = field(end).map { PartOfSpeech(utf8: $0) } ?? .other
+      case 1: isBound = field(end)?.elementsEqual(Self.bound) ?? false
+      case 2: takesSuru = field(end)?.elementsEqual(Self.suru) ?? false
       case 17: kana = field(end).map { String(Substring($0)) }
       case 23:
         nuclei =
@@ -78,7 +86,12 @@ public struct Morpheme: Hashable, Sendable {
     self.init(
       surface: surface, spaceBefore: spaceBefore, partOfSpeech: partOfSpeech, kana: kana,
       accentNuclei: nuclei, accentCombination: combination)
+    self.isBound = isBound
+    self.takesSuru = takesSuru
   }
+
+  private static let bound = Array("非自立可能".utf8)
+  private static let suru = Array("サ変可能".utf8)
 
   public var isSymbol: Bool { partOfSpeech.isSymbol }
   public var isParticleOrAuxiliary: Bool { partOfSpeech == .particle || partOfSpeech == .auxiliary }

@@ -10,8 +10,11 @@ import Testing
   @Test(arguments: [
     // Atamadaka, odaka and heiban はし, and the particle after each: low, low, high.
     ("箸と橋と端が", "箸|はし|10|はし_と|と|0_橋|はし|01|はし_と|と|0_端|はし|01|はし_が|が|1"),
-    // Nakadaka with long vowels (こーひ↓ー), a verb in the て form, katakana.
-    ("コーヒーを飲んでいる", "コーヒー|こーひー|0110_を|を|0_飲ん|のん|10|の_で|で|0_いる|いる|01"),
+    // Nakadaka with long vowels (こーひ↓ー), katakana, and a verb in the て form with いる
+    // leaning on it: one phrase, の↓んでいる.
+    ("コーヒーを飲んでいる", "コーヒー|こーひー|0110_を|を|0_飲ん|のん|10|の_で|で|0_いる|いる|00"),
+    // する after a noun that takes it keeps the noun's accent: heiban べんきょうする.
+    ("勉強する", "勉強|べんきょう|0111|べん,きょう_する|する|11"),
     // A small ょ, a small っ, heiban 学校 with へ high after it.
     ("今日は学校へ行った", "今日|きょう|10_は|は|0_学校|がっこう|0111|がっ,こう_へ|へ|1_行っ|いっ|01|い_た|た|1"),
     // Mixed kanji and kana (赤い, 食べ), an auxiliary moving the nucleus (たべま↓した).
