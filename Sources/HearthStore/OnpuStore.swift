@@ -97,10 +97,12 @@ public protocol OnpuStore: Sendable {
   /// Saves a new job with the owner's next change time and announces it ("onpu.job").
   func createOnpuJob(_ job: OnpuJob) async throws -> OnpuJob
   func onpuJob(id: String) async throws -> OnpuJob?
-  /// Moves a job that is not finished to `status` and `stage`, announcing the change; nil
-  /// when the job is gone or already succeeded. Queueing it again clears its acknowledgement.
+  /// Moves a job whose status is one of `from` to `status` and `stage`, announcing the change;
+  /// nil when the job is gone or in another status (checked in the same transaction).
+  /// Queueing it again clears its acknowledgement.
   func updateOnpuJob(
-    id: String, status: OnpuJob.Status, stage: OnpuJob.Stage?, error: String?, at: Date
+    id: String, from: Set<OnpuJob.Status>, to status: OnpuJob.Status, stage: OnpuJob.Stage?,
+    error: String?, at: Date
   ) async throws -> OnpuJob?
   /// Stores the song and marks the job succeeded in one transaction, once: when the job already
   /// has its song (or is gone) nothing changes and the job is returned as it is.

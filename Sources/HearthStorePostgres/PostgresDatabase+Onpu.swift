@@ -36,12 +36,13 @@ extension PostgresDatabase {
   }
 
   public func updateOnpuJob(
-    id: String, status: OnpuJob.Status, stage: OnpuJob.Stage?, error: String?, at: Date
+    id: String, from: Set<OnpuJob.Status>, to status: OnpuJob.Status, stage: OnpuJob.Stage?,
+    error: String?, at: Date
   ) async throws -> OnpuJob? {
     try await transaction { connection in
       let logger = self.logger
       guard var job = try await Self.lockOnpuJob(id, on: connection, logger: logger),
-        job.status != .succeeded
+        from.contains(job.status)
       else { return nil }
       job.status = status
       job.stage = stage

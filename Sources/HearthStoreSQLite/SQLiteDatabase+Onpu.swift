@@ -28,10 +28,11 @@ extension SQLiteDatabase {
   }
 
   public func updateOnpuJob(
-    id: String, status: OnpuJob.Status, stage: OnpuJob.Stage?, error: String?, at: Date
+    id: String, from: Set<OnpuJob.Status>, to status: OnpuJob.Status, stage: OnpuJob.Stage?,
+    error: String?, at: Date
   ) async throws -> OnpuJob? {
     try await write { db in
-      guard var job = try Self.fetchOnpuJob(db, id: id), job.status != .succeeded else {
+      guard var job = try Self.fetchOnpuJob(db, id: id), from.contains(job.status) else {
         return nil
       }
       job.status = status

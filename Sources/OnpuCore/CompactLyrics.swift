@@ -23,10 +23,13 @@ public enum CompactLyrics {
     return LyricsLine(words: words)
   }
 
+  /// The separators cannot stand in a word: a `|` or `_` the lyrics hold is written as its
+  /// full-width form.
   public static func encode(_ line: LyricsLine) -> String {
     line.words.map { word in
       var parts = [
-        word.surface, word.reading, word.morae.map { $0.isHigh ? "1" : "0" }.joined(),
+        word.surface.replacing("|", with: "｜").replacing("_", with: "＿"), word.reading,
+        word.morae.map { $0.isHigh ? "1" : "0" }.joined(),
       ]
       if !word.kanjiReadings.isEmpty {
         parts.append(word.kanjiReadings.map(\.reading).joined(separator: ","))

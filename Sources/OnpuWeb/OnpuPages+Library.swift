@@ -24,18 +24,25 @@ extension OnpuPages {
     public var status: String
     public var stage: String?
     public var error: String?
+    /// Unchanged for so long that no worker is on it: it can be tried again.
+    public var stalled: Bool
 
-    public init(id: String, title: String, status: String, stage: String?, error: String?) {
+    public init(
+      id: String, title: String, status: String, stage: String?, error: String?,
+      stalled: Bool = false
+    ) {
       self.id = id
       self.title = title
       self.status = status
       self.stage = stage
       self.error = error
+      self.stalled = stalled
     }
 
     /// The reference's wording for each state.
     var statusText: String {
-      switch (status, stage) {
+      if stalled { return "Stalled: the server stopped while working on it" }
+      return switch (status, stage) {
       case ("queued", _): "Queued…"
       case ("running", "translating"): "Translating…"
       case ("running", "lyrics_data"): "Drawing pitch lines…"
@@ -119,7 +126,7 @@ extension OnpuPages {
                 job.error.map { .p([.class("onpu-job-error")], .text($0)) } ?? .empty),
               .div(
                 [.class("onpu-job-actions")],
-                job.status == "failed"
+                job.status == "failed" || job.stalled
                   ? .button(
                     [
                       .class("button small secondary"), .type("button"),

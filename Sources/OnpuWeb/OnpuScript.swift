@@ -53,16 +53,21 @@ public enum OnpuScript {
         if (!live || polling || !hearth) return;
         polling = true;
         try {
+          let wait = 1000;
           for (;;) {
             let reply;
             try {
               const response = await fetch(`/v1/jobs/pending/longpoll?timeout=25&since=${since}`, {
                 credentials: "same-origin", headers: { Accept: "application/json" },
               });
+              // Signed out, or not allowed: asking again will not help.
+              if (response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status)) break;
               if (!response.ok) throw new Error(`longpoll ${response.status}`);
               reply = await response.json();
+              wait = 1000;
             } catch (_) {
-              await new Promise((resolve) => setTimeout(resolve, 2000));
+              await new Promise((resolve) => setTimeout(resolve, wait));
+              wait = Math.min(wait * 2, 30000);
               continue;
             }
             for (const change of reply.changes) {
@@ -180,14 +185,19 @@ public enum OnpuScript {
       const view = $(".onpu-song-view");
       if (view) {
         const songKey = view.dataset.song ? "onpu-modes" : null;
-        const saved = songKey ? JSON.parse(localStorage.getItem(songKey) || "{}") : {};
+        let saved = {};
+        try {
+          saved = (songKey && JSON.parse(localStorage.getItem(songKey) || "{}")) || {};
+        } catch (_) {
+          saved = {}; // Storage off or its value unreadable: start from the defaults.
+        }
         const setMode = (name, value) => {
           view.setAttribute(`data-${name}`, value);
           const input = $(`input[name="onpu-${name}"][value="${value}"]`);
           if (input) input.checked = true;
           if (songKey) {
             saved[name] = value;
-            localStorage.setItem(songKey, JSON.stringify(saved));
+            try { localStorage.setItem(songKey, JSON.stringify(saved)); } catch (_) { /* not kept */ }
           }
         };
         if (saved.reading) setMode("reading", saved.reading);

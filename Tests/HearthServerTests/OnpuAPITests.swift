@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthStore
 import HummingbirdTesting
 import OnpuAnalysis
 import OnpuCore
@@ -90,9 +91,12 @@ import Testing
           ($0["stage"] as? String) == "translating"
         }
         let since = try #require(translating["updatedAt"] as? Int)
-        // A result asked for before the job succeeded is a conflict.
+        // A result asked for before the job succeeded is a conflict, and so is a retry.
         let early = try await client.json(.get, "/v1/jobs/\(id)/result", token: ann.access)
         #expect(early.status == 409 && early.errorCode == "not_ready")
+        let retry = try await client.json(
+          .post, "/api/onpu/jobs/\(id)/retry", [:], token: ann.access)
+        #expect(retry.status == 409 && retry.errorField == "status")
 
         async let woken = client.json(
           .get, "/v1/jobs/pending/longpoll?timeout=30&since=\(since)", token: ann.access)
@@ -139,6 +143,8 @@ import Testing
 
       let missing = try await client.json(.post, "/v1/jobs", ["title": "x"], token: ann.access)
       #expect(missing.status == 400 && missing.errorField == "lyrics")
+      let nul = try await client.json(.post, "/v1/jobs", ["lyrics": "a\u{0}b"], token: ann.access)
+      #expect(nul.status == 400 && nul.errorField == "lyrics")
       let blank = try await client.json(.post, "/v1/jobs", ["lyrics": " \n "], token: ann.access)
       #expect(blank.status == 400 && blank.errorField == "lyrics")
       let long = try await client.json(
@@ -209,6 +215,19 @@ import Testing
       #expect(ignored.status == 401)
     }
   }
+}
+
+@Test func aJobUnchangedForHalfAnHourIsStalled() {
+  let now = Date(timeIntervalSince1970: 1_800_000_000)
+  var job = OnpuJob(
+    id: "j", ownerID: "o", title: "", artist: "", lyrics: "あ", status: .running,
+    createdAt: now, updatedAt: OnpuStoreSupport.milliseconds(now) - 31 * 60 * 1000)
+  #expect(OnpuLibrary.isStalled(job, at: now))
+  job.updatedAt = OnpuStoreSupport.milliseconds(now) - 29 * 60 * 1000
+  #expect(!OnpuLibrary.isStalled(job, at: now))
+  job.updatedAt = 0
+  job.status = .failed
+  #expect(!OnpuLibrary.isStalled(job, at: now))
 }
 
 enum WallClock {

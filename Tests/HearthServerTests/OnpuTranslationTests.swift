@@ -32,7 +32,7 @@ import Testing
         : FakeGemini.translateAll(lines, number)
     }
     try await fake.application.test(.live) { client in
-      let (translations, state) = await translation(port: try #require(client.port))
+      let (translations, state) = try await translation(port: try #require(client.port))
         .translate(Self.lines, logger: Self.logger)
       #expect(translations == ["EN(夏草や)", "EN(兵どもが)", "EN(夢の跡)"])
       #expect(state == .complete)
@@ -41,19 +41,42 @@ import Testing
     }
   }
 
-  @Test func aLineNeverAnsweredStaysMissingAndExtraLinesAreIgnored() async throws {
+  @Test func aLineNeverAnsweredStaysMissing() async throws {
     let fake = FakeGemini { lines, _ in
       var answer = lines.filter { $0.key != "1" }.mapValues { "EN(\($0))" }
-      answer["7"] = "a line nobody asked for"
-      answer["x"] = "not a number"
+      answer["note"] = "not a line number"
       return .text("```json\n" + FakeGemini.json(answer) + "\n```")
     }
     try await fake.application.test(.live) { client in
-      let (translations, state) = await translation(port: try #require(client.port))
+      let (translations, state) = try await translation(port: try #require(client.port))
         .translate(Self.lines, logger: Self.logger)
       #expect(translations == ["EN(夏草や)", nil, "EN(夢の跡)"])
       #expect(state == .partial)
     }
+  }
+
+  /// A model that numbers from 1 shifts every line by one; the answer names a line that was
+  /// not asked for, so it is thrown away whole rather than taken shifted.
+  @Test func aRenumberedAnswerIsNeverTakenShifted() async throws {
+    let fake = FakeGemini { lines, _ in
+      let shifted = Dictionary(
+        uniqueKeysWithValues: lines.map { ("\(Int($0.key)! + 1)", "EN(\($0.value))") })
+      return .text(FakeGemini.json(shifted))
+    }
+    try await fake.application.test(.live) { client in
+      let (translations, state) = try await translation(port: try #require(client.port))
+        .translate(Self.lines, logger: Self.logger)
+      #expect(translations == [nil, nil, nil])
+      #expect(state == .failed)
+      // Asked twice: once for all, once more for the ones still missing.
+      #expect(fake.asked.withLockedValue { $0.count } == 2)
+    }
+  }
+
+  @Test func linesAreAskedInTheSongsOrder() {
+    let request = NumberedTranslation.request((0..<12).map { ($0, "line \($0)") })
+    #expect(request.hasPrefix(#"{"0":"line 0","1":"line 1","2":"line 2""#))
+    #expect(request.hasSuffix(#""10":"line 10","11":"line 11"}"#))
   }
 
   @Test func busyAndFailingServersAreRetriedThenGivenUp() async throws {
@@ -61,14 +84,14 @@ import Testing
       number <= 2 ? .status(number == 1 ? 429 : 503) : FakeGemini.translateAll(lines, number)
     }
     try await fake.application.test(.live) { client in
-      let (translations, state) = await translation(port: try #require(client.port))
+      let (translations, state) = try await translation(port: try #require(client.port))
         .translate(Self.lines, logger: Self.logger)
       #expect(state == .complete && translations.allSatisfy { $0 != nil })
       #expect(fake.asked.withLockedValue { $0.count } == 3)
     }
     let rejecting = FakeGemini { _, _ in .status(400) }
     try await rejecting.application.test(.live) { client in
-      let (translations, state) = await translation(port: try #require(client.port))
+      let (translations, state) = try await translation(port: try #require(client.port))
         .translate(Self.lines, logger: Self.logger)
       #expect(state == .failed && translations == [nil, nil, nil])
       // A 400 is not retried.
@@ -76,7 +99,7 @@ import Testing
     }
     let down = FakeGemini { _, _ in .status(502) }
     try await down.application.test(.live) { client in
-      _ = await translation(port: try #require(client.port)).translate(
+      _ = try await translation(port: try #require(client.port)).translate(
         Self.lines, logger: Self.logger)
       // The first try and three retries.
       #expect(down.asked.withLockedValue { $0.count } == 4)
@@ -110,7 +133,7 @@ import Testing
       let llm = LLMClient(
         settings: .init(
           baseURL: "http://127.0.0.1:\(try #require(client.port))/v1", model: "tiny", apiKey: nil))
-      let (translations, state) = await OnpuTranslation(translator: llm).translate(
+      let (translations, state) = try await OnpuTranslation(translator: llm).translate(
         Self.lines, logger: Self.logger)
       #expect(state == .complete)
       #expect(translations == ["EN(夏草や)", "EN(兵どもが)", "EN(夢の跡)"])
@@ -121,8 +144,8 @@ import Testing
     #expect(OnpuTranslation(translator: nil).backoff == [.seconds(1), .seconds(2), .seconds(4)])
   }
 
-  @Test func withoutATranslatorTranslationsAreOff() async {
-    let (translations, state) = await OnpuTranslation(translator: nil).translate(
+  @Test func withoutATranslatorTranslationsAreOff() async throws {
+    let (translations, state) = try await OnpuTranslation(translator: nil).translate(
       Self.lines, logger: Self.logger)
     #expect(state == .off && translations == [nil, nil, nil])
   }

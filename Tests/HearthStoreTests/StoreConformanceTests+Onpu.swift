@@ -32,7 +32,8 @@ extension StoreConformanceTests {
 
       let running = try #require(
         try await db.updateOnpuJob(
-          id: "j1", status: .running, stage: .translating, error: nil, at: Self.at(2)))
+          id: "j1", from: [.queued], to: .running, stage: .translating, error: nil,
+          at: Self.at(2)))
       #expect(running.status == .running && running.stage == .translating)
       #expect(try await db.onpuJob(id: "j1") == running)
       let events = try await db.events(after: before, limit: 10)
@@ -59,11 +60,11 @@ extension StoreConformanceTests {
       #expect(try await db.onpuSongs(ownerID: "alice").map(\.id) == ["s1"])
       #expect(try await db.onpuSong(id: "s1")?.analysis?.translationState == "off")
       #expect(try await db.onpuSongs(ownerID: "alice").first?.analysis == nil)
-      // A succeeded job does not go back.
+      // A job moves only from the statuses the caller expects: a succeeded one does not go back.
       #expect(
         try await db.updateOnpuJob(
-          id: "j1", status: .failed, stage: nil, error: "x", at: Self.at(5))
-          == nil)
+          id: "j1", from: [.queued, .running], to: .failed, stage: nil, error: "x",
+          at: Self.at(5)) == nil)
 
       let done = try await db.onpuJobs(ownerID: "alice", changedAfter: 0, pending: false, limit: 10)
       #expect(done.map(\.id) == ["j1"])
@@ -75,13 +76,18 @@ extension StoreConformanceTests {
 
       let failed = try #require(
         try await db.updateOnpuJob(
-          id: "j2", status: .failed, stage: .lyricsData, error: "boom", at: Self.at(7)))
+          id: "j2", from: [.queued, .running], to: .failed, stage: .lyricsData, error: "boom",
+          at: Self.at(7)))
       #expect(failed.error == "boom")
       #expect(try await db.acknowledgeOnpuJob(id: "j2", at: Self.at(8)))
       let retried = try #require(
         try await db.updateOnpuJob(
-          id: "j2", status: .queued, stage: nil, error: nil, at: Self.at(9)))
+          id: "j2", from: [.failed], to: .queued, stage: nil, error: nil, at: Self.at(9)))
       #expect(!retried.acknowledged)
+      // A second retry at the same moment finds it queued already and changes nothing.
+      #expect(
+        try await db.updateOnpuJob(
+          id: "j2", from: [.failed], to: .queued, stage: nil, error: nil, at: Self.at(9)) == nil)
       #expect(try await db.deleteOnpuJob(id: "j2", at: Self.at(10)))
       #expect(try await !db.deleteOnpuJob(id: "j2", at: Self.at(10)))
       #expect(try await db.onpuJob(id: "j2") == nil)

@@ -30,6 +30,16 @@ import Testing
     #expect(try CompactLyrics.parse("") == LyricsLine(words: []))
   }
 
+  /// Lyrics holding the separators still give lines that parse: they are written full-width.
+  @Test func separatorsInTheLyricsAreWrittenFullWidth() throws {
+    let line = LyricsLine(words: [
+      LyricsWord(surface: "A|B", reading: ""), LyricsWord(surface: "_", reading: ""),
+    ])
+    let text = CompactLyrics.encode(line)
+    #expect(text == "A｜B||_＿||")
+    #expect(try CompactLyrics.parse(text).words.map(\.surface) == ["A｜B", "＿"])
+  }
+
   @Test(arguments: [
     ("きょう|きょう|010", "word 1: きょう has 2 morae but the pitch map 3 digits."),
     ("あ|あ|1_|い|0", "word 2: the word is empty."),

@@ -260,6 +260,10 @@ enum OnpuInput {
     let title = (title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     let artist = (artist ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     let lyrics = lyrics.trimmingCharacters(in: .whitespacesAndNewlines)
+    for (field, value) in [("title", title), ("artist", artist), ("lyrics", lyrics)]
+    where value.unicodeScalars.contains(where: { $0.value == 0 }) {
+      throw APIErrorResponse(.invalid(field, "\(field) contains a NUL character."))
+    }
     guard title.count <= 200 else {
       throw APIErrorResponse(.invalid("title", "title is at most 200 characters."))
     }

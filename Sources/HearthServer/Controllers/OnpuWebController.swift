@@ -109,11 +109,14 @@ struct OnpuWebController {
   func libraryModel(_ request: Request, _ user: User) async throws -> OnpuPages.Library {
     let query = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
     let favoritesOnly = request.uri.queryParameters.get("favorites") == "1"
+    // Jobs first: a job finishing in between then shows as a song here or as a change after
+    // `since` to the page's long-poll, never as neither.
+    let jobs = try await env.database.onpuJobs(
+      ownerID: user.id, changedAfter: 0, pending: nil, limit: 500)
     let all = try await library.songs(for: user)
     let songs = try await library.songs(for: user, matching: query)
       .filter { !favoritesOnly || $0.favorite }
-    let jobs = try await env.database.onpuJobs(
-      ownerID: user.id, changedAfter: 0, pending: nil, limit: 500)
+    let now = env.now()
     return OnpuPages.Library(
       songs: songs.map {
         OnpuPages.SongRow(id: $0.id, title: $0.title, artist: $0.artist, favorite: $0.favorite)
@@ -121,7 +124,7 @@ struct OnpuWebController {
       jobs: jobs.filter { $0.status != .succeeded }.reversed().map {
         OnpuPages.JobRow(
           id: $0.id, title: $0.title, status: $0.status.rawValue, stage: $0.stage?.rawValue,
-          error: $0.error)
+          error: $0.error, stalled: OnpuLibrary.isStalled($0, at: now))
       },
       query: query, favoritesOnly: favoritesOnly, since: jobs.map(\.updatedAt).max() ?? 0,
       hasAnySong: !all.isEmpty)

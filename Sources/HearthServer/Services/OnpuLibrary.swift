@@ -59,25 +59,45 @@ public struct OnpuLibrary: Sendable {
     return job
   }
 
-  /// Queues a failed job again, as the same job.
+  /// A job unchanged for this long is not being worked on: its worker died on its last
+  /// attempt, which leaves no attempt to finish it. Longer than the slowest translation.
+  static let stalledAfter: TimeInterval = 30 * 60
+
+  static func isStalled(_ job: OnpuJob, at now: Date) -> Bool {
+    !job.status.isTerminal
+      && Double(OnpuStoreSupport.milliseconds(now) - job.updatedAt) > stalledAfter * 1000
+  }
+
+  /// Queues a failed (or stalled) job again, as the same job; once, however many ask at once.
   func retry(_ job: OnpuJob) async throws -> OnpuJob {
-    guard job.status == .failed else {
-      throw APIErrorResponse(.conflict("status", "Only a failed job can be tried again."))
-    }
-    guard
+    let from: Set<OnpuJob.Status> =
+      job.status == .failed
+      ? [.failed] : Self.isStalled(job, at: env.now()) ? [.queued, .running] : []
+    guard !from.isEmpty,
       let queued = try await database.updateOnpuJob(
-        id: job.id, status: .queued, stage: nil, error: nil, at: env.now())
-    else { throw APIErrorResponse(.notFound("job")) }
+        id: job.id, from: from, to: .queued, stage: nil, error: nil, at: env.now())
+    else {
+      throw APIErrorResponse(
+        .conflict("status", "Only a failed job can be tried again; this one is \(job.status)."))
+    }
     try await schedule(queued)
     return queued
   }
 
+  /// A job that cannot be queued fails at once, with why, rather than waiting forever.
   private func schedule(_ job: OnpuJob) async throws {
     let payload = #"{"jobId":"\#(job.id)"}"#
-    _ = try await env.enqueue(
-      NewJob(
-        queue: Self.queue, payload: payload, runAt: env.now(),
-        idempotencyKey: "\(job.id)@\(job.updatedAt)", maxAttempts: 3))
+    do {
+      _ = try await env.enqueue(
+        NewJob(
+          queue: Self.queue, payload: payload, runAt: env.now(),
+          idempotencyKey: "\(job.id)@\(job.updatedAt)", maxAttempts: 3))
+    } catch {
+      _ = try? await database.updateOnpuJob(
+        id: job.id, from: [.queued], to: .failed, stage: nil,
+        error: "The job could not be queued; try again.", at: env.now())
+      throw error
+    }
   }
 
   /// The job when it is the user's; 404 for anyone else, as for a job that does not exist.
@@ -155,10 +175,13 @@ public struct OnpuLibrary: Sendable {
     let id = try JSONDecoder().decode(Payload.self, from: Data(context.job.payload.utf8)).jobId
     do {
       try await process(id, context)
+    } catch is CancellationError {
+      // Shutting down: the worker puts the job back for the next process.
+      throw CancellationError()
     } catch {
       if context.job.attempts >= context.job.maxAttempts {
         _ = try? await database.updateOnpuJob(
-          id: id, status: .failed, stage: nil,
+          id: id, from: [.queued, .running], to: .failed, stage: nil,
           error: "The song could not be processed: \(error)", at: env.now())
       }
       throw error
@@ -169,14 +192,16 @@ public struct OnpuLibrary: Sendable {
     guard let job = try await database.onpuJob(id: id), job.songID == nil else { return }
     guard try await advance(id, .translating) else { return }
     let lines = LyricsText.lines(of: job.lyrics)
-    let (translations, state) = await env.onpuTranslation.translate(lines, logger: context.logger)
+    let (translations, state) = try await env.onpuTranslation.translate(
+      lines, logger: context.logger)
     guard try await advance(id, .lyricsData) else { return }
     let analyzer: LyricsAnalyzer
     switch env.onpuAnalyzer {
     case .success(let loaded): analyzer = loaded
     case .failure(let failure):
       _ = try await database.updateOnpuJob(
-        id: id, status: .failed, stage: .lyricsData, error: failure.description, at: env.now())
+        id: id, from: [.running], to: .failed, stage: .lyricsData, error: failure.description,
+        at: env.now())
       return
     }
     let analysed = lines.map(analyzer.analyze(line:))
@@ -192,10 +217,11 @@ public struct OnpuLibrary: Sendable {
       metadata: ["job": "\(id)", "lines": "\(lines.count)", "translations": "\(state.rawValue)"])
   }
 
-  /// False when the job went away (removed, or finished by another attempt).
+  /// False when the job went away (removed, finished or failed by another attempt).
   private func advance(_ id: String, _ stage: OnpuJob.Stage) async throws -> Bool {
     try await database.updateOnpuJob(
-      id: id, status: .running, stage: stage, error: nil, at: env.now()) != nil
+      id: id, from: [.queued, .running], to: .running, stage: stage, error: nil, at: env.now())
+      != nil
   }
 
   // MARK: Songs

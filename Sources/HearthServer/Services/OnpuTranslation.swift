@@ -122,7 +122,8 @@ public struct OnpuTranslation: Sendable {
     }
   }
 
-  public func translate(_ lines: [String], logger: Logger) async -> ([String?], State) {
+  /// Throws only CancellationError: a shutdown must not store a song half translated.
+  public func translate(_ lines: [String], logger: Logger) async throws -> ([String?], State) {
     guard let translator else { return (Array(repeating: nil, count: lines.count), .off) }
     var translations = [String?](repeating: nil, count: lines.count)
     for start in stride(from: 0, to: lines.count, by: batchSize) {
@@ -140,6 +141,7 @@ public struct OnpuTranslation: Sendable {
               metadata: ["round": "\(round + 1)", "lines": "\(wanted.map { $0 + 1 })"])
           }
         } catch {
+          try Task.checkCancellation()
           logger.warning(
             "Translation failed", metadata: ["by": "\(translator.name)", "error": "\(error)"])
           break
@@ -160,7 +162,7 @@ public struct OnpuTranslation: Sendable {
       do {
         return try await translator.complete(
           system: NumberedTranslation.instructions, user: request)
-      } catch  where error.isRetryable && attempt < backoff.count {
+      } catch  where error.isRetryable && attempt < backoff.count && !Task.isCancelled {
         try? await Task.sleep(for: backoff[attempt])
         attempt += 1
       }
