@@ -177,16 +177,23 @@ extension PostgresDatabase {
     try await !rows("DELETE FROM onpu_songs WHERE id = \(id) RETURNING id").isEmpty
   }
 
-  /// One writer per owner at a time, so the owner's change clock only moves forward.
+  /// One writer per owner at a time, so the owner's change clock only moves forward; the clock
+  /// row outlives deleted jobs, so a deleted job's time is never reused.
   static func nextOnpuChange(
     ownerID: String, at date: Date, on connection: PostgresConnection, logger: Logger
   ) async throws -> Int64 {
     try await connection.run(
       "SELECT pg_advisory_xact_lock(hashtext(\("onpu:" + ownerID)))", logger: logger)
     let latest = try await connection.rows(
-      "SELECT MAX(updated_at) FROM onpu_jobs WHERE owner_id = \(ownerID)", logger: logger
-    ).first?.decode(Int64?.self)
-    return OnpuStoreSupport.nextChange(latest: latest ?? nil, at: date)
+      "SELECT latest FROM onpu_clocks WHERE owner_id = \(ownerID)", logger: logger
+    ).first?.decode(Int64.self)
+    let next = OnpuStoreSupport.nextChange(latest: latest, at: date)
+    try await connection.run(
+      """
+      INSERT INTO onpu_clocks (owner_id, latest) VALUES (\(ownerID), \(next))
+      ON CONFLICT (owner_id) DO UPDATE SET latest = EXCLUDED.latest
+      """, logger: logger)
+    return next
   }
 
   static func lockOnpuJob(

@@ -285,6 +285,20 @@ enum PostgresMigrations {
         """,
         "CREATE INDEX onpu_songs_owner_idx ON onpu_songs (owner_id, created_at)",
       ]),
+    Migration(
+      version: 10, name: "onpu change clock",
+      statements: [
+        """
+        CREATE TABLE onpu_clocks (
+          owner_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+          latest bigint NOT NULL
+        )
+        """,
+        """
+        INSERT INTO onpu_clocks (owner_id, latest)
+        SELECT owner_id, MAX(updated_at) FROM onpu_jobs GROUP BY owner_id
+        """,
+      ]),
   ]
 }
 

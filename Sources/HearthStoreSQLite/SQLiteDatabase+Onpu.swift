@@ -157,8 +157,14 @@ extension SQLiteDatabase {
 
   static func nextOnpuChange(_ db: Database, ownerID: String, at date: Date) throws -> Int64 {
     let latest = try Int64.fetchOne(
-      db, sql: "SELECT MAX(updatedAt) FROM onpuJob WHERE ownerID = ?", arguments: [ownerID])
-    return OnpuStoreSupport.nextChange(latest: latest, at: date)
+      db, sql: "SELECT latest FROM onpuClock WHERE ownerID = ?", arguments: [ownerID])
+    let next = OnpuStoreSupport.nextChange(latest: latest, at: date)
+    try db.execute(
+      sql: """
+        INSERT INTO onpuClock (ownerID, latest) VALUES (?, ?)
+        ON CONFLICT (ownerID) DO UPDATE SET latest = excluded.latest
+        """, arguments: [ownerID, next])
+    return next
   }
 
   static func fetchOnpuJob(_ db: Database, id: String) throws -> OnpuJob? {

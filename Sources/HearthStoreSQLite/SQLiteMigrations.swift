@@ -222,6 +222,18 @@ enum SQLiteMigrations {
           CREATE INDEX onpuSong_owner ON onpuSong(ownerID, createdAt);
           """)
     }
+    migrator.registerMigration("007-onpu-clock") { db in
+      // The owner's change clock outlives deleted jobs: a deleted job's time is never reused.
+      try db.execute(
+        sql: """
+          CREATE TABLE onpuClock (
+            ownerID TEXT PRIMARY KEY NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            latest INTEGER NOT NULL
+          );
+          INSERT INTO onpuClock (ownerID, latest)
+            SELECT ownerID, MAX(updatedAt) FROM onpuJob GROUP BY ownerID;
+          """)
+    }
     return migrator
   }
 }

@@ -88,8 +88,12 @@ extension StoreConformanceTests {
       #expect(
         try await db.updateOnpuJob(
           id: "j2", from: [.failed], to: .queued, stage: nil, error: nil, at: Self.at(9)) == nil)
+      let removedAt = try #require(try await db.onpuJob(id: "j2")).updatedAt
       #expect(try await db.deleteOnpuJob(id: "j2", at: Self.at(10)))
       #expect(try await !db.deleteOnpuJob(id: "j2", at: Self.at(10)))
+      // The clock does not step back to a deleted job's time, even with the wall clock behind.
+      let after = try await db.createOnpuJob(Self.onpuJob("j3", at: 1))
+      #expect(after.updatedAt == removedAt + 1)
       #expect(try await db.onpuJob(id: "j2") == nil)
       #expect(
         try await db.onpuJobs(ownerID: "bob", changedAfter: 0, pending: nil, limit: 1).map(\.id)
