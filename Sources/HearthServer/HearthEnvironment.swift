@@ -18,9 +18,13 @@ public struct HearthEnvironment: Sendable {
   public var llm: LLMClient?
   /// Who answers in Lightward's seat in Softer rooms (SOFTER_VOICE).
   public var softerVoice: any SofterVoice
-  /// Onpu's offline analyzer, loaded once per process; `hearth serve` stops at start-up when
-  /// it failed, with what to install.
-  public var onpuAnalyzer: Result<LyricsAnalyzer, OnpuResources.LoadFailure>
+  /// Onpu's offline analyzer, loaded once per process on first use (`hearth serve` and
+  /// `hearth worker` ask at start-up and stop, with what to install, when it fails; other
+  /// commands never load it).
+  public var onpuAnalyzer: Result<LyricsAnalyzer, OnpuResources.LoadFailure> {
+    SharedLyricsAnalyzer.get(
+      unidicDirectory: config.onpu.unidicDirectory, kanjidicPath: config.onpu.kanjidicPath)
+  }
   /// Who translates Onpu's lyrics (ONPU_TRANSLATOR), if anyone.
   public var onpuTranslation: OnpuTranslation
   /// Takes the commitment for each new Softer room.
@@ -40,8 +44,6 @@ public struct HearthEnvironment: Sendable {
     self.logger = logger
     let llm = config.llm.map { LLMClient(settings: $0) }
     self.llm = llm
-    onpuAnalyzer = SharedLyricsAnalyzer.get(
-      unidicDirectory: config.onpu.unidicDirectory, kanjidicPath: config.onpu.kanjidicPath)
     onpuTranslation = OnpuTranslation(config: config, llm: llm)
     if config.softer.voice == .llm, let llm {
       softerVoice = ModelVoice(client: llm)

@@ -134,21 +134,35 @@ public enum OnpuStoreSupport {
     max(milliseconds(date), (latest ?? 0) + 1)
   }
 
-  /// The job's change as the reference's JobChange: stage and error only when present.
-  public static func change(_ job: OnpuJob) -> [String: Any] {
-    var body: [String: Any] = [
-      "jobId": job.id, "status": job.status.rawValue, "updatedAt": job.updatedAt,
-    ]
-    if let stage = job.stage { body["stage"] = stage.rawValue }
-    if let error = job.error { body["error"] = error }
-    return body
-  }
-
   public static func event(_ job: OnpuJob, removed: Bool = false) -> NewEvent {
-    var body = change(job)
-    if removed { body["removed"] = true }
-    let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+    var change = OnpuJob.Change(job)
+    if removed { change.removed = true }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = (try? encoder.encode(change)) ?? Data("{}".utf8)
     return NewEvent(
       type: eventType, audience: .user(job.ownerID), payload: String(decoding: data, as: UTF8.self))
+  }
+}
+
+extension OnpuJob {
+  /// A job's change as the reference's JobChange (the API's lists and the live event): stage and
+  /// error only when present.
+  public struct Change: Encodable, Equatable, Sendable {
+    public var jobId: String
+    public var status: String
+    public var updatedAt: Int64
+    public var stage: String?
+    public var error: String?
+    /// Only in the event of a job removed from the list.
+    public var removed: Bool?
+
+    public init(_ job: OnpuJob) {
+      jobId = job.id
+      status = job.status.rawValue
+      updatedAt = job.updatedAt
+      stage = job.stage?.rawValue
+      error = job.error
+    }
   }
 }

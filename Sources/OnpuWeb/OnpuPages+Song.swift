@@ -92,19 +92,22 @@ extension OnpuPages {
           [.class("onpu-pane onpu-pane-en"), .lang("en")],
           OnpuLyricsView.translationPane(
             view.translations, count: view.lines.count, translationsOn: on))),
-      .div(
-        [.class("onpu-bottom-bar")],
-        .button(
-          [
-            .class("button secondary"), .type("button"), .data("onpu-step", "-1"), .disabled,
-            .ariaLabel("Previous line"),
-          ], "↑ Previous"),
-        .button(
-          [
-            .class("button secondary"), .type("button"), .data("onpu-step", "1"), .disabled,
-            .ariaLabel("Next line"),
-          ], "Next ↓")))
+      lineSteps)
   }
+
+  /// Previous and next line, enabled by onpu.js once a line is selected.
+  static let lineSteps: Node = .div(
+    [.class("onpu-bottom-bar")],
+    .button(
+      [
+        .class("button secondary"), .type("button"), .data("onpu-step", "-1"), .disabled,
+        .ariaLabel("Previous line"),
+      ], "↑ Previous"),
+    .button(
+      [
+        .class("button secondary"), .type("button"), .data("onpu-step", "1"), .disabled,
+        .ariaLabel("Next line"),
+      ], "Next ↓"))
 
   // MARK: Dictionary
 

@@ -63,18 +63,7 @@ extension OnpuPages {
             OnpuLyricsView.lines(
               lines, translations: tourTranslations, translationsOn: true,
               knownKanji: knownKanji))),
-        .div(
-          [.class("onpu-bottom-bar")],
-          .button(
-            [
-              .class("button secondary"), .type("button"), .data("onpu-step", "-1"), .disabled,
-              .ariaLabel("Previous line"),
-            ], "↑ Previous"),
-          .button(
-            [
-              .class("button secondary"), .type("button"), .data("onpu-step", "1"), .disabled,
-              .ariaLabel("Next line"),
-            ], "Next ↓")),
+        lineSteps,
         .div(
           [.class("actions onpu-tour-done"), .hidden],
           finish,

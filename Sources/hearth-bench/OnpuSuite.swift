@@ -72,10 +72,10 @@ struct OnpuSuite {
       configured: nil, roots: OnpuResources.searchRoots())
     for _ in 0..<5 {
       analyzerRuns.append(
-        try milliseconds { for line in corpus { _ = analyzer.analyze(line: line) } })
-      taggerRuns.append(try milliseconds { for line in corpus { _ = analyzer.tagger.parse(line) } })
+        try timed { for line in corpus { _ = analyzer.analyze(line: line) } })
+      taggerRuns.append(try timed { for line in corpus { _ = analyzer.tagger.parse(line) } })
       mecabRuns.append(
-        try milliseconds {
+        try timed {
           let process = Process()
           process.executableURL = URL(fileURLWithPath: mecab)
           process.arguments = ["-d", dictionary.path, "-o", "/dev/null", corpusPath]
@@ -97,10 +97,11 @@ struct OnpuSuite {
       songLines: 40, job: Distribution(jobTimes))
   }
 
-  func milliseconds(_ work: () throws -> Void) throws -> Double {
+  /// How long `work` takes, in milliseconds.
+  func timed(_ work: () throws -> Void) throws -> Double {
     let start = monotonicNanos()
     try work()
-    return Double(monotonicNanos() - start) / 1e6
+    return milliseconds(monotonicNanos() - start)
   }
 
   /// Lines that read like lyrics: dictionary words joined by particles, the same every run.
@@ -153,7 +154,7 @@ struct OnpuSuite {
         }
         try await Task.sleep(for: .microseconds(500))
       }
-      times.append(Double(monotonicNanos() - start) / 1e6)
+      times.append(milliseconds(monotonicNanos() - start))
     }
     worker.cancel()
     _ = await worker.result

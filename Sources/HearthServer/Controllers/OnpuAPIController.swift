@@ -154,7 +154,7 @@ struct OnpuAPIController {
   }
 
   struct Changes: Encodable {
-    var changes: [OnpuLibrary.JobChange]
+    var changes: [OnpuJob.Change]
     var hasPending: Bool?
   }
 

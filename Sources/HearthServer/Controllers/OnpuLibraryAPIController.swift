@@ -112,7 +112,7 @@ struct OnpuLibraryAPIController {
     ) { _, context in
       let user = try context.requireCaller().user
       let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
-      return JSONBody.response(OnpuLibrary.JobChange(try await library.retry(job)))
+      return JSONBody.response(OnpuJob.Change(try await library.retry(job)))
     }
     api.add(
       APIOperation(

@@ -89,7 +89,18 @@ public struct LLMClient: Sendable {
       throw .malformed("the request could not be encoded")
     }
     request.body = .bytes(ByteBuffer(bytes: encoded))
+    let data = try await Self.post(request, http: http, timeout: timeout)
+    guard let completion = try? JSONDecoder().decode(Completion.self, from: Data(buffer: data)),
+      let text = completion.choices.first?.message.content
+    else { throw .malformed(String(buffer: data).prefix(200).description) }
+    return text
+  }
 
+  /// Sends a model request and returns the body of a 2xx answer; anything else becomes the
+  /// failure it stands for (429 with its Retry-After, 5xx and network errors worth retrying).
+  static func post(_ request: HTTPClientRequest, http: HTTPClient, timeout: TimeAmount)
+    async throws(Failure) -> ByteBuffer
+  {
     let status: Int
     let headers: HTTPHeaders
     let data: ByteBuffer
@@ -103,10 +114,7 @@ public struct LLMClient: Sendable {
     }
     switch status {
     case 200..<300:
-      guard let completion = try? JSONDecoder().decode(Completion.self, from: Data(buffer: data)),
-        let text = completion.choices.first?.message.content
-      else { throw .malformed(String(buffer: data).prefix(200).description) }
-      return text
+      return data
     case 429:
       throw .rateLimited(retryAfter: headers.first(name: "Retry-After").flatMap { Int($0) })
     case 500..<600:

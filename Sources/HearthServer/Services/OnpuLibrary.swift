@@ -15,22 +15,6 @@ public struct OnpuLibrary: Sendable {
 
   public init(env: HearthEnvironment) { self.env = env }
 
-  struct JobChange: Encodable, Equatable {
-    var jobId: String
-    var status: String
-    var updatedAt: Int64
-    var stage: String?
-    var error: String?
-
-    init(_ job: OnpuJob) {
-      jobId = job.id
-      status = job.status.rawValue
-      updatedAt = job.updatedAt
-      stage = job.stage?.rawValue
-      error = job.error
-    }
-  }
-
   /// The reference's LyricsJobResult: translations and compact lyricsData keyed by line number.
   struct JobResult: Encodable {
     var translations: [String: String]
@@ -135,11 +119,11 @@ public struct OnpuLibrary: Sendable {
 
   /// The user's changes after `since`: every unacknowledged job, or only finished ones.
   func changes(for user: User, since: Int64, finishedOnly: Bool, limit: Int) async throws
-    -> [JobChange]
+    -> [OnpuJob.Change]
   {
     try await database.onpuJobs(
       ownerID: user.id, changedAfter: since, pending: finishedOnly ? false : nil, limit: limit
-    ).map(JobChange.init)
+    ).map(OnpuJob.Change.init)
   }
 
   func hasPending(_ user: User) async throws -> Bool {
@@ -151,7 +135,7 @@ public struct OnpuLibrary: Sendable {
   /// waits for the next change of one of the user's jobs, or the timeout.
   func longPoll(
     for user: User, since: Int64, limit: Int, timeout: Duration, hub: EventHub
-  ) async throws -> ([JobChange], Bool) {
+  ) async throws -> ([OnpuJob.Change], Bool) {
     let deadline = ContinuousClock.now + timeout
     while true {
       let cursor = await hub.latest

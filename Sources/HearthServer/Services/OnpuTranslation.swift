@@ -3,7 +3,6 @@ import Foundation
 import HearthCore
 import Logging
 import NIOCore
-import NIOHTTP1
 import OnpuCore
 
 /// A language model that answers one system + user exchange with text.
@@ -66,31 +65,12 @@ public struct GeminiClient: OnpuTranslator {
       throw .malformed("the request could not be encoded")
     }
     request.body = .bytes(ByteBuffer(bytes: encoded))
-    let status: Int
-    let headers: HTTPHeaders
-    let data: ByteBuffer
-    do {
-      let response = try await http.execute(request, timeout: timeout)
-      status = Int(response.status.code)
-      headers = response.headers
-      data = try await response.body.collect(upTo: 8 << 20)
-    } catch {
-      throw .unavailable(String(describing: error))
-    }
-    switch status {
-    case 200..<300:
-      guard let answer = try? JSONDecoder().decode(Answer.self, from: Data(buffer: data)),
-        let text = answer.candidates?.first?.content?.parts?.compactMap(\.text).joined(),
-        !text.isEmpty
-      else { throw .malformed("Gemini returned no text: \(String(buffer: data).prefix(200))") }
-      return text
-    case 429:
-      throw .rateLimited(retryAfter: headers.first(name: "Retry-After").flatMap { Int($0) })
-    case 500..<600:
-      throw .unavailable("HTTP \(status)")
-    default:
-      throw .rejected(status: status, message: String(buffer: data).prefix(200).description)
-    }
+    let data = try await LLMClient.post(request, http: http, timeout: timeout)
+    guard let answer = try? JSONDecoder().decode(Answer.self, from: Data(buffer: data)),
+      let text = answer.candidates?.first?.content?.parts?.compactMap(\.text).joined(),
+      !text.isEmpty
+    else { throw .malformed("Gemini returned no text: \(String(buffer: data).prefix(200))") }
+    return text
   }
 }
 
