@@ -1,6 +1,24 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+let argumentParser = Target.Dependency.product(
+  name: "ArgumentParser", package: "swift-argument-parser")
+
+/// An app module: everything the server does for one app, on the platform.
+func appModule(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+  .target(
+    name: name,
+    dependencies: [
+      "HearthCore", "HearthPlatform",
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "HTTPTypes", package: "swift-http-types"),
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "Logging", package: "swift-log"),
+      .product(name: "PostgresNIO", package: "postgres-nio"),
+    ] + dependencies
+  )
+}
+
 var package = Package(
   name: "Hearth",
   platforms: [.macOS(.v14)],
@@ -26,6 +44,42 @@ var package = Package(
   targets: [
     .target(name: "CanonicalJSON"),
     .target(
+      name: "HearthCore",
+      dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+    ),
+    .target(
+      name: "HearthPlatform",
+      dependencies: [
+        "HearthCore",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // The composition root: the one place that lists the app modules, and the `hearth` command.
+    .target(
+      name: "HearthServer",
+      dependencies: [
+        "AuralystApp", "HearthCore", "HearthPlatform", "OnpuApp", "RedoApp", "SofterApp",
+        argumentParser,
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    .executableTarget(name: "hearth", dependencies: ["HearthServer"]),
+
+    .target(name: "SofterCore"),
+    appModule(
+      "SofterApp", ["SofterCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+
+    .target(
       name: "RedoCore",
       dependencies: [
         "CanonicalJSON", "HearthCore", .product(name: "Crypto", package: "swift-crypto"),
@@ -34,81 +88,39 @@ var package = Package(
     .target(
       name: "RedoCLI",
       dependencies: [
-        "CanonicalJSON", "HearthCore", "RedoCore",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CanonicalJSON", "HearthCore", "RedoCore", argumentParser,
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .executableTarget(name: "redo", dependencies: ["RedoCLI"]),
-    .target(
-      name: "RedoWeb", dependencies: ["CanonicalJSON", "HearthCore", "HearthWeb", "RedoCore"]),
-    .target(
-      name: "HearthCore",
-      dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-    ),
-    .target(name: "HearthStore", dependencies: ["AuralystCore", "HearthCore", "SofterCore"]),
-    .target(
-      name: "HearthStorePostgres",
-      dependencies: [
-        "AuralystCore", "HearthStore", "SofterCore",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
-    .target(
-      name: "HearthStoreSQLite",
-      dependencies: [
-        "AuralystCore", "HearthStore", "SofterCore", .product(name: "GRDB", package: "GRDB.swift"),
-      ]
-    ),
-    .target(name: "HearthWeb", dependencies: ["HearthCore", "HearthStore"]),
-    .target(
-      name: "HearthServer",
-      dependencies: [
-        "AuralystCore", "CanonicalJSON", "HearthCore", "HearthStore", "HearthStorePostgres",
-        "HearthStoreSQLite", "HearthWeb", "RedoCore", "RedoWeb", "SofterCore", "SofterWeb",
-        "AuralystWeb", "OnpuAnalysis", "OnpuCore", "OnpuWeb",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
-    .target(
-      name: "HearthCLI",
-      dependencies: [
-        "HearthServer",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
-    ),
-    .executableTarget(name: "hearth", dependencies: ["HearthCLI"]),
-    .executableTarget(
-      name: "hearth-bench",
-      dependencies: [
-        "AuralystCore", "CanonicalJSON", "OnpuAnalysis", "OnpuCore", "RedoCore",
-        .product(name: "Crypto", package: "swift-crypto"), "HearthCore", "HearthStore",
-        "HearthStorePostgres", "HearthStoreSQLite", "HearthServer",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
-    ),
-    .target(name: "SofterCore"),
+    appModule("RedoApp", ["CanonicalJSON", "RedoCore"]),
+
     .target(name: "AuralystCore"),
+    appModule("AuralystApp", ["AuralystCore"]),
+
     .target(name: "OnpuCore"),
     .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "OnpuAnalysis", dependencies: ["CMeCab", "CZlib", "OnpuCore"]),
-    .target(name: "SofterWeb", dependencies: ["HearthStore", "HearthWeb", "SofterCore"]),
-    .target(name: "AuralystWeb", dependencies: ["AuralystCore", "HearthWeb"]),
-    .target(name: "OnpuWeb", dependencies: ["HearthWeb", "OnpuCore"]),
+    appModule(
+      "OnpuApp",
+      ["OnpuAnalysis", "OnpuCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+
+    .executableTarget(
+      name: "hearth-bench",
+      dependencies: [
+        "AuralystApp", "AuralystCore", "CanonicalJSON", "HearthCore", "HearthPlatform",
+        "HearthServer", "OnpuAnalysis", "OnpuApp", "OnpuCore", "RedoApp", "RedoCore",
+        argumentParser,
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+
     .target(name: "TestSupport"),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
     .testTarget(
@@ -120,17 +132,19 @@ var package = Package(
     .testTarget(
       name: "OnpuAnalysisTests", dependencies: ["OnpuAnalysis", "OnpuCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
-    .testTarget(name: "HearthWebTests", dependencies: ["HearthWeb"]),
+    .testTarget(name: "HearthWebTests", dependencies: ["HearthPlatform"]),
     .testTarget(
       name: "HearthStoreTests",
       dependencies: [
-        "AuralystCore", "HearthStore", "HearthStoreSQLite", "HearthStorePostgres", "SofterCore",
+        "AuralystApp", "AuralystCore", "HearthPlatform", "HearthServer", "OnpuApp", "RedoApp",
+        "SofterApp", "SofterCore",
       ]
     ),
     .testTarget(
       name: "HearthServerTests",
       dependencies: [
-        "CanonicalJSON", "HearthServer", "RedoCore",
+        "CanonicalJSON", "HearthPlatform", "HearthServer", "RedoCore",
+        "AuralystApp", "OnpuApp", "RedoApp", "SofterApp",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]

@@ -2,6 +2,10 @@ import Foundation
 
 /// Settings read once from the environment; every field has a working default.
 public struct HearthConfig: Equatable, Sendable {
+  /// The environment the settings were read from, for the sections apps read themselves.
+  public var values: [String: String] = [:]
+  var sections = ConfigSections()
+
   public enum Environment: String, Sendable {
     case development, production, testing
   }
@@ -23,47 +27,6 @@ public struct HearthConfig: Equatable, Sendable {
     }
   }
 
-  /// Who takes Lightward's seat in Softer rooms, and how it is reached.
-  public struct Softer: Equatable, Sendable {
-    public enum Voice: String, Sendable {
-      /// Lightward's own API.
-      case lightward
-      /// The platform's OpenAI-compatible model (HEARTH_LLM_*), seated in Lightward's chair.
-      case llm
-    }
-
-    public var voice = Voice.lightward
-    public var lightwardURL = "https://lightward.com/api/plain"
-    /// Lightward answers when it has finished: a long reply takes minutes.
-    public var lightwardTimeoutSeconds = 300
-
-    public init() {}
-  }
-
-  /// Onpu: where its dictionaries are, who translates, which optional gates are on.
-  public struct Onpu: Equatable, Sendable {
-    public enum Translator: String, Sendable {
-      case gemini, llm, off
-    }
-
-    public var translator = Translator.off
-    public var geminiAPIKey: String?
-    public var geminiModel = "gemini-2.5-flash"
-    public var geminiBaseURL = "https://generativelanguage.googleapis.com/v1beta"
-    public var geminiTimeoutSeconds = 120
-    /// The `tarukingu` header value app clients must send; nil leaves the gate off.
-    public var appHeader: String?
-    /// X-Dev-Token acting as one shared development user; never in production.
-    public var devBypassToken: String?
-    public var unidicDirectory: String?
-    public var kanjidicPath: String?
-    public var maxLyricsCharacters = 20_000
-    public var maxLines = 500
-    public var requestsPerMinute = 120
-
-    public init() {}
-  }
-
   public var host = "127.0.0.1"
   public var port = 8080
   public var database = DatabaseLocation.sqlite(path: "./data/hearth.sqlite")
@@ -75,8 +38,6 @@ public struct HearthConfig: Equatable, Sendable {
   public var publicURL: String?
   public var trustedProxies: [String] = []
   public var llm: LLM?
-  public var softer = Softer()
-  public var onpu = Onpu()
   public var bcryptCost = 12
   public var accessTokenSeconds = 900
   public var refreshTokenSeconds = 60 * 60 * 24 * 30
@@ -104,6 +65,13 @@ public struct HearthConfig: Equatable, Sendable {
     public var variable: String
     public var expected: String
     public var value: String
+
+    public init(variable: String, expected: String, value: String) {
+      self.variable = variable
+      self.expected = expected
+      self.value = value
+    }
+
     public var description: String {
       "\(variable)=\(value.debugDescription) is not valid: expected \(expected)."
     }
@@ -115,12 +83,8 @@ public struct HearthConfig: Equatable, Sendable {
 
   public static func load(_ env: [String: String]) throws(Error) -> HearthConfig {
     var config = HearthConfig()
-    func value(_ name: String) -> String? {
-      guard let raw = env[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else {
-        return nil
-      }
-      return raw
-    }
+    config.values = env
+    let value = { (name: String) in ConfigReader.value(name, in: env) }
     if let raw = value("HEARTH_ENV") {
       guard let environment = Environment(rawValue: raw.lowercased()) else {
         throw Error(variable: "HEARTH_ENV", expected: "development or production", value: raw)
@@ -194,104 +158,7 @@ public struct HearthConfig: Equatable, Sendable {
       }
       config.llm = LLM(baseURL: base, model: model, apiKey: value("HEARTH_LLM_API_KEY"))
     }
-    if let raw = value("SOFTER_LIGHTWARD_URL") {
-      guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""),
-        url.host != nil
-      else {
-        throw Error(
-          variable: "SOFTER_LIGHTWARD_URL",
-          expected: "the http(s) URL of Lightward's plain-text API", value: raw)
-      }
-      config.softer.lightwardURL = raw
-    }
-    if let raw = value("SOFTER_LIGHTWARD_TIMEOUT_SECONDS") {
-      guard let seconds = Int(raw), (1...600).contains(seconds) else {
-        throw Error(
-          variable: "SOFTER_LIGHTWARD_TIMEOUT_SECONDS", expected: "whole seconds from 1 to 600",
-          value: raw)
-      }
-      config.softer.lightwardTimeoutSeconds = seconds
-    }
-    if let raw = value("SOFTER_VOICE") {
-      guard let voice = Softer.Voice(rawValue: raw.lowercased()) else {
-        throw Error(variable: "SOFTER_VOICE", expected: "lightward or llm", value: raw)
-      }
-      guard voice != .llm || config.llm != nil else {
-        throw Error(
-          variable: "SOFTER_VOICE", expected: "lightward, or llm with HEARTH_LLM_BASE_URL set",
-          value: raw)
-      }
-      config.softer.voice = voice
-    }
-    try loadOnpu(into: &config, value)
     return config
-  }
-
-  /// "false", "off", "no" and "0" switch a setting off: they are not secrets.
-  static func switchedOff(_ raw: String) -> Bool {
-    ["false", "off", "no", "0"].contains(raw.lowercased())
-  }
-
-  static func loadOnpu(into config: inout HearthConfig, _ value: (String) -> String?) throws(Error)
-  {
-    config.onpu.geminiAPIKey = value("GEMINI_API_KEY")
-    if let model = value("GEMINI_MODEL") { config.onpu.geminiModel = model }
-    if let raw = value("GEMINI_BASE_URL") {
-      guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""),
-        url.host != nil
-      else {
-        throw Error(
-          variable: "GEMINI_BASE_URL", expected: "the http(s) base URL of the Gemini API",
-          value: raw)
-      }
-      config.onpu.geminiBaseURL = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
-    }
-    if let raw = value("GEMINI_TIMEOUT_SECONDS") {
-      guard let seconds = Int(raw), (1...600).contains(seconds) else {
-        throw Error(
-          variable: "GEMINI_TIMEOUT_SECONDS", expected: "whole seconds from 1 to 600", value: raw)
-      }
-      config.onpu.geminiTimeoutSeconds = seconds
-    }
-    if config.onpu.geminiAPIKey != nil {
-      config.onpu.translator = .gemini
-    } else if config.llm != nil {
-      config.onpu.translator = .llm
-    }
-    if let raw = value("ONPU_TRANSLATOR") {
-      guard let translator = Onpu.Translator(rawValue: raw.lowercased()) else {
-        throw Error(variable: "ONPU_TRANSLATOR", expected: "gemini, llm or off", value: raw)
-      }
-      guard translator != .gemini || config.onpu.geminiAPIKey != nil else {
-        throw Error(
-          variable: "ONPU_TRANSLATOR", expected: "gemini only with GEMINI_API_KEY set",
-          value: raw)
-      }
-      guard translator != .llm || config.llm != nil else {
-        throw Error(
-          variable: "ONPU_TRANSLATOR", expected: "llm only with HEARTH_LLM_BASE_URL set",
-          value: raw)
-      }
-      config.onpu.translator = translator
-    }
-    if let raw = value("ONPU_APP_HEADER"), !switchedOff(raw) {
-      config.onpu.appHeader = raw
-    }
-    if let raw = value("ONPU_DEV_BYPASS_TOKEN"), !switchedOff(raw) {
-      guard config.environment != .production else {
-        throw Error(
-          variable: "ONPU_DEV_BYPASS_TOKEN", expected: "unset (or false) in production",
-          value: "(set)")
-      }
-      guard raw.count >= 16 else {
-        throw Error(
-          variable: "ONPU_DEV_BYPASS_TOKEN", expected: "at least 16 characters",
-          value: "(\(raw.count) characters)")
-      }
-      config.onpu.devBypassToken = raw
-    }
-    config.onpu.unidicDirectory = value("ONPU_UNIDIC_DIR")
-    config.onpu.kanjidicPath = value("ONPU_KANJIDIC_PATH")
   }
 
   static func databaseLocation(_ raw: String) throws(Error) -> DatabaseLocation {

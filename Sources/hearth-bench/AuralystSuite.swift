@@ -1,8 +1,9 @@
+import AuralystApp
 import AuralystCore
 import Foundation
 import HearthCore
-import HearthStore
-import HearthStoreSQLite
+import HearthPlatform
+import HearthServer
 
 /// Auralyst's insights on five years of one person's journal, beside the time to load those
 /// rows from SQLite.
@@ -35,7 +36,7 @@ struct AuralystSuite {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
     let database = try SQLiteDatabase(path: path)
-    try await database.migrate()
+    try await database.migrate(HearthServer.migrations)
     let journal = Journal(
       id: "journal", ownerID: "owner", title: "Five years", timeZone: Self.zone,
       createdAt: Self.now.addingTimeInterval(-Double(days) * 86_400))
@@ -43,7 +44,8 @@ struct AuralystSuite {
       User(
         id: "owner", email: "owner@example.com", displayName: "Owner", phone: nil,
         passwordHash: "x", timeZone: Self.zone, createdAt: journal.createdAt))
-    try await database.createAuralystJournal(journal, events: [], at: journal.createdAt)
+    try await database.auralystStore.createAuralystJournal(
+      journal, events: [], at: journal.createdAt)
     let data = JournalData.generate(journal: journal, days: days, entries: entries, now: Self.now)
     note(
       "storing \(data.entries.count) entries, \(data.intakes.count) intakes and "
@@ -53,15 +55,15 @@ struct AuralystSuite {
       data.entries.map { AuralystRecordCoding.record($0, at: at) }
       + data.medications.map { AuralystRecordCoding.record($0, at: at) }
       + data.intakes.map { AuralystRecordCoding.record($0, journalID: journal.id, at: at) }
-    try await database.writeAuralyst(
+    try await database.auralystStore.writeAuralyst(
       journalID: journal.id, AuralystWrite(puts: puts), events: [], at: at)
 
     func load(from: Date?) async throws -> (
       [SymptomEntry], [Medication], [MedicationIntake]
     ) {
-      let rows = try await database.auralystRecords(
+      let rows = try await database.auralystStore.auralystRecords(
         journalID: journal.id, kinds: [.entry, .intake], from: from, until: Self.now)
-      let medications = try await database.auralystRecords(
+      let medications = try await database.auralystStore.auralystRecords(
         journalID: journal.id, kinds: [.medication], from: nil, until: nil)
       return (
         rows.compactMap(AuralystRecordCoding.entry),

@@ -1,8 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import HearthCore
+import HearthPlatform
 import HearthServer
-import HearthStore
 import Hummingbird
 import NIOCore
 import ServiceLifecycle

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthPlatform
 
 /// The benchmark driver behind `make bench` (scripts/bench runs it; see BENCHMARKS.md).
 @main

@@ -1,9 +1,9 @@
 import Foundation
 import HearthCore
+import HearthPlatform
 import HearthServer
-import HearthStore
-import HearthStoreSQLite
 import OnpuAnalysis
+import OnpuApp
 import OnpuCore
 
 /// Onpu: accent and reading accuracy against kanjium's dictionary (the analyzer beside a direct
@@ -128,7 +128,7 @@ struct OnpuSuite {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
     let database = try SQLiteDatabase(path: path)
-    try await database.migrate()
+    try await database.migrate(HearthServer.migrations)
     var config = HearthConfig()
     config.logLevel = "warning"
     config.onpu.translator = .off
@@ -148,7 +148,7 @@ struct OnpuSuite {
       let start = monotonicNanos()
       let job = try await OnpuLibrary(env: env).create(
         title: "Song \(index)", artist: "", lyrics: lines.joined(separator: "\n"), for: owner)
-      while try await database.onpuJob(id: job.id)?.status != .succeeded {
+      while try await database.onpuStore.onpuJob(id: job.id)?.status != .succeeded {
         guard monotonicNanos() - start < 60_000_000_000 else {
           throw BenchError("the job of song \(index) did not finish within a minute")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthPlatform
 
 /// What wrk's `done` hook writes (scripts/bench), times in milliseconds.
 struct WrkResult: Codable, Sendable {

@@ -1,3 +1,3 @@
-import HearthCLI
+import HearthServer
 
 await HearthCommand.runFromCommandLine()

@@ -1,4 +1,5 @@
 import Foundation
+import HearthPlatform
 import HearthServer
 import Testing
 

@@ -1,10 +1,12 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthServer
 import HummingbirdTesting
 import Testing
 
-@testable import HearthServer
+@testable import AuralystApp
+@testable import HearthPlatform
 
 /// Auralyst over HTTP: who may do what on every route, and export/import round trips.
 @Suite struct AuralystAPITests {

@@ -1,10 +1,12 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthServer
 import HummingbirdTesting
 import Testing
 
-@testable import HearthServer
+@testable import AuralystApp
+@testable import HearthPlatform
 
 /// A journal exported and imported into a new one comes back exactly: every field, time and
 /// cross-reference, ids aside.

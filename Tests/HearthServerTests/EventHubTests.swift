@@ -1,9 +1,9 @@
 import Foundation
-import HearthStore
+import HearthServer
 import Logging
 import Testing
 
-@testable import HearthServer
+@testable import HearthPlatform
 
 @Suite struct EventHubTests {
   @Test func memoryAnswersOnlyForWhatItHasRead() async throws {

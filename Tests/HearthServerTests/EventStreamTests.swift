@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HearthPlatform
 import HearthServer
 import HummingbirdTesting
 import NIOCore

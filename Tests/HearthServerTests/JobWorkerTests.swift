@@ -1,12 +1,12 @@
 import Foundation
 import HearthCore
-import HearthStore
+import HearthServer
 import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 import Testing
 
-@testable import HearthServer
+@testable import HearthPlatform
 
 @Suite struct JobWorkerTests {
   struct Boom: Error {}

@@ -1,11 +1,12 @@
 import Foundation
 import HearthCore
+import HearthServer
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Testing
 
-@testable import HearthServer
+@testable import HearthPlatform
 
 /// The model client against a fake OpenAI-compatible server on loopback.
 @Suite struct LLMClientTests {

@@ -1,13 +1,14 @@
 import Foundation
 import HTTPTypes
 import HearthCore
-import HearthStore
+import HearthServer
 import HummingbirdTesting
 import OnpuAnalysis
 import OnpuCore
 import Testing
 
-@testable import HearthServer
+@testable import HearthPlatform
+@testable import OnpuApp
 
 /// Onpu's /v1 API over real HTTP, with the real analyzer and a fake Gemini on loopback.
 @Suite struct OnpuAPITests {
@@ -40,7 +41,7 @@ import Testing
       #expect(done["stage"] == nil && done["error"] == nil)
       let result = try #require(done["result"] as? [String: Any])
       let lyricsData = try #require(result["lyricsData"] as? [String: String])
-      let analyzer = try server.env.onpuAnalyzer.get()
+      let analyzer = try OnpuLibrary(env: server.env).analyzer.get()
       #expect(lyricsData.count == 3)
       #expect(lyricsData["2"] == CompactLyrics.encode(analyzer.analyze(line: "水の音")))
       // No translator is configured: the song is complete, without translations.
@@ -63,7 +64,7 @@ import Testing
       // The song stays: the job still shows its result.
       let still = try await client.json(.get, "/v1/jobs/\(id)", token: ann.access)
       #expect(still["status"] as? String == "succeeded" && still["result"] != nil)
-      let songs = try await server.env.database.onpuSongs(ownerID: ann.id)
+      let songs = try await server.env.database.onpuStore.onpuSongs(ownerID: ann.id)
       #expect(songs.map(\.title) == ["古池"])
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthServer
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -7,7 +8,8 @@ import NIOCore
 import OnpuCore
 import Testing
 
-@testable import HearthServer
+@testable import HearthPlatform
+@testable import OnpuApp
 
 /// Translation through the real Gemini client against a fake Gemini on loopback: whatever the
 /// model answers, line N's translation is line N's or missing, never a neighbour's.
@@ -151,21 +153,21 @@ import Testing
   }
 
   @Test func theConfigurationChoosesTheTranslator() throws {
-    let gemini = try HearthConfig.load(["GEMINI_API_KEY": "k"])
+    let gemini = try appConfig(["GEMINI_API_KEY": "k"])
     #expect(gemini.onpu.translator == .gemini)
-    let model = try HearthConfig.load([
+    let model = try appConfig([
       "HEARTH_LLM_BASE_URL": "http://127.0.0.1:1/v1", "HEARTH_LLM_MODEL": "m",
     ])
     #expect(model.onpu.translator == .llm)
-    #expect(try HearthConfig.load([:]).onpu.translator == .off)
+    #expect(try appConfig([:]).onpu.translator == .off)
     #expect(throws: HearthConfig.Error.self) {
-      try HearthConfig.load(["ONPU_TRANSLATOR": "gemini"])
+      try appConfig(["ONPU_TRANSLATOR": "gemini"])
     }
     // A setting of false means false: the gates stay off.
-    let off = try HearthConfig.load(["ONPU_APP_HEADER": "false", "ONPU_DEV_BYPASS_TOKEN": "FALSE"])
+    let off = try appConfig(["ONPU_APP_HEADER": "false", "ONPU_DEV_BYPASS_TOKEN": "FALSE"])
     #expect(off.onpu.appHeader == nil && off.onpu.devBypassToken == nil)
     #expect(throws: HearthConfig.Error.self) {
-      try HearthConfig.load([
+      try appConfig([
         "HEARTH_ENV": "production", "ONPU_DEV_BYPASS_TOKEN": "0123456789abcdef",
       ])
     }

@@ -1,8 +1,10 @@
 import CanonicalJSON
 import Foundation
 import HTTPTypes
+import HearthPlatform
 import HearthServer
 import HummingbirdTesting
+import RedoApp
 import RedoCore
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import HearthCore
+import HearthPlatform
 import HearthServer
-import HearthStore
 import Testing
 
 @Suite struct SharingTests {

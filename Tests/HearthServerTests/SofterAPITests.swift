@@ -1,11 +1,13 @@
 import Foundation
 import HearthCore
+import HearthServer
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Testing
 
-@testable import HearthServer
+@testable import HearthPlatform
+@testable import SofterApp
 
 /// Softer end to end over HTTP: the server with its job worker, and a fake Lightward on loopback
 /// that records every request.

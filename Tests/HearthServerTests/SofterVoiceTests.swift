@@ -1,11 +1,13 @@
 import Foundation
 import HearthCore
+import HearthServer
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Testing
 
-@testable import HearthServer
+@testable import HearthPlatform
+@testable import SofterApp
 
 /// Lightward's client against a fake `/api/plain` on loopback that records what it receives.
 @Suite struct SofterVoiceTests {
@@ -108,20 +110,25 @@ import Testing
   }
 
   @Test func theConfigurationChoosesTheVoice() throws {
-    #expect(try HearthConfig.load([:]).softer.lightwardURL == "https://lightward.com/api/plain")
-    #expect(throws: HearthConfig.Error.self) { try HearthConfig.load(["SOFTER_VOICE": "llm"]) }
-    #expect(throws: HearthConfig.Error.self) { try HearthConfig.load(["SOFTER_VOICE": "robot"]) }
+    #expect(try appConfig([:]).softer.lightwardURL == "https://lightward.com/api/plain")
+    #expect(throws: HearthConfig.Error.self) { try appConfig(["SOFTER_VOICE": "llm"]) }
+    #expect(throws: HearthConfig.Error.self) { try appConfig(["SOFTER_VOICE": "robot"]) }
     #expect(throws: HearthConfig.Error.self) {
-      try HearthConfig.load(["SOFTER_LIGHTWARD_URL": "ftp://x"])
+      try appConfig(["SOFTER_LIGHTWARD_URL": "ftp://x"])
     }
     #expect(throws: HearthConfig.Error.self) {
-      try HearthConfig.load(["SOFTER_LIGHTWARD_TIMEOUT_SECONDS": "0"])
+      try appConfig(["SOFTER_LIGHTWARD_TIMEOUT_SECONDS": "0"])
     }
-    let config = try HearthConfig.load([
+    let config = try appConfig([
       "SOFTER_VOICE": "llm", "HEARTH_LLM_BASE_URL": "http://127.0.0.1:1/v1",
       "HEARTH_LLM_MODEL": "m",
       "SOFTER_LIGHTWARD_TIMEOUT_SECONDS": "120",
     ])
     #expect(config.softer.voice == .llm && config.softer.lightwardTimeoutSeconds == 120)
   }
+}
+
+/// The configuration as `hearth` reads it: the platform's settings and every app's section.
+func appConfig(_ env: [String: String]) throws -> HearthConfig {
+  try HearthConfig.load(env, sections: HearthServer.configSections)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthPlatform
 import HearthServer
 import Hummingbird
 import HummingbirdTesting

@@ -1,7 +1,12 @@
+import AuralystApp
 import Foundation
 import HTTPTypes
+import HearthPlatform
 import HearthServer
 import HummingbirdTesting
+import OnpuApp
+import RedoApp
+import SofterApp
 import Testing
 
 @Suite struct WebFlowTests {

@@ -1,7 +1,8 @@
+import AuralystApp
 import AuralystCore
 import Foundation
 import HearthCore
-import HearthStore
+import HearthPlatform
 import Testing
 
 extension StoreConformanceTests {
@@ -29,9 +30,9 @@ extension StoreConformanceTests {
         type: "auralyst.journal", audience: .resource(AuralystStoreSupport.resource("j1")),
         payload: "{}")
       let before = try await db.latestSequence()
-      try await db.createAuralystJournal(journal, events: [event], at: Self.at(1))
-      #expect(try await db.auralystJournal(id: "j1") == journal)
-      #expect(try await db.auralystJournals(userID: "alice") == [journal])
+      try await db.auralystStore.createAuralystJournal(journal, events: [event], at: Self.at(1))
+      #expect(try await db.auralystStore.auralystJournal(id: "j1") == journal)
+      #expect(try await db.auralystStore.auralystJournals(userID: "alice") == [journal])
       #expect(try await db.access(AuralystStoreSupport.resource("j1"), userID: "alice") == .owner)
       #expect(try await db.events(after: before, limit: 5).map(\.type) == ["auralyst.journal"])
 
@@ -40,22 +41,23 @@ extension StoreConformanceTests {
         Participant(
           resource: resource, userID: "bob", status: .invited, permission: .readOnly,
           invitedBy: "alice", updatedAt: Self.at(2)))
-      #expect(try await db.auralystJournals(userID: "bob").isEmpty)
+      #expect(try await db.auralystStore.auralystJournals(userID: "bob").isEmpty)
       try await db.putParticipant(
         Participant(
           resource: resource, userID: "bob", status: .accepted, permission: .readOnly,
           invitedBy: "alice", updatedAt: Self.at(3)))
-      #expect(try await db.auralystJournals(userID: "bob") == [journal])
-      #expect(try await db.auralystJournals(userID: "carol").isEmpty)
+      #expect(try await db.auralystStore.auralystJournals(userID: "bob") == [journal])
+      #expect(try await db.auralystStore.auralystJournals(userID: "carol").isEmpty)
 
       var renamed = journal
       renamed.title = "Renamed"
       renamed.symptoms = ["Nausea"]
-      try await db.updateAuralystJournal(renamed, events: [], at: Self.at(4))
-      #expect(try await db.auralystJournal(id: "j1") == renamed)
+      try await db.auralystStore.updateAuralystJournal(renamed, events: [], at: Self.at(4))
+      #expect(try await db.auralystStore.auralystJournal(id: "j1") == renamed)
       #expect(try await db.share(resource)?.title == "Renamed")
       await #expect(throws: StoreError.notFound) {
-        try await db.updateAuralystJournal(Self.auralystJournal("nope"), events: [], at: Self.at(4))
+        try await db.auralystStore.updateAuralystJournal(
+          Self.auralystJournal("nope"), events: [], at: Self.at(4))
       }
     }
   }
@@ -64,84 +66,89 @@ extension StoreConformanceTests {
   func auralystWritesAreWholeAndStayInTheirJournal(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
-      try await db.createAuralystJournal(Self.auralystJournal(), events: [], at: Self.at(1))
-      try await db.createAuralystJournal(
+      try await db.auralystStore.createAuralystJournal(
+        Self.auralystJournal(), events: [], at: Self.at(1))
+      try await db.auralystStore.createAuralystJournal(
         Self.auralystJournal("j2", owner: "bob"), events: [], at: Self.at(1))
       let entry = Self.auralystRecord("e1", kind: .entry, at: 10)
       let medication = Self.auralystRecord("m1", kind: .medication, at: 5)
       let intake = Self.auralystRecord("i1", kind: .intake, at: 11, entry: "e1", medication: "m1")
       let note = Self.auralystRecord("n1", kind: .note, author: "bob", at: 12, entry: "e1")
-      try await db.writeAuralyst(
+      try await db.auralystStore.writeAuralyst(
         journalID: "j1", AuralystWrite(puts: [entry, medication, intake, note]), events: [],
         at: Self.at(12))
       #expect(
-        try await db.auralystRecords(
+        try await db.auralystStore.auralystRecords(
           journalID: "j1", kinds: [.entry, .intake], from: nil, until: nil)
           == [entry, intake])
       #expect(
-        try await db.auralystRecords(
+        try await db.auralystStore.auralystRecords(
           journalID: "j1", kinds: AuralystRecord.Kind.allCases, from: Self.at(10),
           until: Self.at(11)) == [entry, intake])
-      #expect(try await db.auralystRecord(id: "n1") == note)
+      #expect(try await db.auralystStore.auralystRecord(id: "n1") == note)
 
       // A put into another journal with a taken id fails whole: the other put is not written.
       let stray = Self.auralystRecord("e2", kind: .entry, journal: "j2", author: "bob", at: 13)
       let taken = Self.auralystRecord("e1", kind: .entry, journal: "j2", author: "bob", at: 13)
       await #expect(throws: StoreError.duplicate("id")) {
-        try await db.writeAuralyst(
+        try await db.auralystStore.writeAuralyst(
           journalID: "j2", AuralystWrite(puts: [stray, taken]), events: [], at: Self.at(13))
       }
-      #expect(try await db.auralystRecord(id: "e2") == nil)
-      #expect(try await db.auralystRecord(id: "e1") == entry)
+      #expect(try await db.auralystStore.auralystRecord(id: "e2") == nil)
+      #expect(try await db.auralystStore.auralystRecord(id: "e1") == entry)
       // An insert-only put never replaces, even in its own journal.
       var other = entry
       other.authorID = "bob"
       await #expect(throws: StoreError.duplicate("id")) {
-        try await db.writeAuralyst(
+        try await db.auralystStore.writeAuralyst(
           journalID: "j1", AuralystWrite(puts: [other], insertOnly: true), events: [],
           at: Self.at(13))
       }
-      #expect(try await db.auralystRecord(id: "e1") == entry)
+      #expect(try await db.auralystStore.auralystRecord(id: "e1") == entry)
 
       var edited = entry
       edited.body = #"{"id":"e1","edited":true}"#
       edited.updatedAt = Self.at(20)
-      try await db.writeAuralyst(
+      try await db.auralystStore.writeAuralyst(
         journalID: "j1", AuralystWrite(puts: [edited], deletes: ["n1"], detachFrom: ["e1"]),
         events: [], at: Self.at(20))
-      #expect(try await db.auralystRecord(id: "e1") == edited)
-      #expect(try await db.auralystRecord(id: "n1") == nil)
-      #expect(try await db.auralystRecord(id: "i1")?.entryID == nil)
+      #expect(try await db.auralystStore.auralystRecord(id: "e1") == edited)
+      #expect(try await db.auralystStore.auralystRecord(id: "n1") == nil)
+      #expect(try await db.auralystStore.auralystRecord(id: "i1")?.entryID == nil)
 
       // Bob may not take Alice's intake with "his" deletion: nothing changes.
       var onlyBob = AuralystWrite(deletes: ["m1"], deleteIntakesOf: ["m1"])
       onlyBob.intakesOnlyBy = "bob"
       await #expect(throws: StoreError.conflict("intakes")) {
-        try await db.writeAuralyst(journalID: "j1", onlyBob, events: [], at: Self.at(21))
+        try await db.auralystStore.writeAuralyst(
+          journalID: "j1", onlyBob, events: [], at: Self.at(21))
       }
-      #expect(try await db.auralystRecord(id: "m1") == medication)
-      try await db.writeAuralyst(
+      #expect(try await db.auralystStore.auralystRecord(id: "m1") == medication)
+      try await db.auralystStore.writeAuralyst(
         journalID: "j1", AuralystWrite(deletes: ["m1"], deleteIntakesOf: ["m1"]), events: [],
         at: Self.at(21))
       #expect(
-        try await db.auralystRecords(
+        try await db.auralystStore.auralystRecords(
           journalID: "j1", kinds: AuralystRecord.Kind.allCases, from: nil, until: nil) == [edited])
 
       // Many rows at once, as an import writes them, with the symptoms they rate.
       let many = (0..<1200).map { Self.auralystRecord("bulk\($0)", kind: .entry, at: 100 + $0) }
-      try await db.writeAuralyst(
+      try await db.auralystStore.writeAuralyst(
         journalID: "j1", AuralystWrite(puts: many, symptoms: ["Headache", "Dizziness"]), events: [],
         at: Self.at(30))
-      #expect(try await db.auralystJournal(id: "j1")?.symptoms == ["Headache", "Dizziness"])
       #expect(
-        try await db.auralystRecords(journalID: "j1", kinds: [.entry], from: nil, until: nil).count
+        try await db.auralystStore.auralystJournal(id: "j1")?.symptoms == ["Headache", "Dizziness"])
+      #expect(
+        try await db.auralystStore.auralystRecords(
+          journalID: "j1", kinds: [.entry], from: nil, until: nil
+        ).count
           == 1201)
 
-      try await db.deleteAuralystJournal(id: "j1", events: [], at: Self.at(40))
-      #expect(try await db.auralystJournal(id: "j1") == nil)
-      #expect(try await db.auralystRecord(id: "e1") == nil)
+      try await db.auralystStore.deleteAuralystJournal(id: "j1", events: [], at: Self.at(40))
+      #expect(try await db.auralystStore.auralystJournal(id: "j1") == nil)
+      #expect(try await db.auralystStore.auralystRecord(id: "e1") == nil)
       #expect(try await db.share(AuralystStoreSupport.resource("j1")) == nil)
-      #expect(try await db.auralystJournals(userID: "alice").isEmpty)
+      #expect(try await db.auralystStore.auralystJournals(userID: "alice").isEmpty)
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
-import HearthStore
+import HearthPlatform
+import RedoApp
 import Testing
 
 extension StoreConformanceTests {
@@ -14,14 +15,14 @@ extension StoreConformanceTests {
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
       let key = RedoDeviceKey(
         publicKey: "k1", userID: "alice", label: "laptop", createdAt: Self.at(1))
-      try await db.registerRedoKey(key)
-      try await db.registerRedoKey(key)
+      try await db.redoStore.registerRedoKey(key)
+      try await db.redoStore.registerRedoKey(key)
       await #expect(throws: StoreError.duplicate("publicKey")) {
-        try await db.registerRedoKey(
+        try await db.redoStore.registerRedoKey(
           RedoDeviceKey(publicKey: "k1", userID: "bob", label: "x", createdAt: Self.at(2)))
       }
-      #expect(try await db.redoKeys(userID: "alice") == [key])
-      #expect(try await db.redoKeys(userID: "bob").isEmpty)
+      #expect(try await db.redoStore.redoKeys(userID: "alice") == [key])
+      #expect(try await db.redoStore.redoKeys(userID: "bob").isEmpty)
     }
   }
 
@@ -31,7 +32,7 @@ extension StoreConformanceTests {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
       // Given a new task: decide sees no owner and nothing stored
-      let first = try await db.appendRedoNodes(
+      let first = try await db.redoStore.appendRedoNodes(
         taskId: "t1", uploaderID: "alice", title: "Plants", at: Self.at(1)
       ) {
         owner, stored in
@@ -42,7 +43,7 @@ extension StoreConformanceTests {
       #expect(Set(first.map(\.sequence)).count == 1)
       #expect(try await db.share(RedoEvents.resource(taskId: "t1"))?.ownerID == "alice")
       // When more nodes come: decide sees the owner and the stored nodes; an empty answer stores nothing
-      let none = try await db.appendRedoNodes(
+      let none = try await db.redoStore.appendRedoNodes(
         taskId: "t1", uploaderID: "bob", title: "x", at: Self.at(2)
       ) {
         owner, stored in
@@ -51,7 +52,7 @@ extension StoreConformanceTests {
         return []
       }
       #expect(none.isEmpty)
-      let second = try await db.appendRedoNodes(
+      let second = try await db.redoStore.appendRedoNodes(
         taskId: "t1", uploaderID: "alice", title: "x", at: Self.at(3)
       ) { _, _ in
         [Self.redoNode("c")]
@@ -65,8 +66,8 @@ extension StoreConformanceTests {
           $0.type == RedoEvents.type && $0.audience == .resource(RedoEvents.resource(taskId: "t1"))
         })
       #expect(try Self.payload(events[0])["nodeIds"] as? [String] == ["a", "b"])
-      #expect(try await db.redoNodes(taskId: "t1").map(\.id) == ["a", "b", "c"])
-      #expect(try await db.redoNodes(taskId: "t1")[0].json == #"{"id":"a"}"#)
+      #expect(try await db.redoStore.redoNodes(taskId: "t1").map(\.id) == ["a", "b", "c"])
+      #expect(try await db.redoStore.redoNodes(taskId: "t1")[0].json == #"{"id":"a"}"#)
     }
   }
 
@@ -75,38 +76,42 @@ extension StoreConformanceTests {
   {
     try await factory.withDatabase { db in
       for id in ["alice", "bob", "carol"] { try await db.createUser(Self.user(id)) }
-      _ = try await db.appendRedoNodes(
+      _ = try await db.redoStore.appendRedoNodes(
         taskId: "t1", uploaderID: "alice", title: "A", at: Self.at(1)
       ) { _, _ in [Self.redoNode("a1")] }
-      _ = try await db.appendRedoNodes(taskId: "t2", uploaderID: "bob", title: "B", at: Self.at(2))
-      { _, _ in [Self.redoNode("b1")] }
-      _ = try await db.appendRedoNodes(
+      _ = try await db.redoStore.appendRedoNodes(
+        taskId: "t2", uploaderID: "bob", title: "B", at: Self.at(2)
+      ) { _, _ in [Self.redoNode("b1")] }
+      _ = try await db.redoStore.appendRedoNodes(
         taskId: "t1", uploaderID: "alice", title: "A", at: Self.at(3)
       ) { _, _ in [Self.redoNode("a2")] }
       #expect(
-        try await db.redoNodes(visibleTo: "alice", after: 0, limit: 100).map(\.id) == ["a1", "a2"])
-      #expect(try await db.redoNodes(visibleTo: "carol", after: 0, limit: 100).isEmpty)
-      #expect(try await db.redoTaskIDs(visibleTo: "bob") == ["t2"])
+        try await db.redoStore.redoNodes(visibleTo: "alice", after: 0, limit: 100).map(\.id) == [
+          "a1", "a2",
+        ])
+      #expect(try await db.redoStore.redoNodes(visibleTo: "carol", after: 0, limit: 100).isEmpty)
+      #expect(try await db.redoStore.redoTaskIDs(visibleTo: "bob") == ["t2"])
       // An invitation is not access; acceptance is
       let resource = RedoEvents.resource(taskId: "t1")
       try await db.putParticipant(
         Participant(
           resource: resource, userID: "bob", status: .invited, permission: .readWrite,
           invitedBy: "alice", updatedAt: Self.at(4)))
-      #expect(try await db.redoTaskIDs(visibleTo: "bob") == ["t2"])
+      #expect(try await db.redoStore.redoTaskIDs(visibleTo: "bob") == ["t2"])
       try await db.putParticipant(
         Participant(
           resource: resource, userID: "bob", status: .accepted, permission: .readWrite,
           invitedBy: "alice", updatedAt: Self.at(5)))
-      #expect(try await db.redoTaskIDs(visibleTo: "bob") == ["t1", "t2"])
+      #expect(try await db.redoStore.redoTaskIDs(visibleTo: "bob") == ["t1", "t2"])
       #expect(
-        try await db.redoNodes(visibleTo: "bob", after: 0, limit: 100).map(\.id) == [
+        try await db.redoStore.redoNodes(visibleTo: "bob", after: 0, limit: 100).map(\.id) == [
           "a1", "b1", "a2",
         ])
       // Paging returns whole sequences and resumes from the last one seen
-      let page = try await db.redoNodes(visibleTo: "bob", after: 0, limit: 1)
+      let page = try await db.redoStore.redoNodes(visibleTo: "bob", after: 0, limit: 1)
       #expect(page.map(\.id) == ["a1"])
-      let rest = try await db.redoNodes(visibleTo: "bob", after: page.last!.sequence, limit: 10)
+      let rest = try await db.redoStore.redoNodes(
+        visibleTo: "bob", after: page.last!.sequence, limit: 10)
       #expect(rest.map(\.id) == ["b1", "a2"])
     }
   }
@@ -119,7 +124,7 @@ extension StoreConformanceTests {
       try await withThrowingTaskGroup(of: Void.self) { group in
         for writer in 0..<8 {
           group.addTask {
-            _ = try await db.appendRedoNodes(
+            _ = try await db.redoStore.appendRedoNodes(
               taskId: "t", uploaderID: "alice", title: "T", at: Self.at(writer)
             ) {
               _, stored in
@@ -131,7 +136,7 @@ extension StoreConformanceTests {
         }
         try await group.waitForAll()
       }
-      let nodes = try await db.redoNodes(taskId: "t")
+      let nodes = try await db.redoStore.redoNodes(taskId: "t")
       #expect(nodes.count == 8)
       #expect(nodes.filter { $0.id == "create" }.count == 1)
       #expect(Set(nodes.map(\.sequence)).count == 8)
@@ -142,15 +147,15 @@ extension StoreConformanceTests {
   func deletingAnAccountDeletesTheRedoTasksItOwns(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
-      _ = try await db.appendRedoNodes(
+      _ = try await db.redoStore.appendRedoNodes(
         taskId: "mine", uploaderID: "alice", title: "A", at: Self.at(1)
       ) { _, _ in [Self.redoNode("a")] }
-      _ = try await db.appendRedoNodes(
+      _ = try await db.redoStore.appendRedoNodes(
         taskId: "theirs", uploaderID: "bob", title: "B", at: Self.at(2)
       ) { _, _ in [Self.redoNode("b")] }
       try await db.deleteUser(id: "alice")
-      #expect(try await db.redoNodes(taskId: "mine").isEmpty)
-      #expect(try await db.redoNodes(taskId: "theirs").map(\.id) == ["b"])
+      #expect(try await db.redoStore.redoNodes(taskId: "mine").isEmpty)
+      #expect(try await db.redoStore.redoNodes(taskId: "theirs").map(\.id) == ["b"])
     }
   }
 
@@ -167,7 +172,7 @@ extension StoreConformanceTests {
         var cursor: Int64 = 0
         while true {
           let finished = await done.value
-          let page = try await db.redoNodes(visibleTo: "alice", after: cursor, limit: 7)
+          let page = try await db.redoStore.redoNodes(visibleTo: "alice", after: cursor, limit: 7)
           seen += page.map(\.id)
           cursor = page.last?.sequence ?? cursor
           if page.isEmpty && finished { return seen }
@@ -177,7 +182,7 @@ extension StoreConformanceTests {
         for writer in 0..<writers {
           group.addTask {
             for index in 0..<perWriter {
-              _ = try await db.appendRedoNodes(
+              _ = try await db.redoStore.appendRedoNodes(
                 taskId: "task-\(writer)", uploaderID: "alice", title: "T", at: Self.at(index)
               ) { _, _ in
                 [Self.redoNode("w\(writer)-\(index)-a"), Self.redoNode("w\(writer)-\(index)-b")]

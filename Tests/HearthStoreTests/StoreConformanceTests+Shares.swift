@@ -1,6 +1,6 @@
 import Foundation
 import HearthCore
-import HearthStore
+import HearthPlatform
 import Testing
 
 extension StoreConformanceTests {

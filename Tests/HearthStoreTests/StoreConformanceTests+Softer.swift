@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
-import HearthStore
+import HearthPlatform
+import SofterApp
 import SofterCore
 import Testing
 
@@ -35,15 +36,15 @@ extension StoreConformanceTests {
       for id in ["alice", "bob", "carol"] { try await db.createUser(Self.user(id)) }
       let record = Self.softerRoom()
       let before = try await db.latestSequence()
-      try await db.createSofterRoom(
+      try await db.softerStore.createSofterRoom(
         record, payment: Self.softerPayment("r1"),
         events: SofterEvents.events(SofterEvents.roomChanged, room: record))
-      #expect(try await db.softerRoom(id: "r1") == record)
-      #expect(try await db.softerRooms(userID: "bob") == [record])
-      #expect(try await db.softerRooms(userID: "carol").isEmpty)
-      #expect(try await db.softerRoom(id: "nope") == nil)
-      #expect(try await db.lastSofterTier(userID: "alice") == .hundred)
-      #expect(try await db.lastSofterTier(userID: "bob") == nil)
+      #expect(try await db.softerStore.softerRoom(id: "r1") == record)
+      #expect(try await db.softerStore.softerRooms(userID: "bob") == [record])
+      #expect(try await db.softerStore.softerRooms(userID: "carol").isEmpty)
+      #expect(try await db.softerStore.softerRoom(id: "nope") == nil)
+      #expect(try await db.softerStore.lastSofterTier(userID: "alice") == .hundred)
+      #expect(try await db.softerStore.lastSofterTier(userID: "bob") == nil)
       let events = try await db.events(after: before, limit: 10)
       #expect(events.map(\.audience) == [.user("alice"), .user("bob")])
       #expect(
@@ -55,9 +56,9 @@ extension StoreConformanceTests {
   func changesKeepTheFirstCopyOfAMessageAndFailWhole(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
-      try await db.createSofterRoom(
+      try await db.softerStore.createSofterRoom(
         Self.softerRoom(), payment: Self.softerPayment("r1"), events: [])
-      let changed = try await db.changeSofterRoom(id: "r1", at: Self.at(2)) { record in
+      let changed = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(2)) { record in
         let arrival = record.room.lightwardInvitation(.accept, at: Self.at(2))
         try record.room.apply(arrival, at: Self.at(2))
         record.turn = .failed(slot: 1, reason: "HTTP 502", attempts: 2, retryAt: Self.at(9))
@@ -69,10 +70,10 @@ extension StoreConformanceTests {
           "Ally opened a room with $100.", "Lightward arrived.",
         ])
       #expect(changed?.room.state == .pendingParticipants(signaled: ["p-alice", "p-lightward"]))
-      #expect(try await db.softerRoom(id: "r1") == changed)
+      #expect(try await db.softerStore.softerRoom(id: "r1") == changed)
 
       // A message whose id is stored already keeps its first text.
-      let again = try await db.changeSofterRoom(id: "r1", at: Self.at(3)) { record in
+      let again = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(3)) { record in
         record.room.messages.append(
           .narration(id: StableID.opening(room: "r1"), roomID: "r1", text: "forged", at: Self.at(3))
         )
@@ -84,15 +85,16 @@ extension StoreConformanceTests {
       // A change that throws leaves nothing behind.
       let sequence = try await db.latestSequence()
       await #expect(throws: RoomError.notYourTurn(current: "Ally")) {
-        _ = try await db.changeSofterRoom(id: "r1", at: Self.at(4)) { record in
+        _ = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(4)) { record in
           try record.room.apply(try record.room.arrive("p-bob", at: Self.at(4)), at: Self.at(4))
           _ = try record.room.send("hi", from: "p-bob", messageID: "m1", at: Self.at(4))
           return SofterEvents.events(SofterEvents.roomChanged, room: record)
         }
       }
-      #expect(try await db.softerRoom(id: "r1") == changed)
+      #expect(try await db.softerStore.softerRoom(id: "r1") == changed)
       #expect(try await db.latestSequence() == sequence)
-      #expect(try await db.changeSofterRoom(id: "nope", at: Self.at(5)) { _ in [] } == nil)
+      #expect(
+        try await db.softerStore.changeSofterRoom(id: "nope", at: Self.at(5)) { _ in [] } == nil)
     }
   }
 
@@ -100,12 +102,13 @@ extension StoreConformanceTests {
   func concurrentChangesToARoomRunOneAfterAnother(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
-      try await db.createSofterRoom(
+      try await db.softerStore.createSofterRoom(
         Self.softerRoom(), payment: Self.softerPayment("r1"), events: [])
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<12 {
           group.addTask {
-            _ = try await db.changeSofterRoom(id: "r1", at: Self.at(10 + index)) { record in
+            _ = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(10 + index)) {
+              record in
               // Each change records how many messages it saw: serialized changes all differ.
               let seen = record.room.messages.count
               record.room.messages.append(
@@ -116,8 +119,9 @@ extension StoreConformanceTests {
         }
         try await group.waitForAll()
       }
-      let texts = try #require(try await db.softerRoom(id: "r1")).room.messages.dropFirst().map(
-        \.text)
+      let texts = try #require(try await db.softerStore.softerRoom(id: "r1")).room.messages
+        .dropFirst().map(
+          \.text)
       #expect(texts.sorted { Int($0)! < Int($1)! } == (1...12).map(String.init))
     }
   }
@@ -128,16 +132,16 @@ extension StoreConformanceTests {
   ) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
-      try await db.createSofterRoom(
+      try await db.softerStore.createSofterRoom(
         Self.softerRoom("r1"), payment: Self.softerPayment("r1"), events: [])
-      try await db.createSofterRoom(
+      try await db.softerStore.createSofterRoom(
         Self.softerRoom("r2"), payment: Self.softerPayment("r2", tier: .one, at: 2), events: [])
-      try await db.deleteSofterRoom(id: "r1", events: [], at: Self.at(3))
-      #expect(try await db.softerRoom(id: "r1") == nil)
-      #expect(try await db.softerRooms(userID: "bob").map(\.id) == ["r2"])
-      #expect(try await db.lastSofterTier(userID: "alice") == .one)
+      try await db.softerStore.deleteSofterRoom(id: "r1", events: [], at: Self.at(3))
+      #expect(try await db.softerStore.softerRoom(id: "r1") == nil)
+      #expect(try await db.softerStore.softerRooms(userID: "bob").map(\.id) == ["r2"])
+      #expect(try await db.softerStore.lastSofterTier(userID: "alice") == .one)
       try await db.deleteUser(id: "alice")
-      #expect(try await db.softerRooms(userID: "bob").isEmpty)
+      #expect(try await db.softerStore.softerRooms(userID: "bob").isEmpty)
     }
   }
 }

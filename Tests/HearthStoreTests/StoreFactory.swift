@@ -1,7 +1,6 @@
 import Foundation
-import HearthStore
-import HearthStorePostgres
-import HearthStoreSQLite
+import HearthPlatform
+import HearthServer
 import Testing
 
 /// Makes a fresh, migrated database of one backend for one test.
@@ -36,7 +35,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("\(UUID().uuidString).sqlite").path
     let database = try SQLiteDatabase(path: path)
-    try await database.migrate()
+    try await database.migrate(HearthServer.migrations)
     return (
       database,
       {
@@ -52,7 +51,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
       let database = try PostgresDatabase(url: url)
       do {
         try await database.resetSchema()
-        try await database.migrate()
+        try await database.migrate(HearthServer.migrations)
       } catch {
         try? await database.close()
         throw error

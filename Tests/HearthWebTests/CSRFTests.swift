@@ -2,7 +2,7 @@ import Foundation
 import HearthCore
 import Testing
 
-@testable import HearthWeb
+@testable import HearthPlatform
 
 /// Every POST form any page renders carries the CSRF token.
 @Suite struct CSRFTests {

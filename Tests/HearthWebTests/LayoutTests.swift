@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HearthWeb
+@testable import HearthPlatform
 
 @Suite struct LayoutTests {
   func page(_ context: PageContext, title: String = "Test") -> String {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HearthWeb
+@testable import HearthPlatform
 
 @Suite struct NodeTests {
   @Test func textIsEscaped() {

@@ -2,7 +2,7 @@ import Foundation
 import HearthCore
 import Testing
 
-@testable import HearthWeb
+@testable import HearthPlatform
 
 @Suite struct PageTests {
   @Test func homeHasACardPerApp() {

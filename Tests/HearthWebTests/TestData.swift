@@ -1,8 +1,7 @@
 import Foundation
 import HearthCore
-import HearthStore
 
-@testable import HearthWeb
+@testable import HearthPlatform
 
 enum TestData {
   static let csrf = "csrf-Token-123"
@@ -14,12 +13,20 @@ enum TestData {
   ) -> PageContext {
     PageContext(
       userName: "Ada <Lovelace>", csrfToken: csrf, flash: flash, invitationCount: invitations,
-      path: path)
+      path: path, apps: apps)
   }
 
   static func signedOut(path: String = "/") -> PageContext {
-    PageContext(csrfToken: csrf, path: path)
+    PageContext(csrfToken: csrf, path: path, apps: apps)
   }
+
+  /// The shell knows no app: the composition root hands it these.
+  static let apps = [
+    HearthApp(slug: "softer", name: "Softer", summary: "Group conversations."),
+    HearthApp(slug: "redo", name: "Redo", summary: "Tasks."),
+    HearthApp(slug: "auralyst", name: "Auralyst", summary: "A journal."),
+    HearthApp(slug: "onpu", name: "Onpu", summary: "Japanese from lyrics."),
+  ]
 
   static let user = User(
     id: "u1", email: "ada@example.com", displayName: "Ada", phone: "+14155550123",

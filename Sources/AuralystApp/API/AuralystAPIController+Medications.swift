@@ -1,0 +1,205 @@
+import AuralystCore
+import Foundation
+import HearthCore
+import HearthPlatform
+import Hummingbird
+
+extension AuralystAPIController {
+  // MARK: - Medications
+
+  func registerMedications(_ api: APIRouteTable) {
+    let route = "\(Self.journalPath)/medications"
+    collection(
+      api, "medications", item: "medication", kind: .medication,
+      schema: AuralystSchemas.medication, input: AuralystSchemas.medicationInput, query: [],
+      list: { _, opened in
+        let medications = try await journals.medications(opened)
+        return JSONBody.response([
+          "medications": medications.map { AuralystAPI.MedicationBody($0, opened) }
+        ])
+      },
+      create: { request, opened in
+        try opened.access.require(.write, what: "journal")
+        let input = try await JSONBody.decode(
+          AuralystAPI.MedicationInput.self, from: request, route: "POST \(route)")
+        guard input.name != nil else { throw APIErrorResponse(.missing("name")) }
+        var medication = Medication(
+          id: try AuralystJournals.clientID(input.id, make: env.newID),
+          journalID: opened.journal.id, name: "", authorID: opened.user.id)
+        try apply(input, to: &medication, opened: opened)
+        let (record, created) = try await journals.add(
+          AuralystRecordCoding.record(medication, at: env.now()), to: opened)
+        return Self.created(
+          "medication",
+          AuralystAPI.MedicationBody(
+            AuralystRecordCoding.medication(record) ?? medication, opened), created)
+      },
+      show: { record, opened in
+        guard let medication = AuralystRecordCoding.medication(record) else {
+          throw APIErrorResponse(.notFound("medication"))
+        }
+        return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
+      },
+      update: { request, record, opened in
+        let input = try await JSONBody.decode(
+          AuralystAPI.MedicationInput.self, from: request, route: "PATCH \(route)/:medicationId")
+        guard var medication = AuralystRecordCoding.medication(record) else {
+          throw APIErrorResponse(.notFound("medication"))
+        }
+        try apply(input, to: &medication, opened: opened)
+        try await journals.replace(
+          AuralystRecordCoding.record(medication, at: env.now()), in: opened,
+          authorID: record.authorID)
+        return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
+      })
+  }
+
+  /// The fields given, checked. An as-needed medication keeps no schedules (the reference app
+  /// saved hidden ones).
+  private func apply(
+    _ input: AuralystAPI.MedicationInput, to medication: inout Medication,
+    opened: AuralystJournals.Opened
+  ) throws {
+    if let name = input.name { medication.name = name }
+    if let amount = input.defaultAmount { medication.defaultAmount = amount }
+    if let unit = input.defaultUnit { medication.defaultUnit = unit }
+    if let useCase = input.useCase { medication.useCase = useCase }
+    if let notes = input.notes { medication.notes = notes }
+    if let asNeeded = input.isAsNeeded { medication.isAsNeeded = asNeeded }
+    if let schedules = input.schedules {
+      medication.schedules = try schedules.enumerated().map { index, schedule in
+        try self.schedule(schedule, field: "schedules[\(index)]", opened: opened)
+      }
+    }
+    if medication.isAsNeeded { medication.schedules = [] }
+    let checked = medication
+    medication = try AuralystAPI.validated { () throws(ValidationError) in
+      try checked.validated()
+    }
+  }
+
+  private func schedule(
+    _ input: AuralystAPI.ScheduleInput, field: String, opened: AuralystJournals.Opened
+  ) throws -> MedicationSchedule {
+    let parts = (input.time ?? "").split(separator: ":")
+    guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else {
+      throw APIErrorResponse(.invalid("\(field).time", "A dose time looks like 08:00."))
+    }
+    let cadence: MedicationSchedule.Cadence
+    if let interval = input.everyDays {
+      let clock = ZoneClock(
+        timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt,
+        span: env.now()...env.now())
+      cadence = .everyDays(interval, start: input.startDate ?? clock.day(of: env.now()).description)
+    } else {
+      cadence = .weekdays(Set(input.days ?? Array(1...7)))
+    }
+    return MedicationSchedule(
+      id: try AuralystJournals.clientID(input.id, field: "\(field).id", make: env.newID),
+      label: input.label, hour: hour, minute: minute, amount: input.amount, unit: input.unit,
+      cadence: cadence, isActive: input.isActive ?? true)
+  }
+
+  // MARK: - Intakes
+
+  func registerIntakes(_ api: APIRouteTable) {
+    let route = "\(Self.journalPath)/intakes"
+    collection(
+      api, "intakes", item: "intake", kind: .intake, schema: AuralystSchemas.intake,
+      input: AuralystSchemas.intakeInput,
+      query: Self.range + [("day", AuralystSchemas.day, false)],
+      list: { request, opened in
+        var (from, to) = try Self.bounds(request)
+        if let text = request.uri.queryParameters.get("day") {
+          guard let day = CalendarDay(String(text)) else {
+            throw APIErrorResponse(.invalid("day", "day looks like 2026-11-22."))
+          }
+          let clock = ZoneClock(
+            timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt,
+            span: env.now()...env.now())
+          from = clock.instant(day: day.daysSince1970, minute: 0)
+          to = clock.instant(day: day.daysSince1970 + 1, minute: 0).addingTimeInterval(-0.001)
+        }
+        let intakes = try await journals.records(opened, [.intake], from: from, until: to)
+          .compactMap(AuralystRecordCoding.intake)
+        return JSONBody.response(["intakes": intakes.map { AuralystAPI.IntakeBody($0, opened) }])
+      },
+      create: { request, opened in
+        try opened.access.require(.write, what: "journal")
+        let input = try await JSONBody.decode(
+          AuralystAPI.IntakeInput.self, from: request, route: "POST \(route)")
+        guard let medicationID = input.medicationId else {
+          throw APIErrorResponse(.missing("medicationId"))
+        }
+        let medication = try await journals.medication(
+          opened, id: medicationID, field: "medicationId")
+        if let entryID = input.entryId { try await requireEntry(entryID, in: opened) }
+        let origin: MedicationIntake.Origin
+        switch input.origin {
+        case nil: origin = medication.isAsNeeded ? .asNeeded : .scheduled
+        case let text?:
+          guard let parsed = MedicationIntake.Origin(rawValue: text) else {
+            throw APIErrorResponse(.invalid("origin", "origin is scheduled or asNeeded."))
+          }
+          origin = parsed
+        }
+        let schedule = medication.schedules.first { $0.id == input.scheduleId }
+        let intake = MedicationIntake(
+          id: try AuralystJournals.clientID(input.id, make: env.newID),
+          medicationID: medication.id, scheduleID: input.scheduleId, entryID: input.entryId,
+          origin: origin, amount: input.amount ?? schedule?.amount ?? medication.defaultAmount,
+          unit: input.unit ?? schedule?.unit ?? medication.defaultUnit,
+          timestamp: try AuralystAPI.timestamp(
+            input.timestamp, journal: opened.journal, now: env.now()),
+          scheduledDate: input.scheduledDate, note: input.note, authorID: opened.user.id)
+        let checked = try AuralystAPI.validated { () throws(ValidationError) in
+          try intake.validated(for: medication)
+        }
+        let (record, created) = try await journals.add(
+          AuralystRecordCoding.record(checked, journalID: opened.journal.id, at: env.now()),
+          to: opened)
+        return Self.created(
+          "intake", AuralystAPI.IntakeBody(AuralystRecordCoding.intake(record) ?? checked, opened),
+          created)
+      },
+      show: { record, opened in
+        guard let intake = AuralystRecordCoding.intake(record) else {
+          throw APIErrorResponse(.notFound("intake"))
+        }
+        return JSONBody.response(["intake": AuralystAPI.IntakeBody(intake, opened)])
+      },
+      update: { request, record, opened in
+        let input = try await JSONBody.decode(
+          AuralystAPI.IntakeInput.self, from: request, route: "PATCH \(route)/:intakeId")
+        guard var intake = AuralystRecordCoding.intake(record) else {
+          throw APIErrorResponse(.notFound("intake"))
+        }
+        // Only what was taken and when changes; what it was taken for stays.
+        if let amount = input.amount { intake.amount = amount }
+        if let unit = input.unit { intake.unit = unit }
+        if let note = input.note { intake.note = note }
+        if let text = input.timestamp {
+          intake.timestamp = try AuralystAPI.timestamp(
+            text, journal: opened.journal, now: env.now())
+        }
+        let medication = try await journals.medication(
+          opened, id: intake.medicationID, field: "medicationId")
+        var checkedAgainst = medication
+        // A schedule removed since is not this edit's concern.
+        if let scheduleID = intake.scheduleID,
+          !medication.schedules.contains(where: { $0.id == scheduleID })
+        {
+          checkedAgainst.schedules.append(
+            MedicationSchedule(id: scheduleID, hour: 0, minute: 0, cadence: .weekdays([1])))
+        }
+        let edited = intake
+        let updated = try AuralystAPI.validated { () throws(ValidationError) in
+          try edited.validated(for: checkedAgainst)
+        }
+        try await journals.replace(
+          AuralystRecordCoding.record(updated, journalID: opened.journal.id, at: env.now()),
+          in: opened, authorID: record.authorID)
+        return JSONBody.response(["intake": AuralystAPI.IntakeBody(updated, opened)])
+      })
+  }
+}

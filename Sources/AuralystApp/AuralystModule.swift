@@ -1,0 +1,19 @@
+import HearthCore
+import HearthPlatform
+
+/// Auralyst on the platform: shared journals, their API, insights, files and pages.
+public struct AuralystModule: HearthAppModule {
+  public static let app = HearthApp(
+    slug: "auralyst", name: "Auralyst",
+    summary: "A symptom and medication journal you can share with caregivers, with insights.")
+  public static var migrations: AppMigrations { AuralystMigrations.all }
+
+  let env: HearthEnvironment
+
+  public init(env: HearthEnvironment) { self.env = env }
+
+  public func register(_ routes: AppRoutes) {
+    AuralystAPIController(env: env, accounts: routes.accounts).register(routes.api)
+    AuralystWebController(pages: routes.pages).register(routes.router)
+  }
+}

@@ -1,0 +1,82 @@
+import HearthPlatform
+import PostgresNIO
+
+/// Auralyst's tables on both databases. Append-only: never edit one that shipped, add another.
+enum AuralystMigrations {
+  static let all = AppMigrations(
+    sqlite: [
+      SQLiteMigration(
+        "005-auralyst",
+        """
+        CREATE TABLE auralystJournal (
+          id TEXT PRIMARY KEY NOT NULL,
+          ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          title TEXT NOT NULL,
+          timeZone TEXT NOT NULL,
+          symptoms TEXT NOT NULL,
+          createdAt REAL NOT NULL,
+          updatedAt REAL NOT NULL
+        );
+        CREATE INDEX auralystJournal_owner ON auralystJournal(ownerID);
+        CREATE TABLE auralystRecord (
+          id TEXT PRIMARY KEY NOT NULL,
+          journalID TEXT NOT NULL REFERENCES auralystJournal(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL,
+          authorID TEXT NOT NULL,
+          timestamp REAL NOT NULL,
+          entryID TEXT,
+          medicationID TEXT,
+          body TEXT NOT NULL,
+          updatedAt REAL NOT NULL
+        );
+        CREATE INDEX auralystRecord_journal ON auralystRecord(journalID, kind, timestamp);
+        CREATE INDEX auralystRecord_entry ON auralystRecord(journalID, entryID)
+          WHERE entryID IS NOT NULL;
+        CREATE INDEX auralystRecord_medication ON auralystRecord(journalID, medicationID)
+          WHERE medicationID IS NOT NULL;
+        """)
+    ],
+    postgres: [
+      PostgresMigration(
+        version: 8, name: "auralyst journals",
+        statements: [
+          """
+          CREATE TABLE auralyst_journals (
+            id text PRIMARY KEY,
+            owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            title text NOT NULL,
+            time_zone text NOT NULL,
+            symptoms text NOT NULL,
+            created_at timestamptz NOT NULL,
+            updated_at timestamptz NOT NULL
+          )
+          """,
+          "CREATE INDEX auralyst_journals_owner_id_idx ON auralyst_journals (owner_id)",
+          """
+          CREATE TABLE auralyst_records (
+            id text PRIMARY KEY,
+            journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+            kind text NOT NULL,
+            author_id text NOT NULL,
+            timestamp timestamptz NOT NULL,
+            entry_id text,
+            medication_id text,
+            body text NOT NULL,
+            updated_at timestamptz NOT NULL
+          )
+          """,
+          """
+          CREATE INDEX auralyst_records_journal_idx
+            ON auralyst_records (journal_id, kind, timestamp)
+          """,
+          """
+          CREATE INDEX auralyst_records_entry_idx ON auralyst_records (journal_id, entry_id)
+            WHERE entry_id IS NOT NULL
+          """,
+          """
+          CREATE INDEX auralyst_records_medication_idx
+            ON auralyst_records (journal_id, medication_id) WHERE medication_id IS NOT NULL
+          """,
+        ])
+    ])
+}

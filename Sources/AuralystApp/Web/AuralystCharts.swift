@@ -1,0 +1,185 @@
+import AuralystCore
+import Foundation
+import HearthPlatform
+
+/// Server-drawn SVG charts. Each is a figure whose caption says in words what the chart shows,
+/// so a screen reader (or a printout in black and white) loses nothing.
+enum AuralystCharts {
+  static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+
+  static func figure(
+    _ id: String, title: String, summary: String, width: Int, height: Int, _ body: [Node]
+  )
+    -> Node
+  {
+    .el(
+      "figure", [.class("auralyst-chart")],
+      [
+        .el(
+          "svg",
+          [
+            .attr("viewBox", "0 0 \(width) \(height)"), .attr("width", String(width)),
+            .attr("height", String(height)), .role("img"), .attr("aria-labelledby", "\(id)-title"),
+            .attr("aria-describedby", "\(id)-summary"),
+            .attr("preserveAspectRatio", "xMinYMin meet"),
+          ],
+          [.el("title", [.id("\(id)-title")], [.text(title)])] + body),
+        .el("figcaption", [.id("\(id)-summary")], [.text(summary)]),
+      ])
+  }
+
+  static func text(_ x: Int, _ y: Int, _ value: String, anchor: String = "start", size: Int = 11)
+    -> Node
+  {
+    .el(
+      "text",
+      [
+        .attr("x", String(x)), .attr("y", String(y)), .attr("text-anchor", anchor),
+        .attr("font-size", String(size)), .class("chart-label"),
+      ], [.text(value)])
+  }
+
+  /// Daily averages as a line over 0-10.
+  static func severity(_ days: [Insights.DailySeverity]) -> Node {
+    let width = 640
+    let height = 200
+    let left = 28
+    let plot = (width: width - left - 8, height: height - 36)
+    guard let first = days.first.flatMap({ CalendarDay($0.day) })?.daysSince1970,
+      let last = days.last.flatMap({ CalendarDay($0.day) })?.daysSince1970
+    else { return .p([.class("hint")], "Log a few days to unlock trends.") }
+    let span = max(1, last - first)
+    func x(_ day: String) -> Int {
+      let offset = (CalendarDay(day)?.daysSince1970 ?? first) - first
+      return left + (days.count == 1 ? plot.width / 2 : offset * plot.width / span)
+    }
+    func y(_ value: Double) -> Int { 8 + Int(Double(plot.height) * (1 - value / 10)) }
+    let points = days.map { "\(x($0.day)),\(y($0.average))" }.joined(separator: " ")
+    var nodes: [Node] = [0, 5, 10].flatMap { level -> [Node] in
+      [
+        .el(
+          "line",
+          [
+            .attr("x1", String(left)), .attr("x2", String(width - 8)),
+            .attr("y1", String(y(Double(level)))), .attr("y2", String(y(Double(level)))),
+            .class("chart-grid"),
+          ], []),
+        text(left - 6, y(Double(level)) + 4, String(level), anchor: "end"),
+      ]
+    }
+    nodes.append(.el("polyline", [.attr("points", points), .class("chart-line")], []))
+    nodes += days.map { day in
+      .el(
+        "circle",
+        [
+          .attr("cx", String(x(day.day))), .attr("cy", String(y(day.average))), .attr("r", "3"),
+          .class("chart-dot"),
+        ],
+        [
+          .el(
+            "title", [], [.text("\(day.day): \(number(day.average)) from \(day.entries) entries")])
+        ])
+    }
+    nodes.append(text(left, height - 6, days.first!.day))
+    nodes.append(text(width - 8, height - 6, days.last!.day, anchor: "end"))
+    let highest = days.max { $0.average < $1.average }!
+    let lowest = days.min { $0.average < $1.average }!
+    let mean = days.map(\.average).reduce(0, +) / Double(days.count)
+    let summary =
+      "\(days.count) days with entries; the days averaged \(number(mean)) out of 10. "
+      + "Highest \(number(highest.average)) on \(highest.day), lowest \(number(lowest.average)) on \(lowest.day)."
+    return figure(
+      "chart-severity", title: "Average severity per day", summary: summary, width: width,
+      height: height, nodes)
+  }
+
+  static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+  /// Weekday rows by hour columns, shaded by mean severity.
+  static func heatmap(_ cells: [Insights.HeatmapCell]) -> Node {
+    guard !cells.isEmpty else {
+      return .p([.class("hint")], "Need more timestamps to surface hourly patterns.")
+    }
+    let cell = 24
+    let left = 34
+    let width = left + 24 * cell + 4
+    let height = 7 * cell + 20
+    var nodes: [Node] = (0..<7).map { row in
+      text(left - 4, row * cell + 16, weekdayNames[row], anchor: "end")
+    }
+    for hour in stride(from: 0, to: 24, by: 3) {
+      nodes.append(text(left + hour * cell + 2, height - 4, String(format: "%02d", hour)))
+    }
+    for item in cells {
+      let opacity = 0.15 + 0.85 * item.average / 10
+      nodes.append(
+        .el(
+          "rect",
+          [
+            .attr("x", String(left + item.hour * cell)),
+            .attr("y", String((item.weekday - 1) * cell)),
+            .attr("width", String(cell - 2)), .attr("height", String(cell - 2)),
+            .attr("fill-opacity", String(format: "%.2f", opacity)), .class("chart-cell"),
+          ],
+          [
+            .el(
+              "title", [],
+              [
+                .text(
+                  "\(weekdayNames[item.weekday - 1]) \(item.hour):00: \(number(item.average)) from \(item.entries) entries"
+                )
+              ])
+          ]))
+    }
+    let worst = cells.max { ($0.average, $1.entries) < ($1.average, $0.entries) }!
+    let summary =
+      "\(cells.reduce(0) { $0 + $1.entries }) entries over \(cells.count) weekday-hour slots. "
+      + "The highest average, \(number(worst.average)), is on \(weekdayNames[worst.weekday - 1])s "
+      + "around \(String(format: "%02d:00", worst.hour))."
+    return figure(
+      "chart-heatmap", title: "Severity by weekday and hour", summary: summary, width: width,
+      height: height, nodes)
+  }
+
+  /// Horizontal bars; values may be negative (drawn left of a zero rule).
+  static func bars(
+    _ id: String, title: String, summary: String,
+    _ rows: [(label: String, value: Double, text: String)],
+    range: ClosedRange<Double>
+  ) -> Node {
+    let rowHeight = 26
+    let left = 150
+    let width = 640
+    let plot = width - left - 70
+    let height = rows.count * rowHeight + 8
+    let span = range.upperBound - range.lowerBound
+    func x(_ value: Double) -> Int { left + Int(Double(plot) * (value - range.lowerBound) / span) }
+    var nodes: [Node] = []
+    if range.lowerBound < 0 {
+      nodes.append(
+        .el(
+          "line",
+          [
+            .attr("x1", String(x(0))), .attr("x2", String(x(0))), .attr("y1", "0"),
+            .attr("y2", String(height)), .class("chart-zero"),
+          ], []))
+    }
+    for (index, row) in rows.enumerated() {
+      let y = index * rowHeight + 4
+      let from = x(min(0, row.value))
+      let to = x(max(0, row.value))
+      nodes.append(text(left - 8, y + 15, String(row.label.prefix(24)), anchor: "end"))
+      nodes.append(
+        .el(
+          "rect",
+          [
+            .attr("x", String(from)), .attr("y", String(y)),
+            .attr("width", String(max(1, to - from))),
+            .attr("height", String(rowHeight - 8)),
+            .class(row.value >= 0 ? "chart-bar" : "chart-bar negative"),
+          ], [.el("title", [], [.text("\(row.label): \(row.text)")])]))
+      nodes.append(text(max(to, x(0)) + 6, y + 15, row.text))
+    }
+    return figure(id, title: title, summary: summary, width: width, height: height, nodes)
+  }
+}

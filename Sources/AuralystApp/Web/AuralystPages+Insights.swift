@@ -1,0 +1,149 @@
+import AuralystCore
+import Foundation
+import HearthPlatform
+
+extension AuralystPages {
+  static let windowNames: [(InsightWindow, String)] = [
+    (.week, "7d"), (.month, "30d"), (.quarter, "90d"), (.all, "All"),
+  ]
+
+  public static func insights(_ context: PageContext, _ view: AuralystView, _ insights: Insights)
+    -> String
+  {
+    let picker: Node = .nav(
+      [.class("auralyst-windows"), .ariaLabel("Window")],
+      .fragment(
+        windowNames.map { window, name in
+          window == insights.window
+            ? .a([.href("?window=\(window.rawValue)"), .ariaCurrent("page")], .text(name))
+            : .a([.href("?window=\(window.rawValue)")], .text(name))
+        }))
+    return AuralystChrome.page(
+      context, view, title: "Insights", current: "/insights",
+      [
+        .h1("Insights"), picker,
+        .p(
+          [.class("hint")],
+          .text(
+            "\(insights.firstDay) to \(insights.lastDay) in \(insights.timeZone): "
+              + "\(insights.entries) \(insights.entries == 1 ? "entry" : "entries").")),
+        .section([.id("auralyst-live")], insightBlocks(insights)),
+      ])
+  }
+
+  static func cues(_ cues: [GentleCue]) -> Node {
+    guard !cues.isEmpty else {
+      return .p(
+        [.class("hint")], "No patterns stand out yet. Cues appear only when the evidence is there.")
+    }
+    return .ul(
+      [.class("auralyst-cues")],
+      .fragment(
+        cues.map { cue in
+          .li(
+            [.class("card auralyst-cue")], .p(.strong(.text(cue.message))),
+            .p(.text(cue.suggestion)),
+            .p([.class("hint")], .text(cue.evidence)))
+        }))
+  }
+
+  public static func insightBlocks(_ insights: Insights) -> Node {
+    let n = AuralystCharts.number
+    let effects = insights.medicationEffects
+    let effectChart: Node =
+      effects.isEmpty
+      ? .p([.class("hint")], "Track medications alongside entries to see trends.")
+      : AuralystCharts.bars(
+        "chart-effect", title: "Medication effect",
+        summary: effects.map {
+          "\($0.name): severity \(n(abs($0.effect))) points \($0.effect > 0 ? "lower" : "higher") on "
+            + "the \($0.daysTaken) days taken"
+        }.joined(separator: "; ") + ".",
+        effects.map { ($0.name, $0.effect, ($0.effect > 0 ? "+" : "") + n($0.effect)) },
+        range: -max(
+          1, effects.map { abs($0.effect) }.max()!)...max(1, effects.map { abs($0.effect) }.max()!))
+    let scheduled = insights.adherence.filter { !$0.isAsNeeded }
+    let adherenceRows: [Node] = insights.adherence.map { item in
+      let text: String
+      if let scheduled = item.scheduled, let taken = item.taken {
+        text = scheduled == 0 ? "No doses were due." : "\(taken)/\(scheduled) taken"
+      } else {
+        text = "\(item.logged) logged"
+      }
+      let average = item.averageDose.map { " · avg " + AuralystChrome.amount($0, item.unit) } ?? ""
+      return .li(
+        [.class("auralyst-adherence")], .strong(.text(item.name)), .text(" " + text + average),
+        item.rate.map { rate in
+          Node.el(
+            "progress",
+            [
+              .attr("max", "1"), .value(String(format: "%.3f", rate)),
+              .ariaLabel("\(item.name) adherence"),
+            ],
+            [.text("\(Int((rate * 100).rounded()))%")])
+        } ?? .empty)
+    }
+    let menstruation = insights.menstruation
+    let menstruationNode: Node
+    if let during = menstruation.averageWhile, let otherwise = menstruation.averageOtherwise,
+      let difference = menstruation.difference
+    {
+      let caption =
+        abs(difference) < 0.1
+        ? "Severity remains stable regardless of menstruation."
+        : "Severity runs ~\(n(abs(difference))) points \(difference > 0 ? "higher" : "lower") while menstruating."
+      menstruationNode = AuralystCharts.bars(
+        "chart-menstruation", title: "Menstruation impact", summary: caption,
+        [
+          ("Menstruating (\(menstruation.entriesWhile))", during, n(during)),
+          ("Otherwise (\(menstruation.entriesOtherwise))", otherwise, n(otherwise)),
+        ], range: 0...10)
+    } else {
+      menstruationNode = .p([.class("hint")], "Mark entries as menstruating, or not, to compare.")
+    }
+    let breakdown: Node =
+      insights.symptomBreakdown.isEmpty
+      ? .p([.class("hint")], "Log a few days to unlock trends.")
+      : AuralystCharts.bars(
+        "chart-symptoms", title: "Symptom breakdown",
+        summary: insights.symptomBreakdown.map {
+          "\($0.name) \(n($0.average)) over \($0.entries) entries"
+        }
+        .joined(separator: "; ") + ".",
+        insights.symptomBreakdown.map { ($0.name, $0.average, n($0.average)) }, range: 0...10)
+    let usage: Node =
+      insights.asNeededUsage.isEmpty
+      ? .p([.class("hint")], "No as-needed doses in this window.")
+      : AuralystCharts.bars(
+        "chart-usage", title: "As-needed usage",
+        summary: insights.asNeededUsage.map {
+          "\($0.useCase): \($0.count) (\($0.medications.joined(separator: ", ")))"
+        }.joined(separator: "; ") + ".",
+        insights.asNeededUsage.map { ($0.useCase, Double($0.count), String($0.count)) },
+        range: 0...Double(max(1, insights.asNeededUsage.map(\.count).max()!)))
+    return .fragment([
+      .section(
+        [.class("auralyst-insights-cues")], .h2([.class("auralyst-amber")], "Gentle Cues"),
+        cues(insights.cues)),
+      .section(
+        [.class("card")], .h2("Average Severity"), AuralystCharts.severity(insights.averageSeverity)
+      ),
+      .section([.class("card")], .h2("Hourly Heatmap"), AuralystCharts.heatmap(insights.heatmap)),
+      .section([.class("card")], .h2("Medication Effect"), effectChart),
+      .section(
+        [.class("card")], .h2("Medication Adherence"),
+        insights.adherence.isEmpty
+          ? .p([.class("hint")], "Add medications to follow how they are taken.")
+          : .ul([.class("auralyst-list")], .fragment(adherenceRows)),
+        scheduled.isEmpty
+          ? .empty
+          : .p(
+            [.class("hint")],
+            "A dose counts as taken when it is checked off, or logged within 15 minutes of its time."
+          )),
+      .section([.class("card")], .h2("Menstruation Impact"), menstruationNode),
+      .section([.class("card")], .h2("Symptom Breakdown"), breakdown),
+      .section([.class("card")], .h2("As-Needed Usage"), usage),
+    ])
+  }
+}

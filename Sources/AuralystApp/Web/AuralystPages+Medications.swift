@@ -1,0 +1,203 @@
+import AuralystCore
+import Foundation
+import HearthPlatform
+
+extension AuralystPages {
+  static let dayLetters = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+  static func scheduleText(_ schedule: MedicationSchedule) -> String {
+    let time = String(format: "%02d:%02d", schedule.hour, schedule.minute)
+    let when: String
+    switch schedule.cadence {
+    case .weekdays(let days) where days.count == 7: when = "every day"
+    case .weekdays(let days):
+      when = days.sorted().map { dayLetters[$0 - 1] }.joined(separator: ", ")
+    case .everyDays(let interval, let start): when = "every \(interval) days from \(start)"
+    }
+    let paused = schedule.isActive ? "" : " (paused)"
+    return "\(schedule.label ?? "Dose") at \(time), \(when)\(paused)"
+  }
+
+  public static func medications(
+    _ context: PageContext, _ view: AuralystView, _ medications: [Medication]
+  ) -> String {
+    let list: Node =
+      medications.isEmpty
+      ? .div(
+        [.class("card auralyst-empty")], .h2("No medications yet"),
+        .p("Add your first medication to start tracking doses and schedules."))
+      : .ul(
+        [.class("auralyst-list"), .ariaLabel("Medications")],
+        .fragment(
+          medications.map { medication in
+            .li(
+              [.class("card auralyst-medication")],
+              .h2(.text(medication.name)),
+              .p(
+                [.class("hint")],
+                .text(
+                  [
+                    AuralystChrome.amount(medication.defaultAmount, medication.defaultUnit),
+                    medication.isAsNeeded ? "As Needed" : "Scheduled",
+                    medication.useCase.map { "for \($0)" } ?? "",
+                  ].filter { !$0.isEmpty }.joined(separator: " · "))),
+              medication.isAsNeeded
+                ? .empty
+                : .ul(
+                  .fragment(
+                    (medication.schedules.isEmpty
+                      ? [Node.li("Daily at 08:00 (no doses set)")]
+                      : medication.schedules.map { Node.li(.text(scheduleText($0))) }))),
+              medication.notes.map { Node.p(.text($0)) } ?? .empty,
+              view.canEdit(medication.authorID)
+                ? .a([.href("\(view.path)/medications/\(medication.id)")], "Edit") : .empty)
+          }))
+    return AuralystChrome.page(
+      context, view, title: "Medications", current: "/medications",
+      [
+        .h1("Medications"),
+        view.canWrite
+          ? .p(
+            .a([.class("button primary"), .href(view.path + "/medications/new")], "Add Medication"))
+          : .empty,
+        .section([.id("auralyst-live")], list),
+      ])
+  }
+
+  /// "Add Medication" (nil) or "Edit Medication".
+  public static func medicationEditor(
+    _ context: PageContext, _ view: AuralystView, _ medication: Medication?
+  ) -> String {
+    let title = medication == nil ? "Add Medication" : "Edit Medication"
+    let api = medication.map { "\(view.api)/medications/\($0.id)" } ?? "\(view.api)/medications"
+    func text(
+      _ id: String, _ label: String, _ name: String, _ value: String?, required: Bool = false
+    )
+      -> Node
+    {
+      var attributes: [Attribute] = [.id(id), .name(name), .type("text"), .value(value ?? "")]
+      if required { attributes += [.required, .maxlength(120)] }
+      return AuralystChrome.field(id, label, .el("input", attributes))
+    }
+    var asNeeded: [Attribute] = [
+      .type("checkbox"), .name("isAsNeeded"), .data("type", "bool"), .id("med-as-needed"),
+    ]
+    if medication?.isAsNeeded == true { asNeeded.append(.checked) }
+    let schedules = medication?.schedules ?? []
+    return AuralystChrome.page(
+      context, view, title: title, current: "/medications",
+      [
+        .h1(.text(title)),
+        .form(
+          [
+            .class("card auralyst-medication-editor"), .data("auralyst-form", "medication"),
+            .data("api", api), .data("method", medication == nil ? "POST" : "PATCH"),
+            .data("then", view.path + "/medications"), .ariaLabel(title),
+          ],
+          .fieldset(
+            .legend("Medication Details"),
+            text("med-name", "Name", "name", medication?.name, required: true),
+            .div([.class("field checkbox")], .label(.el("input", asNeeded), " As Needed")),
+            AuralystChrome.field(
+              "med-amount", "Default Amount",
+              .input(
+                .id("med-amount"), .name("defaultAmount"), .type("number"), .attr("step", "any"),
+                .attr("min", "0"), .data("type", "number"),
+                .value(medication?.defaultAmount.map { AuralystChrome.amount($0, nil) } ?? ""))),
+            text("med-unit", "Unit (e.g., mg, ml)", "defaultUnit", medication?.defaultUnit),
+            text("med-use", "Use Case (e.g., pain, sleep)", "useCase", medication?.useCase),
+            AuralystChrome.field(
+              "med-notes", "Notes",
+              .textarea([.id("med-notes"), .name("notes")], .text(medication?.notes ?? "")))),
+          .fieldset(
+            [.data("auralyst-schedules", ""), .class("auralyst-schedules")],
+            .legend("Schedule"),
+            .p(
+              [.class("hint")],
+              "Add one or more doses with a time, days and amount. A scheduled medication with none is one daily dose at 08:00."
+            ),
+            .div(
+              [.data("auralyst-rows", "")],
+              .fragment(schedules.enumerated().map { scheduleRow($0.offset, $0.element) })),
+            .el("template", [.data("auralyst-row-template", "")], [scheduleRow(-1, nil)]),
+            .button(
+              [.type("button"), .class("button secondary"), .data("auralyst-add-row", "")],
+              "Add Dose")),
+          .p([.class("form-error"), .role("alert"), .hidden]),
+          .button([.type("submit"), .class("button primary")], "Save")),
+        medication.map { medication in
+          Node.button(
+            [
+              .type("button"), .class("button danger"),
+              .data("auralyst-delete", "\(view.api)/medications/\(medication.id)"),
+              .data("confirm", "Delete Medication? This removes it and every dose logged for it."),
+              .data("then", view.path + "/medications"),
+            ], "Delete Medication")
+        } ?? .empty,
+      ])
+  }
+
+  /// One dose of the schedule editor; auralyst.js reads the rows into `schedules`.
+  static func scheduleRow(_ index: Int, _ schedule: MedicationSchedule?) -> Node {
+    let key = index < 0 ? "new" : String(index)
+    var days: Set<Int> = Set(1...7)
+    var interval: Int?
+    var start: String?
+    if let schedule {
+      switch schedule.cadence {
+      case .weekdays(let set): days = set
+      case .everyDays(let every, let first):
+        interval = every
+        start = first
+      }
+    }
+    let dayBoxes: [Node] = (1...7).map { day in
+      var attributes: [Attribute] = [.type("checkbox"), .data("day", String(day))]
+      if days.contains(day) && interval == nil { attributes.append(.checked) }
+      return .label(
+        [.class("auralyst-day")], .el("input", attributes), .text(" " + dayLetters[day - 1]))
+    }
+    var active: [Attribute] = [.type("checkbox"), .data("field", "isActive")]
+    if schedule?.isActive ?? true { active.append(.checked) }
+    let time = schedule.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "08:00"
+    return .div(
+      [
+        .class("auralyst-schedule-row"), .data("auralyst-row", ""), .data("id", schedule?.id ?? ""),
+      ],
+      AuralystChrome.field(
+        "dose-label-\(key)", "Label (e.g., Morning)",
+        .input(
+          .id("dose-label-\(key)"), .type("text"), .data("field", "label"),
+          .value(schedule?.label ?? ""))),
+      AuralystChrome.field(
+        "dose-time-\(key)", "Time",
+        .input(
+          .id("dose-time-\(key)"), .type("time"), .data("field", "time"), .value(time), .required)),
+      .fieldset([.class("auralyst-days")], .legend("Days"), .fragment(dayBoxes)),
+      AuralystChrome.field(
+        "dose-every-\(key)", "Or every N days",
+        .input(
+          .id("dose-every-\(key)"), .type("number"), .attr("min", "1"), .attr("max", "365"),
+          .data("field", "everyDays"), .value(interval.map(String.init) ?? ""))),
+      AuralystChrome.field(
+        "dose-start-\(key)", "Starting",
+        .input(
+          .id("dose-start-\(key)"), .type("date"), .data("field", "startDate"), .value(start ?? ""))
+      ),
+      AuralystChrome.field(
+        "dose-amount-\(key)", "Amount",
+        .input(
+          .id("dose-amount-\(key)"), .type("number"), .attr("step", "any"), .attr("min", "0"),
+          .data("field", "amount"),
+          .value(schedule?.amount.map { AuralystChrome.amount($0, nil) } ?? ""))),
+      AuralystChrome.field(
+        "dose-unit-\(key)", "Unit",
+        .input(
+          .id("dose-unit-\(key)"), .type("text"), .data("field", "unit"),
+          .value(schedule?.unit ?? ""))),
+      .label([.class("field checkbox")], .el("input", active), " Active"),
+      .button(
+        [.type("button"), .class("button link danger"), .data("auralyst-remove-row", "")],
+        "Remove dose"))
+  }
+}

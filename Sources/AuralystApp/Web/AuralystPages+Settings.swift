@@ -1,0 +1,54 @@
+import AuralystCore
+import Foundation
+import HearthPlatform
+
+extension AuralystPages {
+  /// The owner's settings: title, time zone, the symptoms entries rate, and deleting the journal.
+  public static func settings(_ context: PageContext, _ view: AuralystView) -> String {
+    let journal = view.journal
+    let form: Node = .form(
+      [
+        .class("card"), .data("auralyst-form", "journal"), .data("api", view.api),
+        .data("method", "PATCH"), .data("then", view.path + "/settings"),
+        .ariaLabel("Journal settings"),
+      ],
+      AuralystChrome.field(
+        "settings-title", "Title",
+        .input(
+          .id("settings-title"), .name("title"), .type("text"), .required, .maxlength(80),
+          .value(journal.title))),
+      AuralystChrome.field(
+        "settings-zone", "Time zone",
+        .input(
+          .id("settings-zone"), .name("timeZone"), .type("text"), .required,
+          .value(journal.timeZone), .autocomplete("off")),
+        hint: "Days, windows and heatmap hours are counted in this zone, e.g. Europe/Paris."),
+      AuralystChrome.field(
+        "settings-symptoms", "Symptoms, one per line",
+        .textarea(
+          [
+            .id("settings-symptoms"), .name("symptoms"), .data("type", "lines"), .attr("rows", "6"),
+          ],
+          .text(journal.symptoms.joined(separator: "\n"))),
+        hint: "Entries can rate each of these from 0 to 10. Up to 30."),
+      .p([.class("form-error"), .role("alert"), .hidden]),
+      .button([.type("submit"), .class("button primary")], "Save Settings"))
+    return AuralystChrome.page(
+      context, view, title: "Settings", current: "/settings",
+      [
+        .h1("Journal Settings"), form,
+        .section(
+          [.class("card")], .h2("Delete this journal"),
+          .p(
+            .text(
+              "Deletes every entry, medication, dose and note in it, for everyone it is shared "
+                + "with. Export it first if you may want it back.")),
+          .button(
+            [
+              .type("button"), .class("button danger"), .data("auralyst-delete", view.api),
+              .data("confirm", "Delete \(journal.title) and everything in it, for everyone?"),
+              .data("then", "/auralyst"),
+            ], "Delete Journal")),
+      ])
+  }
+}

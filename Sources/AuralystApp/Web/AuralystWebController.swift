@@ -1,0 +1,162 @@
+import AuralystCore
+import Foundation
+import HearthCore
+import HearthPlatform
+import Hummingbird
+
+/// The Auralyst pages: rendered here from the same service the JSON API uses, so every page
+/// checks access the way the API does (another person's journal is a 404).
+struct AuralystWebController {
+  let pages: WebPages
+  var env: HearthEnvironment { pages.env }
+  var journals: AuralystJournals { AuralystJournals(env: env) }
+  static let journalPath = "/auralyst/journals/:journalId"
+
+  func register(_ router: Router<AppRequestContext>) {
+    router.get("/static/auralyst.js") { _, _ in
+      WebPages.staticFile(AuralystScript.source, contentType: AuralystScript.contentType)
+    }
+    router.get("/auralyst") { request, context in
+      guard let user = context.caller?.user else { return pages.redirect("/login?next=/auralyst") }
+      var rows: [AuralystPages.JournalRow] = []
+      for opened in try await journals.journals(for: user) {
+        let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
+        rows.append(
+          AuralystPages.JournalRow(
+            journal: opened.journal, access: AuralystAPI.accessName(opened.access), ownerName: owner
+          ))
+      }
+      return pages.html(AuralystPages.journals(try await pages.pageContext(request, context), rows))
+    }
+    page(router, "") { request, parameters, context, opened, view in
+      let day =
+        request.uri.queryParameters.get("day").flatMap { CalendarDay(String($0)) }?.daysSince1970
+        ?? view.today
+      let until =
+        request.uri.queryParameters.get("until").flatMap { CalendarDay(String($0)) }
+        .map { min($0.daysSince1970, view.today) } ?? view.today
+      let since = view.instant(day: until - 29, minute: 0)
+      let end = until == view.today ? nil : view.instant(day: until + 1, minute: 0)
+      let dayStart = view.instant(day: day, minute: 0)
+      let dayEnd = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
+      let intakes = try await journals.records(opened, [.intake], from: min(since, dayStart))
+        .compactMap(AuralystRecordCoding.intake)
+      let home = AuralystPages.Home(
+        day: day, medications: try await journals.medications(opened),
+        dayIntakes: intakes.filter {
+          $0.scheduledDate == CalendarDay(daysSince1970: day).description
+            || ($0.scheduledDate == nil && (dayStart...dayEnd).contains($0.timestamp))
+        },
+        entries: try await journals.records(opened, [.entry], from: since, until: end)
+          .compactMap(AuralystRecordCoding.entry),
+        intakes: intakes.filter { intake in
+          intake.timestamp >= since && (end.map { intake.timestamp < $0 } ?? true)
+        },
+        until: until)
+      return AuralystPages.home(context, view, home)
+    }
+    page(router, "/days/:day") { request, parameters, context, opened, view in
+      guard let day = CalendarDay(parameters.get("day") ?? "")?.daysSince1970 else {
+        throw APIErrorResponse(.notFound("day"))
+      }
+      let from = view.instant(day: day, minute: 0)
+      let until = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
+      let rows = try await journals.records(opened, [.entry, .intake], from: from, until: until)
+      return AuralystPages.day(
+        context, view, day: day, entries: rows.compactMap(AuralystRecordCoding.entry),
+        intakes: rows.compactMap(AuralystRecordCoding.intake),
+        medications: try await journals.medications(opened))
+    }
+    page(router, "/entries/:entryId") { request, parameters, context, opened, view in
+      let record = try await journals.record(
+        opened, id: parameters.get("entryId") ?? "", kind: .entry)
+      guard let entry = AuralystRecordCoding.entry(record) else {
+        throw APIErrorResponse(.notFound("entry"))
+      }
+      let notes = try await journals.records(opened, [.note]).compactMap(AuralystRecordCoding.note)
+        .filter { $0.entryID == entry.id }
+      let author = try await env.database.user(id: entry.authorID)?.displayName ?? "someone"
+      return AuralystPages.entry(context, view, entry, author: author, notes: notes)
+    }
+    page(router, "/medications") { _, parameters, context, opened, view in
+      AuralystPages.medications(context, view, try await journals.medications(opened))
+    }
+    page(router, "/medications/:medicationId") { request, parameters, context, opened, view in
+      let id = parameters.get("medicationId") ?? ""
+      guard id != "new" else {
+        try opened.access.require(.write, what: "journal")
+        return AuralystPages.medicationEditor(context, view, nil)
+      }
+      let record = try await journals.record(opened, id: id, kind: .medication)
+      try opened.requireAuthor(of: record.authorID)
+      return AuralystPages.medicationEditor(context, view, AuralystRecordCoding.medication(record))
+    }
+    page(router, "/insights") { request, parameters, context, opened, view in
+      let window =
+        request.uri.queryParameters.get("window")
+        .flatMap { InsightWindow(rawValue: String($0)) } ?? .month
+      return AuralystPages.insights(
+        context, view, try await journals.insights(opened, window: window))
+    }
+    page(router, "/sharing") { _, parameters, context, opened, view in
+      let people = try await journals.participants(opened).map { participant, user in
+        AuralystPages.Person(
+          userID: participant.userID, name: user?.displayName ?? "Someone",
+          email: user?.email ?? "",
+          status: participant.status.rawValue, permission: participant.permission.rawValue)
+      }
+      let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
+      return AuralystPages.sharing(context, view, people: people, ownerName: owner)
+    }
+    page(router, "/settings") { _, _, context, opened, view in
+      try opened.access.require(.owner, what: "journal")
+      return AuralystPages.settings(context, view)
+    }
+    page(router, "/data") { _, parameters, context, opened, view in
+      AuralystPages.data(context, view, health: JournalHealth(try await journals.snapshot(opened)))
+    }
+    page(router, "/report") { request, parameters, context, opened, view in
+      let query = request.uri.queryParameters
+      let to = query.get("to").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? view.today
+      let from = query.get("from").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? (to - 29)
+      let start = view.instant(day: min(from, to), minute: 0)
+      let end = min(
+        env.now(), view.instant(day: max(from, to) + 1, minute: 0).addingTimeInterval(-0.001))
+      let rows = try await journals.records(opened, [.entry, .intake], from: start, until: end)
+      let entries = rows.compactMap(AuralystRecordCoding.entry)
+      let medications = try await journals.medications(opened)
+      let insights = Insights(
+        journal: opened.journal, entries: entries, medications: medications,
+        intakes: rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
+        since: start)
+      let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
+      return AuralystPages.report(
+        context, view, insights: insights,
+        from: CalendarDay(daysSince1970: min(from, to)).description,
+        to: CalendarDay(daysSince1970: max(from, to)).description, medications: medications,
+        entries: entries, ownerName: owner)
+    }
+  }
+
+  /// A journal page: signed-in only, the journal opened with the caller's access.
+  private func page(
+    _ router: Router<AppRequestContext>, _ suffix: String,
+    _ render:
+      @escaping @Sendable (
+        Request, Parameters, PageContext, AuralystJournals.Opened, AuralystView
+      ) async throws -> String
+  ) {
+    router.get(RouterPath(Self.journalPath + suffix)) { request, context in
+      guard let user = context.caller?.user else {
+        return pages.redirect("/login?next=\(request.uri.path)")
+      }
+      let opened = try await journals.open(context.parameters.get("journalId") ?? "", for: user)
+      let view = AuralystView(
+        journal: opened.journal, access: AuralystAPI.accessName(opened.access), viewerID: user.id,
+        now: env.now())
+      return pages.html(
+        try await render(
+          request, context.parameters, try await pages.pageContext(request, context), opened, view))
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import Hummingbird
+
+/// Sign-up, log-in, log-out, password reset and the account page, as HTML forms.
+package struct AccountPages {
+  package let pages: WebPages
+  package var env: HearthEnvironment { pages.env }
+  package var accounts: AccountService { pages.accounts }
+
+  package func register(_ router: Router<AppRequestContext>) {
+    router.get("/signup") { request, context in
+      pages.html(
+        SignupPage.render(
+          try await pages.pageContext(request, context),
+          values: SignupValues(next: request.uri.queryParameters.get("next").map { String($0) })))
+    }
+    router.post("/signup") { request, context in
+      let form = try await pages.form(request)
+      let input = AccountService.SignupInput(
+        email: form["email"], displayName: form["displayName"], password: form["password"],
+        phone: form["phone"], timeZone: form["timeZone"])
+      do {
+        let user = try await accounts.signup(input)
+        return try await signIn(
+          user, request: request, next: LoginPage.safeNext(form["next"]),
+          flash: "Welcome to Hearth, \(user.displayName).")
+      } catch let error as any UserFacingError {
+        let values = SignupValues(
+          email: input.email ?? "", displayName: input.displayName ?? "",
+          phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC", next: form["next"])
+        let page = try await pages.pageContext(request, context)
+        return pages.html(
+          SignupPage.render(page, values: values, errors: FormErrors(error.apiError)),
+          status: .init(code: error.apiError.status))
+      }
+    }
+    router.get("/login") { request, context in
+      let page = try await pages.pageContext(request, context)
+      return pages.html(
+        LoginPage.render(page, next: request.uri.queryParameters.get("next")))
+    }
+    router.post("/login") { request, context in
+      let form = try await pages.form(request)
+      do {
+        let user = try await accounts.login(
+          email: form["email"], password: form["password"],
+          client: pages.clientAddress(request, context))
+        return try await signIn(user, request: request, next: LoginPage.safeNext(form["next"]))
+      } catch let error as any UserFacingError {
+        let page = try await pages.pageContext(request, context)
+        return pages.html(
+          LoginPage.render(
+            page, email: form["email"] ?? "", next: form["next"], error: error.apiError.message),
+          status: .init(code: error.apiError.status))
+      }
+    }
+    router.post("/logout") { request, context in
+      if let caller = context.caller {
+        try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
+      }
+      var response = pages.redirect("/", flash: Flash(kind: .info, message: "You are logged out."))
+      response.setCookie(pages.sessionCookie(nil, maxAge: 0))
+      return response
+    }
+    router.get("/reset-password") { request, context in
+      let page = try await pages.pageContext(request, context)
+      return pages.html(
+        ResetPasswordPage.render(page, token: request.uri.queryParameters.get("token") ?? ""))
+    }
+    router.post("/reset-password") { request, context in
+      let form = try await pages.form(request)
+      let token = form["token"] ?? ""
+      let now = env.now()
+      let page = try await pages.pageContext(request, context)
+      guard let session = try await env.database.session(tokenHash: TokenService.hash(token)),
+        session.kind == .passwordReset, session.isLive(at: now),
+        var user = try await env.database.user(id: session.userID)
+      else {
+        return pages.html(
+          ResetPasswordPage.render(
+            page, token: token,
+            errors: FormErrors(
+              general: "This reset link is invalid or has expired. Ask for a new one.")),
+          status: .badRequest)
+      }
+      do {
+        let password = try AccountRules.password(form["newPassword"], field: "newPassword")
+        user.passwordHash = try await accounts.hashPassword(password)
+        try await env.database.updateUser(user)
+        try await accounts.endSessions(userID: user.id)
+        return pages.html(ResetPasswordPage.done(page))
+      } catch let error as any UserFacingError {
+        return pages.html(
+          ResetPasswordPage.render(page, token: token, errors: FormErrors(error.apiError)),
+          status: .badRequest)
+      }
+    }
+    AccountSettingsPages(pages: pages).register(router)
+  }
+
+  package func signIn(_ user: User, request: Request, next: String = "/", flash: String? = nil)
+    async throws -> Response
+  {
+    let (token, _) = try await accounts.createWebSession(
+      for: user, label: AuthAPIController.label(request))
+    var response = pages.redirect(next, flash: flash.map { Flash(kind: .success, message: $0) })
+    response.setCookie(pages.sessionCookie(token, maxAge: env.config.webSessionSeconds))
+    return response
+  }
+}

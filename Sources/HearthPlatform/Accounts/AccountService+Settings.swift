@@ -1,0 +1,97 @@
+import Foundation
+import HearthCore
+
+/// What people change about their own account, shared by the JSON API and the account page.
+extension AccountService {
+  public struct ProfileInput: Decodable, Sendable {
+    public var displayName: String?
+    public var email: String?
+    /// `""` or JSON `null` clears the phone; a missing key leaves it as it is.
+    public var phone: String?
+    public var timeZone: String?
+
+    public init(displayName: String?, email: String?, phone: String?, timeZone: String?) {
+      self.displayName = displayName
+      self.email = email
+      self.phone = phone
+      self.timeZone = timeZone
+    }
+
+    enum CodingKeys: String, CodingKey { case displayName, email, phone, timeZone }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+      email = try container.decodeIfPresent(String.self, forKey: .email)
+      timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+      if container.contains(.phone) {
+        phone =
+          try container.decodeNil(forKey: .phone)
+          ? "" : container.decode(String.self, forKey: .phone)
+      }
+    }
+  }
+
+  public func updateProfile(_ current: User, _ input: ProfileInput) async throws -> User {
+    var user = current
+    if let name = input.displayName { user.displayName = try AccountRules.displayName(name) }
+    if let email = input.email { user.email = try AccountRules.email(email) }
+    if let phone = input.phone { user.phone = try AccountRules.phone(phone) }
+    if let zone = input.timeZone { user.timeZone = try AccountRules.timeZone(zone) }
+    do {
+      try await database.updateUser(user)
+    } catch StoreError.duplicate(let field) {
+      throw APIErrorResponse(.conflict(field, "Another account already uses this \(field)."))
+    }
+    try await announce(user)
+    return user
+  }
+
+  /// Checks the current password, stores the new one and ends every other session.
+  public func changePassword(_ caller: Caller, current: String?, new: String?) async throws {
+    guard try await verifyPassword(current ?? "", hash: caller.user.passwordHash) else {
+      throw APIErrorResponse(
+        .invalid("currentPassword", "That is not your current password."))
+    }
+    var user = caller.user
+    user.passwordHash = try await hashPassword(
+      try AccountRules.password(new, field: "newPassword"))
+    try await database.updateUser(user)
+    try await endSessions(userID: user.id, except: caller.session.id)
+    try await announce(user)
+  }
+
+  public func deleteAccount(_ user: User, password: String?) async throws {
+    guard try await verifyPassword(password ?? "", hash: user.passwordHash) else {
+      throw APIErrorResponse(.invalid("password", "That is not your password."))
+    }
+    try await database.deleteUser(id: user.id)
+  }
+
+  public static let sessionEndedEvent = "session.ended"
+
+  /// Ends one session and tells the person's open streams, which then check their own.
+  @discardableResult
+  public func endSession(id: String, userID: String) async throws -> Bool {
+    guard try await database.revokeSession(id: id, userID: userID, at: env.now()) else {
+      return false
+    }
+    try await database.appendEvent(
+      NewEvent(
+        type: Self.sessionEndedEvent, audience: .user(userID),
+        payload: #"{"sessionId":"\#(id)"}"#), at: env.now())
+    return true
+  }
+
+  public func endSessions(userID: String, except kept: String? = nil) async throws {
+    for session in try await database.sessions(userID: userID)
+    where session.id != kept && session.isLive(at: env.now()) {
+      try await endSession(id: session.id, userID: userID)
+    }
+  }
+
+  package func announce(_ user: User) async throws {
+    try await database.appendEvent(
+      NewEvent(type: "account.updated", audience: .user(user.id)), at: env.now())
+  }
+}

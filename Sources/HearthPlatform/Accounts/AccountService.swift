@@ -1,0 +1,178 @@
+import Foundation
+import HearthCore
+import HummingbirdBcrypt
+import NIOPosix
+
+public struct TokenPair: Encodable, Sendable {
+  public var accessToken: String
+  public var refreshToken: String
+  public var tokenType = "Bearer"
+  public var expiresIn: Int
+}
+
+/// Sign-up, log-in and the credentials they hand out, shared by the JSON API and the web pages.
+public struct AccountService: Sendable {
+  package let env: HearthEnvironment
+  package let failedLogins = RateLimiter(limit: 5, window: 15 * 60)
+  package let failedLoginsPerClient = RateLimiter(limit: 50, window: 15 * 60)
+  package var database: any HearthDatabase { env.database }
+
+  public init(env: HearthEnvironment) { self.env = env }
+
+  public struct SignupInput: Decodable, Sendable {
+    public var email: String?
+    public var displayName: String?
+    public var password: String?
+    public var phone: String?
+    public var timeZone: String?
+
+    public init(
+      email: String?, displayName: String?, password: String?, phone: String?, timeZone: String?
+    ) {
+      self.email = email
+      self.displayName = displayName
+      self.password = password
+      self.phone = phone
+      self.timeZone = timeZone
+    }
+  }
+
+  public func signup(_ input: SignupInput) async throws -> User {
+    let email = try AccountRules.email(input.email)
+    let name = try AccountRules.displayName(input.displayName)
+    let password = try AccountRules.password(input.password)
+    let phone = try AccountRules.phone(input.phone)
+    let timeZone = try AccountRules.timeZone(input.timeZone)
+    let hash = try await hashPassword(password)
+    let user = User(
+      id: env.newID(), email: email, displayName: name, phone: phone, passwordHash: hash,
+      timeZone: timeZone, createdAt: env.now())
+    do {
+      try await database.createUser(user)
+    } catch StoreError.duplicate(let field) {
+      throw APIErrorResponse(
+        .conflict(
+          field,
+          field == "phone"
+            ? "An account already uses this phone number."
+            : "An account already uses this email address. Log in instead?"))
+    }
+    return user
+  }
+
+  /// Checks a password; answers 401 for any mismatch and 429 after repeated failures.
+  public func login(email rawEmail: String?, password: String?, client: String) async throws
+    -> User
+  {
+    let email = (rawEmail ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    guard !email.isEmpty else { throw APIErrorResponse(.missing("email")) }
+    guard let password, !password.isEmpty else { throw APIErrorResponse(.missing("password")) }
+    let now = env.now()
+    let key = client + "|" + email
+    for (limiter, limiterKey) in [(failedLogins, key), (failedLoginsPerClient, client)] {
+      if let wait = await limiter.retryAfter(limiterKey, now: now) {
+        throw APIErrorResponse(.rateLimited(retryAfter: wait), headers: [.retryAfter: "\(wait)"])
+      }
+    }
+    let user = try await database.user(email: email)
+    let matches = try await verifyPassword(password, hash: user?.passwordHash)
+    guard let user, matches, !user.disabled else {
+      await failedLogins.record(key, now: now)
+      await failedLoginsPerClient.record(client, now: now)
+      throw APIErrorResponse(
+        APIError(status: 401, code: "invalid_credentials", message: "Wrong email or password."))
+    }
+    await failedLogins.reset(key)
+    return user
+  }
+
+  /// Finds the account behind each identity an app was given; an unknown one is an error
+  /// that names it, so nothing is created for a person who is not there.
+  public func resolve(_ identifiers: [String], field: String) async throws -> [User] {
+    var users: [User] = []
+    for (index, raw) in identifiers.enumerated() {
+      let name = identifiers.count > 1 ? "\(field)[\(index)]" : field
+      let identity = try Identity.parse(raw, field: name)
+      let user: User?
+      switch identity {
+      case .email(let email): user = try await database.user(email: email)
+      case .phone(let phone): user = try await database.user(phone: phone)
+      }
+      guard let user, !user.disabled else {
+        throw APIErrorResponse(
+          APIError(
+            status: 400, code: "unknown_identity",
+            message: "No Hearth account has the \(identity.kindName) \(identity.description).",
+            field: name))
+      }
+      users.append(user)
+    }
+    return users
+  }
+
+  public func issueTokens(for user: User, label: String) async throws -> TokenPair {
+    let refresh = TokenService.randomToken()
+    let now = env.now()
+    let session = Session(
+      id: env.newID(), userID: user.id, kind: .refresh, tokenHash: TokenService.hash(refresh),
+      csrfToken: "", label: label, createdAt: now, lastSeenAt: now,
+      expiresAt: now.addingTimeInterval(Double(env.config.refreshTokenSeconds)))
+    try await database.createSession(session)
+    return tokens(session: session, refresh: refresh)
+  }
+
+  /// Rotates a refresh token: the old one stops working and a new pair comes back.
+  public func refresh(_ token: String) async throws -> TokenPair {
+    let now = env.now()
+    guard let old = try await database.session(tokenHash: TokenService.hash(token)),
+      old.kind == .refresh, old.isLive(at: now),
+      let user = try await database.user(id: old.userID), !user.disabled,
+      try await database.revokeSession(id: old.id, userID: old.userID, at: now)
+    else {
+      throw APIErrorResponse(
+        APIError(
+          status: 401, code: "invalid_refresh_token",
+          message: "The refresh token is unknown, expired or revoked. Log in again.",
+          field: "refreshToken"))
+    }
+    return try await issueTokens(for: user, label: old.label)
+  }
+
+  public func createWebSession(for user: User, label: String) async throws -> (String, Session) {
+    let token = TokenService.randomToken()
+    let now = env.now()
+    let session = Session(
+      id: env.newID(), userID: user.id, kind: .web, tokenHash: TokenService.hash(token),
+      csrfToken: TokenService.randomToken(bytes: 24), label: label, createdAt: now,
+      lastSeenAt: now, expiresAt: now.addingTimeInterval(Double(env.config.webSessionSeconds)))
+    try await database.createSession(session)
+    return (token, session)
+  }
+
+  package func tokens(session: Session, refresh: String) -> TokenPair {
+    let seconds = env.config.accessTokenSeconds
+    let access = env.tokens.accessToken(
+      sessionID: session.id, userID: session.userID,
+      expires: env.now().addingTimeInterval(Double(seconds)))
+    return TokenPair(accessToken: access, refreshToken: refresh, expiresIn: seconds)
+  }
+
+  public func hashPassword(_ password: String) async throws -> String {
+    let cost = UInt8(env.config.bcryptCost)
+    return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+  }
+
+  /// Spends the same time whether or not the account exists.
+  public func verifyPassword(_ password: String, hash: String?) async throws -> Bool {
+    let cost = env.config.bcryptCost
+    let stored = hash ?? Self.decoyHash(cost: cost)
+    let matches = try await NIOThreadPool.singleton.runIfActive {
+      Bcrypt.verify(password, hash: stored)
+    }
+    return hash != nil && matches
+  }
+
+  package static func decoyHash(cost: Int) -> String {
+    Bcrypt.hash("decoy password for timing", cost: UInt8(cost))
+  }
+}

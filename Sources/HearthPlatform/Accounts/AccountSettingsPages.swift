@@ -1,0 +1,153 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// /account: profile, password, sessions, export and deletion.
+package struct AccountSettingsPages {
+  package let pages: WebPages
+  package var env: HearthEnvironment { pages.env }
+
+  package func register(_ router: Router<AppRequestContext>) {
+    router.get("/account") { request, context in
+      guard let caller = context.caller else { return pages.redirect("/login?next=/account") }
+      return try await render(request, context, caller)
+    }
+    router.post("/account/profile") { request, context in
+      guard let caller = context.caller else { return pages.redirect("/login") }
+      let form = try await pages.form(request)
+      let input = AccountService.ProfileInput(
+        displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
+        timeZone: form["timeZone"])
+      do {
+        _ = try await pages.accounts.updateProfile(caller.user, input)
+        return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
+      } catch let error as any UserFacingError {
+        let values = ProfileValues(
+          displayName: input.displayName ?? "", email: input.email ?? "",
+          phone: input.phone ?? "", timeZone: input.timeZone ?? "")
+        return try await render(
+          request, context, caller, profile: values,
+          errors: .init(profile: FormErrors(error.apiError)), status: error.apiError.status)
+      }
+    }
+    router.post("/account/password") { request, context in
+      guard let caller = context.caller else { return pages.redirect("/login") }
+      let form = try await pages.form(request)
+      do {
+        try await pages.accounts.changePassword(
+          caller, current: form["currentPassword"], new: form["newPassword"])
+        return pages.redirect(
+          "/account",
+          flash: Flash(kind: .success, message: "Password changed. Your other sessions ended."))
+      } catch let error as any UserFacingError {
+        return try await render(
+          request, context, caller, errors: .init(password: FormErrors(error.apiError)),
+          status: error.apiError.status)
+      }
+    }
+    router.post("/account/sessions/:id/revoke") { request, context in
+      guard let caller = context.caller else { return pages.redirect("/login") }
+      let id = context.parameters.get("id") ?? ""
+      guard try await pages.accounts.endSession(id: id, userID: caller.user.id) else {
+        throw APIErrorResponse(.notFound("session"))
+      }
+      if id == caller.session.id {
+        var response = pages.redirect("/")
+        response.setCookie(pages.sessionCookie(nil, maxAge: 0))
+        return response
+      }
+      return pages.redirect("/account", flash: Flash(kind: .success, message: "Session revoked."))
+    }
+    router.get("/account/export") { request, context in
+      guard let caller = context.caller else { return pages.redirect("/login") }
+      var response = JSONBody.response(
+        try await AccountExport(env: env, modules: pages.modules).export(caller.user))
+      response.headers[.contentDisposition] = "attachment; filename=\"hearth-export.json\""
+      return response
+    }
+    router.post("/account/delete") { request, context in
+      guard let caller = context.caller else { return pages.redirect("/login") }
+      let form = try await pages.form(request)
+      do {
+        try await pages.accounts.deleteAccount(caller.user, password: form["password"])
+      } catch let error as any UserFacingError {
+        return try await render(
+          request, context, caller, errors: .init(delete: FormErrors(error.apiError)),
+          status: error.apiError.status)
+      }
+      var response = pages.redirect(
+        "/", flash: Flash(kind: .info, message: "Your account and its data are deleted."))
+      response.setCookie(pages.sessionCookie(nil, maxAge: 0))
+      return response
+    }
+  }
+
+  package func render(
+    _ request: Request, _ context: AppRequestContext, _ caller: Caller,
+    profile: ProfileValues? = nil, errors: AccountPage.Errors = .init(), status: Int = 200
+  ) async throws -> Response {
+    let sessions = try await env.database.sessions(userID: caller.user.id)
+      .filter { $0.isLive(at: env.now()) && $0.kind != .passwordReset }
+    let page = try await pages.pageContext(request, context)
+    return pages.html(
+      AccountPage.render(
+        page, user: caller.user, sessions: sessions, currentSessionID: caller.session.id,
+        profile: profile, errors: errors),
+      status: .init(code: status))
+  }
+}
+
+/// Everything Hearth holds about one person, as one JSON document.
+package struct AccountExport {
+  package let env: HearthEnvironment
+  package let modules: [any HearthAppModule]
+
+  package struct Document: Encodable {
+    var exportedAt: Date
+    var user: AuthAPIController.UserBody
+    var sessions: [SessionBody]
+    var invitations: [InvitationsController.InvitationBody]
+    /// Each app's part, under its slug.
+    var apps: [(slug: String, data: any Encodable & Sendable)]
+
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(exportedAt, forKey: Key(stringValue: "exportedAt"))
+      try container.encode(user, forKey: Key(stringValue: "user"))
+      try container.encode(sessions, forKey: Key(stringValue: "sessions"))
+      try container.encode(invitations, forKey: Key(stringValue: "invitations"))
+      for app in apps { try container.encode(app.data, forKey: Key(stringValue: app.slug)) }
+    }
+  }
+
+  package struct SessionBody: Encodable {
+    var id, kind, label: String
+    var createdAt, lastSeenAt, expiresAt: Date
+    var revokedAt: Date?
+  }
+
+  package func export(_ user: User) async throws -> Document {
+    let sessions = try await env.database.sessions(userID: user.id).map {
+      SessionBody(
+        id: $0.id, kind: $0.kind.rawValue, label: $0.label, createdAt: $0.createdAt,
+        lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, revokedAt: $0.revokedAt)
+    }
+    let invitations = try await env.database.pendingInvitations(userID: user.id)
+    var apps: [(slug: String, data: any Encodable & Sendable)] = []
+    for module in modules {
+      if let data = try await module.export(for: user) {
+        apps.append((type(of: module).app.slug, data))
+      }
+    }
+    return Document(
+      exportedAt: env.now(), user: .init(user), sessions: sessions,
+      invitations: invitations.map(InvitationsController.InvitationBody.init), apps: apps)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// POST /api/auth/* and /api/me: accounts for CLIs and scripts, with bearer tokens.
+package struct AuthAPIController {
+  package let env: HearthEnvironment
+  package let accounts: AccountService
+  package let clientAddress: @Sendable (Request, AppRequestContext) -> String
+
+  package struct UserBody: Encodable {
+    var id, email, displayName: String
+    var phone: String?
+    var timeZone: String
+    var createdAt: Date
+
+    init(_ user: User) {
+      id = user.id
+      email = user.email
+      displayName = user.displayName
+      phone = user.phone
+      timeZone = user.timeZone
+      createdAt = user.createdAt
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(email, forKey: .email)
+      try container.encode(displayName, forKey: .displayName)
+      try container.encode(phone, forKey: .phone)
+      try container.encode(timeZone, forKey: .timeZone)
+      try container.encode(createdAt, forKey: .createdAt)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, email, displayName, phone, timeZone, createdAt }
+  }
+
+  package struct AuthResult: Encodable {
+    var user: UserBody
+    var accessToken, refreshToken, tokenType: String
+    var expiresIn: Int
+
+    init(user: User, tokens: TokenPair) {
+      self.user = UserBody(user)
+      accessToken = tokens.accessToken
+      refreshToken = tokens.refreshToken
+      tokenType = tokens.tokenType
+      expiresIn = tokens.expiresIn
+    }
+  }
+
+  package struct LoginInput: Decodable {
+    var email: String?
+    var password: String?
+    var label: String?
+  }
+
+  package struct RefreshInput: Decodable { var refreshToken: String? }
+
+  package func register(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .post, "/api/auth/signup", summary: "Create an account and get tokens", tag: "auth",
+        authenticated: false,
+        requestBody: Schemas.object(
+          [
+            ("email", Schemas.email), ("displayName", Schemas.displayName),
+            ("password", Schemas.password), ("phone", Schemas.phone),
+            ("timeZone", Schemas.timeZone),
+          ], required: ["email", "displayName", "password"]),
+        responses: [(201, Schemas.authResult)], errors: [400, 409, 413])
+    ) { request, context in
+      let input = try await JSONBody.decode(
+        AccountService.SignupInput.self, from: request, route: "POST /api/auth/signup")
+      let user = try await accounts.signup(input)
+      let tokens = try await accounts.issueTokens(for: user, label: Self.label(request))
+      return JSONBody.response(AuthResult(user: user, tokens: tokens), status: .created)
+    }
+    api.add(
+      APIOperation(
+        .post, "/api/auth/login", summary: "Exchange email and password for tokens", tag: "auth",
+        authenticated: false,
+        requestBody: Schemas.object(
+          [
+            ("email", Schemas.email), ("password", ["type": "string", "minLength": 1]),
+            ("label", Schemas.string),
+          ],
+          required: ["email", "password"]),
+        responses: [(200, Schemas.authResult)], errors: [400, 401, 413, 429])
+    ) { request, context in
+      let input = try await JSONBody.decode(
+        LoginInput.self, from: request, route: "POST /api/auth/login")
+      let user = try await accounts.login(
+        email: input.email, password: input.password, client: clientAddress(request, context))
+      let label = input.label.map { String($0.prefix(80)) } ?? Self.label(request)
+      let tokens = try await accounts.issueTokens(for: user, label: label)
+      return JSONBody.response(AuthResult(user: user, tokens: tokens))
+    }
+    api.add(
+      APIOperation(
+        .post, "/api/auth/refresh", summary: "Rotate a refresh token for a new pair",
+        tag: "auth", authenticated: false,
+        requestBody: Schemas.object(
+          [("refreshToken", Schemas.string)], required: ["refreshToken"]),
+        responses: [(200, Schemas.tokenPair)], errors: [400, 401, 413])
+    ) { request, context in
+      let input = try await JSONBody.decode(
+        RefreshInput.self, from: request, route: "POST /api/auth/refresh")
+      guard let token = input.refreshToken, !token.isEmpty else {
+        throw APIErrorResponse(.missing("refreshToken"))
+      }
+      return JSONBody.response(try await accounts.refresh(token))
+    }
+    api.add(
+      APIOperation(
+        .post, "/api/auth/logout", summary: "Revoke the current session", tag: "auth",
+        responses: [(204, nil)], errors: [401])
+    ) { request, context in
+      let caller = try context.requireCaller()
+      try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
+      return Response(status: .noContent)
+    }
+  }
+
+  package static func label(_ request: Request) -> String {
+    String((request.headers[.userAgent] ?? "API client").prefix(80))
+  }
+}

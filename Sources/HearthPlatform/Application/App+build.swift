@@ -1,0 +1,111 @@
+import Foundation
+import HearthCore
+import Hummingbird
+import Logging
+
+/// The one place where the server is put together, for `hearth serve` and for tests.
+public struct HearthApplication: Sendable {
+  public let env: HearthEnvironment
+  public let metrics = HearthMetrics()
+  public let hub: EventHub
+  /// The apps, each built on `env`, in the order the composition root lists them.
+  public let modules: [any HearthAppModule]
+  public var jobHandlers: [String: JobHandler] = [:]
+
+  public init(env: HearthEnvironment, modules: [any HearthAppModule.Type]) {
+    self.env = env
+    hub = EventHub(database: env.database, logger: env.logger)
+    self.modules = modules.map { $0.init(env: env) }
+    if env.config.environment != .production {
+      jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
+    }
+    for module in self.modules {
+      jobHandlers.merge(module.jobHandlers) { first, _ in first }
+    }
+  }
+
+  /// Checks what each app needs before serving; the error names the app and what to install.
+  public func prepare() throws {
+    for module in modules {
+      do { try module.prepare() } catch {
+        throw BootstrapError("\(type(of: module).app.name) cannot start: \(error)")
+      }
+    }
+  }
+
+  /// How the shell presents the apps, in order.
+  public var apps: [HearthApp] { modules.map { type(of: $0).app } }
+
+  /// The router with every route; `operations` lists the JSON ones for /openapi.json.
+  public func buildRouter() -> (Router<AppRequestContext>, [APIOperation]) {
+    let router = Router(context: AppRequestContext.self)
+    let api = APIRouteTable(router: router)
+    router.add(middleware: RequestLogMiddleware(metrics: metrics))
+    router.add(
+      middleware: ErrorMiddleware(
+        renderPage: WebPages.errorPage(apps: apps), routedMethods: { api.methods(matching: $0) }))
+    router.add(middleware: AuthMiddleware(env: env))
+    let accounts = AccountService(env: env)
+    let documentBox = DocumentBox()
+    OpsController(env: env, metrics: metrics).register(api) { documentBox.data }
+    AuthAPIController(env: env, accounts: accounts, clientAddress: clientAddress).register(api)
+    AccountAPIController(env: env, accounts: accounts, modules: modules).register(api)
+    InvitationsController(env: env, modules: modules).register(api)
+    EventsController(env: env, hub: hub, metrics: metrics).register(api)
+    if env.config.environment != .production {
+      DiagnosticsController(env: env).register(api)
+    }
+    let pages = WebPages(
+      env: env, accounts: accounts, apps: apps, modules: modules, clientAddress: clientAddress)
+    pages.register(router)
+    let routes = AppRoutes(
+      api: api, router: router, pages: pages, hub: hub, accounts: accounts,
+      clientAddress: clientAddress)
+    for module in modules { module.register(routes) }
+    documentBox.data = Self.encode(OpenAPIDocument.build(api.operations, apps: apps.map(\.name)))
+    return (router, api.operations)
+  }
+
+  public func buildApplication(serveHTTP: Bool = true) -> some ApplicationProtocol {
+    let (router, _) = buildRouter()
+    return Application(
+      router: router,
+      configuration: .init(
+        address: .hostname(env.config.host, port: env.config.port), serverName: "hearth"),
+      services: [hub, worker()],
+      onServerRunning: { channel in
+        env.logger.notice(
+          "Hearth is serving on http://\(env.config.host):\(channel.localAddress?.port ?? env.config.port) (\(env.database.kindName))"
+        )
+      },
+      logger: env.logger)
+  }
+
+  public func worker() -> JobWorker {
+    JobWorker(
+      env: env, handlers: jobHandlers, metrics: metrics,
+      lease: .seconds(env.config.jobLeaseSeconds))
+  }
+
+  /// The client address for rate limits: the peer, or the forwarded address from a trusted proxy.
+  package var clientAddress: @Sendable (Request, AppRequestContext) -> String {
+    let trusted = Set(env.config.trustedProxies)
+    return { request, context in
+      let peer = context.peerAddress ?? "unknown"
+      guard trusted.contains(peer), let forwarded = request.headers[.init("X-Forwarded-For")!]
+      else { return peer }
+      let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      return hops.last(where: { !trusted.contains($0) }) ?? peer
+    }
+  }
+
+  package static func encode(_ value: JSONValue) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)) ?? Data()
+  }
+}
+
+package final class DocumentBox: @unchecked Sendable {
+  package var data = Data()
+}

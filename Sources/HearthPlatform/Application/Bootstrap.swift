@@ -1,0 +1,71 @@
+import Foundation
+import HearthCore
+import Logging
+
+/// Opens what a `hearth` process needs from its configuration.
+public enum Bootstrap {
+  public static func logger(_ config: HearthConfig) -> Logger {
+    var logger = Logger(label: "hearth")
+    logger.logLevel = Logger.Level(rawValue: config.logLevel) ?? .info
+    return logger
+  }
+
+  public static func openDatabase(_ config: HearthConfig, logger: Logger) throws
+    -> any HearthDatabase
+  {
+    switch config.database {
+    case .sqlite(let path): try SQLiteDatabase(path: path)
+    case .postgres(let url): try PostgresDatabase(url: url, logger: logger)
+    }
+  }
+
+  /// HEARTH_SECRET, or the secret kept in the data directory (made on first run, mode 0600).
+  public static func secret(_ config: HearthConfig) throws -> String {
+    if let secret = config.secret { return secret }
+    let directory = dataDirectory(config)
+    let path = directory + "/secret"
+    if let existing = try? String(contentsOfFile: path, encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines), existing.count >= 32
+    {
+      return existing
+    }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let secret = TokenService.randomToken(bytes: 32)
+    FileManager.default.createFile(
+      atPath: path, contents: Data((secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
+    return secret
+  }
+
+  package static func dataDirectory(_ config: HearthConfig) -> String {
+    if case .sqlite(let path) = config.database {
+      return URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+    return config.dataDirectory
+  }
+
+  /// Opens the database, brings the platform's and the apps' tables up to date, and builds the
+  /// environment the apps are built on.
+  public static func environment(_ config: HearthConfig, apps: [any HearthAppModule.Type])
+    async throws -> HearthEnvironment
+  {
+    let logger = logger(config)
+    let database = try openDatabase(config, logger: logger)
+    try await database.migrate(apps.map { $0.migrations })
+    return HearthEnvironment(
+      config: config, database: database, secret: try secret(config), logger: logger)
+  }
+}
+
+extension Bootstrap {
+  public static func backupSQLite(_ database: any HearthDatabase, to path: String) throws {
+    guard let sqlite = database as? SQLiteDatabase else {
+      throw BootstrapError("Only SQLite databases can be backed up with hearth backup.")
+    }
+    try sqlite.backup(to: path)
+  }
+}
+
+public struct BootstrapError: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}

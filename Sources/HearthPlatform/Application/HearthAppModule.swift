@@ -1,0 +1,50 @@
+import HearthCore
+import Hummingbird
+
+/// One app on the platform: everything the server does for it, in one module. The composition
+/// root lists the modules; the platform knows none of them.
+public protocol HearthAppModule: Sendable {
+  /// How the shell presents the app; its slug names its routes and shared resources.
+  static var app: HearthApp { get }
+  /// The configuration sections the app reads from the environment.
+  static var configSections: [any ConfigSection.Type] { get }
+  /// The app's tables, on both databases.
+  static var migrations: AppMigrations { get }
+
+  /// Builds the app's services on the platform's environment.
+  init(env: HearthEnvironment)
+
+  /// Checks what the app needs before it serves (dictionaries, files); throws what to install.
+  func prepare() throws
+  /// Handlers for the job queues the app enqueues to, by queue name.
+  var jobHandlers: [String: JobHandler] { get }
+  /// Adds the app's JSON API and pages.
+  func register(_ routes: AppRoutes)
+  /// Answers an invitation to one of the app's resources when the app has rules for it;
+  /// returns false to let the platform record the answer.
+  func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws -> Bool
+  /// What the person's account export holds of this app, under the app's slug.
+  func export(for user: User) async throws -> (any Encodable & Sendable)?
+}
+
+extension HearthAppModule {
+  public static var configSections: [any ConfigSection.Type] { [] }
+  public func prepare() throws {}
+  public var jobHandlers: [String: JobHandler] { [:] }
+  public func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws
+    -> Bool
+  { false }
+  public func export(for user: User) async throws -> (any Encodable & Sendable)? { nil }
+}
+
+/// What an app's routes are registered on.
+public struct AppRoutes {
+  /// Documented JSON operations; they appear in /openapi.json.
+  public let api: APIRouteTable
+  public let router: Router<AppRequestContext>
+  /// The web shell: page context, HTML responses, forms, redirects.
+  public let pages: WebPages
+  public let hub: EventHub
+  public let accounts: AccountService
+  public let clientAddress: @Sendable (Request, AppRequestContext) -> String
+}

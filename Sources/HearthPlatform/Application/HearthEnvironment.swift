@@ -1,0 +1,39 @@
+import Foundation
+import HearthCore
+import Logging
+
+/// Everything the server reaches outside itself, built once per process.
+public struct HearthEnvironment: Sendable {
+  public var config: HearthConfig
+  public var database: any HearthDatabase
+  public var tokens: TokenService
+  public var now: @Sendable () -> Date
+  public var newID: @Sendable () -> String
+  public var logger: Logger
+  /// Wakes this process's idle job workers when a job is enqueued here.
+  public let jobWakeup = Wakeup()
+  /// The shared model client, when HEARTH_LLM_BASE_URL is set.
+  public var llm: LLMClient?
+  public init(
+    config: HearthConfig, database: any HearthDatabase, secret: String,
+    now: @escaping @Sendable () -> Date = { Date() },
+    newID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+    logger: Logger
+  ) {
+    self.config = config
+    self.database = database
+    self.tokens = TokenService(secret: secret)
+    self.now = now
+    self.newID = newID
+    self.logger = logger
+    llm = config.llm.map { LLMClient(settings: $0) }
+  }
+
+  /// Enqueues a job and wakes the workers of this process; use it rather than the store's
+  /// `enqueue`, so that a job starts at once instead of at the next poll.
+  public func enqueue(_ job: NewJob) async throws -> Job {
+    let stored = try await database.enqueue(job, id: newID(), at: now())
+    await jobWakeup.signal()
+    return stored
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOCore
+import ServiceLifecycle
+
+/// GET /api/events (Server-Sent Events) and GET /api/events/poll (long-poll).
+package struct EventsController {
+  package let env: HearthEnvironment
+  package let hub: EventHub
+  package let metrics: HearthMetrics
+  package var feed: EventFeed { EventFeed(database: env.database, hub: hub) }
+
+  package struct PolledEvent: Encodable {
+    var sequence: Int64
+    var type: String
+    var payload: JSONPayload
+  }
+
+  /// An already-encoded JSON object, written out as it is.
+  package struct JSONPayload: Encodable, Sendable {
+    var json: String
+    package init(json: String) { self.json = json }
+    package func encode(to encoder: any Encoder) throws {
+      let value = try JSONDecoder().decode(AnyJSON.self, from: Data(json.utf8))
+      try value.encode(to: encoder)
+    }
+  }
+
+  package struct PollResult: Encodable {
+    var events: [PolledEvent]
+    var cursor: Int64
+  }
+
+  package func register(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .get, "/api/events", summary: "Live events as Server-Sent Events", tag: "events",
+        query: [
+          ("after", Schemas.integer, false),
+          ("maxSeconds", ["type": "integer", "minimum": 1, "maximum": 86400], false),
+        ],
+        responses: [(200, Schemas.streamMessage)], errors: [400, 401],
+        contentType: "text/event-stream")
+    ) { request, context in
+      let caller = try context.requireCaller()
+      let start = try await startCursor(request)
+      let limit = try Self.integer(request, "maxSeconds", range: 1...86400)
+      return stream(caller: caller, from: start, for: limit.map { .seconds($0) })
+    }
+    api.add(
+      APIOperation(
+        .get, "/api/events/poll", summary: "Events after a cursor, waiting up to timeout seconds",
+        tag: "events",
+        query: [
+          ("after", Schemas.integer, false),
+          ("timeout", ["type": "integer", "minimum": 0, "maximum": 30], false),
+        ],
+        responses: [
+          (
+            200,
+            Schemas.object(
+              [
+                ("events", ["type": "array", "items": Schemas.event]), ("cursor", Schemas.integer),
+              ],
+              required: ["events", "cursor"])
+          )
+        ], errors: [400, 401])
+    ) { request, context in
+      let caller = try context.requireCaller()
+      let start = try await startCursor(request)
+      let timeout = try Self.integer(request, "timeout", range: 0...30) ?? 25
+      let deadline = ContinuousClock.now + .seconds(timeout)
+      var cursor = start
+      while true {
+        let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
+        cursor = next
+        let now = ContinuousClock.now
+        if !events.isEmpty || now >= deadline {
+          return JSONBody.response(
+            PollResult(
+              events: events.map {
+                PolledEvent(sequence: $0.sequence, type: $0.type, payload: .init(json: $0.payload))
+              }, cursor: cursor))
+        }
+        await hub.wait(after: cursor, timeout: deadline - now)
+      }
+    }
+  }
+
+  /// One SSE message. The type travels inside the data, so that a browser's single
+  /// `onmessage` handler can route every kind of event.
+  package static func frame(_ event: Event) -> String {
+    let type = String(decoding: (try? JSONEncoder().encode(event.type)) ?? Data(), as: UTF8.self)
+    let payload = event.payload.replacingOccurrences(of: "\n", with: " ")
+      .replacingOccurrences(of: "\r", with: " ")
+    return
+      "id: \(event.sequence)\ndata: {\"sequence\":\(event.sequence),\"type\":\(type),\"payload\":\(payload)}\n\n"
+  }
+
+  package func startCursor(_ request: Request) async throws -> Int64 {
+    if let header = request.headers[.lastEventID] {
+      guard let value = Int64(header), value >= 0 else {
+        throw APIErrorResponse(.invalid("Last-Event-ID", "Last-Event-ID must be an event number."))
+      }
+      return value
+    }
+    if let after = try Self.integer(request, "after", range: 0...Int.max) { return Int64(after) }
+    return try await env.database.latestSequence()
+  }
+
+  package static func integer(_ request: Request, _ name: String, range: ClosedRange<Int>) throws
+    -> Int?
+  {
+    guard let raw = request.uri.queryParameters.get(name) else { return nil }
+    guard let value = Int(raw), range.contains(value) else {
+      throw APIErrorResponse(
+        .invalid(
+          name, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)."))
+    }
+    return value
+  }
+
+  /// Streams until the client goes, the session ends, the server stops, or `duration` passes
+  /// (a client then reconnects with Last-Event-ID and misses nothing).
+  package func stream(caller: Caller, from start: Int64, for duration: Duration?) -> Response {
+    let env = env
+    let hub = hub
+    let feed = feed
+    let metrics = metrics
+    let body = ResponseBody { writer in
+      metrics.streamsOpen(1)
+      defer { metrics.streamsOpen(-1) }
+      var cursor = start
+      let stopping = NIOLockedValueBox(false)
+      try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+      try await withGracefulShutdownHandler {
+        var checkedSession = ContinuousClock.now
+        var sessionMayHaveEnded = false
+        let deadline = duration.map { ContinuousClock.now + $0 }
+        while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
+          if let deadline, ContinuousClock.now >= deadline { break }
+          if sessionMayHaveEnded || ContinuousClock.now - checkedSession > .seconds(5) {
+            guard let session = try await env.database.session(id: caller.session.id),
+              session.isLive(at: env.now())
+            else { break }
+            checkedSession = ContinuousClock.now
+            sessionMayHaveEnded = false
+          }
+          let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
+          cursor = next
+          if events.contains(where: { $0.type == AccountService.sessionEndedEvent }) {
+            sessionMayHaveEnded = true
+          }
+          if !events.isEmpty {
+            let frame = events.map(Self.frame).joined()
+            try await writer.write(ByteBuffer(string: frame))
+            metrics.eventsDelivered(events.count)
+          }
+          let before = await hub.latest
+          if cursor < before || sessionMayHaveEnded { continue }
+          let keepAlive = ContinuousClock.now + .seconds(15)
+          await hub.wait(
+            after: cursor, timeout: min(keepAlive, deadline ?? keepAlive) - ContinuousClock.now)
+          if await hub.latest == before, !stopping.withLockedValue({ $0 }) {
+            try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+          }
+        }
+      } onGracefulShutdown: {
+        stopping.withLockedValue { $0 = true }
+        Task { await hub.wakeAll() }
+      }
+      try await writer.finish(nil)
+    }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: "text/event-stream", .cacheControl: "no-cache",
+        .init("X-Accel-Buffering")!: "no",
+      ], body: body)
+  }
+}
+
+extension HTTPField.Name {
+  package static let lastEventID = HTTPField.Name("Last-Event-ID")!
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// Who is asking, and how they proved it.
+public struct Caller: Sendable {
+  public enum Method: Sendable { case cookie, bearer }
+  public var user: User
+  public var session: Session
+  public var method: Method
+}
+
+public struct AppRequestContext: RequestContext {
+  public var coreContext: CoreRequestContextStorage
+  public var caller: Caller? {
+    didSet { trace.userID.withLockedValue { $0 = caller?.user.id } }
+  }
+  /// Shared with the outer middleware, which logs who asked after inner ones found out.
+  package let trace = RequestTrace()
+  public var requestID: String
+  public let peerAddress: String?
+  /// The CSRF token a signed-out form must echo (double-submit cookie).
+  public var anonymousCSRF: String?
+
+  public init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    requestID = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    peerAddress = source.channel.remoteAddress?.ipAddress
+  }
+
+  public var maxUploadSize: Int { 1 << 20 }
+
+  public func requireCaller() throws(APIErrorResponse) -> Caller {
+    guard let caller else { throw APIErrorResponse(.unauthorized) }
+    return caller
+  }
+}
+
+package final class RequestTrace: Sendable {
+  package let userID = NIOLockedValueBox<String?>(nil)
+}

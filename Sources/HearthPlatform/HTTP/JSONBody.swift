@@ -1,0 +1,103 @@
+import CanonicalJSON
+import Foundation
+import HTTPTypes
+import HearthCore
+import Hummingbird
+import NIOCore
+
+/// Reading request bodies with a size limit and errors that name the field.
+package enum JSONBody {
+  package static let defaultLimit = 1 << 20
+
+  package static func collect(_ request: Request, limit: Int = defaultLimit, route: String)
+    async throws
+    -> ByteBuffer
+  {
+    do {
+      return try await request.body.collect(upTo: limit)
+    } catch is NIOTooManyBytesError {
+      throw APIErrorResponse(.tooLarge(limit: limit, route: route))
+    }
+  }
+
+  /// The body as a JSON object, read strictly (RFC 8785's I-JSON: no duplicate keys, no lone
+  /// surrogates, no numbers a double cannot hold), for routes whose bodies are signed.
+  package static func object(_ request: Request, limit: Int = defaultLimit, route: String)
+    async throws
+    -> CanonicalJSON.JSON
+  {
+    let buffer = try await collect(request, limit: limit, route: route)
+    let body: CanonicalJSON.JSON
+    do {
+      body = try JSONParser.parse(Array(buffer: buffer))
+    } catch {
+      throw APIErrorResponse(.malformed("The body is not I-JSON: \(error)."))
+    }
+    guard body.objectValue != nil else {
+      throw APIErrorResponse(.malformed("The body must be a JSON object."))
+    }
+    return body
+  }
+
+  package static func decode<T: Decodable>(
+    _ type: T.Type, from request: Request, limit: Int = defaultLimit, route: String
+  ) async throws -> T {
+    let buffer = try await collect(request, limit: limit, route: route)
+    return try decode(type, from: Data(buffer: buffer))
+  }
+
+  package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    if data.isEmpty { throw APIErrorResponse(.malformed("The request needs a JSON body.")) }
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw APIErrorResponse(describe(error))
+    } catch let error as APIErrorResponse {
+      throw error
+    } catch {
+      throw APIErrorResponse(.malformed("The body is not valid JSON."))
+    }
+  }
+
+  package static func describe(_ error: DecodingError) -> APIError {
+    func name(_ path: [any CodingKey]) -> String {
+      path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return .missing(name(context.codingPath + [key]))
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      let field = name(context.codingPath)
+      if field.isEmpty { return .malformed("The body must be a JSON object.") }
+      return .invalid(field, "\(field) must be \(describe(type)).")
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return .malformed("The body is not valid JSON.") }
+      let field = name(context.codingPath)
+      return .invalid(field, "\(field) has an invalid value.")
+    @unknown default:
+      return .malformed("The body could not be read.")
+    }
+  }
+
+  package static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Int.Type, is Int64.Type: "an integer"
+    case is Double.Type: "a number"
+    case is Bool.Type: "true or false"
+    default: "a value of the documented type"
+    }
+  }
+
+  package static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok)
+    -> Response
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.dateEncodingStrategy = .iso8601
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return Response(
+      status: status, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}

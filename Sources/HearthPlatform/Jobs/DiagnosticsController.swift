@@ -1,0 +1,102 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// Probe jobs for checking the job system end to end; not served in production.
+package struct DiagnosticsController {
+  package static let queue = "hearth.probe"
+  package let env: HearthEnvironment
+
+  package struct Probe: Codable {
+    var userID: String
+    var sleepMs: Int
+  }
+
+  package struct ProbeInput: Decodable {
+    var sleepMs: Int?
+    var idempotencyKey: String?
+  }
+
+  package struct JobBody: Encodable {
+    var id, status: String
+    var attempts, maxAttempts: Int
+    var lastError: String?
+
+    init(_ job: Job) {
+      id = job.id
+      status = job.status.rawValue
+      attempts = job.attempts
+      maxAttempts = job.maxAttempts
+      lastError = job.lastError
+    }
+  }
+
+  package static let jobSchema = Schemas.object(
+    [
+      (
+        "job",
+        Schemas.object(
+          [
+            ("id", Schemas.string), ("status", Schemas.string), ("attempts", Schemas.integer),
+            ("maxAttempts", Schemas.integer), ("lastError", Schemas.nullableString),
+          ], required: ["id", "status", "attempts", "maxAttempts"])
+      )
+    ], required: ["job"])
+
+  /// Sleeps, then announces `debug.job.completed` to its owner, once.
+  package static func handler() -> JobHandler {
+    { context in
+      let probe = try JSONDecoder().decode(Probe.self, from: Data(context.job.payload.utf8))
+      try await Task.sleep(for: .milliseconds(probe.sleepMs))
+      context.emit(
+        NewEvent(
+          type: "debug.job.completed", audience: .user(probe.userID),
+          payload: #"{"jobId":"\#(context.job.id)","attempt":\#(context.job.attempts)}"#))
+    }
+  }
+
+  package func register(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .post, "/api/debug/jobs", summary: "Enqueue a probe job (development only)",
+        tag: "diagnostics",
+        requestBody: Schemas.object(
+          [
+            ("sleepMs", ["type": "integer", "minimum": 0, "maximum": 5000]),
+            ("idempotencyKey", Schemas.string),
+          ], required: []),
+        responses: [(202, Self.jobSchema)], errors: [400, 401, 413])
+    ) { request, context in
+      let caller = try context.requireCaller()
+      let input = try await JSONBody.decode(
+        ProbeInput.self, from: request, route: "POST /api/debug/jobs")
+      let sleep = input.sleepMs ?? 0
+      guard (0...5000).contains(sleep) else {
+        throw APIErrorResponse(.invalid("sleepMs", "sleepMs must be from 0 to 5000."))
+      }
+      let key = input.idempotencyKey.map { caller.user.id + ":" + $0 }
+      guard (key?.count ?? 0) <= 200 else {
+        throw APIErrorResponse(.invalid("idempotencyKey", "idempotencyKey is too long."))
+      }
+      let payload = try JSONEncoder().encode(Probe(userID: caller.user.id, sleepMs: sleep))
+      let job = try await env.enqueue(
+        NewJob(
+          queue: Self.queue, payload: String(decoding: payload, as: UTF8.self), runAt: env.now(),
+          idempotencyKey: key))
+      return JSONBody.response(["job": JobBody(job)], status: .accepted)
+    }
+    api.add(
+      APIOperation(
+        .get, "/api/debug/jobs/:id", summary: "A probe job's state (development only)",
+        tag: "diagnostics", responses: [(200, Self.jobSchema)], errors: [401, 404])
+    ) { request, context in
+      let caller = try context.requireCaller()
+      guard let id = context.parameters.get("id"), let job = try await env.database.job(id: id),
+        job.queue == Self.queue,
+        let probe = try? JSONDecoder().decode(Probe.self, from: Data(job.payload.utf8)),
+        probe.userID == caller.user.id
+      else { throw APIErrorResponse(.notFound("job")) }
+      return JSONBody.response(["job": JobBody(job)])
+    }
+  }
+}

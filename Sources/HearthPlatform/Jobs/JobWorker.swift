@@ -1,0 +1,163 @@
+import Foundation
+import HearthCore
+import Logging
+import NIOConcurrencyHelpers
+import ServiceLifecycle
+
+/// What a job handler gets: the job, a logger, and a way to announce its effect.
+public struct JobContext: Sendable {
+  public var job: Job
+  public var logger: Logger
+  package let announced = NIOLockedValueBox<[NewEvent]>([])
+
+  /// Appends `event` when, and only when, this attempt's completion is recorded.
+  public func emit(_ event: NewEvent) {
+    announced.withLockedValue { $0.append(event) }
+  }
+}
+
+public typealias JobHandler = @Sendable (JobContext) async throws -> Void
+
+/// Claims due jobs, runs their handlers with a heartbeated lease, and retries failures.
+public struct JobWorker: Service {
+  package let env: HearthEnvironment
+  package let handlers: [String: JobHandler]
+  package let metrics: HearthMetrics
+  package var concurrency = 4
+  package var lease: Duration = .seconds(30)
+  package var idlePoll: Duration = .milliseconds(250)
+  package var retry = RetryPolicy()
+  /// How long a running job may go on after shutdown begins before it is released.
+  package var shutdownGrace: Duration = .seconds(10)
+
+  public init(
+    env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics,
+    concurrency: Int = 4, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(250),
+    retry: RetryPolicy = RetryPolicy()
+  ) {
+    self.env = env
+    self.handlers = handlers
+    self.metrics = metrics
+    self.concurrency = concurrency
+    self.lease = lease
+    self.idlePoll = idlePoll
+    self.retry = retry
+  }
+
+  public func run() async throws {
+    guard !handlers.isEmpty else {
+      try? await gracefulShutdown()
+      return
+    }
+    await withDiscardingTaskGroup { group in
+      if let notifying = env.database as? any JobNotifying {
+        group.addTask { await self.listen(notifying) }
+      }
+      for index in 0..<concurrency {
+        group.addTask { await self.loop(index) }
+      }
+    }
+  }
+
+  /// On PostgreSQL, an enqueue in any process wakes this one's workers through LISTEN/NOTIFY.
+  package func listen(_ notifying: any JobNotifying) async {
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      do {
+        try await cancelWhenGracefulShutdown {
+          try await notifying.listenForJobs { Task { await env.jobWakeup.signal() } }
+        }
+      } catch {
+        if Task.isCancelled || Task.isShuttingDownGracefully { return }
+        env.logger.warning("Listening for jobs failed, retrying: \(error)")
+      }
+      try? await Task.sleep(for: .seconds(1))
+    }
+  }
+
+  package func loop(_ index: Int) async {
+    let queues = handlers.keys.sorted()
+    while !Task.isShuttingDownGracefully && !Task.isCancelled {
+      do {
+        let seen = await env.jobWakeup.generation
+        if let job = try await claim(queues) {
+          await execute(job)
+        } else {
+          try await cancelWhenGracefulShutdown {
+            await env.jobWakeup.wait(since: seen, timeout: idlePoll)
+          }
+        }
+      } catch is CancellationError {
+        return
+      } catch {
+        env.logger.error("Job worker \(index) could not reach the database: \(error)")
+        try? await Task.sleep(for: .seconds(1))
+      }
+    }
+  }
+
+  package func claim(_ queues: [String]) async throws -> Job? {
+    let now = env.now()
+    return try await env.database.claim(
+      queues: queues, token: TokenService.randomToken(bytes: 16), leaseUntil: now + lease.seconds,
+      at: now)
+  }
+
+  /// Runs one claimed job to an outcome; only the holder of its token can record it.
+  public func execute(_ job: Job) async {
+    guard let token = job.completionToken, let handler = handlers[job.queue] else { return }
+    var logger = env.logger
+    logger[metadataKey: "job"] = .string(job.id)
+    logger[metadataKey: "queue"] = .string(job.queue)
+    let heartbeat = Task {
+      while !Task.isCancelled {
+        try await Task.sleep(for: lease / 3)
+        let now = env.now()
+        guard
+          try await env.database.heartbeat(
+            id: job.id, token: token, leaseUntil: now + lease.seconds, at: now)
+        else { break }
+      }
+    }
+    defer { heartbeat.cancel() }
+    let context = JobContext(job: job, logger: logger)
+    let work = Task { try await handler(context) }
+    let grace = shutdownGrace
+    let result = await withGracefulShutdownHandler {
+      await work.result
+    } onGracefulShutdown: {
+      Task {
+        try? await Task.sleep(for: grace)
+        work.cancel()
+      }
+    }
+    switch result {
+    case .success:
+      let events = context.announced.withLockedValue { $0 }
+      if (try? await env.database.complete(id: job.id, token: token, at: env.now(), events: events))
+        == true
+      {
+        metrics.job(queue: job.queue, outcome: "succeeded")
+      } else {
+        logger.warning("Job finished after its lease passed to another worker; result dropped")
+      }
+    case .failure(let error) where error is CancellationError && Task.isShuttingDownGracefully:
+      _ = try? await env.database.release(id: job.id, token: token, at: env.now())
+      logger.notice("Job released for another worker at shutdown")
+    case .failure(let error):
+      let now = env.now()
+      let retryAt = now + retry.delay(afterAttempt: job.attempts, unit: Double.random(in: 0..<1))
+      let dead = job.attempts >= job.maxAttempts
+      logger.warning("Job attempt \(job.attempts) failed: \(error)")
+      metrics.job(queue: job.queue, outcome: dead ? "dead" : "retry")
+      _ = try? await env.database.fail(
+        id: job.id, token: token, error: String(describing: error).prefix(500).description,
+        retryAt: dead ? nil : retryAt, at: now)
+    }
+  }
+}
+
+extension Duration {
+  package var seconds: TimeInterval {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,75 @@
+/// JSON Schemas of the platform's request and response bodies.
+package enum Schemas {
+  package static func object(_ properties: [(String, JSONValue)], required: [String]) -> JSONValue {
+    [
+      "type": "object", "properties": .object(properties),
+      "required": .array(required.map { .string($0) }),
+    ]
+  }
+
+  package static let string: JSONValue = ["type": "string"]
+  package static let nullableString: JSONValue = ["type": ["string", "null"]]
+  package static let integer: JSONValue = ["type": "integer"]
+  package static let dateTime: JSONValue = ["type": "string", "format": "date-time"]
+  package static let email: JSONValue = ["type": "string", "format": "email", "maxLength": 254]
+  package static let password: JSONValue = ["type": "string", "minLength": 8, "maxLength": 72]
+  package static let displayName: JSONValue = ["type": "string", "minLength": 1, "maxLength": 80]
+  package static let phone: JSONValue = [
+    "type": ["string", "null"], "pattern": "^\\+[0-9 ().-]{8,24}$",
+  ]
+  package static let timeZone: JSONValue = ["type": "string", "minLength": 1, "maxLength": 64]
+
+  package static let error = object(
+    [
+      (
+        "error",
+        object(
+          [("code", string), ("message", string), ("field", string)],
+          required: ["code", "message"])
+      )
+    ], required: ["error"])
+
+  package static let user = object(
+    [
+      ("id", string), ("email", string), ("displayName", string), ("phone", nullableString),
+      ("timeZone", string), ("createdAt", dateTime),
+    ], required: ["id", "email", "displayName", "phone", "timeZone", "createdAt"])
+
+  package static let userEnvelope = object([("user", user)], required: ["user"])
+
+  package static let tokens: [(String, JSONValue)] = [
+    ("accessToken", string), ("refreshToken", string), ("tokenType", string),
+    ("expiresIn", integer),
+  ]
+
+  package static let tokenPair = object(
+    tokens, required: ["accessToken", "refreshToken", "tokenType", "expiresIn"])
+
+  package static let authResult = object(
+    tokens + [("user", user)],
+    required: ["user", "accessToken", "refreshToken", "tokenType", "expiresIn"])
+
+  package static let invitation = object(
+    [
+      ("app", string), ("kind", string), ("resourceId", string), ("title", string),
+      ("ownerName", string), ("permission", string), ("invitedAt", dateTime),
+    ], required: ["app", "kind", "resourceId", "title", "ownerName", "permission", "invitedAt"])
+
+  package static let event = object(
+    [("sequence", integer), ("type", string), ("payload", ["type": "object"])],
+    required: ["sequence", "type", "payload"])
+
+  /// One Server-Sent Events message; `data` holds `{"sequence","type","payload"}` as JSON text.
+  package static let streamMessage = object(
+    [
+      ("id", string), ("event", string),
+      ("data", ["type": "string", "contentMediaType": "application/json"]),
+      ("retry", integer),
+    ], required: [])
+
+  package static let session = object(
+    [
+      ("id", string), ("kind", string), ("label", string), ("createdAt", dateTime),
+      ("lastSeenAt", dateTime), ("expiresAt", dateTime), ("current", ["type": "boolean"]),
+    ], required: ["id", "kind", "label", "createdAt", "lastSeenAt", "expiresAt", "current"])
+}

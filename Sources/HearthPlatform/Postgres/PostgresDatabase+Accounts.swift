@@ -1,0 +1,70 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresDatabase {
+  /// A constant select list, put in queries with `\(unescaped:)`.
+  package static let selectUsers =
+    "SELECT id, email, display_name, phone, password_hash, time_zone, is_admin, disabled, created_at FROM users"
+
+  package static func user(from row: PostgresRow) throws -> User {
+    let (id, email, displayName, phone, passwordHash, timeZone, isAdmin, disabled, createdAt) =
+      try row.decode((String, String, String, String?, String, String, Bool, Bool, Date).self)
+    return User(
+      id: id, email: email, displayName: displayName, phone: phone, passwordHash: passwordHash,
+      timeZone: timeZone, isAdmin: isAdmin, disabled: disabled, createdAt: createdAt)
+  }
+
+  public func createUser(_ user: User) async throws {
+    _ = try await rows(
+      """
+      INSERT INTO users (id, email, display_name, phone, password_hash, time_zone, is_admin,
+        disabled, created_at)
+      VALUES (\(user.id), \(user.email), \(user.displayName), \(user.phone), \(user.passwordHash),
+        \(user.timeZone), \(user.isAdmin), \(user.disabled), \(user.createdAt))
+      """)
+  }
+
+  public func user(id: String) async throws -> User? {
+    try await rows("\(unescaped: Self.selectUsers) WHERE id = \(id)").first.map(Self.user(from:))
+  }
+
+  public func user(email: String) async throws -> User? {
+    try await rows("\(unescaped: Self.selectUsers) WHERE email = \(email)").first.map(
+      Self.user(from:))
+  }
+
+  public func user(phone: String) async throws -> User? {
+    try await rows("\(unescaped: Self.selectUsers) WHERE phone = \(phone)").first.map(
+      Self.user(from:))
+  }
+
+  public func users() async throws -> [User] {
+    try await rows("\(unescaped: Self.selectUsers) ORDER BY created_at, id").map(Self.user(from:))
+  }
+
+  public func updateUser(_ user: User) async throws {
+    let updated = try await rows(
+      """
+      UPDATE users SET email = \(user.email), display_name = \(user.displayName),
+        phone = \(user.phone), password_hash = \(user.passwordHash), time_zone = \(user.timeZone),
+        is_admin = \(user.isAdmin), disabled = \(user.disabled)
+      WHERE id = \(user.id)
+      RETURNING id
+      """)
+    if updated.isEmpty { throw StoreError.notFound }
+  }
+
+  /// Deletes the person; their sessions, participations and owned shares (with those shares'
+  /// participants) go with them.
+  public func deleteUser(id: String) async throws {
+    try await transaction { connection in
+      try await connection.run(
+        """
+        DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares
+          WHERE app = 'redo' AND kind = 'task' AND owner_id = \(id))
+        """, logger: self.logger)
+      try await connection.run("DELETE FROM shares WHERE owner_id = \(id)", logger: self.logger)
+      try await connection.run("DELETE FROM users WHERE id = \(id)", logger: self.logger)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresDatabase {
+  /// A constant select list, put in queries with `\(unescaped:)`.
+  package static let selectSessions = """
+    SELECT id, user_id, kind, token_hash, csrf_token, label, created_at, last_seen_at, expires_at,
+      revoked_at
+    FROM sessions
+    """
+
+  package static func session(from row: PostgresRow) throws -> Session {
+    let (
+      id, userID, kind, tokenHash, csrfToken, label, createdAt, lastSeenAt, expiresAt, revokedAt
+    ) =
+      try row.decode(
+        (String, String, String, String, String, String, Date, Date, Date, Date?).self)
+    guard let sessionKind = SessionKind(rawValue: kind) else {
+      throw PostgresDataError("session \(id) has the unknown kind \(kind)")
+    }
+    return Session(
+      id: id, userID: userID, kind: sessionKind, tokenHash: tokenHash, csrfToken: csrfToken,
+      label: label, createdAt: createdAt, lastSeenAt: lastSeenAt, expiresAt: expiresAt,
+      revokedAt: revokedAt)
+  }
+
+  public func createSession(_ session: Session) async throws {
+    _ = try await rows(
+      """
+      INSERT INTO sessions (id, user_id, kind, token_hash, csrf_token, label, created_at,
+        last_seen_at, expires_at, revoked_at)
+      VALUES (\(session.id), \(session.userID), \(session.kind.rawValue), \(session.tokenHash),
+        \(session.csrfToken), \(session.label), \(session.createdAt), \(session.lastSeenAt),
+        \(session.expiresAt), \(session.revokedAt))
+      """)
+  }
+
+  public func session(id: String) async throws -> Session? {
+    try await rows("\(unescaped: Self.selectSessions) WHERE id = \(id)").first.map(
+      Self.session(from:))
+  }
+
+  public func session(tokenHash: String) async throws -> Session? {
+    try await rows("\(unescaped: Self.selectSessions) WHERE token_hash = \(tokenHash)").first.map(
+      Self.session(from:))
+  }
+
+  /// Newest first.
+  public func sessions(userID: String) async throws -> [Session] {
+    try await rows(
+      "\(unescaped: Self.selectSessions) WHERE user_id = \(userID) ORDER BY created_at DESC, id"
+    ).map(Self.session(from:))
+  }
+
+  public func touchSession(id: String, at: Date) async throws {
+    _ = try await rows("UPDATE sessions SET last_seen_at = \(at) WHERE id = \(id)")
+  }
+
+  public func revokeSession(id: String, userID: String, at: Date) async throws -> Bool {
+    let revoked = try await rows(
+      """
+      UPDATE sessions SET revoked_at = \(at)
+      WHERE id = \(id) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(at)
+      RETURNING id
+      """)
+    return !revoked.isEmpty
+  }
+
+  public func revokeSessions(userID: String, kind: SessionKind?, at: Date) async throws {
+    if let kind {
+      _ = try await rows(
+        """
+        UPDATE sessions SET revoked_at = \(at)
+        WHERE user_id = \(userID) AND kind = \(kind.rawValue) AND revoked_at IS NULL
+        """)
+    } else {
+      _ = try await rows(
+        "UPDATE sessions SET revoked_at = \(at) WHERE user_id = \(userID) AND revoked_at IS NULL")
+    }
+  }
+}
+
+/// A row holds a value the records cannot represent (an unknown enum case).
+package struct PostgresDataError: Error, CustomStringConvertible {
+  package var description: String
+
+  package init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL implementation of every store, on a `PostgresClient` connection pool.
+///
+/// The pool runs in a task started by `init`; `close()` stops it. Every statement uses bound
+/// parameters; writes that must happen together run in one transaction.
+public final class PostgresDatabase: HearthDatabase {
+  public let kindName = "postgresql"
+  public var backend: DatabaseBackend { .postgres(self) }
+
+  package let client: PostgresClient
+  package let logger: Logger
+  private let runTask: Task<Void, Never>
+  /// Done once `runTask` is about to call `client.run()`; queries wait for it, because a lease
+  /// requested before `run()` makes PostgresNIO log a warning.
+  package let runStarted: Task<Void, Never>
+
+  /// Parses `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|require`) and
+  /// starts the connection pool; no connection is opened until the first query.
+  public init(
+    url: String, logger: Logger = Logger(label: "hearth.postgres"), maximumConnections: Int = 20
+  ) throws {
+    var configuration = try PostgresURL(url).configuration
+    configuration.options.maximumConnections = maximumConnections
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    self.logger = logger
+    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+    self.runStarted = Task { for await _ in started {} }
+    self.runTask = Task {
+      startedContinuation.finish()
+      await client.run()
+    }
+  }
+
+  deinit { runTask.cancel() }
+
+  public func ping() async throws {
+    _ = try await rows("SELECT 1")
+  }
+
+  /// Stops the pool; queries after this fail.
+  public func close() async throws {
+    runTask.cancel()
+    await runTask.value
+  }
+
+  /// Drops every table by recreating the `public` schema. For tests only.
+  package func resetSchema() async throws {
+    try await transaction { connection in
+      try await connection.run("DROP SCHEMA public CASCADE", logger: self.logger)
+      try await connection.run("CREATE SCHEMA public", logger: self.logger)
+    }
+  }
+
+  // MARK: - Helpers shared by the store extensions
+
+  /// Runs one statement outside a transaction and returns all its rows.
+  package func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+    await runStarted.value
+    do {
+      return try await client.query(query, logger: logger).collect()
+    } catch {
+      throw Self.storeError(error)
+    }
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  package func transaction<Result: Sendable>(
+    _ body: (PostgresConnection) async throws -> Result
+  ) async throws -> Result {
+    await runStarted.value
+    do {
+      return try await client.withTransaction(logger: logger) { connection in
+        try await body(connection)
+      }
+    } catch {
+      throw Self.storeError(error)
+    }
+  }
+
+  /// Unique-constraint names mapped to the field `StoreError.duplicate` names.
+  package static let duplicateFields: [String: String] = [
+    "users_pkey": "id",
+    "users_email_key": "email",
+    "users_phone_key": "phone",
+    "sessions_pkey": "id",
+    "sessions_token_hash_key": "tokenHash",
+    "jobs_pkey": "id",
+  ]
+
+  /// Turns unique and foreign-key violations into `StoreError`, unwrapping transaction errors.
+  package static func storeError(_ error: any Error) -> any Error {
+    var underlying = error
+    if let transactionError = error as? PostgresTransactionError {
+      underlying =
+        transactionError.closureError ?? transactionError.commitError
+        ?? transactionError.beginError ?? error
+    }
+    guard let psqlError = underlying as? PSQLError, let info = psqlError.serverInfo else {
+      return underlying
+    }
+    switch info[.sqlState] {
+    case "23505":
+      let constraint = info[.constraintName] ?? ""
+      return StoreError.duplicate(duplicateFields[constraint] ?? constraint)
+    case "23503":
+      return StoreError.notFound
+    default:
+      return underlying
+    }
+  }
+}
+
+extension PostgresConnection {
+  /// Runs one statement and returns all its rows.
+  package func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
+    try await self.query(query, logger: logger).collect()
+  }
+
+  /// Runs one statement, ignoring any rows.
+  package func run(_ query: PostgresQuery, logger: Logger) async throws {
+    _ = try await self.query(query, logger: logger).collect()
+  }
+}

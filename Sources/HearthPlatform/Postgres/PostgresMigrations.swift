@@ -1,0 +1,175 @@
+import Logging
+import PostgresNIO
+
+/// The schema, as an append-only list of migrations: never edit one that shipped, add another.
+package enum PostgresMigrations {
+  package typealias Migration = PostgresMigration
+
+  /// Any constant: every process that migrates takes this transaction-scoped advisory lock.
+  package static let advisoryLockKey = 4_852_873_001
+
+  package static let platform: [Migration] = [
+    Migration(
+      version: 1, name: "users and sessions",
+      statements: [
+        """
+        CREATE TABLE users (
+          id text PRIMARY KEY,
+          email text NOT NULL CONSTRAINT users_email_key UNIQUE,
+          phone text CONSTRAINT users_phone_key UNIQUE,
+          display_name text NOT NULL,
+          password_hash text NOT NULL,
+          time_zone text NOT NULL,
+          is_admin boolean NOT NULL DEFAULT false,
+          disabled boolean NOT NULL DEFAULT false,
+          created_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE sessions (
+          id text PRIMARY KEY,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          kind text NOT NULL,
+          token_hash text NOT NULL CONSTRAINT sessions_token_hash_key UNIQUE,
+          csrf_token text NOT NULL,
+          label text NOT NULL,
+          created_at timestamptz NOT NULL,
+          last_seen_at timestamptz NOT NULL,
+          expires_at timestamptz NOT NULL,
+          revoked_at timestamptz
+        )
+        """,
+        "CREATE INDEX sessions_user_id_idx ON sessions (user_id)",
+      ]),
+    Migration(
+      version: 2, name: "shares and participants",
+      statements: [
+        """
+        CREATE TABLE shares (
+          app text NOT NULL,
+          kind text NOT NULL,
+          resource_id text NOT NULL,
+          owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          title text NOT NULL,
+          created_at timestamptz NOT NULL,
+          PRIMARY KEY (app, kind, resource_id)
+        )
+        """,
+        "CREATE INDEX shares_owner_id_idx ON shares (owner_id)",
+        """
+        CREATE TABLE participants (
+          app text NOT NULL,
+          kind text NOT NULL,
+          resource_id text NOT NULL,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          status text NOT NULL,
+          permission text NOT NULL,
+          invited_by text NOT NULL,
+          updated_at timestamptz NOT NULL,
+          PRIMARY KEY (app, kind, resource_id, user_id),
+          FOREIGN KEY (app, kind, resource_id) REFERENCES shares (app, kind, resource_id)
+            ON DELETE CASCADE
+        )
+        """,
+        "CREATE INDEX participants_user_id_idx ON participants (user_id, status)",
+      ]),
+    Migration(
+      version: 3, name: "events",
+      statements: [
+        """
+        CREATE TABLE events (
+          seq bigint PRIMARY KEY,
+          type text NOT NULL,
+          audience_user text,
+          res_app text,
+          res_kind text,
+          res_id text,
+          payload text NOT NULL,
+          created_at timestamptz NOT NULL,
+          CHECK ((audience_user IS NULL) <> (res_app IS NULL))
+        )
+        """,
+        """
+        CREATE TABLE event_counter (
+          id boolean PRIMARY KEY DEFAULT true CHECK (id),
+          value bigint NOT NULL
+        )
+        """,
+        "INSERT INTO event_counter (id, value) VALUES (true, 0)",
+      ]),
+    Migration(
+      version: 4, name: "jobs",
+      statements: [
+        """
+        CREATE TABLE jobs (
+          id text PRIMARY KEY,
+          queue text NOT NULL,
+          payload text NOT NULL,
+          status text NOT NULL,
+          attempts integer NOT NULL DEFAULT 0,
+          max_attempts integer NOT NULL,
+          run_at timestamptz NOT NULL,
+          lease_until timestamptz,
+          completion_token text,
+          last_error text,
+          idempotency_key text,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL,
+          CONSTRAINT jobs_queue_idempotency_key_key UNIQUE (queue, idempotency_key)
+        )
+        """,
+        "CREATE INDEX jobs_claim_idx ON jobs (queue, status, run_at)",
+      ]),
+    Migration(
+      version: 5, name: "job claim indexes in claim order",
+      statements: [
+        "CREATE INDEX jobs_queued_order_idx ON jobs (run_at, created_at, id) WHERE status = 'queued'",
+        "CREATE INDEX jobs_running_lease_idx ON jobs (lease_until) WHERE status = 'running'",
+      ]),
+  ]
+}
+
+extension PostgresDatabase {
+  /// Applies the migrations not yet recorded in `schema_migrations`, all in one transaction
+  /// under an advisory lock, so processes starting together migrate one after the other.
+  public func migrate(_ apps: [AppMigrations]) async throws {
+    let all = (PostgresMigrations.platform + apps.flatMap(\.postgres)).sorted {
+      $0.version < $1.version
+    }
+    try await transaction { connection in
+      let logger = self.logger
+      try await connection.run(
+        "SELECT pg_advisory_xact_lock(\(PostgresMigrations.advisoryLockKey))", logger: logger)
+      try await connection.run(
+        """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+          version integer PRIMARY KEY,
+          name text NOT NULL,
+          applied_at timestamptz NOT NULL DEFAULT now()
+        )
+        """, logger: logger)
+      var applied = Set<Int>()
+      for row in try await connection.rows("SELECT version FROM schema_migrations", logger: logger)
+      {
+        applied.insert(try row.decode(Int.self))
+      }
+      var newlyApplied: [Int] = []
+      for migration in all where !applied.contains(migration.version) {
+        for statement in migration.statements {
+          try await connection.run(statement, logger: logger)
+        }
+        try await connection.run(
+          """
+          INSERT INTO schema_migrations (version, name)
+          VALUES (\(migration.version), \(migration.name))
+          """, logger: logger)
+        newlyApplied.append(migration.version)
+      }
+      if !newlyApplied.isEmpty {
+        logger.info(
+          "Applied PostgreSQL migrations",
+          metadata: ["versions": "\(newlyApplied.map(String.init).joined(separator: ","))"])
+      }
+    }
+  }
+}

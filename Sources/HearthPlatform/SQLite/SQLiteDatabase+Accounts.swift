@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+extension SQLiteDatabase {
+  public func createUser(_ user: User) async throws {
+    do {
+      try await write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO user (id, email, phone, displayName, passwordHash, timeZone, isAdmin,
+              disabled, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            user.id, user.email, user.phone, user.displayName, user.passwordHash, user.timeZone,
+            user.isAdmin, user.disabled, user.createdAt.sqliteValue,
+          ])
+      }
+    } catch { throw mapUniqueViolation(error) }
+  }
+
+  public func user(id: String) async throws -> User? {
+    try await read { db in try Self.fetchUser(db, "id = ?", [id]) }
+  }
+
+  public func user(email: String) async throws -> User? {
+    try await read { db in try Self.fetchUser(db, "email = ?", [email]) }
+  }
+
+  public func user(phone: String) async throws -> User? {
+    try await read { db in try Self.fetchUser(db, "phone = ?", [phone]) }
+  }
+
+  public func users() async throws -> [User] {
+    try await read { db in
+      try Row.fetchAll(db, sql: "SELECT * FROM user ORDER BY createdAt, id").map(Self.user(from:))
+    }
+  }
+
+  public func updateUser(_ user: User) async throws {
+    do {
+      try await write { db in
+        try db.execute(
+          sql: """
+            UPDATE user SET email = ?, phone = ?, displayName = ?, passwordHash = ?,
+              timeZone = ?, isAdmin = ?, disabled = ? WHERE id = ?
+            """,
+          arguments: [
+            user.email, user.phone, user.displayName, user.passwordHash, user.timeZone,
+            user.isAdmin, user.disabled, user.id,
+          ])
+        if db.changesCount == 0 { throw StoreError.notFound }
+      }
+    } catch { throw mapUniqueViolation(error) }
+  }
+
+  public func deleteUser(id: String) async throws {
+    try await write { db in
+      try db.execute(sql: "DELETE FROM event WHERE audienceUser = ?", arguments: [id])
+      try db.execute(
+        sql: """
+          DELETE FROM redoNode WHERE taskId IN
+            (SELECT resourceID FROM share WHERE app = 'redo' AND kind = 'task' AND ownerID = ?)
+          """, arguments: [id])
+      try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [id])
+    }
+  }
+
+  package static func fetchUser(
+    _ db: Database, _ condition: String, _ arguments: StatementArguments
+  )
+    throws -> User?
+  {
+    try Row.fetchOne(db, sql: "SELECT * FROM user WHERE \(condition)", arguments: arguments)
+      .map(user(from:))
+  }
+
+  package static func user(from row: Row) -> User {
+    User(
+      id: row["id"], email: row["email"], displayName: row["displayName"], phone: row["phone"],
+      passwordHash: row["passwordHash"], timeZone: row["timeZone"], isAdmin: row["isAdmin"],
+      disabled: row["disabled"], createdAt: row.date("createdAt"))
+  }
+}

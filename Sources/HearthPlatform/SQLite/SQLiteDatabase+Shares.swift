@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import HearthCore
+
+extension SQLiteDatabase {
+  public func createShare(_ share: Share) async throws {
+    try await write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO share (app, kind, resourceID, ownerID, title, createdAt)
+          VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET title = excluded.title
+          """,
+        arguments: [
+          share.resource.app, share.resource.kind, share.resource.id, share.ownerID, share.title,
+          share.createdAt.sqliteValue,
+        ])
+    }
+  }
+
+  public func share(_ resource: ResourceRef) async throws -> Share? {
+    try await read { db in try Self.fetchShare(db, resource) }
+  }
+
+  public func deleteShare(_ resource: ResourceRef, at: Date) async throws {
+    try await write { db in
+      guard let share = try Self.fetchShare(db, resource) else { return }
+      let participants = try String.fetchAll(
+        db,
+        sql: """
+          SELECT userID FROM participant WHERE app = ? AND kind = ? AND resourceID = ?
+          AND status IN ('invited', 'accepted') ORDER BY userID
+          """, arguments: Self.key(resource))
+      for event in ShareEvents.shareDeleted(share, recipients: [share.ownerID] + participants) {
+        try Self.insertEvent(db, event, at: at)
+      }
+      try db.execute(
+        sql: "DELETE FROM share WHERE app = ? AND kind = ? AND resourceID = ?",
+        arguments: Self.key(resource))
+    }
+  }
+
+  public func putParticipant(_ participant: Participant) async throws {
+    try await write { db in
+      guard try Self.fetchShare(db, participant.resource) != nil else { throw StoreError.notFound }
+      try db.execute(
+        sql: """
+          INSERT INTO participant (app, kind, resourceID, userID, status, permission, invitedBy,
+            updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT DO UPDATE SET status = excluded.status, permission = excluded.permission,
+            invitedBy = excluded.invitedBy, updatedAt = excluded.updatedAt
+          """,
+        arguments: Self.key(participant.resource) + [
+          participant.userID, participant.status.rawValue, participant.permission.rawValue,
+          participant.invitedBy, participant.updatedAt.sqliteValue,
+        ])
+      for event in ShareEvents.participantChanged(participant) {
+        try Self.insertEvent(db, event, at: participant.updatedAt)
+      }
+    }
+  }
+
+  public func participants(_ resource: ResourceRef) async throws -> [Participant] {
+    try await read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM participant WHERE app = ? AND kind = ? AND resourceID = ?
+          ORDER BY updatedAt, userID
+          """, arguments: Self.key(resource)
+      ).map(Self.participant(from:))
+    }
+  }
+
+  public func participant(_ resource: ResourceRef, userID: String) async throws -> Participant? {
+    try await read { db in try Self.fetchParticipant(db, resource, userID: userID) }
+  }
+
+  public func pendingInvitations(userID: String) async throws -> [Invitation] {
+    try await read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT p.*, s.ownerID, s.title, s.createdAt AS shareCreatedAt, u.displayName AS ownerName
+          FROM participant p
+          JOIN share s ON s.app = p.app AND s.kind = p.kind AND s.resourceID = p.resourceID
+          JOIN user u ON u.id = s.ownerID
+          WHERE p.userID = ? AND p.status = 'invited'
+          ORDER BY p.updatedAt DESC, p.resourceID
+          """, arguments: [userID]
+      ).map { row in
+        let participant = Self.participant(from: row)
+        let share = Share(
+          resource: participant.resource, ownerID: row["ownerID"], title: row["title"],
+          createdAt: row.date("shareCreatedAt"))
+        return Invitation(share: share, participant: participant, ownerName: row["ownerName"])
+      }
+    }
+  }
+
+  public func access(_ resource: ResourceRef, userID: String) async throws -> Access {
+    try await read { db in try Self.access(db, resource, userID: userID) }
+  }
+
+  package static func access(_ db: Database, _ resource: ResourceRef, userID: String) throws
+    -> Access
+  {
+    guard let share = try fetchShare(db, resource) else { return .none }
+    let participant = try fetchParticipant(db, resource, userID: userID)
+    return Access.of(
+      ownerID: share.ownerID, userID: userID,
+      participant: participant.map { ($0.status, $0.permission) })
+  }
+
+  package static func key(_ resource: ResourceRef) -> StatementArguments {
+    [resource.app, resource.kind, resource.id]
+  }
+
+  package static func fetchShare(_ db: Database, _ resource: ResourceRef) throws -> Share? {
+    try Row.fetchOne(
+      db, sql: "SELECT * FROM share WHERE app = ? AND kind = ? AND resourceID = ?",
+      arguments: key(resource)
+    ).map { row in
+      Share(
+        resource: resource, ownerID: row["ownerID"], title: row["title"],
+        createdAt: row.date("createdAt"))
+    }
+  }
+
+  package static func fetchParticipant(_ db: Database, _ resource: ResourceRef, userID: String)
+    throws
+    -> Participant?
+  {
+    try Row.fetchOne(
+      db,
+      sql: "SELECT * FROM participant WHERE app = ? AND kind = ? AND resourceID = ? AND userID = ?",
+      arguments: key(resource) + [userID]
+    ).map(participant(from:))
+  }
+
+  package static func participant(from row: Row) -> Participant {
+    Participant(
+      resource: ResourceRef(app: row["app"], kind: row["kind"], id: row["resourceID"]),
+      userID: row["userID"], status: ParticipantStatus(rawValue: row["status"]) ?? .removed,
+      permission: Permission(rawValue: row["permission"]) ?? .readOnly,
+      invitedBy: row["invitedBy"], updatedAt: row.date("updatedAt"))
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// The default store: one SQLite file in WAL mode, opened once per process.
+public final class SQLiteDatabase: HearthDatabase {
+  package let pool: DatabasePool
+  public let path: String
+  public var backend: DatabaseBackend { .sqlite(self) }
+  public var kindName: String { "sqlite" }
+
+  public init(path: String) throws {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = true
+    configuration.busyMode = .timeout(10)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    pool = try DatabasePool(path: path, configuration: configuration)
+    self.path = path
+  }
+
+  public func migrate(_ apps: [AppMigrations]) async throws {
+    try SQLiteMigrations.migrator(apps).migrate(pool)
+  }
+
+  public func ping() async throws {
+    _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+  }
+
+  public func close() async throws {
+    try pool.close()
+  }
+
+  /// Writes a consistent copy of the whole database to `destination`.
+  public func backup(to destination: String) throws {
+    let target = try DatabaseQueue(path: destination)
+    try pool.backup(to: target)
+    try target.close()
+  }
+
+  /// Runs `body` in an IMMEDIATE transaction, so that other processes on the file wait for it.
+  package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
+    -> T
+  {
+    try await pool.writeWithoutTransaction { db in
+      var result: T?
+      try db.inTransaction(.immediate) {
+        result = try body(db)
+        return .commit
+      }
+      return result!
+    }
+  }
+
+  package func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
+    -> T
+  {
+    try await pool.read(body)
+  }
+}
+
+extension Date {
+  package var sqliteValue: Double { timeIntervalSince1970 }
+  package init(sqliteValue: Double) { self.init(timeIntervalSince1970: sqliteValue) }
+}
+
+extension Row {
+  package func date(_ column: String) -> Date { Date(sqliteValue: self[column]) }
+  package func optionalDate(_ column: String) -> Date? {
+    (self[column] as Double?).map(Date.init(sqliteValue:))
+  }
+}
+
+package func mapUniqueViolation(_ error: any Error) -> any Error {
+  guard let error = error as? DatabaseError,
+    error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+  else { return error }
+  let message = error.message ?? ""
+  if message.contains(".email") { return StoreError.duplicate("email") }
+  if message.contains(".phone") { return StoreError.duplicate("phone") }
+  if message.contains(".tokenHash") { return StoreError.duplicate("token") }
+  return StoreError.duplicate("id")
+}

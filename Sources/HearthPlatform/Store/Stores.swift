@@ -1,0 +1,112 @@
+import Foundation
+import HearthCore
+
+public enum StoreError: Error, Equatable, Sendable {
+  /// A unique value is taken; the associated value names the field (for example "email").
+  case duplicate(String)
+  case notFound
+  /// A condition the change depends on no longer holds; the value names what (for example
+  /// "intakes"). Nothing was written.
+  case conflict(String)
+}
+
+public protocol AccountStore: Sendable {
+  /// Throws `StoreError.duplicate("email")` or `("phone")` when taken.
+  func createUser(_ user: User) async throws
+  func user(id: String) async throws -> User?
+  func user(email: String) async throws -> User?
+  func user(phone: String) async throws -> User?
+  func users() async throws -> [User]
+  /// Saves every field but `id` and `createdAt`; throws `StoreError.duplicate` like `createUser`.
+  func updateUser(_ user: User) async throws
+  /// Removes the person and everything that belongs to them.
+  func deleteUser(id: String) async throws
+}
+
+public protocol SessionStore: Sendable {
+  func createSession(_ session: Session) async throws
+  func session(id: String) async throws -> Session?
+  func session(tokenHash: String) async throws -> Session?
+  func sessions(userID: String) async throws -> [Session]
+  func touchSession(id: String, at: Date) async throws
+  /// Returns false when the session was not live (already revoked, or not theirs).
+  func revokeSession(id: String, userID: String, at: Date) async throws -> Bool
+  func revokeSessions(userID: String, kind: SessionKind?, at: Date) async throws
+}
+
+public protocol ShareStore: Sendable {
+  /// Makes a resource shareable; idempotent.
+  func createShare(_ share: Share) async throws
+  func share(_ resource: ResourceRef) async throws -> Share?
+  /// Removes the share and its participants, telling the owner and each participant.
+  func deleteShare(_ resource: ResourceRef, at: Date) async throws
+  /// Inserts or replaces the participant row and appends an event for the resource and the person.
+  func putParticipant(_ participant: Participant) async throws
+  func participants(_ resource: ResourceRef) async throws -> [Participant]
+  func participant(_ resource: ResourceRef, userID: String) async throws -> Participant?
+  func pendingInvitations(userID: String) async throws -> [Invitation]
+  func access(_ resource: ResourceRef, userID: String) async throws -> Access
+}
+
+public protocol EventStore: Sendable {
+  @discardableResult
+  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64
+  /// Committed events after `cursor`, oldest first, in a gap-free order: a reader that keeps the
+  /// last sequence it saw as its cursor sees every event exactly once.
+  func events(after cursor: Int64, limit: Int) async throws -> [Event]
+  func latestSequence() async throws -> Int64
+}
+
+public protocol JobStore: Sendable {
+  /// Returns the existing job when `idempotencyKey` was used before in the same queue.
+  func enqueue(_ job: NewJob, id: String, at: Date) async throws -> Job
+  /// Takes the oldest due job (queued, or running with an expired lease) of the given queues.
+  func claim(queues: [String], token: String, leaseUntil: Date, at: Date) async throws -> Job?
+  func heartbeat(id: String, token: String, leaseUntil: Date, at: Date) async throws -> Bool
+  /// Marks the job done and appends `events` in the same transaction, only for the holder of
+  /// the current token, so a job's announced effect happens exactly once.
+  func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws -> Bool
+  /// With `retryAt` the job waits for another attempt; without it the job is dead.
+  func fail(id: String, token: String, error: String, retryAt: Date?, at: Date) async throws
+    -> Bool
+  /// Puts a running job back in the queue without counting an attempt (graceful shutdown).
+  func release(id: String, token: String, at: Date) async throws -> Bool
+  func cancel(id: String, at: Date) async throws -> Bool
+  func job(id: String) async throws -> Job?
+  func jobCounts() async throws -> [JobStatus: Int]
+}
+
+extension JobStore {
+  public func complete(id: String, token: String, at: Date) async throws -> Bool {
+    try await complete(id: id, token: token, at: at, events: [])
+  }
+}
+
+/// The platform's database; SQLite and PostgreSQL implement it. Each app keeps its own tables
+/// in it, through its own store over `SQLiteDatabase` or `PostgresDatabase`.
+public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventStore, JobStore {
+  var kindName: String { get }
+  var backend: DatabaseBackend { get }
+  /// Brings the platform's tables and then each app's up to date.
+  func migrate(_ apps: [AppMigrations]) async throws
+  func ping() async throws
+  func close() async throws
+}
+
+/// A store that can say when events commit, including events written by other processes.
+public protocol EventNotifying: Sendable {
+  /// Calls `wake` each time events commit on the shared database; returns when cancelled.
+  func listenForEvents(_ wake: @escaping @Sendable () -> Void) async throws
+}
+
+/// A store that can say when jobs are enqueued, including by other processes.
+public protocol JobNotifying: Sendable {
+  /// Calls `wake` each time a job is enqueued on the shared database; returns when cancelled.
+  func listenForJobs(_ wake: @escaping @Sendable () -> Void) async throws
+}
+
+/// The two databases the platform opens; apps keep their tables in either.
+public enum DatabaseBackend: Sendable {
+  case sqlite(SQLiteDatabase)
+  case postgres(PostgresDatabase)
+}

@@ -1,0 +1,120 @@
+/// The page shell every Hearth page shares: head, header with navigation, flash, main, footer.
+public enum Layout {
+  public static let stylesheetPath = "/static/hearth.css"
+  public static let scriptPath = "/static/hearth.js"
+
+  /// A whole HTML document, starting with `<!doctype html>`.
+  /// `scripts` are more script paths for this page, loaded after the shared one.
+  public static func page(
+    _ context: PageContext, title: String, body: [Node], scripts: [String] = [],
+    stylesheets: [String] = []
+  ) -> String {
+    Node.html(
+      [.lang("en")],
+      head(context, title: title, scripts: scripts, stylesheets: stylesheets),
+      .body(
+        [.flag("data-signed-in", context.isSignedIn)],
+        .a([.class("skip-link"), .href("#main")], "Skip to content"),
+        header(context),
+        .main(
+          [.id("main"), .attr("tabindex", "-1")],
+          flash(context.flash),
+          .fragment(body)),
+        footer(context))
+    ).renderDocument()
+  }
+
+  package static func head(
+    _ context: PageContext, title: String, scripts: [String] = [], stylesheets: [String] = []
+  ) -> Node {
+    .head(
+      .meta(.charset("utf-8")),
+      .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
+      .meta(.name("color-scheme"), .content("light dark")),
+      .title(.text(title == "Hearth" ? title : "\(title) · Hearth")),
+      context.csrfToken.map { Node.meta(.name("csrf-token"), .content($0)) } ?? .empty,
+      .link(.rel("stylesheet"), .href(stylesheetPath)),
+      .fragment(stylesheets.map { Node.link(.rel("stylesheet"), .href($0)) }),
+      .script(src: scriptPath, .defer),
+      .fragment(scripts.map { Node.script(src: $0, .defer) }))
+  }
+
+  package static func header(_ context: PageContext) -> Node {
+    .header(
+      [.class("site-header")],
+      .div(
+        [.class("bar")],
+        .a(
+          [.class("brand"), .href("/"), .ariaCurrent(context.path == "/" ? "page" : nil)],
+          "Hearth"),
+        .nav(
+          [.class("app-nav"), .ariaLabel("Apps")],
+          .ul(
+            .fragment(
+              context.apps.map { app in
+                Node.li(
+                  .a(
+                    [
+                      .href(app.path),
+                      .ariaCurrent(isCurrent(app.path, context.path) ? "page" : nil),
+                    ],
+                    .text(app.name)))
+              }))),
+        accountLinks(context)))
+  }
+
+  package static func accountLinks(_ context: PageContext) -> Node {
+    guard let name = context.userName else {
+      return .div(
+        [.class("account-links")],
+        .a([.href("/login"), .ariaCurrent(context.path == "/login" ? "page" : nil)], "Log in"),
+        .a([.class("button primary"), .href("/signup")], "Sign up"))
+    }
+    let count = max(0, context.invitationCount)
+    return .div(
+      [.class("account-links")],
+      .a(
+        [
+          .id("invitation-badge"), .class("invitations-link"), .href("/invitations"),
+          .flag("hidden", count == 0),
+        ],
+        "Invitations ", .span([.class("badge")], .text(String(count)))),
+      .a(
+        [
+          .class("user-link"), .href("/account"),
+          .ariaCurrent(context.path == "/account" ? "page" : nil),
+        ],
+        .text(name)),
+      Forms.post(
+        action: "/logout", csrf: context.csrfToken, attributes: [.class("inline-form")],
+        Forms.submit("Log out", style: .link)))
+  }
+
+  package static func flash(_ flash: Flash?) -> Node {
+    guard let flash else { return .empty }
+    return .div(
+      [
+        .class("flash flash-\(flash.kind.rawValue)"),
+        .role(flash.kind == .error ? "alert" : "status"),
+      ],
+      .p(.text(flash.message)))
+  }
+
+  package static func footer(_ context: PageContext) -> Node {
+    .footer(
+      [.class("site-footer")],
+      .p("Hearth: four small apps under one roof."),
+      .p(
+        .a([.href("/")], "Home"),
+        context.isSignedIn
+          ? .fragment([
+            " · ", .a([.href("/invitations")], "Invitations"), " · ",
+            .a([.href("/account")], "Your account"),
+          ])
+          : .fragment([" · ", .a([.href("/login")], "Log in")])))
+  }
+
+  package static func isCurrent(_ appPath: String, _ path: String) -> Bool {
+    path == appPath || path.hasPrefix(appPath + "/")
+  }
+}

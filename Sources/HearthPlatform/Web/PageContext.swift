@@ -1,0 +1,49 @@
+import Foundation
+
+/// A one-time message shown at the top of the next page.
+public struct Flash: Equatable, Sendable {
+  public enum Kind: String, Equatable, Sendable {
+    case info, success, error
+  }
+
+  public var kind: Kind
+  public var message: String
+
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+}
+
+/// What every page needs to know about the request it answers.
+public struct PageContext: Equatable, Sendable {
+  /// The signed-in person's display name; nil for visitors.
+  public var userName: String?
+  /// The CSRF token of the browser session; every POST form carries it as `_csrf`.
+  public var csrfToken: String?
+  public var flash: Flash?
+  /// Pending invitations, shown as a badge in the header (hidden at 0).
+  public var invitationCount: Int
+  /// The path of the request, for marking the current navigation item.
+  public var path: String
+  /// The zone dates are shown in: the person's own, never the server's.
+  public var timeZone: TimeZone
+  /// The apps this server hosts, in the order the header lists them.
+  public var apps: [HearthApp]
+
+  public init(
+    userName: String? = nil, csrfToken: String? = nil, flash: Flash? = nil,
+    invitationCount: Int = 0, path: String = "/", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+    apps: [HearthApp] = []
+  ) {
+    self.userName = userName
+    self.csrfToken = csrfToken
+    self.flash = flash
+    self.invitationCount = invitationCount
+    self.path = path
+    self.timeZone = timeZone
+    self.apps = apps
+  }
+
+  public var isSignedIn: Bool { userName != nil }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import Hummingbird
+
+/// The shell's pages: home, sign-up, log-in, account and invitations.
+public struct WebPages: Sendable {
+  public let env: HearthEnvironment
+  package let accounts: AccountService
+  package let apps: [HearthApp]
+  package let modules: [any HearthAppModule]
+  package let clientAddress: @Sendable (Request, AppRequestContext) -> String
+  package static let flashCookie = "hearth_flash"
+
+  package func register(_ router: Router<AppRequestContext>) {
+    router.get("/") { request, context in
+      html(HomePage.render(try await pageContext(request, context)))
+    }
+    router.get("/static/:name") { _, context in
+      guard let name = context.parameters.get("name"), let asset = HearthAssets.asset(named: name)
+      else { throw APIErrorResponse(.notFound("file")) }
+      return Self.staticFile(asset.body, contentType: asset.contentType)
+    }
+    AccountPages(pages: self).register(router)
+    InvitationPages(pages: self).register(router)
+  }
+
+  package func pageContext(_ request: Request, _ context: AppRequestContext, flash: Flash? = nil)
+    async throws -> PageContext
+  {
+    let caller = context.caller
+    var count = 0
+    if let caller {
+      count = try await env.database.pendingInvitations(userID: caller.user.id).count
+    }
+    return PageContext(
+      userName: caller?.user.displayName,
+      csrfToken: caller?.session.csrfToken ?? context.anonymousCSRF,
+      flash: flash ?? Self.readFlash(request), invitationCount: count, path: request.uri.path,
+      timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
+        ?? TimeZone(identifier: "UTC")!, apps: apps)
+  }
+
+  /// A script or stylesheet, cached briefly by browsers.
+  package static func staticFile(_ body: String, contentType: String) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: contentType, .cacheControl: "public, max-age=300"],
+      body: .init(byteBuffer: ByteBuffer(string: body)))
+  }
+
+  package func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {
+    var response = Response(
+      status: status, headers: [.contentType: "text/html; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: body)))
+    response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/"))
+    return response
+  }
+
+  package func redirect(_ location: String, flash: Flash? = nil) -> Response {
+    var response = Response.redirect(to: location, type: .found)
+    if let flash {
+      let value = TokenService.base64URL(Data((flash.kind.rawValue + ":" + flash.message).utf8))
+      response.setCookie(Cookie(name: Self.flashCookie, value: value, path: "/"))
+    }
+    return response
+  }
+
+  package static func readFlash(_ request: Request) -> Flash? {
+    guard let raw = request.cookies[flashCookie]?.value, !raw.isEmpty,
+      let data = TokenService.data(base64URL: raw)
+    else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    let parts = text.split(separator: ":", maxSplits: 1)
+    guard parts.count == 2, let kind = Flash.Kind(rawValue: String(parts[0])) else { return nil }
+    return Flash(kind: kind, message: String(parts[1].prefix(300)))
+  }
+
+  package func form(_ request: Request) async throws -> FormData {
+    let buffer = try await JSONBody.collect(request, route: "this form")
+    return FormData(String(buffer: buffer))
+  }
+
+  package func sessionCookie(_ token: String?, maxAge: Int) -> Cookie {
+    Cookie(
+      name: AuthMiddleware.sessionCookie, value: token ?? "", maxAge: maxAge, path: "/",
+      secure: env.config.secureCookies, httpOnly: true, sameSite: .lax)
+  }
+
+  package static func errorPage(apps: [HearthApp])
+    -> @Sendable (APIError, AppRequestContext) -> String
+  {
+    { error, context in errorPage(error, context, apps: apps) }
+  }
+
+  package static func errorPage(_ error: APIError, _ context: AppRequestContext, apps: [HearthApp])
+    -> String
+  {
+    let page = PageContext(
+      userName: context.caller?.user.displayName,
+      csrfToken: context.caller?.session.csrfToken ?? context.anonymousCSRF, apps: apps)
+    let message = error.status >= 500 || error.status == 404 ? nil : error.message
+    return ErrorPage.render(page, status: error.status, message: message)
+  }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthPlatform
+import Hummingbird
+import ServiceLifecycle
+
+public struct HearthCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "hearth",
+    abstract: "The self-hosted server behind Softer, Redo, Auralyst and Onpu.",
+    subcommands: [
+      Serve.self, Worker.self, Migrate.self, UserCommand.self, Backup.self,
+    ],
+    defaultSubcommand: Serve.self)
+
+  public init() {}
+}
+
+/// Reads the configuration or exits with a message that names the bad variable.
+func loadConfig() throws -> HearthConfig {
+  do {
+    return try HearthConfig.load(
+      ProcessInfo.processInfo.environment, sections: HearthServer.configSections)
+  } catch {
+    throw ValidationError("Configuration error: \(error.description)")
+  }
+}
+
+struct Serve: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Serve the web pages and APIs, and run job workers and live events in-process.")
+
+  @Option(help: "Address to listen on (HEARTH_HOST, default 127.0.0.1).") var host: String?
+  @Option(help: "Port to listen on (HEARTH_PORT, default 8080).") var port: Int?
+
+  func run() async throws {
+    var config = try loadConfig()
+    if let host { config.host = host }
+    if let port { config.port = port }
+    let env = try await Bootstrap.environment(config)
+    let app = HearthApplication(env: env)
+    try app.prepare()
+    try await app.buildApplication().runService()
+    try await env.database.close()
+  }
+}
+
+struct Worker: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Run job workers only.")
+
+  func run() async throws {
+    let env = try await Bootstrap.environment(try loadConfig())
+    let app = HearthApplication(env: env)
+    try app.prepare()
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [app.hub, app.worker()], gracefulShutdownSignals: [.sigterm, .sigint],
+        logger: env.logger))
+    env.logger.notice("Hearth worker started (\(env.database.kindName))")
+    try await group.run()
+    try await env.database.close()
+  }
+}
+
+struct Migrate: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Bring the database schema up to date, then exit.")
+
+  func run() async throws {
+    let env = try await Bootstrap.environment(try loadConfig())
+    print("The \(env.database.kindName) database is up to date.")
+    try await env.database.close()
+  }
+}
+
+struct Backup: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write a consistent copy of the SQLite database to PATH.")
+
+  @Argument(help: "Where to write the copy.") var path: String
+
+  func run() async throws {
+    let config = try loadConfig()
+    guard case .sqlite(let source) = config.database else {
+      throw ValidationError(
+        "hearth backup copies SQLite databases; for PostgreSQL use pg_dump (see the README).")
+    }
+    guard !FileManager.default.fileExists(atPath: path) else {
+      throw ValidationError("\(path) already exists; choose a new file name.")
+    }
+    let env = try await Bootstrap.environment(config)
+    try Bootstrap.backupSQLite(env.database, to: path)
+    print("Backed up \(source) to \(path).")
+    try await env.database.close()
+  }
+}
+
+extension HearthCommand {
+  /// Parses the arguments and runs the chosen subcommand.
+  public static func runFromCommandLine() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
+}

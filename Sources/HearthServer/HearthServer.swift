@@ -1,0 +1,38 @@
+import AuralystApp
+import HearthCore
+import HearthPlatform
+import OnpuApp
+import RedoApp
+import SofterApp
+
+/// The composition root: the apps this server hosts, in the order the header lists them.
+public enum HearthServer {
+  public static let apps: [any HearthAppModule.Type] = [
+    SofterModule.self,
+    RedoModule.self,
+    AuralystModule.self,
+    OnpuModule.self,
+  ]
+
+  /// Every app's configuration section, read beside the platform's settings.
+  public static var configSections: [any ConfigSection.Type] { apps.flatMap { $0.configSections } }
+}
+
+extension HearthApplication {
+  /// The server with every app.
+  public init(env: HearthEnvironment) {
+    self.init(env: env, modules: HearthServer.apps)
+  }
+}
+
+extension Bootstrap {
+  /// The environment with every app's tables up to date.
+  public static func environment(_ config: HearthConfig) async throws -> HearthEnvironment {
+    try await environment(config, apps: HearthServer.apps)
+  }
+}
+
+extension HearthServer {
+  /// Every app's tables, for `HearthDatabase.migrate`.
+  public static var migrations: [AppMigrations] { apps.map { $0.migrations } }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import HearthCore
+import HearthPlatform
+import Hummingbird
+import OnpuCore
+
+/// /api/onpu: the library (songs with their analysis, favorites), the processing list (retry,
+/// remove) and the kanji dictionary, for the pages and any other client.
+struct OnpuLibraryAPIController {
+  let library: OnpuLibrary
+  var env: HearthEnvironment { library.env }
+
+  static let songPath = "/api/onpu/songs/:songId"
+
+  struct SongSummary: Encodable {
+    var id: String
+    var title: String
+    var artist: String
+    var favorite: Bool
+    var createdAt: Date
+
+    init(_ song: OnpuSong) {
+      id = song.id
+      title = song.title
+      artist = song.artist
+      favorite = song.favorite
+      createdAt = song.createdAt
+    }
+  }
+
+  struct SongBody: Encodable {
+    var song: SongSummary
+    var translations: [String?]
+    var translationState: String
+  }
+
+  /// The song, with the reference's verbose lyricsData (lines keyed "0".."N-1") beside it.
+  static func songResponse(_ song: OnpuSong, _ analysis: OnpuSong.Analysis) throws -> Response {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    let base = try encoder.encode(
+      SongBody(
+        song: SongSummary(song), translations: try OnpuSongCoding.translations(analysis),
+        translationState: analysis.translationState))
+    let lyricsData = LyricsData(lines: try OnpuSongCoding.lines(analysis)).referenceJSON()
+    var body = String(decoding: base, as: UTF8.self)
+    body.removeLast()
+    body += #","lyricsData":"# + String(decoding: lyricsData, as: UTF8.self) + "}"
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: body)))
+  }
+
+  struct FavoriteInput: Decodable { var favorite: Bool }
+
+  func register(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .get, "/api/onpu/songs", summary: "Your songs, newest first", tag: "onpu",
+        query: [("q", Schemas.string, false)],
+        responses: [(200, ["type": "object"])])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let songs = try await library.songs(
+        for: user, matching: request.uri.queryParameters.get("q") ?? "")
+      return JSONBody.response(["songs": songs.map(SongSummary.init)])
+    }
+    api.add(
+      APIOperation(
+        .get, Self.songPath, summary: "A song with its lines, readings, pitch and translations",
+        tag: "onpu", responses: [(200, ["type": "object"])], errors: [404])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
+      guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
+      return try Self.songResponse(song, analysis)
+    }
+    api.add(
+      APIOperation(
+        .patch, Self.songPath, summary: "Mark or unmark a favorite", tag: "onpu",
+        requestBody: Schemas.object([("favorite", ["type": "boolean"])], required: ["favorite"]),
+        responses: [(200, ["type": "object"])], errors: [400, 404])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
+      let input = try await JSONBody.decode(
+        FavoriteInput.self, from: request, route: "PATCH \(Self.songPath)")
+      _ = try await env.database.onpuStore.setOnpuSongFavorite(
+        id: song.id, favorite: input.favorite)
+      var updated = song
+      updated.favorite = input.favorite
+      return JSONBody.response(["song": SongSummary(updated)])
+    }
+    api.add(
+      APIOperation(
+        .delete, Self.songPath, summary: "Delete a song", tag: "onpu", responses: [(204, nil)],
+        errors: [404])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
+      _ = try await env.database.onpuStore.deleteOnpuSong(id: song.id)
+      return Response(status: .noContent)
+    }
+    registerJobs(api)
+    registerKanji(api)
+  }
+
+  private func registerJobs(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .post, "/api/onpu/jobs/:jobId/retry", summary: "Try a failed job again", tag: "onpu",
+        responses: [(200, OnpuSchemas.change)], errors: [404, 409])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
+      return JSONBody.response(OnpuJob.Change(try await library.retry(job)))
+    }
+    api.add(
+      APIOperation(
+        .delete, "/api/onpu/jobs/:jobId", summary: "Remove a job from the processing list",
+        tag: "onpu", responses: [(204, nil)], errors: [404])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
+      _ = try await env.database.onpuStore.deleteOnpuJob(id: job.id, at: env.now())
+      return Response(status: .noContent)
+    }
+  }
+
+  private func registerKanji(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .get, "/api/onpu/kanji", summary: "Search the kanji dictionary", tag: "onpu",
+        authenticated: false, query: [("q", Schemas.string, true)],
+        responses: [(200, ["type": "object"])], errors: [400, 503])
+    ) { request, _ in
+      let query = request.uri.queryParameters.get("q") ?? ""
+      guard !query.trimmingCharacters(in: .whitespaces).isEmpty, query.count <= 100 else {
+        throw APIErrorResponse(.invalid("q", "q is a kanji, a reading or an English word."))
+      }
+      return JSONBody.response(["kanji": try dictionary().search(query, limit: 60)])
+    }
+    api.add(
+      APIOperation(
+        .get, "/api/onpu/kanji/:literal", summary: "One kanji", tag: "onpu",
+        authenticated: false, responses: [(200, ["type": "object"])], errors: [404, 503])
+    ) { _, context in
+      let literal = context.parameters.get("literal") ?? ""
+      guard let entry = try dictionary()[literal.removingPercentEncoding ?? literal] else {
+        throw APIErrorResponse(.notFound("kanji"))
+      }
+      return JSONBody.response(["kanji": entry])
+    }
+  }
+
+  func dictionary() throws -> KanjiDictionary {
+    switch library.analyzer {
+    case .success(let analyzer): return analyzer.dictionary
+    case .failure(let failure):
+      throw APIErrorResponse(
+        APIError(status: 503, code: "dictionary_missing", message: failure.description))
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import HearthCore
+import HearthPlatform
+
+/// Onpu on the platform: the app's /v1 API, the library's API, analysis jobs and the pages.
+public struct OnpuModule: HearthAppModule {
+  public static let app = HearthApp(
+    slug: "onpu", name: "Onpu",
+    summary:
+      "Study Japanese from song lyrics, with furigana, pitch accent, translations and a kanji dictionary."
+  )
+  public static let configSections: [any ConfigSection.Type] = [OnpuConfig.self]
+  public static var migrations: AppMigrations { OnpuMigrations.all }
+
+  let library: OnpuLibrary
+
+  public init(env: HearthEnvironment) { library = OnpuLibrary(env: env) }
+
+  /// The dictionaries must be there before the server takes requests: the error names what is
+  /// missing and the command that installs it.
+  public func prepare() throws {
+    if case .failure(let failure) = library.analyzer { throw failure }
+  }
+
+  public var jobHandlers: [String: JobHandler] { library.handlers }
+
+  public func register(_ routes: AppRoutes) {
+    OnpuAPIController(library: library, hub: routes.hub, clientAddress: routes.clientAddress)
+      .register(routes.api)
+    OnpuLibraryAPIController(library: library).register(routes.api)
+    OnpuWebController(pages: routes.pages, library: library).register(routes.router)
+  }
+}

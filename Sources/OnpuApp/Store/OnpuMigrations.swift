@@ -1,0 +1,106 @@
+import HearthPlatform
+import PostgresNIO
+
+/// Onpu's tables on both databases. Append-only: never edit one that shipped, add another.
+enum OnpuMigrations {
+  static let all = AppMigrations(
+    sqlite: [
+      SQLiteMigration(
+        "006-onpu",
+        """
+        CREATE TABLE onpuJob (
+          id TEXT PRIMARY KEY NOT NULL,
+          ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          title TEXT NOT NULL,
+          artist TEXT NOT NULL,
+          lyrics TEXT NOT NULL,
+          status TEXT NOT NULL,
+          stage TEXT,
+          error TEXT,
+          createdAt REAL NOT NULL,
+          updatedAt INTEGER NOT NULL,
+          acknowledged INTEGER NOT NULL DEFAULT 0,
+          songID TEXT
+        );
+        CREATE INDEX onpuJob_owner ON onpuJob(ownerID, updatedAt);
+        CREATE TABLE onpuSong (
+          id TEXT PRIMARY KEY NOT NULL,
+          ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          jobID TEXT NOT NULL UNIQUE,
+          title TEXT NOT NULL,
+          artist TEXT NOT NULL,
+          lyrics TEXT NOT NULL,
+          favorite INTEGER NOT NULL DEFAULT 0,
+          createdAt REAL NOT NULL,
+          lyricsData TEXT NOT NULL,
+          translations TEXT NOT NULL,
+          translationState TEXT NOT NULL
+        );
+        CREATE INDEX onpuSong_owner ON onpuSong(ownerID, createdAt);
+        """),
+      // The owner's change clock outlives deleted jobs: a deleted job's time is never reused.
+      SQLiteMigration(
+        "007-onpu-clock",
+        """
+        CREATE TABLE onpuClock (
+          ownerID TEXT PRIMARY KEY NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          latest INTEGER NOT NULL
+        );
+        INSERT INTO onpuClock (ownerID, latest)
+          SELECT ownerID, MAX(updatedAt) FROM onpuJob GROUP BY ownerID;
+        """),
+    ],
+    postgres: [
+      PostgresMigration(
+        version: 9, name: "onpu jobs and songs",
+        statements: [
+          """
+          CREATE TABLE onpu_jobs (
+            id text PRIMARY KEY,
+            owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            title text NOT NULL,
+            artist text NOT NULL,
+            lyrics text NOT NULL,
+            status text NOT NULL,
+            stage text,
+            error text,
+            created_at timestamptz NOT NULL,
+            updated_at bigint NOT NULL,
+            acknowledged boolean NOT NULL DEFAULT false,
+            song_id text
+          )
+          """,
+          "CREATE INDEX onpu_jobs_owner_idx ON onpu_jobs (owner_id, updated_at)",
+          """
+          CREATE TABLE onpu_songs (
+            id text PRIMARY KEY,
+            owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            job_id text NOT NULL UNIQUE,
+            title text NOT NULL,
+            artist text NOT NULL,
+            lyrics text NOT NULL,
+            favorite boolean NOT NULL DEFAULT false,
+            created_at timestamptz NOT NULL,
+            lyrics_data text NOT NULL,
+            translations text NOT NULL,
+            translation_state text NOT NULL
+          )
+          """,
+          "CREATE INDEX onpu_songs_owner_idx ON onpu_songs (owner_id, created_at)",
+        ]),
+      PostgresMigration(
+        version: 10, name: "onpu change clock",
+        statements: [
+          """
+          CREATE TABLE onpu_clocks (
+            owner_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            latest bigint NOT NULL
+          )
+          """,
+          """
+          INSERT INTO onpu_clocks (owner_id, latest)
+          SELECT owner_id, MAX(updated_at) FROM onpu_jobs GROUP BY owner_id
+          """,
+        ]),
+    ])
+}

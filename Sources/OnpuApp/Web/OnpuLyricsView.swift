@@ -1,0 +1,145 @@
+import HearthPlatform
+import OnpuCore
+
+/// A song's lines as markup every reading mode shares, so switching modes only changes what is
+/// visible, never the layout: each word reserves the same band above it, where furigana (per
+/// kanji run when the readings split, else over the whole word) or the pitch line over the morae
+/// shows. Kanji the dictionary knows are buttons that open the kanji panel.
+public enum OnpuLyricsView {
+  public static func lines(
+    _ lines: [LyricsLine], translations: [String?], translationsOn: Bool,
+    knownKanji: (Character) -> Bool
+  ) -> Node {
+    .el(
+      "ol", [.class("onpu-lines"), .ariaLabel("Lyrics")],
+      lines.enumerated().map { index, line in
+        let translation = index < translations.count ? translations[index] : nil
+        return .li(
+          [
+            .class("onpu-line"), .data("line", "\(index)"), .attr("tabindex", "0"),
+            .attr("aria-describedby", "onpu-tr-\(index)"),
+          ],
+          .div([.class("onpu-jp"), .lang("ja")], .fragment(words(line, knownKanji: knownKanji))),
+          .div(
+            [.class("onpu-tr"), .id("onpu-tr-\(index)")],
+            .text(translation ?? (translationsOn ? "No translation" : "Translations are off"))))
+      })
+  }
+
+  /// The English pane of parallel mode: one entry per Japanese line.
+  public static func translationPane(_ translations: [String?], count: Int, translationsOn: Bool)
+    -> Node
+  {
+    .el(
+      "ol", [.class("onpu-en-lines"), .ariaLabel("Translation")],
+      (0..<count).map { index in
+        let text = index < translations.count ? translations[index] : nil
+        return .li(
+          [.class("onpu-en-line"), .data("line", "\(index)")],
+          .text(text ?? (translationsOn ? "…" : "Translations are off")))
+      })
+  }
+
+  /// The words of a line; English words get the spaces MeCab took from between them.
+  static func words(_ line: LyricsLine, knownKanji: (Character) -> Bool) -> [Node] {
+    var nodes: [Node] = []
+    var afterEnglish = false
+    for word in line.words {
+      let english = isEnglish(word)
+      if english && afterEnglish { nodes.append(.text(" ")) }
+      afterEnglish =
+        english || (afterEnglish && [",", ".", "!", "?", ";", ":"].contains(word.surface))
+      nodes.append(self.word(word, knownKanji: knownKanji))
+    }
+    return nodes
+  }
+
+  static func isEnglish(_ word: LyricsWord) -> Bool {
+    word.morae.isEmpty && LyricsWord.isLatin(word.surface)
+  }
+
+  static func word(_ word: LyricsWord, knownKanji: (Character) -> Bool) -> Node {
+    guard !word.morae.isEmpty else {
+      return .span([.class("w w-plain")], .span([.class("rb")], .text(word.surface)))
+    }
+    let pitch: Node = .span(
+      [.class("w-pitch"), .attr("aria-hidden", "true")],
+      .fragment(
+        word.morae.enumerated().map { index, mora in
+          let next = index + 1 < word.morae.count ? word.morae[index + 1].isHigh : mora.isHigh
+          let classes = "m \(mora.isHigh ? "h" : "l")\(next != mora.isHigh ? " step" : "")"
+          return .span([.class(classes)], .text(mora.text))
+        }))
+    let pitchText = word.morae.map { "\($0.text)\($0.isHigh ? "↑" : "↓")" }.joined()
+    return .span(
+      [
+        .class(word.kanji == nil ? "w w-kana" : "w w-kanji"), .data("reading", word.reading),
+        .data("pitch", word.morae.map { $0.isHigh ? "1" : "0" }.joined()),
+        .title(word.kanji == nil ? pitchText : "\(word.reading) · \(pitchText)"),
+      ],
+      pitch, .fragment(segments(word, knownKanji: knownKanji)))
+  }
+
+  /// Runs of the surface: a kanji run with its reading above when the readings split, kana as
+  /// they are; when they do not split, one segment with the whole reading.
+  static func segments(_ word: LyricsWord, knownKanji: (Character) -> Bool) -> [Node] {
+    guard word.kanji != nil else {
+      return [.span([.class("seg")], .span([.class("rb")], .text(word.surface)))]
+    }
+    let characters = Array(word.surface)
+    let readings = word.kanjiReadings.map(\.reading)
+    guard readings.count == characters.filter(LyricsWord.isKanji).count else {
+      return [segment(characters, reading: word.reading, knownKanji: knownKanji)]
+    }
+    var nodes: [Node] = []
+    var run: [Character] = []
+    var runReading = ""
+    var kana: [Character] = []
+    var readingIndex = 0
+    func flushRun() {
+      if !run.isEmpty { nodes.append(segment(run, reading: runReading, knownKanji: knownKanji)) }
+      run = []
+      runReading = ""
+    }
+    func flushKana() {
+      if !kana.isEmpty {
+        nodes.append(.span([.class("seg")], .span([.class("rb")], .text(String(kana)))))
+      }
+      kana = []
+    }
+    for character in characters {
+      if LyricsWord.isKanji(character) {
+        flushKana()
+        run.append(character)
+        runReading += readings[readingIndex]
+        readingIndex += 1
+      } else {
+        flushRun()
+        kana.append(character)
+      }
+    }
+    flushRun()
+    flushKana()
+    return nodes
+  }
+
+  static func segment(_ characters: [Character], reading: String, knownKanji: (Character) -> Bool)
+    -> Node
+  {
+    .span(
+      [.class("seg")],
+      .span([.class("rt"), .attr("aria-hidden", "true")], .text(reading)),
+      .span(
+        [.class("rb")],
+        .fragment(
+          characters.map { character in
+            LyricsWord.isKanji(character) && knownKanji(character)
+              ? .span(
+                [
+                  .class("k"), .data("kanji", String(character)), .role("button"),
+                  .attr("tabindex", "0"), .ariaLabel("Kanji \(character): meanings and readings"),
+                ], .text(String(character)))
+              : .text(String(character))
+          })))
+  }
+}

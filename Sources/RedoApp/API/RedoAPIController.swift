@@ -1,0 +1,254 @@
+import CanonicalJSON
+import Foundation
+import HearthCore
+import HearthPlatform
+import Hummingbird
+import NIOCore
+
+/// /api/redo: device keys, node upload and download, and sharing a task.
+struct RedoAPIController {
+  let env: HearthEnvironment
+  let accounts: AccountService
+  var sync: RedoSync { RedoSync(env: env) }
+
+  static let nodeSchema: JSONValue = ["type": "object", "description": "A REDO v1 node"]
+  static let verdict = Schemas.object(
+    [
+      ("id", Schemas.nullableString),
+      ("status", ["type": "string", "enum": ["accepted", "duplicate", "rejected"]]),
+      ("code", Schemas.nullableString), ("message", Schemas.nullableString),
+    ], required: ["id", "status"])
+  static let nodePage = Schemas.object(
+    [
+      ("nodes", ["type": "array", "items": nodeSchema]), ("cursor", Schemas.integer),
+      ("more", ["type": "boolean"]),
+    ], required: ["nodes", "cursor", "more"])
+  static let key = Schemas.object(
+    [("publicKey", Schemas.string), ("label", Schemas.string), ("createdAt", Schemas.dateTime)],
+    required: ["publicKey", "label", "createdAt"])
+  static let participant = Schemas.object(
+    [
+      ("userId", Schemas.string), ("displayName", Schemas.string), ("status", Schemas.string),
+      ("permission", Schemas.string),
+    ], required: ["userId", "displayName", "status", "permission"])
+  static let taskPath = "/api/redo/tasks/:taskId"
+
+  struct KeyInput: Decodable {
+    var publicKey: String?
+    var proof: String?
+    var label: String?
+  }
+
+  struct KeyBody: Encodable {
+    var publicKey, label: String
+    var createdAt: Date
+  }
+
+  struct ShareInput: Decodable {
+    var email: String?
+    var permission: String?
+  }
+
+  struct ParticipantBody: Encodable {
+    var userId, displayName, status, permission: String
+  }
+
+  func register(_ api: APIRouteTable) {
+    registerKeys(api)
+    registerNodes(api)
+    registerTasks(api)
+  }
+
+  private func registerKeys(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .post, "/api/redo/keys", summary: "Register a device's Ed25519 public key", tag: "redo",
+        requestBody: Schemas.object(
+          [
+            ("publicKey", ["type": "string", "pattern": "^[0-9a-f]{64}$"]),
+            ("proof", ["type": "string", "pattern": "^[0-9a-f]{128}$"]),
+            ("label", ["type": "string", "maxLength": 80]),
+          ], required: ["publicKey", "proof"]),
+        responses: [
+          (
+            200,
+            Schemas.object([("keys", ["type": "array", "items": Self.key])], required: ["keys"])
+          )
+        ],
+        errors: [400, 401, 409, 413])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let input = try await JSONBody.decode(
+        KeyInput.self, from: request, route: "POST /api/redo/keys")
+      guard let publicKey = input.publicKey else { throw APIErrorResponse(.missing("publicKey")) }
+      guard let proof = input.proof else { throw APIErrorResponse(.missing("proof")) }
+      let label = String((input.label ?? "").prefix(80))
+      try await sync.registerKey(publicKey: publicKey, proof: proof, label: label, for: user)
+      return try await keys(of: user)
+    }
+    api.add(
+      APIOperation(
+        .get, "/api/redo/keys", summary: "The device keys registered to this account", tag: "redo",
+        responses: [
+          (
+            200,
+            Schemas.object([("keys", ["type": "array", "items": Self.key])], required: ["keys"])
+          )
+        ],
+        errors: [401])
+    ) { _, context in
+      try await keys(of: try context.requireCaller().user)
+    }
+  }
+
+  private func keys(of user: User) async throws -> Response {
+    let keys = try await env.database.redoStore.redoKeys(userID: user.id)
+    return JSONBody.response([
+      "keys": keys.map {
+        KeyBody(publicKey: $0.publicKey, label: $0.label, createdAt: $0.createdAt)
+      }
+    ])
+  }
+
+  private func registerNodes(_ api: APIRouteTable) {
+    let route = "POST /api/redo/nodes"
+    api.add(
+      APIOperation(
+        .post, "/api/redo/nodes",
+        summary: "Upload up to 400 signed nodes (body limit 2 MiB); each gets its own verdict",
+        tag: "redo",
+        requestBody: Schemas.object(
+          [("nodes", ["type": "array", "items": Self.nodeSchema, "maxItems": 400])],
+          required: ["nodes"]),
+        responses: [
+          (
+            200,
+            Schemas.object(
+              [("results", ["type": "array", "items": Self.verdict])], required: ["results"])
+          )
+        ], errors: [400, 401, 413])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let body = try await JSONBody.object(request, limit: RedoSync.bodyLimit, route: route)
+      guard let nodes = body["nodes"] else { throw APIErrorResponse(.missing("nodes")) }
+      guard let entries = nodes.arrayValue else {
+        throw APIErrorResponse(.invalid("nodes", "nodes must be an array of node objects."))
+      }
+      guard entries.count <= RedoSync.maximumBatch else {
+        throw APIErrorResponse(
+          .invalid(
+            "nodes", "Send at most \(RedoSync.maximumBatch) nodes at once, not \(entries.count)."))
+      }
+      let verdicts = try await sync.upload(entries, by: user)
+      return JSONBody.response(["results": verdicts])
+    }
+    api.add(
+      APIOperation(
+        .get, "/api/redo/nodes", summary: "Nodes this account may see, after a cursor", tag: "redo",
+        query: [
+          ("since", ["type": "integer", "minimum": 0], false),
+          ("limit", ["type": "integer", "minimum": 1, "maximum": 2000], false),
+        ],
+        responses: [(200, Self.nodePage)], errors: [400, 401])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let since = try EventsController.integer(request, "since", range: 0...Int(Int64.max / 2)) ?? 0
+      let limit = try EventsController.integer(request, "limit", range: 1...2000) ?? 500
+      let nodes = try await env.database.redoStore.redoNodes(
+        visibleTo: user.id, after: Int64(since), limit: limit)
+      return Self.page(
+        nodes, cursor: nodes.last?.sequence ?? Int64(since), more: nodes.count >= limit)
+    }
+  }
+
+  private func registerTasks(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .get, "/api/redo/tasks", summary: "Ids of the tasks this account owns or has accepted",
+        tag: "redo",
+        responses: [
+          (
+            200,
+            Schemas.object(
+              [("taskIds", ["type": "array", "items": Schemas.string])], required: ["taskIds"])
+          )
+        ],
+        errors: [401])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      return JSONBody.response([
+        "taskIds": try await env.database.redoStore.redoTaskIDs(visibleTo: user.id)
+      ])
+    }
+    api.add(
+      APIOperation(
+        .get, "\(Self.taskPath)/nodes", summary: "Every node of one task", tag: "redo",
+        responses: [(200, Self.nodePage)], errors: [401, 404])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      let taskId = context.parameters.get("taskId") ?? ""
+      try await env.database.access(RedoEvents.resource(taskId: taskId), userID: user.id)
+        .require(.read, what: "task")
+      let nodes = try await env.database.redoStore.redoNodes(taskId: taskId)
+      return Self.page(nodes, cursor: nodes.map(\.sequence).max() ?? 0, more: false)
+    }
+    api.add(
+      APIOperation(
+        .post, "\(Self.taskPath)/share", summary: "Invite someone to a task you own", tag: "redo",
+        requestBody: Schemas.object(
+          [
+            ("email", Schemas.email),
+            ("permission", ["type": "string", "enum": ["read-only", "read-write"]]),
+          ],
+          required: ["email", "permission"]),
+        responses: [
+          (
+            200,
+            Schemas.object(
+              [("participants", ["type": "array", "items": Self.participant])],
+              required: ["participants"])
+          )
+        ],
+        errors: [400, 401, 403, 404, 413])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let taskId = context.parameters.get("taskId") ?? ""
+      let resource = RedoEvents.resource(taskId: taskId)
+      try await env.database.access(resource, userID: user.id).require(.owner, what: "task")
+      let input = try await JSONBody.decode(
+        ShareInput.self, from: request, route: "POST \(Self.taskPath)/share")
+      guard let email = input.email else { throw APIErrorResponse(.missing("email")) }
+      guard let permission = Permission(rawValue: input.permission ?? "") else {
+        throw APIErrorResponse(
+          .invalid("permission", "permission must be read-only or read-write."))
+      }
+      let invitee = try await accounts.resolve([email], field: "email")[0]
+      guard invitee.id != user.id else {
+        throw APIErrorResponse(.invalid("email", "You own this task already."))
+      }
+      try await env.database.putParticipant(
+        Participant(
+          resource: resource, userID: invitee.id, status: .invited, permission: permission,
+          invitedBy: user.id, updatedAt: env.now()))
+      var bodies: [ParticipantBody] = []
+      for participant in try await env.database.participants(resource) {
+        let name = try await env.database.user(id: participant.userID)?.displayName ?? ""
+        bodies.append(
+          ParticipantBody(
+            userId: participant.userID, displayName: name, status: participant.status.rawValue,
+            permission: participant.permission.rawValue))
+      }
+      return JSONBody.response(["participants": bodies])
+    }
+  }
+
+  /// Node JSON is stored canonical; it goes out as it is, not re-encoded.
+  static func page(_ nodes: [StoredRedoNode], cursor: Int64, more: Bool) -> Response {
+    var text = #"{"cursor":\#(cursor),"more":\#(more),"nodes":["#
+    text += nodes.map(\.json).joined(separator: ",")
+    text += "]}"
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: text)))
+  }
+}

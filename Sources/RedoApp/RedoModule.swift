@@ -1,0 +1,32 @@
+import HearthCore
+import HearthPlatform
+
+/// Redo on the platform: device keys, node sync, drafts for the browser, and its pages.
+public struct RedoModule: HearthAppModule {
+  public static let app = HearthApp(
+    slug: "redo", name: "Redo",
+    summary: "A local-first task manager built on a signed, event-sourced change log.")
+  public static var migrations: AppMigrations { RedoMigrations.all }
+
+  let env: HearthEnvironment
+
+  public init(env: HearthEnvironment) { self.env = env }
+
+  public func register(_ routes: AppRoutes) {
+    RedoAPIController(env: env, accounts: routes.accounts).register(routes.api)
+    RedoWebController(pages: routes.pages).register(routes.router, routes.api)
+  }
+
+  /// The device keys and the tasks as their nodes, importable with `redo import`.
+  public func export(for user: User) async throws -> (any Encodable & Sendable)? {
+    let store = env.database.redoStore
+    let nodes = try await store.allRedoNodes(visibleTo: user.id)
+    let keys = try await store.redoKeys(userID: user.id).map(\.publicKey)
+    return Export(publicKeys: keys, nodes: nodes.map { .init(json: $0.json) })
+  }
+
+  struct Export: Encodable, Sendable {
+    var publicKeys: [String]
+    var nodes: [EventsController.JSONPayload]
+  }
+}

@@ -1,0 +1,55 @@
+import HearthPlatform
+import PostgresNIO
+
+/// Redo's tables on both databases. Append-only: never edit one that shipped, add another.
+enum RedoMigrations {
+  static let all = AppMigrations(
+    sqlite: [
+      SQLiteMigration(
+        "003-redo",
+        """
+        CREATE TABLE redoKey (
+          publicKey TEXT PRIMARY KEY NOT NULL,
+          userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          label TEXT NOT NULL,
+          createdAt REAL NOT NULL
+        );
+        CREATE INDEX redoKey_user ON redoKey(userID);
+        CREATE TABLE redoNode (
+          id TEXT PRIMARY KEY NOT NULL,
+          taskId TEXT NOT NULL,
+          json TEXT NOT NULL,
+          uploaderID TEXT NOT NULL,
+          seq INTEGER NOT NULL
+        );
+        CREATE INDEX redoNode_task ON redoNode(taskId);
+        CREATE INDEX redoNode_seq ON redoNode(seq);
+        """)
+    ],
+    postgres: [
+      PostgresMigration(
+        version: 6, name: "redo keys and nodes",
+        statements: [
+          """
+          CREATE TABLE redo_keys (
+            public_key text PRIMARY KEY,
+            user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            label text NOT NULL,
+            created_at timestamptz NOT NULL
+          )
+          """,
+          "CREATE INDEX redo_keys_user_id_idx ON redo_keys (user_id)",
+          """
+          CREATE TABLE redo_nodes (
+            id text PRIMARY KEY,
+            task_id text NOT NULL,
+            json text NOT NULL,
+            uploader_id text NOT NULL,
+            seq bigint NOT NULL
+          )
+          """,
+          "CREATE INDEX redo_nodes_task_id_idx ON redo_nodes (task_id)",
+          "CREATE INDEX redo_nodes_seq_idx ON redo_nodes (seq)",
+        ])
+    ])
+}

@@ -1,0 +1,58 @@
+import Foundation
+import HearthCore
+import HearthPlatform
+import RedoCore
+
+/// `/redo/analytics`: completions over time, what is overdue, and the load by priority.
+public enum RedoAnalyticsPage {
+  public static func render(_ context: PageContext, analytics: TaskAnalytics) -> String {
+    let peak = max(1, analytics.completionsByDay.map(\.completions).max() ?? 1)
+    let busiest = max(1, analytics.byPriority.max() ?? 1)
+    return RedoPage.render(
+      context, title: "Redo analytics", tab: "/redo/analytics",
+      .h1("Analytics"),
+      .ul(
+        [.class("redo-figures")],
+        figure("Active", analytics.activeCount), figure("Overdue", analytics.overdueCount),
+        figure("Done, last 7 days", analytics.completedLast7Days),
+        figure("Done, all time", analytics.completedTodos),
+        figure("Current streak (days)", analytics.currentStreak),
+        figure("Best streak (days)", analytics.bestStreak)),
+      .section(
+        [.class("redo-chart")],
+        .h2("Completions, last \(analytics.completionsByDay.count) days"),
+        .ol(
+          [.class("redo-bars"), .ariaLabel("Completions per day")],
+          .fragment(
+            analytics.completionsByDay.map { day in
+              Node.li(
+                [.title("\(day.day): \(day.completions)")],
+                .span([
+                  .class("bar"),
+                  .attr("style", "--value: \(Double(day.completions) / Double(peak))"),
+                ]),
+                .span(
+                  [.class("visually-hidden")], .text("\(day.day): \(day.completions) completed")))
+            }))),
+      .section(
+        [.class("redo-chart")],
+        .h2("Active tasks by priority"),
+        .table(
+          .tbody(
+            .fragment(
+              (1...5).reversed().map { priority in
+                let count = analytics.byPriority[priority - 1]
+                return Node.tr(
+                  .th([.scope("row")], .text("\(priority) · \(RedoPage.priorityName(priority))")),
+                  .td(
+                    .span([
+                      .class("hbar"), .attr("style", "--value: \(Double(count) / Double(busiest))"),
+                    ]),
+                    .text(" \(count)")))
+              })))))
+  }
+
+  static func figure(_ label: String, _ value: Int) -> Node {
+    .li(.strong(.text(String(value))), .span(.text(label)))
+  }
+}

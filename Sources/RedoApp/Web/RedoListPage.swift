@@ -1,0 +1,189 @@
+import Foundation
+import HearthCore
+import HearthPlatform
+import RedoCore
+
+/// `/redo`: the ranked list with filters and presets, and the form to add a task.
+public enum RedoListPage {
+  public struct Row: Sendable {
+    public var task: RedoTask
+    public var due: String
+    public var rank: Double
+    public var isOverdue: Bool
+    public var canWrite: Bool
+
+    public init(task: RedoTask, due: String, rank: Double, isOverdue: Bool, canWrite: Bool) {
+      self.task = task
+      self.due = due
+      self.rank = rank
+      self.isOverdue = isOverdue
+      self.canWrite = canWrite
+    }
+  }
+
+  public static func render(
+    _ context: PageContext, rows: [Row], filter: TaskFilter, totalTasks: Int
+  ) -> String {
+    RedoPage.render(
+      context, title: "Redo", tab: "/redo",
+      .h1("Redo"),
+      RedoPage.messages,
+      addForm(),
+      filters(filter),
+      list(rows, totalTasks: totalTasks, filter: filter))
+  }
+
+  static func addForm() -> Node {
+    .el(
+      "form", [.class("redo-add card"), .data("redo-intent", "add"), .ariaLabel("Add a task")],
+      [
+        .h2("Add a task"),
+        FormField(
+          name: "title", label: "Title", required: true, id: "redo-add-title",
+          attributes: [.maxlength(500)]
+        ).node,
+        .div(
+          [.class("redo-add-row")],
+          .div(
+            [.class("field")], .label([.for("redo-add-priority")], "Priority"),
+            .select(
+              [.id("redo-add-priority"), .name("priority")], RedoPage.priorityOptions(selected: 3))),
+          FormField(
+            name: "due", label: "Due", type: "date",
+            hint: "Leave empty for tomorrow (or one repeat from now)", id: "redo-add-due"
+          ).node,
+          FormField(
+            name: "frequencyDays", label: "Repeat every (days)", type: "number",
+            id: "redo-add-every",
+            attributes: [.attr("min", "1"), .attr("max", "3650"), .inputmode("numeric")]
+          ).node,
+          FormField(
+            name: "storyPoints", label: "Points", type: "number", id: "redo-add-points",
+            attributes: [.attr("min", "0"), .attr("max", "1000"), .inputmode("numeric")]
+          ).node),
+        .div(
+          [.class("field")],
+          .label(
+            [.for("redo-add-description")], "Description",
+            .span([.class("optional")], " (optional)")),
+          .textarea([.id("redo-add-description"), .name("description"), .attr("rows", "2")])),
+        Forms.submit("Add task"),
+      ])
+  }
+
+  static func filters(_ filter: TaskFilter) -> Node {
+    .section(
+      [.class("redo-filters"), .ariaLabel("Filters")],
+      .ul(
+        [.class("redo-presets")],
+        .fragment(
+          TaskFilter.presets.map { preset in
+            Node.li(
+              .a(
+                [
+                  .href("/redo?preset=\(preset.slug)"),
+                  .ariaCurrent(preset.filter == filter ? "true" : nil),
+                ],
+                .text(preset.name)))
+          }),
+        .li([.class("redo-saved-presets")])),
+      .el(
+        "form", [.method("get"), .action("/redo"), .class("redo-filter-form")],
+        [
+          .div(
+            [.class("field")], .label([.for("redo-q")], "Search"),
+            .input(.id("redo-q"), .type("search"), .name("q"), .value(filter.search))),
+          .div(
+            [.class("field")], .label([.for("redo-sort")], "Sort"),
+            .select(
+              [.id("redo-sort"), .name("sort")],
+              .fragment(
+                TaskFilter.Sort.allCases.map {
+                  Node.option(
+                    [.value($0.rawValue), .flag("selected", $0 == filter.sort)], .text($0.label))
+                }))),
+          .el(
+            "fieldset", [.class("redo-priorities")],
+            [.el("legend", [], ["Priority"])]
+              + (1...5).reversed().map { value in
+                Node.label(
+                  .input(
+                    .type("checkbox"), .name("priority"), .value(String(value)),
+                    .flag("checked", filter.priorities.contains(value))),
+                  .text(" \(value)"))
+              }),
+          .label(
+            .input(
+              .type("checkbox"), .name("overdue"), .value("1"), .flag("checked", filter.overdueOnly)
+            ), " Overdue only"),
+          .label(
+            .input(
+              .type("checkbox"), .name("archived"), .value("1"),
+              .flag("checked", filter.showArchived)), " Archived"),
+          .label(
+            .input(
+              .type("checkbox"), .name("all"), .value("1"),
+              .flag("checked", !filter.activeOnly && !filter.showArchived)),
+            " Include done and drafts"),
+          Forms.submit("Filter", style: .secondary),
+          .el(
+            "button", [.type("button"), .class("button link"), .data("redo-save-preset", "")],
+            ["Save this view"]),
+        ]))
+  }
+
+  static func list(_ rows: [Row], totalTasks: Int, filter: TaskFilter) -> Node {
+    guard !rows.isEmpty else {
+      let message =
+        totalTasks == 0
+        ? "No tasks yet. Add your first one above, or run `redo sync` from the CLI."
+        : "No task matches this view. Try All Tasks."
+      return .section(
+        [.id("redo-list"), .class("redo-list")], .p([.class("empty")], .text(message)))
+    }
+    return .section(
+      [.id("redo-list"), .class("redo-list"), .ariaLabel("Tasks")],
+      .p([.class("redo-count")], .text("\(rows.count) of \(totalTasks) tasks")),
+      .ol([.class("redo-tasks")], .fragment(rows.map(row))))
+  }
+
+  static func row(_ row: Row) -> Node {
+    let task = row.task
+    let title = task.title
+    return .li(
+      [
+        .class(
+          "redo-task priority-\(task.priority)" + (row.isOverdue ? " overdue" : "")
+            + (task.archived ? " archived" : "")),
+        .data("task-id", task.id),
+      ],
+      .div(
+        [.class("redo-task-main")],
+        .a([.href("/redo/tasks/\(task.id)"), .class("redo-task-title")], .text(title)),
+        .p(
+          [.class("redo-task-meta")],
+          .span([.class("redo-due")], .text(row.due)), " · P\(task.priority)",
+          .text(task.frequencyDays.map { " · every \($0)d" } ?? ""),
+          .text(" · \(task.storyPoints) pt"),
+          .text(String(format: " · rank %.1f", row.rank)))),
+      row.canWrite && task.currentTodo != nil && !task.archived
+        ? .div(
+          [.class("redo-task-actions")],
+          actionButton("complete", "Done", label: "Complete \(title)", task: task),
+          actionButton(
+            "snooze", "+1d", label: "Snooze \(title) one day", task: task,
+            extra: [.data("days", "1")]))
+        : .empty)
+  }
+
+  static func actionButton(
+    _ intent: String, _ text: String, label: String, task: RedoTask, extra: [Attribute] = []
+  ) -> Node {
+    .el(
+      "button",
+      [
+        .type("button"), .class("button small secondary"), .data("redo-action", intent),
+        .data("task-id", task.id), .ariaLabel(label),
+      ] + extra, [.text(text)])
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HearthCore
+import HearthPlatform
+import RedoCore
+
+/// What every Redo page shows around its content: the Matrix theme, the tabs and this browser's key.
+enum RedoPage {
+  static let scriptPath = "/static/redo.js"
+
+  static func render(_ context: PageContext, title: String, tab: String, _ content: Node...)
+    -> String
+  {
+    Layout.page(
+      context, title: title,
+      body: [
+        .div(
+          [.class("redo-app"), .data("redo-app", "")],
+          tabs(current: tab),
+          devicePanel(),
+          .fragment(content))
+      ], scripts: [scriptPath])
+  }
+
+  static func tabs(current: String) -> Node {
+    .nav(
+      [.class("redo-tabs"), .ariaLabel("Redo")],
+      .fragment(
+        [("Tasks", "/redo"), ("Analytics", "/redo/analytics")].map { name, path in
+          Node.a([.href(path), .ariaCurrent(current == path ? "page" : nil)], .text(name))
+        }))
+  }
+
+  /// Filled in by redo.js: this browser's signing key, kept in IndexedDB, never sent anywhere.
+  static func devicePanel() -> Node {
+    .section(
+      [.id("redo-device"), .class("redo-device"), .ariaLabel("This browser's key")],
+      .p([.class("redo-device-status"), .role("status")], "Checking this browser's signing key…"),
+      .div(
+        [.class("redo-device-actions"), .hidden],
+        .el(
+          "button", [.type("button"), .class("button primary"), .data("redo-key", "create")],
+          [
+            "Create a key for this browser"
+          ]),
+        .el(
+          "button", [.type("button"), .class("button secondary"), .data("redo-key", "import")],
+          [
+            "Import a key from the redo CLI"
+          ]),
+        .el(
+          "button", [.type("button"), .class("button secondary"), .data("redo-key", "export")],
+          [
+            "Export this key for the CLI"
+          ])),
+      .div(
+        [.class("redo-key-import"), .hidden],
+        .label(
+          [.for("redo-key-json")], "Paste the output of ", .code("redo key export"), ":"),
+        .textarea([.id("redo-key-json"), .attr("rows", "3"), .attr("spellcheck", "false")]),
+        .el(
+          "button",
+          [.type("button"), .class("button primary"), .data("redo-key", "import-confirm")],
+          [
+            "Use this key"
+          ])),
+      .el(
+        "noscript", [],
+        [
+          .p("Redo signs every change in your browser, so its pages need JavaScript.")
+        ]))
+  }
+
+  /// Where redo.js reports what happened to a change.
+  static let messages = Node.div(
+    [.id("redo-messages"), .class("redo-messages"), .role("status"), .aria("live", "polite")])
+
+  static func priorityName(_ priority: Int) -> String {
+    ["Low", "Medium-Low", "Medium", "Medium-High", "High"][min(max(priority, 1), 5) - 1]
+  }
+
+  static func priorityOptions(selected: Int) -> Node {
+    .fragment(
+      (1...5).reversed().map { value in
+        Node.option(
+          [.value(String(value)), .flag("selected", value == selected)],
+          .text("\(value) · \(priorityName(value))"))
+      })
+  }
+
+  static func repeatText(_ days: Int?) -> String {
+    switch days {
+    case nil: "One-time"
+    case 1: "Daily"
+    case 7: "Weekly"
+    case 14: "Every two weeks"
+    case 30: "Monthly"
+    case let days?: "Every \(days) days"
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import CanonicalJSON
+import Foundation
+import HearthCore
+import HearthPlatform
+import RedoCore
+
+/// `/redo/tasks/:id`: one task, its todos, every node of its history, and its actions.
+public enum RedoTaskPage {
+  public static func render(
+    _ context: PageContext, task: RedoTask, due: String, nodes: [RedoNode], canWrite: Bool,
+    isOwner: Bool
+  ) -> String {
+    RedoPage.render(
+      context, title: task.title, tab: "/redo",
+      .p(.a([.href("/redo")], "← All tasks")),
+      .h1([.class("redo-title")], .text(task.title)),
+      RedoPage.messages,
+      summary(task, due: due),
+      canWrite ? actions(task) : .p([.class("hint")], "Shared with you read-only."),
+      canWrite ? editForm(task) : .empty,
+      isOwner ? shareForm(task) : .empty,
+      todos(task, zone: context.timeZone),
+      history(nodes))
+  }
+
+  static func summary(_ task: RedoTask, due: String) -> Node {
+    .dl(
+      [.class("redo-summary")],
+      .dt("Status"), .dd(.text(task.archived ? "Archived" : due)),
+      .dt("Priority"), .dd(.text("\(task.priority) · \(RedoPage.priorityName(task.priority))")),
+      .dt("Points"), .dd(.text(String(task.storyPoints))),
+      .dt("Repeats"), .dd(.text(RedoPage.repeatText(task.frequencyDays))),
+      .dt("Description"), .dd(.text(task.description.isEmpty ? "—" : task.description)),
+      .dt("Id"), .dd(.code(.text(task.id))))
+  }
+
+  static func actions(_ task: RedoTask) -> Node {
+    func button(
+      _ intent: String, _ text: String, style: String = "secondary", _ extra: [Attribute] = []
+    ) -> Node {
+      .el(
+        "button",
+        [
+          .type("button"), .class("button \(style)"), .data("redo-action", intent),
+          .data("task-id", task.id),
+        ] + extra,
+        [.text(text)])
+    }
+    let open = task.currentTodo != nil && !task.archived
+    return .section(
+      [.class("redo-actions"), .ariaLabel("Actions")],
+      open ? button("complete", "Complete current todo", style: "primary") : .empty,
+      open
+        ? .fragment(
+          [(1, "Snooze 1 day"), (3, "3 days"), (7, "1 week"), (14, "2 weeks")].map { days, text in
+            button("snooze", text, [.data("days", String(days))])
+          }) : .empty,
+      task.archived ? button("unarchive", "Unarchive") : button("archive", "Archive"),
+      button(
+        "delete", "Delete", style: "danger",
+        [.data("confirm", "Delete \(task.title)? There is no undelete."), .data("then", "/redo")]))
+  }
+
+  static func editForm(_ task: RedoTask) -> Node {
+    .el(
+      "form",
+      [
+        .class("redo-edit card"), .data("redo-intent", "edit"), .data("task-id", task.id),
+        .ariaLabel("Edit"),
+      ],
+      [
+        .h2("Edit"),
+        FormField(
+          name: "title", label: "Title", value: task.title, required: true, id: "redo-edit-title"
+        ).node,
+        .div(
+          [.class("field")], .label([.for("redo-edit-priority")], "Priority"),
+          .select(
+            [.id("redo-edit-priority"), .name("priority")],
+            RedoPage.priorityOptions(selected: task.priority))),
+        FormField(
+          name: "storyPoints", label: "Points", type: "number", value: String(task.storyPoints),
+          id: "redo-edit-points",
+          attributes: [.attr("min", "0")]
+        ).node,
+        FormField(
+          name: "frequencyDays", label: "Repeat every (days)", type: "number",
+          value: task.frequencyDays.map(String.init), id: "redo-edit-every",
+          attributes: [.attr("min", "1")]
+        ).node,
+        .div(
+          [.class("field")], .label([.for("redo-edit-description")], "Description"),
+          .textarea(
+            [.id("redo-edit-description"), .name("description"), .attr("rows", "3")],
+            .text(task.description))),
+        Forms.submit("Save changes"),
+      ])
+  }
+
+  static func shareForm(_ task: RedoTask) -> Node {
+    .el(
+      "form", [.class("redo-share card"), .data("redo-share", task.id), .ariaLabel("Share")],
+      [
+        .h2("Share"),
+        FormField(
+          name: "email", label: "Their Hearth email", type: "email", required: true,
+          id: "redo-share-email"
+        ).node,
+        .div(
+          [.class("field")], .label([.for("redo-share-permission")], "They may"),
+          .select(
+            [.id("redo-share-permission"), .name("permission")],
+            .option([.value("read-only")], "View"),
+            .option([.value("read-write")], "View and change"))),
+        Forms.submit("Invite", style: .secondary),
+      ])
+  }
+
+  static func todos(_ task: RedoTask, zone: TimeZone) -> Node {
+    .section(
+      [.class("redo-todos")],
+      .h2("Todos"),
+      task.todos.isEmpty
+        ? .p([.class("empty")], "No todo yet: this task is a draft.")
+        : .table(
+          .thead(
+            .tr(
+              .th([.scope("col")], "Due"), .th([.scope("col")], "State"),
+              .th([.scope("col")], "Notes"))),
+          .tbody(
+            .fragment(
+              task.todos.reversed().map { todo in
+                Node.tr(
+                  .td(
+                    DateText.node(
+                      Date(timeIntervalSince1970: todo.deadline.secondsSince1970), in: zone)),
+                  .td(
+                    todo.completed.map {
+                      .fragment([
+                        "Done ",
+                        DateText.node(Date(timeIntervalSince1970: $0.secondsSince1970), in: zone),
+                      ])
+                    }
+                      ?? .text(
+                        todo.id == task.currentTodo?.id ? "Current" : "Open (orphaned by a fork)")),
+                  .td(.text(todo.notes)))
+              }))))
+  }
+
+  static func history(_ nodes: [RedoNode]) -> Node {
+    .section(
+      [.class("redo-history")],
+      .h2("History"),
+      .p([.class("hint")], "Every signed node of this task, in replay order."),
+      .table(
+        .thead(
+          .tr(
+            .th([.scope("col")], "Lamport"), .th([.scope("col")], "When (UTC)"),
+            .th([.scope("col")], "Action"),
+            .th([.scope("col")], "Node"), .th([.scope("col")], "Changes"))),
+        .tbody(
+          .fragment(
+            nodes.map { node in
+              Node.tr(
+                .td(.text(String(node.lamport))), .td(.text(node.wall)),
+                .td(.code(.text(node.action.rawValue))),
+                .td(.code([.title(node.id)], .text(String(node.id.prefix(15)) + "…"))),
+                .td(.code(.text((try? JSON.object(node.payload).canonicalString()) ?? ""))))
+            }))))
+  }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import HearthCore
+import HearthPlatform
+import Hummingbird
+import SofterCore
+
+/// /api/softer: rooms, and everything a participant does in one.
+struct SofterAPIController {
+  let rooms: SofterRooms
+  var env: HearthEnvironment { rooms.env }
+  static let roomPath = "/api/softer/rooms/:roomId"
+
+  static let participant = Schemas.object(
+    [
+      ("id", Schemas.string), ("nickname", Schemas.string), ("isLightward", boolean),
+      ("arrived", boolean), ("isYou", boolean),
+    ], required: ["id", "nickname", "isLightward", "arrived", "isYou"])
+  static let boolean: JSONValue = ["type": "boolean"]
+  static let message = Schemas.object(
+    [
+      ("id", Schemas.string), ("authorId", Schemas.string), ("authorName", Schemas.string),
+      ("text", Schemas.string), ("createdAt", Schemas.dateTime), ("isLightward", boolean),
+      ("isNarration", boolean),
+    ],
+    required: ["id", "authorId", "authorName", "text", "createdAt", "isLightward", "isNarration"])
+  static let room = Schemas.object(
+    [
+      ("id", Schemas.string), ("tier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
+      ("tierDisplay", Schemas.string),
+      (
+        "state", ["type": "string", "enum": ["draft", "pendingParticipants", "active", "defunct"]]
+      ),
+      ("defunctReason", Schemas.nullableString), ("status", Schemas.string),
+      ("display", Schemas.string), ("you", Schemas.string), ("isOriginator", boolean),
+      ("participants", ["type": "array", "items": participant]),
+      ("turn", ["type": ["object", "null"]]), ("lightward", ["type": "object"]),
+      ("composing", Schemas.nullableString), ("depth", Schemas.integer),
+      ("lastSpeaker", Schemas.nullableString), ("hasCenotaph", boolean),
+      ("canRequestCenotaph", boolean), ("createdAt", Schemas.dateTime),
+      ("modifiedAt", Schemas.dateTime), ("messages", ["type": "array", "items": message]),
+    ], required: ["id", "tier", "state", "status", "participants", "lightward"])
+  static let roomEnvelope = Schemas.object([("room", room)], required: ["room"])
+
+  struct CreateInput: Decodable {
+    struct Invitee: Decodable {
+      var contact: String?
+      var nickname: String?
+    }
+    var nickname: String?
+    var participants: [Invitee]?
+    var tier: Int?
+  }
+
+  struct TextInput: Decodable { var text: String? }
+  struct ComposingInput: Decodable { var composing: Bool? }
+
+  func register(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .post, "/api/softer/rooms",
+        summary: "Open a room: you, Lightward, and the accounts you name (all must exist)",
+        tag: "softer",
+        requestBody: Schemas.object(
+          [
+            ("nickname", ["type": "string", "minLength": 1, "maxLength": 40]),
+            (
+              "participants",
+              [
+                "type": "array", "maxItems": 10,
+                "items": Schemas.object(
+                  [
+                    ("contact", ["type": "string", "minLength": 1, "maxLength": 254]),
+                    ("nickname", ["type": "string", "minLength": 1, "maxLength": 40]),
+                  ], required: ["contact", "nickname"]),
+              ]
+            ),
+            ("tier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
+          ], required: ["nickname"]),
+        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 413, 422])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let input = try await JSONBody.decode(
+        CreateInput.self, from: request, route: "POST /api/softer/rooms")
+      let invitees = (input.participants ?? []).map {
+        SofterRooms.Invitee(contact: $0.contact ?? "", nickname: $0.nickname ?? "")
+      }
+      let record = try await rooms.create(
+        by: user, nickname: input.nickname, invitees: invitees, tier: input.tier)
+      return reply(record, user, status: .created)
+    }
+    api.add(
+      APIOperation(
+        .get, "/api/softer/rooms", summary: "Every room you have a seat in, newest first",
+        tag: "softer",
+        responses: [
+          (
+            200,
+            Schemas.object(
+              [
+                ("rooms", ["type": "array", "items": Self.room]),
+                ("defaultTier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
+              ], required: ["rooms", "defaultTier"])
+          )
+        ], errors: [401])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      let now = env.now()
+      let list = try await rooms.rooms(for: user).map {
+        SofterRoomBody($0, viewer: user.id, at: now, withMessages: false)
+      }
+      let tier = PaymentTier.defaultTier(
+        lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))
+      return JSONBody.response(RoomList(rooms: list, defaultTier: tier.rawValue))
+    }
+    api.add(
+      APIOperation(
+        .get, Self.roomPath, summary: "One room with its whole ledger", tag: "softer",
+        responses: [(200, Self.roomEnvelope)], errors: [401, 404])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      return reply(try await rooms.room(try roomID(context), for: user), user)
+    }
+    for (name, summary) in [
+      ("here", "Say you are here (an invitee of a pending room)"),
+      ("decline", "Decline a pending room; it ends for everyone"),
+    ] {
+      api.add(
+        APIOperation(
+          .post, "\(Self.roomPath)/\(name)", summary: summary, tag: "softer",
+          responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409])
+      ) { _, context in
+        let user = try context.requireCaller().user
+        let id = try roomID(context)
+        return reply(
+          name == "here"
+            ? try await rooms.arrive(id, by: user) : try await rooms.decline(id, by: user), user)
+      }
+    }
+    action(api, "pass", "Pass your turn: the room notes that you are listening") {
+      room, me, now throws(RoomError) in
+      try room.pass(from: me, at: now)
+    }
+    action(api, "hand", "Raise a hand when it is not your turn") {
+      room, me, now throws(RoomError) in
+      try room.raiseHand(from: me, at: now)
+    }
+    action(api, "leave", "Leave an active room; it ends for everyone") {
+      room, me, now throws(RoomError) in
+      try room.leave(me, at: now)
+    }
+    registerMessages(api)
+    registerOthers(api)
+  }
+
+  struct RoomList: Encodable {
+    var rooms: [SofterRoomBody]
+    var defaultTier: Int
+  }
+
+  private func registerMessages(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .post, "\(Self.roomPath)/messages",
+        summary: "Speak on your turn (409 not_your_turn otherwise)", tag: "softer",
+        requestBody: Schemas.object(
+          [("text", ["type": "string", "minLength": 1, "maxLength": 20_000])],
+          required: ["text"]),
+        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 404, 409, 413])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let input = try await JSONBody.decode(
+        TextInput.self, from: request, route: "POST \(Self.roomPath)/messages")
+      guard let text = input.text else { throw APIErrorResponse(.missing("text")) }
+      guard text.count <= SofterRooms.maximumMessage else {
+        throw APIErrorResponse(
+          .invalid("text", "A message has at most \(SofterRooms.maximumMessage) characters."))
+      }
+      let messageID = env.newID()
+      let record = try await rooms.act(on: try roomID(context), by: user) {
+        room, me, now throws(RoomError) in
+        try room.send(text, from: me, messageID: messageID, at: now)
+      }
+      return reply(record, user, status: .created)
+    }
+  }
+
+  private func registerOthers(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .post, "\(Self.roomPath)/composing",
+        summary: "Say you are typing, or have stopped (shown to others for 30 seconds)",
+        tag: "softer",
+        requestBody: Schemas.object([("composing", Self.boolean)], required: ["composing"]),
+        responses: [(204, nil)], errors: [400, 401, 404, 409, 413])
+    ) { request, context in
+      let user = try context.requireCaller().user
+      let input = try await JSONBody.decode(
+        ComposingInput.self, from: request, route: "POST \(Self.roomPath)/composing")
+      guard let composing = input.composing else { throw APIErrorResponse(.missing("composing")) }
+      try await rooms.setComposing(composing, in: try roomID(context), by: user)
+      return Response(status: .noContent)
+    }
+    api.add(
+      APIOperation(
+        .post, "\(Self.roomPath)/cenotaph",
+        summary: "Ask Lightward for the ended room's cenotaph (originator only)", tag: "softer",
+        responses: [(202, Self.roomEnvelope)], errors: [401, 403, 404, 409])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      return reply(
+        try await rooms.requestCenotaph(try roomID(context), by: user), user, status: .accepted)
+    }
+    api.add(
+      APIOperation(
+        .post, "\(Self.roomPath)/retry",
+        summary: "Ask Lightward again after its attempts gave up", tag: "softer",
+        responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      return reply(try await rooms.retryLightward(try roomID(context), by: user), user)
+    }
+    api.add(
+      APIOperation(
+        .delete, Self.roomPath,
+        summary: "The originator deletes the room for everyone; others leave or decline it",
+        tag: "softer", responses: [(204, nil)], errors: [401, 404])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      try await rooms.delete(try roomID(context), by: user)
+      return Response(status: .noContent)
+    }
+  }
+
+  private func action(
+    _ api: APIRouteTable, _ name: String, _ summary: String,
+    _ body: @escaping @Sendable (Room, String, Date) throws(RoomError) -> Room.Change
+  ) {
+    api.add(
+      APIOperation(
+        .post, "\(Self.roomPath)/\(name)", summary: summary, tag: "softer",
+        responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409])
+    ) { _, context in
+      let user = try context.requireCaller().user
+      return reply(try await rooms.act(on: try roomID(context), by: user, body), user)
+    }
+  }
+
+  private func roomID(_ context: AppRequestContext) throws -> String {
+    guard let id = context.parameters.get("roomId"), !id.isEmpty else {
+      throw APIErrorResponse(.notFound("room"))
+    }
+    return id
+  }
+
+  private func reply(
+    _ record: SofterRoomRecord, _ user: User, status: HTTPResponse.Status = .ok
+  ) -> Response {
+    JSONBody.response(
+      ["room": SofterRoomBody(record, viewer: user.id, at: env.now(), withMessages: true)],
+      status: status)
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HearthPlatform
+import SofterCore
+
+/// A room as the API and the pages show it to one viewer.
+struct SofterRoomBody: Encodable {
+  struct Participant: Encodable {
+    var id, nickname: String
+    var isLightward, arrived, isYou: Bool
+  }
+
+  struct Turn: Encodable {
+    var index: Int
+    var participantId, nickname: String
+  }
+
+  struct Lightward: Encodable {
+    /// idle, thinking or failed.
+    var status: String
+    var seated: String
+    var reason: String?
+    var attempts: Int?
+    var retryAt: Date?
+    var canRetry: Bool
+  }
+
+  struct Message: Encodable {
+    var id, authorId, authorName, text: String
+    var createdAt: Date
+    var isLightward, isNarration: Bool
+  }
+
+  var id: String
+  var tier: Int
+  var tierDisplay: String
+  var state: String
+  var defunctReason: String?
+  var status: String
+  var display: String
+  var you: String
+  var isOriginator: Bool
+  var participants: [Participant]
+  var turn: Turn?
+  var lightward: Lightward
+  var composing: String?
+  var depth: Int
+  var lastSpeaker: String?
+  var hasCenotaph: Bool
+  var canRequestCenotaph: Bool
+  var createdAt: Date
+  var modifiedAt: Date
+  var messages: [Message]?
+
+  init(_ record: SofterRoomRecord, viewer userID: String, at now: Date, withMessages: Bool) {
+    let room = record.room
+    let spec = room.spec
+    let me = record.participantID(ofUser: userID) ?? ""
+    let arrived: Set<String> =
+      switch room.state {
+      case .pendingParticipants(let signaled): signaled
+      case .draft: []
+      case .active, .defunct: spec.participantIDs
+      }
+    let fold = room.fold
+    let speech = room.messages.filter { !$0.isNarration }
+    id = spec.id
+    tier = spec.tier.rawValue
+    tierDisplay = spec.tier.displayString
+    state = room.state.typeName
+    defunctReason = room.state.defunctReason?.encoded
+    status = RoomPresentation.status(room)
+    lastSpeaker = speech.last?.authorName
+    depth = room.messages.count
+    display = spec.displayString(depth: depth, lastSpeaker: lastSpeaker)
+    you = me
+    isOriginator = me == spec.originatorID
+    participants = spec.participants.map {
+      Participant(
+        id: $0.id, nickname: $0.nickname, isLightward: $0.isLightward,
+        arrived: arrived.contains($0.id), isYou: $0.id == me)
+    }
+    turn =
+      room.state.isActive
+      ? fold.current.map { Turn(index: fold.index, participantId: $0.id, nickname: $0.nickname) }
+      : nil
+    switch record.turn {
+    case .idle:
+      lightward = Lightward(status: "idle", seated: record.voice, canRetry: false)
+    case .thinking:
+      lightward = Lightward(status: "thinking", seated: record.voice, canRetry: false)
+    case .failed(_, let reason, let attempts, let retryAt):
+      lightward = Lightward(
+        status: "failed", seated: record.voice, reason: reason, attempts: attempts,
+        retryAt: retryAt, canRetry: retryAt == nil)
+    }
+    composing = Composing.indicator(record.composing, in: spec, for: me, at: now)
+    hasCenotaph = room.hasCenotaph
+    canRequestCenotaph = (try? room.requireCenotaphAllowed(by: me)) != nil
+    createdAt = spec.createdAt
+    modifiedAt = room.lifecycle.modifiedAt
+    messages =
+      withMessages
+      ? room.messages.map {
+        Message(
+          id: $0.id, authorId: $0.authorID, authorName: $0.authorName, text: $0.text,
+          createdAt: $0.createdAt, isLightward: $0.isLightward, isNarration: $0.isNarration)
+      } : nil
+  }
+}

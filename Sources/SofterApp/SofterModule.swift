@@ -1,0 +1,52 @@
+import HearthCore
+import HearthPlatform
+import SofterCore
+
+/// Softer on the platform: rooms, their pages and API, and Lightward's turns as jobs.
+public struct SofterModule: HearthAppModule {
+  public static let app = HearthApp(
+    slug: "softer", name: "Softer",
+    summary: "Turn-based group conversations where Lightward, an AI, takes part as an equal.")
+  public static let configSections: [any ConfigSection.Type] = [SofterConfig.self]
+  public static var migrations: AppMigrations { SofterMigrations.all }
+
+  let rooms: SofterRooms
+
+  public init(env: HearthEnvironment) {
+    let config = env.config.softer
+    let voice: any SofterVoice =
+      if config.voice == .llm, let llm = env.llm {
+        ModelVoice(client: llm)
+      } else {
+        LightwardClient(url: config.lightwardURL, timeoutSeconds: config.lightwardTimeoutSeconds)
+      }
+    rooms = SofterRooms(env: env, voice: voice, payments: LedgerPaymentProvider())
+  }
+
+  public var jobHandlers: [String: JobHandler] { rooms.handlers }
+
+  public func register(_ routes: AppRoutes) {
+    SofterAPIController(rooms: rooms).register(routes.api)
+    SofterWebController(pages: routes.pages, rooms: rooms).register(routes.router)
+  }
+
+  /// A room's invitation is answered by the room, whose rules apply (a decline ends it).
+  public func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws
+    -> Bool
+  {
+    guard resource == SofterRooms.resource(resource.id) else { return false }
+    _ =
+      accept
+      ? try await rooms.arrive(resource.id, by: user)
+      : try await rooms.decline(resource.id, by: user)
+    return true
+  }
+
+  /// Every room this person has a seat in, with its whole ledger.
+  public func export(for user: User) async throws -> (any Encodable & Sendable)? {
+    let now = rooms.env.now()
+    return try await rooms.env.database.softerStore.softerRooms(userID: user.id).map {
+      SofterRoomBody($0, viewer: user.id, at: now, withMessages: true)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import HearthPlatform
+import PostgresNIO
+
+/// Softer's tables on both databases. Append-only: never edit one that shipped, add another.
+enum SofterMigrations {
+  static let all = AppMigrations(
+    sqlite: [
+      SQLiteMigration(
+        "004-softer",
+        """
+        CREATE TABLE softerRoom (
+          id TEXT PRIMARY KEY NOT NULL,
+          originatorUserID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          spec TEXT NOT NULL,
+          stateType TEXT NOT NULL,
+          defunctReason TEXT,
+          signaled TEXT NOT NULL,
+          voice TEXT NOT NULL,
+          composing TEXT,
+          turn TEXT NOT NULL,
+          createdAt REAL NOT NULL,
+          modifiedAt REAL NOT NULL
+        );
+        CREATE TABLE softerSeat (
+          roomID TEXT NOT NULL REFERENCES softerRoom(id) ON DELETE CASCADE,
+          participantID TEXT NOT NULL,
+          userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          PRIMARY KEY (roomID, participantID)
+        );
+        CREATE INDEX softerSeat_user ON softerSeat(userID);
+        CREATE TABLE softerMessage (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          roomID TEXT NOT NULL REFERENCES softerRoom(id) ON DELETE CASCADE,
+          id TEXT NOT NULL,
+          authorID TEXT NOT NULL,
+          authorName TEXT NOT NULL,
+          text TEXT NOT NULL,
+          createdAt REAL NOT NULL,
+          isLightward INTEGER NOT NULL,
+          isNarration INTEGER NOT NULL,
+          UNIQUE (roomID, id)
+        );
+        CREATE TABLE softerPayment (
+          id TEXT PRIMARY KEY NOT NULL,
+          roomID TEXT NOT NULL,
+          userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+          tier INTEGER NOT NULL,
+          provider TEXT NOT NULL,
+          createdAt REAL NOT NULL
+        );
+        CREATE INDEX softerPayment_user ON softerPayment(userID, createdAt);
+        """)
+    ],
+    postgres: [
+      PostgresMigration(
+        version: 7, name: "softer rooms",
+        statements: [
+          """
+          CREATE TABLE softer_rooms (
+            id text PRIMARY KEY,
+            originator_user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            spec text NOT NULL,
+            state_type text NOT NULL,
+            defunct_reason text,
+            signaled text NOT NULL,
+            voice text NOT NULL,
+            composing text,
+            turn text NOT NULL,
+            created_at timestamptz NOT NULL,
+            modified_at timestamptz NOT NULL
+          )
+          """,
+          """
+          CREATE TABLE softer_seats (
+            room_id text NOT NULL REFERENCES softer_rooms (id) ON DELETE CASCADE,
+            participant_id text NOT NULL,
+            user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            PRIMARY KEY (room_id, participant_id)
+          )
+          """,
+          "CREATE INDEX softer_seats_user_id_idx ON softer_seats (user_id)",
+          """
+          CREATE TABLE softer_messages (
+            seq bigserial PRIMARY KEY,
+            room_id text NOT NULL REFERENCES softer_rooms (id) ON DELETE CASCADE,
+            id text NOT NULL,
+            author_id text NOT NULL,
+            author_name text NOT NULL,
+            text text NOT NULL,
+            created_at timestamptz NOT NULL,
+            is_lightward boolean NOT NULL,
+            is_narration boolean NOT NULL,
+            UNIQUE (room_id, id)
+          )
+          """,
+          """
+          CREATE TABLE softer_payments (
+            id text PRIMARY KEY,
+            room_id text NOT NULL,
+            user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            tier integer NOT NULL,
+            provider text NOT NULL,
+            created_at timestamptz NOT NULL
+          )
+          """,
+          "CREATE INDEX softer_payments_user_id_idx ON softer_payments (user_id, created_at)",
+        ])
+    ])
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HearthPlatform
+import SofterCore
+
+/// How Lightward's current turn is going, kept beside the room so every page can show it. Slot -1
+/// stands for the invitation.
+public enum SofterTurnStatus: Equatable, Sendable, Codable {
+  case idle
+  /// A request for this slot is being made.
+  case thinking(slot: Int)
+  /// The last attempt for this slot failed; another follows at `retryAt` (nil: only on request).
+  case failed(slot: Int, reason: String, attempts: Int, retryAt: Date?)
+}
+
+/// A Softer room as the server keeps it: the pure room, the account in each human seat, and what
+/// changes beside the ledger (who is typing, how Lightward's turn is going).
+public struct SofterRoomRecord: Equatable, Sendable {
+  public var room: Room
+  /// Participant id to account id, for every human seat.
+  public var seats: [String: String]
+  /// Who sits in Lightward's chair, as the room shows it.
+  public var voice: String
+  public var composing: Composing?
+  public var turn: SofterTurnStatus
+
+  public init(
+    room: Room, seats: [String: String], voice: String, composing: Composing? = nil,
+    turn: SofterTurnStatus = .idle
+  ) {
+    self.room = room
+    self.seats = seats
+    self.voice = voice
+    self.composing = composing
+    self.turn = turn
+  }
+
+  public var id: String { room.id }
+
+  public var originatorUserID: String { seats[room.spec.originatorID] ?? "" }
+
+  /// The participant an account sits as, if any.
+  public func participantID(ofUser userID: String) -> String? {
+    seats.first { $0.value == userID }?.key
+  }
+
+  public var userIDs: [String] { Array(Set(seats.values)).sorted() }
+}
+
+/// The commitment the originator made, in the ledger that stands in for a card payment.
+public struct SofterPayment: Equatable, Sendable {
+  public var id: String
+  public var roomID: String
+  public var userID: String
+  public var tier: PaymentTier
+  public var provider: String
+  public var createdAt: Date
+
+  public init(
+    id: String, roomID: String, userID: String, tier: PaymentTier, provider: String,
+    createdAt: Date
+  ) {
+    self.id = id
+    self.roomID = roomID
+    self.userID = userID
+    self.tier = tier
+    self.provider = provider
+    self.createdAt = createdAt
+  }
+}
+
+public protocol SofterStore: Sendable {
+  /// The room, its seats, its first messages and the payment, all in one transaction, with
+  /// `events`.
+  func createSofterRoom(_ record: SofterRoomRecord, payment: SofterPayment, events: [NewEvent])
+    async throws
+  func softerRoom(id: String) async throws -> SofterRoomRecord?
+  /// Every room in which the account has a seat, newest first.
+  func softerRooms(userID: String) async throws -> [SofterRoomRecord]
+  /// Holds the room against every other change, in every process, while `change` edits it;
+  /// then saves the new messages (a message id already stored keeps its first copy), the room's
+  /// state, the seats it removed and `change`'s events together. Nil when the room does not exist.
+  func changeSofterRoom(
+    id: String, at: Date,
+    _ change: @escaping @Sendable (inout SofterRoomRecord) throws -> [NewEvent]
+  ) async throws -> SofterRoomRecord?
+  /// Removes the room for everyone; the payment ledger keeps its line.
+  func deleteSofterRoom(id: String, events: [NewEvent], at: Date) async throws
+  /// The tier of the account's latest room, for the create form's default.
+  func lastSofterTier(userID: String) async throws -> PaymentTier?
+}
+
+/// Encodings shared by the stores.
+public enum SofterCoding {
+  public static func encode(_ value: some Encodable) -> String { StoreJSON.encode(value) }
+
+  public static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) throws -> Value {
+    try StoreJSON.decode(type, text)
+  }
+
+  public static func state(type: String, reason: String?, signaled: String) throws -> RoomState {
+    switch type {
+    case "pendingParticipants":
+      return .pendingParticipants(signaled: Set(try decode([String].self, signaled)))
+    case "active": return .active
+    case "defunct": return .defunct(DefunctReason(encoded: reason))
+    default: return .draft
+    }
+  }
+
+  public static func signaled(_ state: RoomState) -> String {
+    if case .pendingParticipants(let signaled) = state { return encode(signaled.sorted()) }
+    return "[]"
+  }
+}
+
+/// The events Softer rooms produce: one per human seat, so that invitees who have not arrived yet
+/// hear about the room too.
+public enum SofterEvents {
+  public static let roomChanged = "softer.room"
+  public static let composing = "softer.composing"
+  public static let roomDeleted = "softer.deleted"
+
+  public static func events(_ type: String, room: SofterRoomRecord, extra: [String: String] = [:])
+    -> [NewEvent]
+  {
+    let payload = SofterCoding.encode(extra.merging(["roomID": room.id]) { first, _ in first })
+    return room.userIDs.map { NewEvent(type: type, audience: .user($0), payload: payload) }
+  }
+}
