@@ -6,7 +6,7 @@ public struct AuralystModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "auralyst", name: "Auralyst",
     summary: "A symptom and medication journal you can share with caregivers, with insights.")
-  public static var migrations: AppMigrations { AuralystMigrations.all }
+  public static var schema: AppSchema { AuralystSchema.all }
 
   let env: HearthEnvironment
 

@@ -34,5 +34,5 @@ extension Bootstrap {
 
 extension HearthServer {
   /// Every app's tables, for `HearthDatabase.migrate`.
-  public static var migrations: [AppMigrations] { apps.map { $0.migrations } }
+  public static var schemas: [AppSchema] { apps.map { $0.schema } }
 }

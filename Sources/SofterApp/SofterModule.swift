@@ -8,7 +8,7 @@ public struct SofterModule: HearthAppModule {
     slug: "softer", name: "Softer",
     summary: "Turn-based group conversations where Lightward, an AI, takes part as an equal.")
   public static let configSections: [any ConfigSection.Type] = [SofterConfig.self]
-  public static var migrations: AppMigrations { SofterMigrations.all }
+  public static var schema: AppSchema { SofterSchema.all }
 
   let rooms: SofterRooms
 

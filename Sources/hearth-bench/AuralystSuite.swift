@@ -36,7 +36,7 @@ struct AuralystSuite {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
     let database = try SQLiteDatabase(path: path)
-    try await database.migrate(HearthServer.migrations)
+    try await database.migrate(HearthServer.schemas)
     let journal = Journal(
       id: "journal", ownerID: "owner", title: "Five years", timeZone: Self.zone,
       createdAt: Self.now.addingTimeInterval(-Double(days) * 86_400))

@@ -73,7 +73,7 @@ struct JobsSuite {
           try? FileManager.default.removeItem(atPath: sqlitePath + suffix)
         }
         let database = try SQLiteDatabase(path: sqlitePath)
-        try await database.migrate(HearthServer.migrations)
+        try await database.migrate(HearthServer.schemas)
         result.runs.append(
           try await measure(database, jobs: sqliteJobs, variant: variant))
         try await database.close()
@@ -83,7 +83,7 @@ struct JobsSuite {
           try? FileManager.default.removeItem(atPath: sqlitePath + suffix)
         }
         let database = try SQLiteDatabase(path: sqlitePath)
-        try await database.migrate(HearthServer.migrations)
+        try await database.migrate(HearthServer.schemas)
         result.runs.append(
           try await measure(database, jobs: paced.0, variant: nil, pacedInterval: paced.1))
         try await database.close()
@@ -94,20 +94,20 @@ struct JobsSuite {
       var defaultSeconds: Double?
       for variant in [nil] + variants.map(Optional.some) {
         try await database.resetSchema()
-        try await database.migrate(HearthServer.migrations)
+        try await database.migrate(HearthServer.schemas)
         let run = try await measure(database, jobs: postgresJobs, variant: variant)
         if variant == nil { defaultSeconds = run.seconds }
         result.runs.append(run)
       }
       if let paced {
         try await database.resetSchema()
-        try await database.migrate(HearthServer.migrations)
+        try await database.migrate(HearthServer.schemas)
         result.runs.append(
           try await measure(database, jobs: paced.0, variant: nil, pacedInterval: paced.1))
       }
       if let pgbenchPath, let defaultSeconds {
         try await database.resetSchema()
-        try await database.migrate(HearthServer.migrations)
+        try await database.migrate(HearthServer.schemas)
         let seconds = max(2, Int(defaultSeconds.rounded(.up)))
         do {
           result.pgbench = try await pgbench(

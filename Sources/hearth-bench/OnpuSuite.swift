@@ -128,7 +128,7 @@ struct OnpuSuite {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
     let database = try SQLiteDatabase(path: path)
-    try await database.migrate(HearthServer.migrations)
+    try await database.migrate(HearthServer.schemas)
     var config = HearthConfig()
     config.logLevel = "warning"
     config.onpu.translator = .off

@@ -36,9 +36,9 @@ struct StoreConformanceTests {
   func migratingAgainChangesNothing(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       try await db.createUser(Self.user("alice"))
-      try await db.migrate(HearthServer.migrations)
-      async let first: Void = db.migrate(HearthServer.migrations)
-      async let second: Void = db.migrate(HearthServer.migrations)
+      try await db.migrate(HearthServer.schemas)
+      async let first: Void = db.migrate(HearthServer.schemas)
+      async let second: Void = db.migrate(HearthServer.schemas)
       _ = try await (first, second)
       #expect(try await db.user(id: "alice") == Self.user("alice"))
       #expect(!db.kindName.isEmpty)
@@ -234,8 +234,8 @@ struct StoreConformanceTests {
     let first = try PostgresDatabase(url: url)
     let second = try PostgresDatabase(url: url)
     try await first.resetSchema()
-    async let one: Void = first.migrate(HearthServer.migrations)
-    async let two: Void = second.migrate(HearthServer.migrations)
+    async let one: Void = first.migrate(HearthServer.schemas)
+    async let two: Void = second.migrate(HearthServer.schemas)
     var failure: (any Error)?
     do {
       _ = try await (one, two)
@@ -254,7 +254,7 @@ struct StoreConformanceTests {
     let writer = try PostgresDatabase(url: url)
     let listener = try PostgresDatabase(url: url)
     try await writer.resetSchema()
-    try await writer.migrate(HearthServer.migrations)
+    try await writer.migrate(HearthServer.schemas)
     let wakes = Counter()
     let listening = Task { try await listener.listenForEvents { Task { await wakes.add() } } }
     // The listener wakes once when it starts; wait for that before appending

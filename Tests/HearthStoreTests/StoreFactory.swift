@@ -35,7 +35,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("\(UUID().uuidString).sqlite").path
     let database = try SQLiteDatabase(path: path)
-    try await database.migrate(HearthServer.migrations)
+    try await database.migrate(HearthServer.schemas)
     return (
       database,
       {
@@ -51,7 +51,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
       let database = try PostgresDatabase(url: url)
       do {
         try await database.resetSchema()
-        try await database.migrate(HearthServer.migrations)
+        try await database.migrate(HearthServer.schemas)
       } catch {
         try? await database.close()
         throw error

@@ -50,7 +50,7 @@ public enum Bootstrap {
   {
     let logger = logger(config)
     let database = try openDatabase(config, logger: logger)
-    try await database.migrate(apps.map { $0.migrations })
+    try await database.migrate(apps.map { $0.schema })
     return HearthEnvironment(
       config: config, database: database, secret: try secret(config), logger: logger)
   }

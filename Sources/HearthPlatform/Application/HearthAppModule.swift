@@ -9,7 +9,7 @@ public protocol HearthAppModule: Sendable {
   /// The configuration sections the app reads from the environment.
   static var configSections: [any ConfigSection.Type] { get }
   /// The app's tables, on both databases.
-  static var migrations: AppMigrations { get }
+  static var schema: AppSchema { get }
 
   /// Builds the app's services on the platform's environment.
   init(env: HearthEnvironment)

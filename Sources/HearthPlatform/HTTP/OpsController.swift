@@ -21,7 +21,7 @@ package struct OpsController {
         .get, "/healthz", summary: "The process is up", tag: "operations", authenticated: false,
         responses: [(200, health)])
     ) { _, _ in
-      // "ok" is the body Onpu's app reads.
+      // "ok" is also the field app clients read.
       JSONBody.response(Health(status: "ok", ok: true))
     }
     api.add(

@@ -57,12 +57,14 @@ extension PostgresDatabase {
   /// Deletes the person; their sessions, participations and owned shares (with those shares'
   /// participants) go with them.
   public func deleteUser(id: String) async throws {
+    let cleanup = accountCleanup.withLock { $0 }
     try await transaction { connection in
-      try await connection.run(
-        """
-        DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares
-          WHERE app = 'redo' AND kind = 'task' AND owner_id = \(id))
-        """, logger: self.logger)
+      for statement in cleanup {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        try await connection.run(
+          PostgresQuery(unsafeSQL: statement, binds: bindings), logger: self.logger)
+      }
       try await connection.run("DELETE FROM shares WHERE owner_id = \(id)", logger: self.logger)
       try await connection.run("DELETE FROM users WHERE id = \(id)", logger: self.logger)
     }

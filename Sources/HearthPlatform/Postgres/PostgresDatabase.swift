@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The PostgreSQL implementation of every store, on a `PostgresClient` connection pool.
 ///
@@ -11,6 +12,8 @@ public final class PostgresDatabase: HearthDatabase {
   public var backend: DatabaseBackend { .postgres(self) }
 
   package let client: PostgresClient
+  /// The apps' account cleanup, learnt when they migrate.
+  let accountCleanup = Mutex<[String]>([])
   package let logger: Logger
   private let runTask: Task<Void, Never>
   /// Done once `runTask` is about to call `client.run()`; queries wait for it, because a lease

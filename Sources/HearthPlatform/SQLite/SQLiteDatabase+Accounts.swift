@@ -54,13 +54,10 @@ extension SQLiteDatabase {
   }
 
   public func deleteUser(id: String) async throws {
+    let cleanup = accountCleanup.withLock { $0 }
     try await write { db in
       try db.execute(sql: "DELETE FROM event WHERE audienceUser = ?", arguments: [id])
-      try db.execute(
-        sql: """
-          DELETE FROM redoNode WHERE taskId IN
-            (SELECT resourceID FROM share WHERE app = 'redo' AND kind = 'task' AND ownerID = ?)
-          """, arguments: [id])
+      for statement in cleanup { try db.execute(sql: statement, arguments: [id]) }
       try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [id])
     }
   }

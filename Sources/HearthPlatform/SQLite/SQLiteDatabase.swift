@@ -1,10 +1,13 @@
 import Foundation
 import GRDB
 import HearthCore
+import Synchronization
 
 /// The default store: one SQLite file in WAL mode, opened once per process.
 public final class SQLiteDatabase: HearthDatabase {
   package let pool: DatabasePool
+  /// The apps' account cleanup, learnt when they migrate.
+  let accountCleanup = Mutex<[String]>([])
   public let path: String
   public var backend: DatabaseBackend { .sqlite(self) }
   public var kindName: String { "sqlite" }
@@ -22,7 +25,8 @@ public final class SQLiteDatabase: HearthDatabase {
     self.path = path
   }
 
-  public func migrate(_ apps: [AppMigrations]) async throws {
+  public func migrate(_ apps: [AppSchema]) async throws {
+    accountCleanup.withLock { $0 = apps.flatMap(\.accountCleanup.sqlite) }
     try SQLiteMigrations.migrator(apps).migrate(pool)
   }
 

@@ -3,7 +3,7 @@ import GRDB
 /// The platform's tables, then each app's. Append-only: never edit a registered migration, add a
 /// new one.
 package enum SQLiteMigrations {
-  package static func migrator(_ apps: [AppMigrations]) -> DatabaseMigrator {
+  package static func migrator(_ apps: [AppSchema]) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("001-platform") { db in
       try db.execute(

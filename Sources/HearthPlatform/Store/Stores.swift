@@ -88,7 +88,7 @@ public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventSto
   var kindName: String { get }
   var backend: DatabaseBackend { get }
   /// Brings the platform's tables and then each app's up to date.
-  func migrate(_ apps: [AppMigrations]) async throws
+  func migrate(_ apps: [AppSchema]) async throws
   func ping() async throws
   func close() async throws
 }

@@ -1,6 +1,6 @@
 /// One of the apps Hearth hosts, as the shared pages present it.
 public struct HearthApp: Equatable, Sendable {
-  /// The name used in routes and resource references, for example "softer".
+  /// The name used in routes and resource references, for example "notes" for /notes.
   public var slug: String
   public var name: String
   public var summary: String

@@ -2,8 +2,8 @@ import HearthPlatform
 import PostgresNIO
 
 /// Redo's tables on both databases. Append-only: never edit one that shipped, add another.
-enum RedoMigrations {
-  static let all = AppMigrations(
+enum RedoSchema {
+  static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
         "003-redo",
@@ -51,5 +51,18 @@ enum RedoMigrations {
           "CREATE INDEX redo_nodes_task_id_idx ON redo_nodes (task_id)",
           "CREATE INDEX redo_nodes_seq_idx ON redo_nodes (seq)",
         ])
-    ])
+    ],
+    accountCleanup: AccountCleanup(
+      sqlite: [
+        """
+        DELETE FROM redoNode WHERE taskId IN
+          (SELECT resourceID FROM share WHERE app = 'redo' AND kind = 'task' AND ownerID = ?)
+        """
+      ],
+      postgres: [
+        """
+        DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares
+          WHERE app = 'redo' AND kind = 'task' AND owner_id = $1)
+        """
+      ]))
 }

@@ -2,8 +2,8 @@ import HearthPlatform
 import PostgresNIO
 
 /// Onpu's tables on both databases. Append-only: never edit one that shipped, add another.
-enum OnpuMigrations {
-  static let all = AppMigrations(
+enum OnpuSchema {
+  static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
         "006-onpu",

@@ -1,11 +1,30 @@
 import PostgresNIO
 
-/// An app's tables on both databases, in the order they were added.
-public struct AppMigrations: Sendable {
+/// An app's tables on both databases: the migrations that made them, in the order they were
+/// added, and what deleting an account must remove from them.
+public struct AppSchema: Sendable {
   public var sqlite: [SQLiteMigration]
   public var postgres: [PostgresMigration]
+  public var accountCleanup: AccountCleanup
 
-  public init(sqlite: [SQLiteMigration], postgres: [PostgresMigration]) {
+  public init(
+    sqlite: [SQLiteMigration], postgres: [PostgresMigration],
+    accountCleanup: AccountCleanup = AccountCleanup(sqlite: [], postgres: [])
+  ) {
+    self.sqlite = sqlite
+    self.postgres = postgres
+    self.accountCleanup = accountCleanup
+  }
+}
+
+/// Statements that remove what a person owns in an app's tables where no foreign key does, run
+/// in the transaction that deletes the account. Their one parameter is the account id (`?` on
+/// SQLite, `$1` on PostgreSQL).
+public struct AccountCleanup: Sendable {
+  public var sqlite: [String]
+  public var postgres: [String]
+
+  public init(sqlite: [String], postgres: [String]) {
     self.sqlite = sqlite
     self.postgres = postgres
   }

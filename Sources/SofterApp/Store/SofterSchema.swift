@@ -2,8 +2,8 @@ import HearthPlatform
 import PostgresNIO
 
 /// Softer's tables on both databases. Append-only: never edit one that shipped, add another.
-enum SofterMigrations {
-  static let all = AppMigrations(
+enum SofterSchema {
+  static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
         "004-softer",

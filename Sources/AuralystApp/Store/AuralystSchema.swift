@@ -2,8 +2,8 @@ import HearthPlatform
 import PostgresNIO
 
 /// Auralyst's tables on both databases. Append-only: never edit one that shipped, add another.
-enum AuralystMigrations {
-  static let all = AppMigrations(
+enum AuralystSchema {
+  static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
         "005-auralyst",
