@@ -1,12 +1,29 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let argumentParser = Target.Dependency.product(
   name: "ArgumentParser", package: "swift-argument-parser")
+let asyncHTTPClient = Target.Dependency.product(
+  name: "AsyncHTTPClient", package: "async-http-client")
 
-/// An app module: everything the server does for one app, on the platform.
-func appModule(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-  .target(
+/// Every folder `Sources/<Name>App` is an app module: everything the server does for one app, on
+/// the platform. It depends on the platform, the libraries its store and routes use, its own
+/// core (`Sources/<Name>Core`) when there is one, and what this table adds.
+let appDependencies: [String: [Target.Dependency]] = [
+  "SofterApp": [asyncHTTPClient],
+  "RedoApp": ["CanonicalJSON"],
+  "OnpuApp": ["OnpuAnalysis", asyncHTTPClient],
+]
+let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+  "Sources")
+let sourceFolders = Set((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
+let appModuleNames = sourceFolders.filter { $0.hasSuffix("App") }.sorted()
+let appModuleDependencies = appModuleNames.map { Target.Dependency(stringLiteral: $0) }
+
+func appModule(_ name: String) -> Target {
+  let core = name.dropLast("App".count) + "Core"
+  return .target(
     name: name,
     dependencies: [
       "HearthCore", "HearthPlatform",
@@ -15,7 +32,8 @@ func appModule(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "PostgresNIO", package: "postgres-nio"),
-    ] + dependencies
+    ] + (sourceFolders.contains(String(core)) ? [.init(stringLiteral: String(core))] : [])
+      + (appDependencies[name] ?? [])
   )
 }
 
@@ -66,18 +84,16 @@ var package = Package(
     // The composition root: the one place that lists the app modules, and the `hearth` command.
     .target(
       name: "HearthServer",
-      dependencies: [
-        "AuralystApp", "HearthCore", "HearthPlatform", "OnpuApp", "RedoApp", "SofterApp",
-        argumentParser,
+      dependencies: appModuleDependencies + [
+        "HearthCore", "HearthPlatform", argumentParser,
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     .executableTarget(name: "hearth", dependencies: ["HearthServer"]),
+  ] + appModuleNames.map(appModule) + [
 
     .target(name: "SofterCore"),
-    appModule(
-      "SofterApp", ["SofterCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
 
     .target(
       name: "RedoCore",
@@ -94,18 +110,13 @@ var package = Package(
       ]
     ),
     .executableTarget(name: "redo", dependencies: ["RedoCLI"]),
-    appModule("RedoApp", ["CanonicalJSON", "RedoCore"]),
 
     .target(name: "AuralystCore"),
-    appModule("AuralystApp", ["AuralystCore"]),
 
     .target(name: "OnpuCore"),
     .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .target(name: "OnpuAnalysis", dependencies: ["CMeCab", "CZlib", "OnpuCore"]),
-    appModule(
-      "OnpuApp",
-      ["OnpuAnalysis", "OnpuCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
 
     .executableTarget(
       name: "hearth-bench",
@@ -135,16 +146,14 @@ var package = Package(
     .testTarget(name: "HearthWebTests", dependencies: ["HearthPlatform"]),
     .testTarget(
       name: "HearthStoreTests",
-      dependencies: [
-        "AuralystApp", "AuralystCore", "HearthPlatform", "HearthServer", "OnpuApp", "RedoApp",
-        "SofterApp", "SofterCore",
+      dependencies: appModuleDependencies + [
+        "AuralystCore", "HearthPlatform", "HearthServer", "SofterCore",
       ]
     ),
     .testTarget(
       name: "HearthServerTests",
-      dependencies: [
+      dependencies: appModuleDependencies + [
         "CanonicalJSON", "HearthPlatform", "HearthServer", "RedoCore",
-        "AuralystApp", "OnpuApp", "RedoApp", "SofterApp",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
