@@ -21,6 +21,21 @@ let sourceFolders = Set((try? FileManager.default.contentsOfDirectory(atPath: so
 let appModuleNames = sourceFolders.filter { $0.hasSuffix("App") }.sorted()
 let appModuleDependencies = appModuleNames.map { Target.Dependency(stringLiteral: $0) }
 
+let testFolders = Set(
+  (try? FileManager.default.contentsOfDirectory(
+    atPath: sources.deletingLastPathComponent().appendingPathComponent("Tests").path)) ?? [])
+let testSupport: [Target.Dependency] = [
+  "HearthTesting", asyncHTTPClient,
+  .product(name: "HummingbirdTesting", package: "hummingbird"),
+]
+
+/// An app's tests (`Tests/<Name>AppTests`): its server and store on the platform alone.
+func appTests(_ name: String) -> Target {
+  .testTarget(
+    name: name + "Tests",
+    dependencies: [.init(stringLiteral: name)] + appModule(name).dependencies + testSupport)
+}
+
 func appModule(_ name: String) -> Target {
   let core = name.dropLast("App".count) + "Core"
   return .target(
@@ -133,6 +148,16 @@ var package = Package(
     ),
 
     .target(name: "TestSupport"),
+    .target(
+      name: "HearthTesting",
+      dependencies: [
+        "HearthCore", "HearthPlatform",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
     .testTarget(
       name: "RedoCoreTests",
@@ -143,22 +168,15 @@ var package = Package(
     .testTarget(
       name: "OnpuAnalysisTests", dependencies: ["OnpuAnalysis", "OnpuCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
-    .testTarget(name: "HearthWebTests", dependencies: ["HearthPlatform"]),
     .testTarget(
-      name: "HearthStoreTests",
-      dependencies: appModuleDependencies + [
-        "AuralystCore", "HearthPlatform", "HearthServer", "SofterCore",
-      ]
-    ),
+      name: "HearthPlatformTests", dependencies: ["HearthCore", "HearthPlatform"] + testSupport),
     .testTarget(
       name: "HearthServerTests",
-      dependencies: appModuleDependencies + [
-        "CanonicalJSON", "HearthPlatform", "HearthServer", "RedoCore",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-      ]
-    ),
+      dependencies: appModuleDependencies + ["CanonicalJSON", "HearthServer", "RedoCore"]
+        + testSupport),
   ]
+    + appModuleNames.filter { testFolders.contains($0 + "Tests") }
+    .map(appTests)
 )
 
 for target in package.targets where target.type != .system {

@@ -1,6 +1,7 @@
 import Foundation
 import HearthPlatform
 import HearthServer
+import HearthTesting
 import Testing
 
 @Suite struct OpenAPITests {

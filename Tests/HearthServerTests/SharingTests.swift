@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthPlatform
 import HearthServer
+import HearthTesting
 import Testing
 
 @Suite struct SharingTests {

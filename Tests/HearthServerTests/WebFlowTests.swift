@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HearthPlatform
 import HearthServer
+import HearthTesting
 import HummingbirdTesting
 import OnpuApp
 import RedoApp

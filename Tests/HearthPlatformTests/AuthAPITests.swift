@@ -1,6 +1,6 @@
 import Foundation
 import HearthPlatform
-import HearthServer
+import HearthTesting
 import Testing
 
 @Suite struct AuthAPITests {

@@ -1,6 +1,6 @@
 import Foundation
 import HearthCore
-import HearthServer
+import HearthTesting
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
@@ -93,8 +93,8 @@ import Testing
   }
 
   @Test func theModelCanTakeLightwardsSeat() async throws {
-    let seen = NIOLockedValueBox(LLMClientTests.Seen())
-    try await LLMClientTests.fakeModelServer(seen).test(.live) { fake in
+    let seen = NIOLockedValueBox(FakeModel.Seen())
+    try await FakeModel.server(seen).test(.live) { fake in
       let model = LLMClient(
         settings: .init(
           baseURL: "http://127.0.0.1:\(try #require(fake.port))/v1", model: "tiny", apiKey: nil))
@@ -128,7 +128,7 @@ import Testing
   }
 }
 
-/// The configuration as `hearth` reads it: the platform's settings and every app's section.
+/// The configuration as `hearth` reads it: the platform's settings and the apps' sections.
 func appConfig(_ env: [String: String]) throws -> HearthConfig {
-  try HearthConfig.load(env, sections: HearthServer.configSections)
+  try HearthConfig.load(env, sections: testedApps.flatMap { $0.configSections })
 }

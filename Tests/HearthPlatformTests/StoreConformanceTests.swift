@@ -1,44 +1,22 @@
 import Foundation
 import HearthCore
 import HearthPlatform
-import HearthServer
+import HearthTesting
 import Testing
 
 /// One behaviour, every backend: each test runs once per `StoreFactory` on a fresh database.
 /// Serialized because the PostgreSQL cases share one database, reset before each test.
-/// The share, event and job tests are in the `StoreConformanceTests+*.swift` files.
+/// The share, event and job tests are in the `StoreConformanceTests+*.swift` files; each app's
+/// store has its own suite in its test target.
 @Suite(.serialized)
-struct StoreConformanceTests {
-  // MARK: - Fixtures
-
-  static let start = Date(timeIntervalSince1970: 1_700_000_000)
-
-  /// `start` plus whole seconds: whole seconds survive every backend's date storage.
-  static func at(_ seconds: Int) -> Date { start.addingTimeInterval(TimeInterval(seconds)) }
-
-  static func user(_ id: String, phone: String? = nil, createdAt: Int = 0) -> User {
-    User(
-      id: id, email: "\(id)@example.com", displayName: "Person \(id)", phone: phone,
-      passwordHash: "hash-\(id)", timeZone: "Europe/Paris", createdAt: at(createdAt))
-  }
-
-  static func session(
-    _ id: String, userID: String, kind: SessionKind = .web, createdAt: Int = 0,
-    expiresAt: Int = 3600
-  ) -> Session {
-    Session(
-      id: id, userID: userID, kind: kind, tokenHash: "token-\(id)", csrfToken: "csrf-\(id)",
-      label: "Label \(id)", createdAt: at(createdAt), lastSeenAt: at(createdAt),
-      expiresAt: at(expiresAt))
-  }
-
+struct StoreConformanceTests: StoreFixtures {
   @Test(arguments: StoreFactory.all)
   func migratingAgainChangesNothing(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       try await db.createUser(Self.user("alice"))
-      try await db.migrate(HearthServer.schemas)
-      async let first: Void = db.migrate(HearthServer.schemas)
-      async let second: Void = db.migrate(HearthServer.schemas)
+      try await db.migrate([])
+      async let first: Void = db.migrate([])
+      async let second: Void = db.migrate([])
       _ = try await (first, second)
       #expect(try await db.user(id: "alice") == Self.user("alice"))
       #expect(!db.kindName.isEmpty)
@@ -230,47 +208,51 @@ struct StoreConformanceTests {
   /// while the other waits, then finds nothing left to do.
   @Test(.enabled(if: StoreFactory.postgresURL != nil))
   func concurrentFirstMigrationsOnPostgres() async throws {
-    let url = try #require(StoreFactory.postgresURL)
-    let first = try PostgresDatabase(url: url)
-    let second = try PostgresDatabase(url: url)
-    try await first.resetSchema()
-    async let one: Void = first.migrate(HearthServer.schemas)
-    async let two: Void = second.migrate(HearthServer.schemas)
-    var failure: (any Error)?
-    do {
-      _ = try await (one, two)
-      #expect(try await second.latestSequence() == 0)
-    } catch { failure = error }
-    try await first.close()
-    try await second.close()
-    if let failure { throw failure }
+    try await SharedPostgres.exclusively {
+      let url = try #require(StoreFactory.postgresURL)
+      let first = try PostgresDatabase(url: url)
+      let second = try PostgresDatabase(url: url)
+      try await first.resetSchema()
+      async let one: Void = first.migrate([])
+      async let two: Void = second.migrate([])
+      var failure: (any Error)?
+      do {
+        _ = try await (one, two)
+        #expect(try await second.latestSequence() == 0)
+      } catch { failure = error }
+      try await first.close()
+      try await second.close()
+      if let failure { throw failure }
+    }
   }
 
   /// LISTEN/NOTIFY: an append through one pool wakes a listener on another, as between two
   /// `hearth serve` processes on one database.
   @Test(.enabled(if: StoreFactory.postgresURL != nil))
   func appendsWakeListenersOfOtherProcesses() async throws {
-    let url = try #require(StoreFactory.postgresURL)
-    let writer = try PostgresDatabase(url: url)
-    let listener = try PostgresDatabase(url: url)
-    try await writer.resetSchema()
-    try await writer.migrate(HearthServer.schemas)
-    let wakes = Counter()
-    let listening = Task { try await listener.listenForEvents { Task { await wakes.add() } } }
-    // The listener wakes once when it starts; wait for that before appending
-    for _ in 0..<200 where await wakes.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
-    let before = await wakes.value
-    let sent = ContinuousClock.now
-    try await writer.appendEvent(NewEvent(type: "ping", audience: .user("u")), at: Self.at(0))
-    while await wakes.value == before, ContinuousClock.now - sent < .seconds(5) {
-      try await Task.sleep(for: .milliseconds(5))
+    try await SharedPostgres.exclusively {
+      let url = try #require(StoreFactory.postgresURL)
+      let writer = try PostgresDatabase(url: url)
+      let listener = try PostgresDatabase(url: url)
+      try await writer.resetSchema()
+      try await writer.migrate([])
+      let wakes = Counter()
+      let listening = Task { try await listener.listenForEvents { Task { await wakes.add() } } }
+      // The listener wakes once when it starts; wait for that before appending
+      for _ in 0..<200 where await wakes.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
+      let before = await wakes.value
+      let sent = ContinuousClock.now
+      try await writer.appendEvent(NewEvent(type: "ping", audience: .user("u")), at: Self.at(0))
+      while await wakes.value == before, ContinuousClock.now - sent < .seconds(5) {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      let elapsed = ContinuousClock.now - sent
+      listening.cancel()
+      try await writer.close()
+      try await listener.close()
+      #expect(await wakes.value > before)
+      #expect(elapsed < .seconds(1))
     }
-    let elapsed = ContinuousClock.now - sent
-    listening.cancel()
-    try await writer.close()
-    try await listener.close()
-    #expect(await wakes.value > before)
-    #expect(elapsed < .seconds(1))
   }
 
   @Test func badPostgresURLsNameTheVariableAndHideThePassword() async throws {

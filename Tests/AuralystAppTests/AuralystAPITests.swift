@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
-import HearthServer
+import HearthTesting
 import HummingbirdTesting
 import Testing
 

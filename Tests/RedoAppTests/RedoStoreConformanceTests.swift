@@ -1,10 +1,13 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthTesting
 import RedoApp
 import Testing
 
-extension StoreConformanceTests {
+/// Redo's store, on every backend.
+@Suite(.serialized)
+struct RedoStoreConformanceTests: StoreFixtures {
   static func redoNode(_ id: String) -> NewRedoNode {
     NewRedoNode(id: id, json: #"{"id":"\#(id)"}"#)
   }

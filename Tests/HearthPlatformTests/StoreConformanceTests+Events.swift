@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthTesting
 import Testing
 
 extension StoreConformanceTests {
@@ -106,10 +107,4 @@ extension StoreConformanceTests {
       }
     }
   }
-}
-
-/// Set once, read by another task.
-actor Flag {
-  private(set) var value = false
-  func set() { value = true }
 }

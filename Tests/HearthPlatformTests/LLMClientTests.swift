@@ -1,6 +1,6 @@
 import Foundation
 import HearthCore
-import HearthServer
+import HearthTesting
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
@@ -10,48 +10,9 @@ import Testing
 
 /// The model client against a fake OpenAI-compatible server on loopback.
 @Suite struct LLMClientTests {
-  struct Seen: Sendable {
-    var authorization: String?
-    var model: String?
-    var lastMessage: String?
-  }
-
-  static func fakeModelServer(_ seen: NIOLockedValueBox<Seen>) -> some ApplicationProtocol {
-    let router = Router()
-    router.post("/v1/chat/completions") { request, context -> Response in
-      let body = try await request.body.collect(upTo: 1 << 20)
-      let json = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any]
-      let messages = json?["messages"] as? [[String: Any]] ?? []
-      let last = messages.last?["content"] as? String ?? ""
-      seen.withLockedValue {
-        $0.authorization = request.headers[.authorization]
-        $0.model = json?["model"] as? String
-        $0.lastMessage = last
-      }
-      switch last {
-      case "busy":
-        return Response(status: .tooManyRequests, headers: [.retryAfter: "7"])
-      case "down":
-        return Response(status: .badGateway)
-      case "bad":
-        return Response(
-          status: .badRequest, body: .init(byteBuffer: ByteBuffer(string: "no such model")))
-      case "garbage":
-        return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "{}")))
-      default:
-        let reply = #"{"choices":[{"message":{"role":"assistant","content":"echo: \#(last)"}}]}"#
-        return Response(
-          status: .ok, headers: [.contentType: "application/json"],
-          body: .init(byteBuffer: ByteBuffer(string: reply)))
-      }
-    }
-    return Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-  }
-
   @Test func speaksTheChatCompletionsProtocolAndClassifiesFailures() async throws {
-    let seen = NIOLockedValueBox(Seen())
-    try await Self.fakeModelServer(seen).test(.live) { fake in
+    let seen = NIOLockedValueBox(FakeModel.Seen())
+    try await FakeModel.server(seen).test(.live) { fake in
       let port = try #require(fake.port)
       let client = LLMClient(
         settings: .init(baseURL: "http://127.0.0.1:\(port)/v1/", model: "tiny", apiKey: "k-1"))

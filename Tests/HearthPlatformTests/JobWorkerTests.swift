@@ -1,6 +1,6 @@
 import Foundation
 import HearthCore
-import HearthServer
+import HearthTesting
 import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle

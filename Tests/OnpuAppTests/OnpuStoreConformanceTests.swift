@@ -1,9 +1,12 @@
 import Foundation
 import HearthPlatform
+import HearthTesting
 import OnpuApp
 import Testing
 
-extension StoreConformanceTests {
+/// Onpu's store, on every backend.
+@Suite(.serialized)
+struct OnpuStoreConformanceTests: StoreFixtures {
   static func onpuJob(_ id: String, owner: String = "alice", at seconds: Int) -> OnpuJob {
     OnpuJob(
       id: id, ownerID: owner, title: "Song \(id)", artist: "", lyrics: "夢の跡",

@@ -2,27 +2,29 @@ import Foundation
 import HTTPTypes
 import HearthCore
 import HearthPlatform
-import HearthServer
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
 
-/// A real server on a fresh temporary SQLite file, driven through its router.
-struct TestServer {
+/// A real server with the given apps on a fresh temporary SQLite file, driven through its
+/// router.
+public struct TestServer: Sendable {
   let directory: String
-  let env: HearthEnvironment
-  var app: HearthApplication
+  public let env: HearthEnvironment
+  public var app: HearthApplication
 
-  init(configure: (inout HearthConfig) -> Void = { _ in }) async throws {
+  public init(
+    apps: [any HearthAppModule.Type], configure: (inout HearthConfig) -> Void = { _ in }
+  ) async throws {
     directory = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
     var config = HearthConfig.testing(databasePath: directory + "/hearth.sqlite")
     configure(&config)
-    env = try await Bootstrap.environment(config)
-    app = HearthApplication(env: env)
+    env = try await Bootstrap.environment(config, apps: apps)
+    app = HearthApplication(env: env, modules: apps)
   }
 
-  func run<T>(
+  public func run<T>(
     _ mode: TestingSetup = .router,
     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
   ) async throws -> T {
@@ -32,20 +34,20 @@ struct TestServer {
 }
 
 /// A decoded JSON response.
-struct JSONReply: @unchecked Sendable {
-  var status: Int
-  var headers: HTTPFields
-  var body: [String: Any]
-  var text: String
+public struct JSONReply: @unchecked Sendable {
+  public var status: Int
+  public var headers: HTTPFields
+  public var body: [String: Any]
+  public var text: String
 
-  subscript(_ key: String) -> Any? { body[key] }
-  var error: [String: Any]? { body["error"] as? [String: Any] }
-  var errorCode: String? { error?["code"] as? String }
-  var errorField: String? { error?["field"] as? String }
+  public subscript(_ key: String) -> Any? { body[key] }
+  public var error: [String: Any]? { body["error"] as? [String: Any] }
+  public var errorCode: String? { error?["code"] as? String }
+  public var errorField: String? { error?["field"] as? String }
 }
 
 extension TestClientProtocol {
-  func json(
+  public func json(
     _ method: HTTPRequest.Method, _ uri: String, _ body: [String: Any]? = nil, token: String? = nil,
     headers extra: HTTPFields = [:]
   ) async throws -> JSONReply {
@@ -56,7 +58,7 @@ extension TestClientProtocol {
     return try await raw(method, uri, body: data, headers: headers)
   }
 
-  func raw(
+  public func raw(
     _ method: HTTPRequest.Method, _ uri: String, body: Data? = nil, headers: HTTPFields = [:]
   ) async throws -> JSONReply {
     let response = try await execute(
@@ -69,7 +71,7 @@ extension TestClientProtocol {
   }
 
   /// Long-polls from `after` until the cursor reaches `until`, as a client resuming would.
-  func pollAll(after: Int64, until: Int64, token: String) async throws -> [[String: Any]] {
+  public func pollAll(after: Int64, until: Int64, token: String) async throws -> [[String: Any]] {
     var cursor = after
     var events: [[String: Any]] = []
     for _ in 0..<50 where cursor < until {
@@ -82,7 +84,9 @@ extension TestClientProtocol {
   }
 
   /// Signs up a fresh account and returns its access and refresh tokens.
-  func signup(_ email: String, name: String = "Test Person", password: String = "correct horse")
+  public func signup(
+    _ email: String, name: String = "Test Person", password: String = "correct horse"
+  )
     async throws -> (access: String, refresh: String, id: String)
   {
     let reply = try await json(
@@ -96,7 +100,7 @@ extension TestClientProtocol {
   }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
 }

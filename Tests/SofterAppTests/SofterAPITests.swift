@@ -1,6 +1,6 @@
 import Foundation
 import HearthCore
-import HearthServer
+import HearthTesting
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthTesting
 import Testing
 
 extension StoreConformanceTests {

@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import HearthServer
 import Hummingbird
 import HummingbirdTesting
 import Logging

@@ -2,7 +2,7 @@ import CanonicalJSON
 import Foundation
 import HTTPTypes
 import HearthPlatform
-import HearthServer
+import HearthTesting
 import HummingbirdTesting
 import RedoApp
 import RedoCore

@@ -3,9 +3,12 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthTesting
 import Testing
 
-extension StoreConformanceTests {
+/// Auralyst's store, on every backend.
+@Suite(.serialized)
+struct AuralystStoreConformanceTests: StoreFixtures {
   static func auralystJournal(_ id: String = "j1", owner: String = "alice") -> Journal {
     Journal(
       id: id, ownerID: owner, title: "Alice's journal", timeZone: "Europe/Paris",

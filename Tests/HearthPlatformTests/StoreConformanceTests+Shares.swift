@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthTesting
 import Testing
 
 extension StoreConformanceTests {
@@ -27,11 +28,6 @@ extension StoreConformanceTests {
     case .user(let id): "user:\(id)"
     case .resource(let ref): "resource:\(ref.app)/\(ref.kind)/\(ref.id)"
     }
-  }
-
-  static func payload(_ event: Event) throws -> [String: Any] {
-    try #require(
-      JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any])
   }
 
   @Test(arguments: StoreFactory.all)

@@ -1,11 +1,14 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthTesting
 import SofterApp
 import SofterCore
 import Testing
 
-extension StoreConformanceTests {
+/// Softer's store, on every backend.
+@Suite(.serialized)
+struct SofterStoreConformanceTests: StoreFixtures {
   /// Alice opens a room with Lightward and Bob; Bob's account sits in his seat.
   static func softerRoom(_ id: String = "r1") -> SofterRoomRecord {
     let spec = RoomSpec(

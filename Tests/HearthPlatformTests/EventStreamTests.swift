@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HearthPlatform
-import HearthServer
+import HearthTesting
 import HummingbirdTesting
 import NIOCore
 import Testing

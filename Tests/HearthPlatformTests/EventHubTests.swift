@@ -1,5 +1,5 @@
 import Foundation
-import HearthServer
+import HearthTesting
 import Logging
 import Testing
 
