@@ -66,9 +66,9 @@ struct AuralystSuite {
       let medications = try await database.auralystStore.auralystRecords(
         journalID: journal.id, kinds: [.medication], from: nil, until: nil)
       return (
-        rows.compactMap(AuralystRecordCoding.entry),
-        medications.compactMap(AuralystRecordCoding.medication),
-        rows.compactMap(AuralystRecordCoding.intake)
+        try rows.compactMap(AuralystRecordCoding.entry),
+        try medications.compactMap(AuralystRecordCoding.medication),
+        try rows.compactMap(AuralystRecordCoding.intake)
       )
     }
     note("loading every row, 15 times")

@@ -115,7 +115,7 @@ def test_backup_is_a_consistent_copy(cli_env) -> None:
     done = run(env, "backup", str(target))
     assert done.returncode == 0, done.stderr
     with sqlite3.connect(target) as db:
-        emails = [row[0] for row in db.execute("SELECT email FROM user")]
+        emails = [row[0] for row in db.execute("SELECT email FROM users")]
     assert emails == ["k@example.com"]
     refused = run(env, "backup", str(target))
     assert refused.returncode != 0 and "already exists" in refused.stderr

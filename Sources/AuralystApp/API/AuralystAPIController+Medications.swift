@@ -32,10 +32,10 @@ extension AuralystAPIController {
         return Self.created(
           "medication",
           AuralystAPI.MedicationBody(
-            AuralystRecordCoding.medication(record) ?? medication, opened), created)
+            try AuralystRecordCoding.medication(record) ?? medication, opened), created)
       },
       show: { record, opened in
-        guard let medication = AuralystRecordCoding.medication(record) else {
+        guard let medication = try AuralystRecordCoding.medication(record) else {
           throw APIErrorResponse(.notFound("medication"))
         }
         return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
@@ -43,7 +43,7 @@ extension AuralystAPIController {
       update: { request, record, opened in
         let input = try await JSONBody.decode(
           AuralystAPI.MedicationInput.self, from: request, route: "PATCH \(route)/:medicationId")
-        guard var medication = AuralystRecordCoding.medication(record) else {
+        guard var medication = try AuralystRecordCoding.medication(record) else {
           throw APIErrorResponse(.notFound("medication"))
         }
         try apply(input, to: &medication, opened: opened)
@@ -159,11 +159,12 @@ extension AuralystAPIController {
           AuralystRecordCoding.record(checked, journalID: opened.journal.id, at: env.now()),
           to: opened)
         return Self.created(
-          "intake", AuralystAPI.IntakeBody(AuralystRecordCoding.intake(record) ?? checked, opened),
+          "intake",
+          AuralystAPI.IntakeBody(try AuralystRecordCoding.intake(record) ?? checked, opened),
           created)
       },
       show: { record, opened in
-        guard let intake = AuralystRecordCoding.intake(record) else {
+        guard let intake = try AuralystRecordCoding.intake(record) else {
           throw APIErrorResponse(.notFound("intake"))
         }
         return JSONBody.response(["intake": AuralystAPI.IntakeBody(intake, opened)])
@@ -171,7 +172,7 @@ extension AuralystAPIController {
       update: { request, record, opened in
         let input = try await JSONBody.decode(
           AuralystAPI.IntakeInput.self, from: request, route: "PATCH \(route)/:intakeId")
-        guard var intake = AuralystRecordCoding.intake(record) else {
+        guard var intake = try AuralystRecordCoding.intake(record) else {
           throw APIErrorResponse(.notFound("intake"))
         }
         // Only what was taken and when changes; what it was taken for stays.

@@ -131,11 +131,11 @@ extension AuralystAPIController {
         let (record, created) = try await journals.add(
           AuralystRecordCoding.record(stored, at: env.now()), to: opened)
         return Self.created(
-          "entry", AuralystAPI.EntryBody(AuralystRecordCoding.entry(record) ?? stored, opened),
+          "entry", AuralystAPI.EntryBody(try AuralystRecordCoding.entry(record) ?? stored, opened),
           created)
       },
       show: { record, opened in
-        guard let entry = AuralystRecordCoding.entry(record) else {
+        guard let entry = try AuralystRecordCoding.entry(record) else {
           throw APIErrorResponse(.notFound("entry"))
         }
         return JSONBody.response(["entry": AuralystAPI.EntryBody(entry, opened)])
@@ -143,7 +143,7 @@ extension AuralystAPIController {
       update: { request, record, opened in
         let input = try await JSONBody.decode(
           AuralystAPI.EntryInput.self, from: request, route: "PATCH \(route)/:entryId")
-        guard var entry = AuralystRecordCoding.entry(record) else {
+        guard var entry = try AuralystRecordCoding.entry(record) else {
           throw APIErrorResponse(.notFound("entry"))
         }
         if let severity = input.severity { entry.severity = severity }
@@ -158,7 +158,7 @@ extension AuralystAPIController {
         // Ratings of a symptom since taken off the list may stay on the entries that have them.
         let symptoms =
           opened.journal.symptoms
-          + (AuralystRecordCoding.entry(record)?.symptomSeverities.keys.sorted() ?? [])
+          + (try AuralystRecordCoding.entry(record)?.symptomSeverities.keys.sorted() ?? [])
         let updated = try AuralystAPI.validated { () throws(ValidationError) in
           try checked.validated(symptoms: symptoms)
         }
@@ -202,11 +202,11 @@ extension AuralystAPIController {
         let (record, created) = try await journals.add(
           AuralystRecordCoding.record(stored, at: env.now()), to: opened)
         return Self.created(
-          "note", AuralystAPI.NoteBody(AuralystRecordCoding.note(record) ?? stored, opened),
+          "note", AuralystAPI.NoteBody(try AuralystRecordCoding.note(record) ?? stored, opened),
           created)
       },
       show: { record, opened in
-        guard let note = AuralystRecordCoding.note(record) else {
+        guard let note = try AuralystRecordCoding.note(record) else {
           throw APIErrorResponse(.notFound("note"))
         }
         return JSONBody.response(["note": AuralystAPI.NoteBody(note, opened)])
@@ -214,7 +214,7 @@ extension AuralystAPIController {
       update: { request, record, opened in
         let input = try await JSONBody.decode(
           AuralystAPI.NoteInput.self, from: request, route: "PATCH \(route)/:noteId")
-        guard var note = AuralystRecordCoding.note(record) else {
+        guard var note = try AuralystRecordCoding.note(record) else {
           throw APIErrorResponse(.notFound("note"))
         }
         if let text = input.text { note.text = text }

@@ -28,7 +28,7 @@ extension AuralystJournals {
 
   func medication(_ opened: Opened, id: String, field: String) async throws -> Medication {
     guard let record = try? await record(opened, id: id, kind: .medication),
-      let medication = AuralystRecordCoding.medication(record)
+      let medication = try AuralystRecordCoding.medication(record)
     else {
       throw APIErrorResponse(.invalid(field, "This journal has no medication \(id)."))
     }
@@ -113,11 +113,11 @@ extension AuralystJournals {
   func snapshot(_ opened: Opened) async throws -> JournalExport {
     let all = try await records(opened, AuralystRecord.Kind.allCases)
     return JournalExport(
-      journal: opened.journal, entries: all.compactMap(AuralystRecordCoding.entry),
-      medications: all.compactMap(AuralystRecordCoding.medication)
+      journal: opened.journal, entries: try all.compactMap(AuralystRecordCoding.entry),
+      medications: try all.compactMap(AuralystRecordCoding.medication)
         .sorted { ($0.name, $0.id) < ($1.name, $1.id) },
-      intakes: all.compactMap(AuralystRecordCoding.intake),
-      notes: all.compactMap(AuralystRecordCoding.note))
+      intakes: try all.compactMap(AuralystRecordCoding.intake),
+      notes: try all.compactMap(AuralystRecordCoding.note))
   }
 
   func insights(_ opened: Opened, window: InsightWindow) async throws -> Insights {
@@ -126,9 +126,9 @@ extension AuralystJournals {
     let from = window.days.map { now.addingTimeInterval(-Double($0 + 2) * 86_400) }
     let rows = try await records(opened, [.entry, .intake], from: from, until: now)
     return Insights(
-      journal: opened.journal, entries: rows.compactMap(AuralystRecordCoding.entry),
+      journal: opened.journal, entries: try rows.compactMap(AuralystRecordCoding.entry),
       medications: try await medications(opened),
-      intakes: rows.compactMap(AuralystRecordCoding.intake), window: window, now: now)
+      intakes: try rows.compactMap(AuralystRecordCoding.intake), window: window, now: now)
   }
 
   /// Fixes dangling references in the stored journal (owner only).

@@ -35,37 +35,45 @@ public enum AuralystRecordCoding {
       timestamp: note.timestamp, entryID: note.entryID, body: body(note), updatedAt: at)
   }
 
-  public static func entry(_ record: AuralystRecord) -> SymptomEntry? {
-    guard record.kind == .entry,
-      var entry = try? StoreJSON.decode(SymptomEntry.self, record.body)
-    else { return nil }
+  /// The entry a record holds; nil for other kinds. A body that does not decode throws.
+  public static func entry(_ record: AuralystRecord) throws -> SymptomEntry? {
+    guard record.kind == .entry else { return nil }
+    var entry = try decode(SymptomEntry.self, record)
     entry.authorID = record.authorID
     return entry
   }
 
-  public static func medication(_ record: AuralystRecord) -> Medication? {
-    guard record.kind == .medication,
-      var medication = try? StoreJSON.decode(Medication.self, record.body)
-    else { return nil }
+  /// The medication a record holds; nil for other kinds. A body that does not decode throws.
+  public static func medication(_ record: AuralystRecord) throws -> Medication? {
+    guard record.kind == .medication else { return nil }
+    var medication = try decode(Medication.self, record)
     medication.authorID = record.authorID
     return medication
   }
 
-  public static func intake(_ record: AuralystRecord) -> MedicationIntake? {
-    guard record.kind == .intake,
-      var intake = try? StoreJSON.decode(MedicationIntake.self, record.body)
-    else { return nil }
+  /// The intake a record holds; nil for other kinds. A body that does not decode throws.
+  public static func intake(_ record: AuralystRecord) throws -> MedicationIntake? {
+    guard record.kind == .intake else { return nil }
+    var intake = try decode(MedicationIntake.self, record)
     intake.authorID = record.authorID
     intake.entryID = record.entryID
     return intake
   }
 
-  public static func note(_ record: AuralystRecord) -> CollaboratorNote? {
-    guard record.kind == .note,
-      var note = try? StoreJSON.decode(CollaboratorNote.self, record.body)
-    else { return nil }
+  /// The note a record holds; nil for other kinds. A body that does not decode throws.
+  public static func note(_ record: AuralystRecord) throws -> CollaboratorNote? {
+    guard record.kind == .note else { return nil }
+    var note = try decode(CollaboratorNote.self, record)
     note.authorID = record.authorID
     note.entryID = record.entryID
     return note
+  }
+
+  private static func decode<Value: Decodable>(_ type: Value.Type, _ record: AuralystRecord)
+    throws -> Value
+  {
+    do { return try StoreJSON.decode(type, record.body) } catch {
+      throw StoreError.unreadable("auralyst record \(record.id): \(error)")
+    }
   }
 }

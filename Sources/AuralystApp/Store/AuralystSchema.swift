@@ -6,7 +6,7 @@ enum AuralystSchema {
   static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
-        "005-auralyst",
+        "005-auralyst", epoch: 1,
         """
         CREATE TABLE auralystJournal (
           id TEXT PRIMARY KEY NOT NULL,
@@ -34,7 +34,22 @@ enum AuralystSchema {
           WHERE entryID IS NOT NULL;
         CREATE INDEX auralystRecord_medication ON auralystRecord(journalID, medicationID)
           WHERE medicationID IS NOT NULL;
-        """)
+        """),
+      SQLiteMigration(
+        "auralyst-snake-case",
+        """
+        ALTER TABLE auralystJournal RENAME TO auralyst_journals;
+        ALTER TABLE auralyst_journals RENAME COLUMN ownerID TO owner_id;
+        ALTER TABLE auralyst_journals RENAME COLUMN timeZone TO time_zone;
+        ALTER TABLE auralyst_journals RENAME COLUMN createdAt TO created_at;
+        ALTER TABLE auralyst_journals RENAME COLUMN updatedAt TO updated_at;
+        ALTER TABLE auralystRecord RENAME TO auralyst_records;
+        ALTER TABLE auralyst_records RENAME COLUMN journalID TO journal_id;
+        ALTER TABLE auralyst_records RENAME COLUMN authorID TO author_id;
+        ALTER TABLE auralyst_records RENAME COLUMN entryID TO entry_id;
+        ALTER TABLE auralyst_records RENAME COLUMN medicationID TO medication_id;
+        ALTER TABLE auralyst_records RENAME COLUMN updatedAt TO updated_at;
+        """),
     ],
     postgres: [
       PostgresMigration(

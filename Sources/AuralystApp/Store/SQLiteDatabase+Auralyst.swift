@@ -8,7 +8,7 @@ extension SQLiteDatabase {
     try await write { db in
       try db.execute(
         sql: """
-          INSERT INTO auralystJournal (id, ownerID, title, timeZone, symptoms, createdAt, updatedAt)
+          INSERT INTO auralyst_journals (id, owner_id, title, time_zone, symptoms, created_at, updated_at)
           VALUES (?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
@@ -19,7 +19,7 @@ extension SQLiteDatabase {
       let share = AuralystStoreSupport.share(journal)
       try db.execute(
         sql: """
-          INSERT INTO share (app, kind, resourceID, ownerID, title, createdAt)
+          INSERT INTO shares (app, kind, resource_id, owner_id, title, created_at)
           VALUES (?, ?, ?, ?, ?, ?)
           """,
         arguments: Self.key(share.resource) + [
@@ -31,7 +31,7 @@ extension SQLiteDatabase {
 
   public func auralystJournal(id: String) async throws -> Journal? {
     try await read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM auralystJournal WHERE id = ?", arguments: [id])
+      try Row.fetchOne(db, sql: "SELECT * FROM auralyst_journals WHERE id = ?", arguments: [id])
         .map(Self.journal(from:))
     }
   }
@@ -41,10 +41,10 @@ extension SQLiteDatabase {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT * FROM auralystJournal WHERE ownerID = ? OR id IN (
-            SELECT resourceID FROM participant
-            WHERE app = 'auralyst' AND kind = 'journal' AND userID = ? AND status = 'accepted')
-          ORDER BY createdAt, id
+          SELECT * FROM auralyst_journals WHERE owner_id = ? OR id IN (
+            SELECT resource_id FROM participants
+            WHERE app = 'auralyst' AND kind = 'journal' AND user_id = ? AND status = 'accepted')
+          ORDER BY created_at, id
           """, arguments: [userID, userID]
       ).map(Self.journal(from:))
     }
@@ -54,14 +54,14 @@ extension SQLiteDatabase {
     try await write { db in
       try db.execute(
         sql:
-          "UPDATE auralystJournal SET title = ?, timeZone = ?, symptoms = ?, updatedAt = ? WHERE id = ?",
+          "UPDATE auralyst_journals SET title = ?, time_zone = ?, symptoms = ?, updated_at = ? WHERE id = ?",
         arguments: [
           journal.title, journal.timeZone, AuralystStoreSupport.encodeSymptoms(journal.symptoms),
           at.sqliteValue, journal.id,
         ])
       guard db.changesCount == 1 else { throw StoreError.notFound }
       try db.execute(
-        sql: "UPDATE share SET title = ? WHERE app = ? AND kind = ? AND resourceID = ?",
+        sql: "UPDATE shares SET title = ? WHERE app = ? AND kind = ? AND resource_id = ?",
         arguments: [journal.title] + Self.key(AuralystStoreSupport.resource(journal.id)))
       for event in events { _ = try Self.insertEvent(db, event, at: at) }
     }
@@ -69,9 +69,9 @@ extension SQLiteDatabase {
 
   public func deleteAuralystJournal(id: String, events: [NewEvent], at: Date) async throws {
     try await write { db in
-      try db.execute(sql: "DELETE FROM auralystJournal WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM auralyst_journals WHERE id = ?", arguments: [id])
       try db.execute(
-        sql: "DELETE FROM share WHERE app = ? AND kind = ? AND resourceID = ?",
+        sql: "DELETE FROM shares WHERE app = ? AND kind = ? AND resource_id = ?",
         arguments: Self.key(AuralystStoreSupport.resource(id)))
       for event in events { _ = try Self.insertEvent(db, event, at: at) }
     }
@@ -84,7 +84,7 @@ extension SQLiteDatabase {
       let marks = kinds.map { _ in "?" }.joined(separator: ", ")
       var arguments: StatementArguments = [journalID]
       arguments += StatementArguments(kinds.map(\.rawValue))
-      var sql = "SELECT * FROM auralystRecord WHERE journalID = ? AND kind IN (\(marks))"
+      var sql = "SELECT * FROM auralyst_records WHERE journal_id = ? AND kind IN (\(marks))"
       if let from {
         sql += " AND timestamp >= ?"
         arguments += [from.sqliteValue]
@@ -100,7 +100,7 @@ extension SQLiteDatabase {
 
   public func auralystRecord(id: String) async throws -> AuralystRecord? {
     try await read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM auralystRecord WHERE id = ?", arguments: [id])
+      try Row.fetchOne(db, sql: "SELECT * FROM auralyst_records WHERE id = ?", arguments: [id])
         .map(Self.record(from:))
     }
   }
@@ -111,19 +111,19 @@ extension SQLiteDatabase {
     try await write { db in
       let put = try db.cachedStatement(
         sql: """
-          INSERT INTO auralystRecord (id, journalID, kind, authorID, timestamp, entryID,
-            medicationID, body, updatedAt)
+          INSERT INTO auralyst_records (id, journal_id, kind, author_id, timestamp, entry_id,
+            medication_id, body, updated_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 
           """
             + (change.insertOnly
               ? "ON CONFLICT (id) DO NOTHING"
               : """
-              ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, authorID = excluded.authorID,
-                timestamp = excluded.timestamp, entryID = excluded.entryID,
-                medicationID = excluded.medicationID, body = excluded.body,
-                updatedAt = excluded.updatedAt
-              WHERE auralystRecord.journalID = excluded.journalID
+              ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, author_id = excluded.author_id,
+                timestamp = excluded.timestamp, entry_id = excluded.entry_id,
+                medication_id = excluded.medication_id, body = excluded.body,
+                updated_at = excluded.updated_at
+              WHERE auralyst_records.journal_id = excluded.journal_id
               """))
       for record in change.puts {
         try put.execute(
@@ -137,7 +137,7 @@ extension SQLiteDatabase {
       }
       for id in change.deletes {
         try db.execute(
-          sql: "DELETE FROM auralystRecord WHERE journalID = ? AND id = ?",
+          sql: "DELETE FROM auralyst_records WHERE journal_id = ? AND id = ?",
           arguments: [journalID, id])
       }
       if let author = change.intakesOnlyBy {
@@ -145,8 +145,8 @@ extension SQLiteDatabase {
           let others = try Int.fetchOne(
             db,
             sql: """
-              SELECT COUNT(*) FROM auralystRecord
-              WHERE journalID = ? AND medicationID = ? AND kind = 'intake' AND authorID <> ?
+              SELECT COUNT(*) FROM auralyst_records
+              WHERE journal_id = ? AND medication_id = ? AND kind = 'intake' AND author_id <> ?
               """, arguments: [journalID, medicationID, author])
           if others ?? 0 > 0 { throw StoreError.conflict("intakes") }
         }
@@ -154,17 +154,17 @@ extension SQLiteDatabase {
       for medicationID in change.deleteIntakesOf {
         try db.execute(
           sql:
-            "DELETE FROM auralystRecord WHERE journalID = ? AND medicationID = ? AND kind = 'intake'",
+            "DELETE FROM auralyst_records WHERE journal_id = ? AND medication_id = ? AND kind = 'intake'",
           arguments: [journalID, medicationID])
       }
       if let symptoms = change.symptoms {
         try db.execute(
-          sql: "UPDATE auralystJournal SET symptoms = ?, updatedAt = ? WHERE id = ?",
+          sql: "UPDATE auralyst_journals SET symptoms = ?, updated_at = ? WHERE id = ?",
           arguments: [AuralystStoreSupport.encodeSymptoms(symptoms), at.sqliteValue, journalID])
       }
       for entryID in change.detachFrom {
         try db.execute(
-          sql: "UPDATE auralystRecord SET entryID = NULL WHERE journalID = ? AND entryID = ?",
+          sql: "UPDATE auralyst_records SET entry_id = NULL WHERE journal_id = ? AND entry_id = ?",
           arguments: [journalID, entryID])
       }
       for event in events { _ = try Self.insertEvent(db, event, at: at) }
@@ -173,16 +173,17 @@ extension SQLiteDatabase {
 
   static func journal(from row: Row) -> Journal {
     Journal(
-      id: row["id"], ownerID: row["ownerID"], title: row["title"], timeZone: row["timeZone"],
+      id: row["id"], ownerID: row["owner_id"], title: row["title"], timeZone: row["time_zone"],
       symptoms: AuralystStoreSupport.decodeSymptoms(row["symptoms"]),
-      createdAt: row.date("createdAt"))
+      createdAt: row.date("created_at"))
   }
 
   static func record(from row: Row) -> AuralystRecord {
     AuralystRecord(
-      id: row["id"], journalID: row["journalID"],
-      kind: AuralystRecord.Kind(rawValue: row["kind"]) ?? .entry, authorID: row["authorID"],
-      timestamp: row.date("timestamp"), entryID: row["entryID"], medicationID: row["medicationID"],
-      body: row["body"], updatedAt: row.date("updatedAt"))
+      id: row["id"], journalID: row["journal_id"],
+      kind: AuralystRecord.Kind(rawValue: row["kind"]) ?? .entry, authorID: row["author_id"],
+      timestamp: row.date("timestamp"), entryID: row["entry_id"],
+      medicationID: row["medication_id"],
+      body: row["body"], updatedAt: row.date("updated_at"))
   }
 }

@@ -63,14 +63,14 @@ struct AuralystWebController {
       let until = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
       let rows = try await journals.records(opened, [.entry, .intake], from: from, until: until)
       return AuralystPages.day(
-        context, view, day: day, entries: rows.compactMap(AuralystRecordCoding.entry),
-        intakes: rows.compactMap(AuralystRecordCoding.intake),
+        context, view, day: day, entries: try rows.compactMap(AuralystRecordCoding.entry),
+        intakes: try rows.compactMap(AuralystRecordCoding.intake),
         medications: try await journals.medications(opened))
     }
     page(router, "/entries/:entryId") { request, parameters, context, opened, view in
       let record = try await journals.record(
         opened, id: parameters.get("entryId") ?? "", kind: .entry)
-      guard let entry = AuralystRecordCoding.entry(record) else {
+      guard let entry = try AuralystRecordCoding.entry(record) else {
         throw APIErrorResponse(.notFound("entry"))
       }
       let notes = try await journals.records(opened, [.note]).compactMap(AuralystRecordCoding.note)
@@ -89,7 +89,8 @@ struct AuralystWebController {
       }
       let record = try await journals.record(opened, id: id, kind: .medication)
       try opened.requireAuthor(of: record.authorID)
-      return AuralystPages.medicationEditor(context, view, AuralystRecordCoding.medication(record))
+      return AuralystPages.medicationEditor(
+        context, view, try AuralystRecordCoding.medication(record))
     }
     page(router, "/insights") { request, parameters, context, opened, view in
       let window =
@@ -123,11 +124,11 @@ struct AuralystWebController {
       let end = min(
         env.now(), view.instant(day: max(from, to) + 1, minute: 0).addingTimeInterval(-0.001))
       let rows = try await journals.records(opened, [.entry, .intake], from: start, until: end)
-      let entries = rows.compactMap(AuralystRecordCoding.entry)
+      let entries = try rows.compactMap(AuralystRecordCoding.entry)
       let medications = try await journals.medications(opened)
       let insights = Insights(
         journal: opened.journal, entries: entries, medications: medications,
-        intakes: rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
+        intakes: try rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
         since: start)
       let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
       return AuralystPages.report(

@@ -7,8 +7,8 @@ extension SQLiteDatabase {
       try await write { db in
         try db.execute(
           sql: """
-            INSERT INTO user (id, email, phone, displayName, passwordHash, timeZone, isAdmin,
-              disabled, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO users (id, email, phone, display_name, password_hash, time_zone, is_admin,
+              disabled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             user.id, user.email, user.phone, user.displayName, user.passwordHash, user.timeZone,
@@ -32,7 +32,7 @@ extension SQLiteDatabase {
 
   public func users() async throws -> [User] {
     try await read { db in
-      try Row.fetchAll(db, sql: "SELECT * FROM user ORDER BY createdAt, id").map(Self.user(from:))
+      try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY created_at, id").map(Self.user(from:))
     }
   }
 
@@ -41,8 +41,8 @@ extension SQLiteDatabase {
       try await write { db in
         try db.execute(
           sql: """
-            UPDATE user SET email = ?, phone = ?, displayName = ?, passwordHash = ?,
-              timeZone = ?, isAdmin = ?, disabled = ? WHERE id = ?
+            UPDATE users SET email = ?, phone = ?, display_name = ?, password_hash = ?,
+              time_zone = ?, is_admin = ?, disabled = ? WHERE id = ?
             """,
           arguments: [
             user.email, user.phone, user.displayName, user.passwordHash, user.timeZone,
@@ -56,9 +56,9 @@ extension SQLiteDatabase {
   public func deleteUser(id: String) async throws {
     let cleanup = accountCleanup.withLock { $0 }
     try await write { db in
-      try db.execute(sql: "DELETE FROM event WHERE audienceUser = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM events WHERE audience_user = ?", arguments: [id])
       for statement in cleanup { try db.execute(sql: statement, arguments: [id]) }
-      try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
     }
   }
 
@@ -67,14 +67,14 @@ extension SQLiteDatabase {
   )
     throws -> User?
   {
-    try Row.fetchOne(db, sql: "SELECT * FROM user WHERE \(condition)", arguments: arguments)
+    try Row.fetchOne(db, sql: "SELECT * FROM users WHERE \(condition)", arguments: arguments)
       .map(user(from:))
   }
 
   package static func user(from row: Row) -> User {
     User(
-      id: row["id"], email: row["email"], displayName: row["displayName"], phone: row["phone"],
-      passwordHash: row["passwordHash"], timeZone: row["timeZone"], isAdmin: row["isAdmin"],
-      disabled: row["disabled"], createdAt: row.date("createdAt"))
+      id: row["id"], email: row["email"], displayName: row["display_name"], phone: row["phone"],
+      passwordHash: row["password_hash"], timeZone: row["time_zone"], isAdmin: row["is_admin"],
+      disabled: row["disabled"], createdAt: row.date("created_at"))
   }
 }

@@ -10,14 +10,14 @@ extension SQLiteDatabase {
   public func events(after cursor: Int64, limit: Int) async throws -> [Event] {
     try await read { db in
       try Row.fetchAll(
-        db, sql: "SELECT * FROM event WHERE seq > ? ORDER BY seq LIMIT ?",
+        db, sql: "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
         arguments: [cursor, limit]
       ).map(Self.event(from:))
     }
   }
 
   public func latestSequence() async throws -> Int64 {
-    try await read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM event") ?? 0 }
+    try await read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM events") ?? 0 }
   }
 
   /// Every write that changes what someone sees calls this inside its own transaction.
@@ -31,7 +31,7 @@ extension SQLiteDatabase {
     }
     try db.execute(
       sql: """
-        INSERT INTO event (type, audienceUser, resApp, resKind, resID, payload, createdAt)
+        INSERT INTO events (type, audience_user, res_app, res_kind, res_id, payload, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
@@ -43,13 +43,14 @@ extension SQLiteDatabase {
 
   package static func event(from row: Row) -> Event {
     let audience: Audience
-    if let user: String = row["audienceUser"] {
+    if let user: String = row["audience_user"] {
       audience = .user(user)
     } else {
-      audience = .resource(ResourceRef(app: row["resApp"], kind: row["resKind"], id: row["resID"]))
+      audience = .resource(
+        ResourceRef(app: row["res_app"], kind: row["res_kind"], id: row["res_id"]))
     }
     return Event(
       sequence: row["seq"], type: row["type"], audience: audience, payload: row["payload"],
-      createdAt: row.date("createdAt"))
+      createdAt: row.date("created_at"))
   }
 }

@@ -7,8 +7,8 @@ extension SQLiteDatabase {
       try await write { db in
         try db.execute(
           sql: """
-            INSERT INTO session (id, userID, kind, tokenHash, csrfToken, label, createdAt,
-              lastSeenAt, expiresAt, revokedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sessions (id, user_id, kind, token_hash, csrf_token, label, created_at,
+              last_seen_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             session.id, session.userID, session.kind.rawValue, session.tokenHash,
@@ -22,22 +22,24 @@ extension SQLiteDatabase {
 
   public func session(id: String) async throws -> Session? {
     try await read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id])
+      try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id])
         .map(Self.session(from:))
     }
   }
 
   public func session(tokenHash: String) async throws -> Session? {
     try await read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM session WHERE tokenHash = ?", arguments: [tokenHash])
-        .map(Self.session(from:))
+      try Row.fetchOne(
+        db, sql: "SELECT * FROM sessions WHERE token_hash = ?", arguments: [tokenHash]
+      )
+      .map(Self.session(from:))
     }
   }
 
   public func sessions(userID: String) async throws -> [Session] {
     try await read { db in
       try Row.fetchAll(
-        db, sql: "SELECT * FROM session WHERE userID = ? ORDER BY createdAt DESC, id",
+        db, sql: "SELECT * FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id",
         arguments: [userID]
       ).map(Self.session(from:))
     }
@@ -46,7 +48,7 @@ extension SQLiteDatabase {
   public func touchSession(id: String, at: Date) async throws {
     try await write { db in
       try db.execute(
-        sql: "UPDATE session SET lastSeenAt = ? WHERE id = ?", arguments: [at.sqliteValue, id])
+        sql: "UPDATE sessions SET last_seen_at = ? WHERE id = ?", arguments: [at.sqliteValue, id])
     }
   }
 
@@ -54,8 +56,8 @@ extension SQLiteDatabase {
     try await write { db in
       try db.execute(
         sql: """
-          UPDATE session SET revokedAt = ?
-          WHERE id = ? AND userID = ? AND revokedAt IS NULL AND expiresAt > ?
+          UPDATE sessions SET revoked_at = ?
+          WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?
           """,
         arguments: [at.sqliteValue, id, userID, at.sqliteValue])
       return db.changesCount > 0
@@ -66,8 +68,8 @@ extension SQLiteDatabase {
     try await write { db in
       try db.execute(
         sql: """
-          UPDATE session SET revokedAt = ?
-          WHERE userID = ? AND revokedAt IS NULL AND (? IS NULL OR kind = ?)
+          UPDATE sessions SET revoked_at = ?
+          WHERE user_id = ? AND revoked_at IS NULL AND (? IS NULL OR kind = ?)
           """,
         arguments: [at.sqliteValue, userID, kind?.rawValue, kind?.rawValue])
     }
@@ -75,9 +77,9 @@ extension SQLiteDatabase {
 
   package static func session(from row: Row) -> Session {
     Session(
-      id: row["id"], userID: row["userID"], kind: SessionKind(rawValue: row["kind"]) ?? .web,
-      tokenHash: row["tokenHash"], csrfToken: row["csrfToken"], label: row["label"],
-      createdAt: row.date("createdAt"), lastSeenAt: row.date("lastSeenAt"),
-      expiresAt: row.date("expiresAt"), revokedAt: row.optionalDate("revokedAt"))
+      id: row["id"], userID: row["user_id"], kind: SessionKind(rawValue: row["kind"]) ?? .web,
+      tokenHash: row["token_hash"], csrfToken: row["csrf_token"], label: row["label"],
+      createdAt: row.date("created_at"), lastSeenAt: row.date("last_seen_at"),
+      expiresAt: row.date("expires_at"), revokedAt: row.optionalDate("revoked_at"))
   }
 }

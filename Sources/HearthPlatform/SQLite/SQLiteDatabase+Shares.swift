@@ -7,7 +7,7 @@ extension SQLiteDatabase {
     try await write { db in
       try db.execute(
         sql: """
-          INSERT INTO share (app, kind, resourceID, ownerID, title, createdAt)
+          INSERT INTO shares (app, kind, resource_id, owner_id, title, created_at)
           VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET title = excluded.title
           """,
         arguments: [
@@ -27,14 +27,14 @@ extension SQLiteDatabase {
       let participants = try String.fetchAll(
         db,
         sql: """
-          SELECT userID FROM participant WHERE app = ? AND kind = ? AND resourceID = ?
-          AND status IN ('invited', 'accepted') ORDER BY userID
+          SELECT user_id FROM participants WHERE app = ? AND kind = ? AND resource_id = ?
+          AND status IN ('invited', 'accepted') ORDER BY user_id
           """, arguments: Self.key(resource))
       for event in ShareEvents.shareDeleted(share, recipients: [share.ownerID] + participants) {
         try Self.insertEvent(db, event, at: at)
       }
       try db.execute(
-        sql: "DELETE FROM share WHERE app = ? AND kind = ? AND resourceID = ?",
+        sql: "DELETE FROM shares WHERE app = ? AND kind = ? AND resource_id = ?",
         arguments: Self.key(resource))
     }
   }
@@ -44,10 +44,10 @@ extension SQLiteDatabase {
       guard try Self.fetchShare(db, participant.resource) != nil else { throw StoreError.notFound }
       try db.execute(
         sql: """
-          INSERT INTO participant (app, kind, resourceID, userID, status, permission, invitedBy,
-            updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO participants (app, kind, resource_id, user_id, status, permission, invited_by,
+            updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT DO UPDATE SET status = excluded.status, permission = excluded.permission,
-            invitedBy = excluded.invitedBy, updatedAt = excluded.updatedAt
+            invited_by = excluded.invited_by, updated_at = excluded.updated_at
           """,
         arguments: Self.key(participant.resource) + [
           participant.userID, participant.status.rawValue, participant.permission.rawValue,
@@ -64,8 +64,8 @@ extension SQLiteDatabase {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT * FROM participant WHERE app = ? AND kind = ? AND resourceID = ?
-          ORDER BY updatedAt, userID
+          SELECT * FROM participants WHERE app = ? AND kind = ? AND resource_id = ?
+          ORDER BY updated_at, user_id
           """, arguments: Self.key(resource)
       ).map(Self.participant(from:))
     }
@@ -80,17 +80,17 @@ extension SQLiteDatabase {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT p.*, s.ownerID, s.title, s.createdAt AS shareCreatedAt, u.displayName AS ownerName
-          FROM participant p
-          JOIN share s ON s.app = p.app AND s.kind = p.kind AND s.resourceID = p.resourceID
-          JOIN user u ON u.id = s.ownerID
-          WHERE p.userID = ? AND p.status = 'invited'
-          ORDER BY p.updatedAt DESC, p.resourceID
+          SELECT p.*, s.owner_id, s.title, s.created_at AS shareCreatedAt, u.display_name AS ownerName
+          FROM participants p
+          JOIN shares s ON s.app = p.app AND s.kind = p.kind AND s.resource_id = p.resource_id
+          JOIN users u ON u.id = s.owner_id
+          WHERE p.user_id = ? AND p.status = 'invited'
+          ORDER BY p.updated_at DESC, p.resource_id
           """, arguments: [userID]
       ).map { row in
         let participant = Self.participant(from: row)
         let share = Share(
-          resource: participant.resource, ownerID: row["ownerID"], title: row["title"],
+          resource: participant.resource, ownerID: row["owner_id"], title: row["title"],
           createdAt: row.date("shareCreatedAt"))
         return Invitation(share: share, participant: participant, ownerName: row["ownerName"])
       }
@@ -117,12 +117,12 @@ extension SQLiteDatabase {
 
   package static func fetchShare(_ db: Database, _ resource: ResourceRef) throws -> Share? {
     try Row.fetchOne(
-      db, sql: "SELECT * FROM share WHERE app = ? AND kind = ? AND resourceID = ?",
+      db, sql: "SELECT * FROM shares WHERE app = ? AND kind = ? AND resource_id = ?",
       arguments: key(resource)
     ).map { row in
       Share(
-        resource: resource, ownerID: row["ownerID"], title: row["title"],
-        createdAt: row.date("createdAt"))
+        resource: resource, ownerID: row["owner_id"], title: row["title"],
+        createdAt: row.date("created_at"))
     }
   }
 
@@ -132,16 +132,17 @@ extension SQLiteDatabase {
   {
     try Row.fetchOne(
       db,
-      sql: "SELECT * FROM participant WHERE app = ? AND kind = ? AND resourceID = ? AND userID = ?",
+      sql:
+        "SELECT * FROM participants WHERE app = ? AND kind = ? AND resource_id = ? AND user_id = ?",
       arguments: key(resource) + [userID]
     ).map(participant(from:))
   }
 
   package static func participant(from row: Row) -> Participant {
     Participant(
-      resource: ResourceRef(app: row["app"], kind: row["kind"], id: row["resourceID"]),
-      userID: row["userID"], status: ParticipantStatus(rawValue: row["status"]) ?? .removed,
+      resource: ResourceRef(app: row["app"], kind: row["kind"], id: row["resource_id"]),
+      userID: row["user_id"], status: ParticipantStatus(rawValue: row["status"]) ?? .removed,
       permission: Permission(rawValue: row["permission"]) ?? .readOnly,
-      invitedBy: row["invitedBy"], updatedAt: row.date("updatedAt"))
+      invitedBy: row["invited_by"], updatedAt: row.date("updated_at"))
   }
 }

@@ -85,6 +85,6 @@ package func mapUniqueViolation(_ error: any Error) -> any Error {
   let message = error.message ?? ""
   if message.contains(".email") { return StoreError.duplicate("email") }
   if message.contains(".phone") { return StoreError.duplicate("phone") }
-  if message.contains(".tokenHash") { return StoreError.duplicate("token") }
+  if message.contains(".token_hash") { return StoreError.duplicate("token") }
   return StoreError.duplicate("id")
 }

@@ -1,98 +1,150 @@
 import GRDB
 
-/// The platform's tables, then each app's. Append-only: never edit a registered migration, add a
-/// new one.
+/// The platform's tables, then each app's, epoch by epoch. Append-only: never edit a registered
+/// migration, add a new one.
 package enum SQLiteMigrations {
+  package static let platform = [
+    SQLiteMigration(
+      "001-platform", epoch: 1,
+      """
+      CREATE TABLE user (
+        id TEXT PRIMARY KEY NOT NULL,
+        email TEXT NOT NULL UNIQUE,
+        phone TEXT UNIQUE,
+        displayName TEXT NOT NULL,
+        passwordHash TEXT NOT NULL,
+        timeZone TEXT NOT NULL,
+        isAdmin INTEGER NOT NULL DEFAULT 0,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        createdAt REAL NOT NULL
+      );
+      CREATE TABLE session (
+        id TEXT PRIMARY KEY NOT NULL,
+        userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        tokenHash TEXT NOT NULL UNIQUE,
+        csrfToken TEXT NOT NULL,
+        label TEXT NOT NULL,
+        createdAt REAL NOT NULL,
+        lastSeenAt REAL NOT NULL,
+        expiresAt REAL NOT NULL,
+        revokedAt REAL
+      );
+      CREATE INDEX session_user ON session(userID);
+      CREATE TABLE share (
+        app TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        resourceID TEXT NOT NULL,
+        ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        createdAt REAL NOT NULL,
+        PRIMARY KEY (app, kind, resourceID)
+      );
+      CREATE TABLE participant (
+        app TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        resourceID TEXT NOT NULL,
+        userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        status TEXT NOT NULL,
+        permission TEXT NOT NULL,
+        invitedBy TEXT NOT NULL,
+        updatedAt REAL NOT NULL,
+        PRIMARY KEY (app, kind, resourceID, userID),
+        FOREIGN KEY (app, kind, resourceID)
+          REFERENCES share(app, kind, resourceID) ON DELETE CASCADE
+      );
+      CREATE INDEX participant_user ON participant(userID, status);
+      CREATE TABLE event (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        type TEXT NOT NULL,
+        audienceUser TEXT,
+        resApp TEXT,
+        resKind TEXT,
+        resID TEXT,
+        payload TEXT NOT NULL,
+        createdAt REAL NOT NULL
+      );
+      CREATE TABLE job (
+        id TEXT PRIMARY KEY NOT NULL,
+        queue TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        maxAttempts INTEGER NOT NULL,
+        runAt REAL NOT NULL,
+        leaseUntil REAL,
+        completionToken TEXT,
+        lastError TEXT,
+        idempotencyKey TEXT,
+        createdAt REAL NOT NULL,
+        updatedAt REAL NOT NULL,
+        UNIQUE (queue, idempotencyKey)
+      );
+      CREATE INDEX job_due ON job(queue, status, runAt);
+      """),
+    SQLiteMigration(
+      "002-job-claim-indexes", epoch: 1,
+      """
+      CREATE INDEX job_queued_order ON job(runAt, createdAt, id) WHERE status = 'queued';
+      CREATE INDEX job_running_lease ON job(leaseUntil) WHERE status = 'running';
+      """),
+    // The naming convention PostgreSQL has always had: snake_case, tables in the plural.
+    SQLiteMigration(
+      "platform-snake-case", epoch: 2,
+      """
+      ALTER TABLE user RENAME TO users;
+      ALTER TABLE users RENAME COLUMN displayName TO display_name;
+      ALTER TABLE users RENAME COLUMN passwordHash TO password_hash;
+      ALTER TABLE users RENAME COLUMN timeZone TO time_zone;
+      ALTER TABLE users RENAME COLUMN isAdmin TO is_admin;
+      ALTER TABLE users RENAME COLUMN createdAt TO created_at;
+      ALTER TABLE session RENAME TO sessions;
+      ALTER TABLE sessions RENAME COLUMN userID TO user_id;
+      ALTER TABLE sessions RENAME COLUMN tokenHash TO token_hash;
+      ALTER TABLE sessions RENAME COLUMN csrfToken TO csrf_token;
+      ALTER TABLE sessions RENAME COLUMN createdAt TO created_at;
+      ALTER TABLE sessions RENAME COLUMN lastSeenAt TO last_seen_at;
+      ALTER TABLE sessions RENAME COLUMN expiresAt TO expires_at;
+      ALTER TABLE sessions RENAME COLUMN revokedAt TO revoked_at;
+      ALTER TABLE share RENAME TO shares;
+      ALTER TABLE shares RENAME COLUMN resourceID TO resource_id;
+      ALTER TABLE shares RENAME COLUMN ownerID TO owner_id;
+      ALTER TABLE shares RENAME COLUMN createdAt TO created_at;
+      ALTER TABLE participant RENAME TO participants;
+      ALTER TABLE participants RENAME COLUMN resourceID TO resource_id;
+      ALTER TABLE participants RENAME COLUMN userID TO user_id;
+      ALTER TABLE participants RENAME COLUMN invitedBy TO invited_by;
+      ALTER TABLE participants RENAME COLUMN updatedAt TO updated_at;
+      ALTER TABLE event RENAME TO events;
+      ALTER TABLE events RENAME COLUMN audienceUser TO audience_user;
+      ALTER TABLE events RENAME COLUMN resApp TO res_app;
+      ALTER TABLE events RENAME COLUMN resKind TO res_kind;
+      ALTER TABLE events RENAME COLUMN resID TO res_id;
+      ALTER TABLE events RENAME COLUMN createdAt TO created_at;
+      ALTER TABLE job RENAME TO jobs;
+      ALTER TABLE jobs RENAME COLUMN maxAttempts TO max_attempts;
+      ALTER TABLE jobs RENAME COLUMN runAt TO run_at;
+      ALTER TABLE jobs RENAME COLUMN leaseUntil TO lease_until;
+      ALTER TABLE jobs RENAME COLUMN completionToken TO completion_token;
+      ALTER TABLE jobs RENAME COLUMN lastError TO last_error;
+      ALTER TABLE jobs RENAME COLUMN idempotencyKey TO idempotency_key;
+      ALTER TABLE jobs RENAME COLUMN createdAt TO created_at;
+      ALTER TABLE jobs RENAME COLUMN updatedAt TO updated_at;
+      """),
+  ]
+
+  /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order
+  /// the apps are listed. An app's first tables (epoch 1) refer to the platform's old names, so
+  /// the platform renames its tables only after every app's epoch 1.
   package static func migrator(_ apps: [AppSchema]) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    migrator.registerMigration("001-platform") { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE user (
-            id TEXT PRIMARY KEY NOT NULL,
-            email TEXT NOT NULL UNIQUE,
-            phone TEXT UNIQUE,
-            displayName TEXT NOT NULL,
-            passwordHash TEXT NOT NULL,
-            timeZone TEXT NOT NULL,
-            isAdmin INTEGER NOT NULL DEFAULT 0,
-            disabled INTEGER NOT NULL DEFAULT 0,
-            createdAt REAL NOT NULL
-          );
-          CREATE TABLE session (
-            id TEXT PRIMARY KEY NOT NULL,
-            userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL,
-            tokenHash TEXT NOT NULL UNIQUE,
-            csrfToken TEXT NOT NULL,
-            label TEXT NOT NULL,
-            createdAt REAL NOT NULL,
-            lastSeenAt REAL NOT NULL,
-            expiresAt REAL NOT NULL,
-            revokedAt REAL
-          );
-          CREATE INDEX session_user ON session(userID);
-          CREATE TABLE share (
-            app TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            resourceID TEXT NOT NULL,
-            ownerID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            title TEXT NOT NULL,
-            createdAt REAL NOT NULL,
-            PRIMARY KEY (app, kind, resourceID)
-          );
-          CREATE TABLE participant (
-            app TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            resourceID TEXT NOT NULL,
-            userID TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-            status TEXT NOT NULL,
-            permission TEXT NOT NULL,
-            invitedBy TEXT NOT NULL,
-            updatedAt REAL NOT NULL,
-            PRIMARY KEY (app, kind, resourceID, userID),
-            FOREIGN KEY (app, kind, resourceID)
-              REFERENCES share(app, kind, resourceID) ON DELETE CASCADE
-          );
-          CREATE INDEX participant_user ON participant(userID, status);
-          CREATE TABLE event (
-            seq INTEGER PRIMARY KEY AUTOINCREMENT,
-            type TEXT NOT NULL,
-            audienceUser TEXT,
-            resApp TEXT,
-            resKind TEXT,
-            resID TEXT,
-            payload TEXT NOT NULL,
-            createdAt REAL NOT NULL
-          );
-          CREATE TABLE job (
-            id TEXT PRIMARY KEY NOT NULL,
-            queue TEXT NOT NULL,
-            payload TEXT NOT NULL,
-            status TEXT NOT NULL,
-            attempts INTEGER NOT NULL,
-            maxAttempts INTEGER NOT NULL,
-            runAt REAL NOT NULL,
-            leaseUntil REAL,
-            completionToken TEXT,
-            lastError TEXT,
-            idempotencyKey TEXT,
-            createdAt REAL NOT NULL,
-            updatedAt REAL NOT NULL,
-            UNIQUE (queue, idempotencyKey)
-          );
-          CREATE INDEX job_due ON job(queue, status, runAt);
-          """)
-    }
-    migrator.registerMigration("002-job-claim-indexes") { db in
-      try db.execute(
-        sql: """
-          CREATE INDEX job_queued_order ON job(runAt, createdAt, id) WHERE status = 'queued';
-          CREATE INDEX job_running_lease ON job(leaseUntil) WHERE status = 'running';
-          """)
-    }
-    for migration in apps.flatMap(\.sqlite) {
-      migrator.registerMigration(migration.identifier) { db in try db.execute(sql: migration.sql) }
+    let all = platform + apps.flatMap(\.sqlite)
+    for epoch in Set(all.map(\.epoch)).sorted() {
+      for migration in all where migration.epoch == epoch {
+        migrator.registerMigration(migration.identifier) { db in
+          try db.execute(sql: migration.sql)
+        }
+      }
     }
     return migrator
   }

@@ -32,11 +32,17 @@ public struct AccountCleanup: Sendable {
 
 /// One step of the SQLite schema, recorded under its identifier once applied.
 public struct SQLiteMigration: Sendable {
+  /// Epoch 1 is the schema before the naming convention (2026-11), with the platform's tables
+  /// under their old names; new migrations belong to the current epoch.
+  public static let currentEpoch = 2
+
   public var identifier: String
+  public var epoch: Int
   public var sql: String
 
-  public init(_ identifier: String, _ sql: String) {
+  public init(_ identifier: String, epoch: Int = currentEpoch, _ sql: String) {
     self.identifier = identifier
+    self.epoch = epoch
     self.sql = sql
   }
 }

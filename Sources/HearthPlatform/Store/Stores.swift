@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, Sendable {
   /// A condition the change depends on no longer holds; the value names what (for example
   /// "intakes"). Nothing was written.
   case conflict(String)
+  /// A stored row does not decode; the value names it. Never skipped: it is a fault to fix.
+  case unreadable(String)
 }
 
 public protocol AccountStore: Sendable {

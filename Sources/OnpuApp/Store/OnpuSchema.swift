@@ -6,7 +6,7 @@ enum OnpuSchema {
   static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
-        "006-onpu",
+        "006-onpu", epoch: 1,
         """
         CREATE TABLE onpuJob (
           id TEXT PRIMARY KEY NOT NULL,
@@ -40,7 +40,7 @@ enum OnpuSchema {
         """),
       // The owner's change clock outlives deleted jobs: a deleted job's time is never reused.
       SQLiteMigration(
-        "007-onpu-clock",
+        "007-onpu-clock", epoch: 1,
         """
         CREATE TABLE onpuClock (
           ownerID TEXT PRIMARY KEY NOT NULL REFERENCES user(id) ON DELETE CASCADE,
@@ -48,6 +48,23 @@ enum OnpuSchema {
         );
         INSERT INTO onpuClock (ownerID, latest)
           SELECT ownerID, MAX(updatedAt) FROM onpuJob GROUP BY ownerID;
+        """),
+      SQLiteMigration(
+        "onpu-snake-case",
+        """
+        ALTER TABLE onpuJob RENAME TO onpu_jobs;
+        ALTER TABLE onpu_jobs RENAME COLUMN ownerID TO owner_id;
+        ALTER TABLE onpu_jobs RENAME COLUMN createdAt TO created_at;
+        ALTER TABLE onpu_jobs RENAME COLUMN updatedAt TO updated_at;
+        ALTER TABLE onpu_jobs RENAME COLUMN songID TO song_id;
+        ALTER TABLE onpuSong RENAME TO onpu_songs;
+        ALTER TABLE onpu_songs RENAME COLUMN ownerID TO owner_id;
+        ALTER TABLE onpu_songs RENAME COLUMN jobID TO job_id;
+        ALTER TABLE onpu_songs RENAME COLUMN createdAt TO created_at;
+        ALTER TABLE onpu_songs RENAME COLUMN lyricsData TO lyrics_data;
+        ALTER TABLE onpu_songs RENAME COLUMN translationState TO translation_state;
+        ALTER TABLE onpuClock RENAME TO onpu_clocks;
+        ALTER TABLE onpu_clocks RENAME COLUMN ownerID TO owner_id;
         """),
     ],
     postgres: [

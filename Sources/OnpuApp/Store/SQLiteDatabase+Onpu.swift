@@ -9,8 +9,8 @@ extension SQLiteDatabase {
       job.updatedAt = try Self.nextOnpuChange(db, ownerID: job.ownerID, at: job.createdAt)
       try db.execute(
         sql: """
-          INSERT INTO onpuJob (id, ownerID, title, artist, lyrics, status, stage, error, createdAt,
-            updatedAt, acknowledged, songID)
+          INSERT INTO onpu_jobs (id, owner_id, title, artist, lyrics, status, stage, error, created_at,
+            updated_at, acknowledged, song_id)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
@@ -42,7 +42,7 @@ extension SQLiteDatabase {
       job.updatedAt = try Self.nextOnpuChange(db, ownerID: job.ownerID, at: at)
       try db.execute(
         sql: """
-          UPDATE onpuJob SET status = ?, stage = ?, error = ?, updatedAt = ?, acknowledged = ?
+          UPDATE onpu_jobs SET status = ?, stage = ?, error = ?, updated_at = ?, acknowledged = ?
           WHERE id = ?
           """,
         arguments: [
@@ -59,8 +59,8 @@ extension SQLiteDatabase {
       guard job.songID == nil, let analysis = song.analysis else { return job }
       try db.execute(
         sql: """
-          INSERT INTO onpuSong (id, ownerID, jobID, title, artist, lyrics, favorite, createdAt,
-            lyricsData, translations, translationState)
+          INSERT INTO onpu_songs (id, owner_id, job_id, title, artist, lyrics, favorite, created_at,
+            lyrics_data, translations, translation_state)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
@@ -75,8 +75,8 @@ extension SQLiteDatabase {
       job.updatedAt = try Self.nextOnpuChange(db, ownerID: job.ownerID, at: at)
       try db.execute(
         sql: """
-          UPDATE onpuJob SET status = 'succeeded', stage = NULL, error = NULL, songID = ?,
-            updatedAt = ?
+          UPDATE onpu_jobs SET status = 'succeeded', stage = NULL, error = NULL, song_id = ?,
+            updated_at = ?
           WHERE id = ?
           """, arguments: [song.id, job.updatedAt, id])
       _ = try Self.insertEvent(db, OnpuStoreSupport.event(job), at: at)
@@ -97,9 +97,9 @@ extension SQLiteDatabase {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT * FROM onpuJob
-          WHERE ownerID = ? AND updatedAt > ? AND acknowledged = 0 \(filter)
-          ORDER BY updatedAt LIMIT ?
+          SELECT * FROM onpu_jobs
+          WHERE owner_id = ? AND updated_at > ? AND acknowledged = 0 \(filter)
+          ORDER BY updated_at LIMIT ?
           """, arguments: [ownerID, changedAfter, limit]
       ).map(Self.onpuJob(from:))
     }
@@ -107,7 +107,7 @@ extension SQLiteDatabase {
 
   public func acknowledgeOnpuJob(id: String, at: Date) async throws -> Bool {
     try await write { db in
-      try db.execute(sql: "UPDATE onpuJob SET acknowledged = 1 WHERE id = ?", arguments: [id])
+      try db.execute(sql: "UPDATE onpu_jobs SET acknowledged = 1 WHERE id = ?", arguments: [id])
       return db.changesCount == 1
     }
   }
@@ -115,7 +115,7 @@ extension SQLiteDatabase {
   public func deleteOnpuJob(id: String, at: Date) async throws -> Bool {
     try await write { db in
       guard let job = try Self.fetchOnpuJob(db, id: id) else { return false }
-      try db.execute(sql: "DELETE FROM onpuJob WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM onpu_jobs WHERE id = ?", arguments: [id])
       _ = try Self.insertEvent(db, OnpuStoreSupport.event(job, removed: true), at: at)
       return true
     }
@@ -126,8 +126,8 @@ extension SQLiteDatabase {
       try Row.fetchAll(
         db,
         sql: """
-          SELECT id, ownerID, jobID, title, artist, lyrics, favorite, createdAt FROM onpuSong
-          WHERE ownerID = ? ORDER BY createdAt DESC, id
+          SELECT id, owner_id, job_id, title, artist, lyrics, favorite, created_at FROM onpu_songs
+          WHERE owner_id = ? ORDER BY created_at DESC, id
           """, arguments: [ownerID]
       ).map { Self.onpuSong(from: $0, analysis: false) }
     }
@@ -135,7 +135,7 @@ extension SQLiteDatabase {
 
   public func onpuSong(id: String) async throws -> OnpuSong? {
     try await read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM onpuSong WHERE id = ?", arguments: [id])
+      try Row.fetchOne(db, sql: "SELECT * FROM onpu_songs WHERE id = ?", arguments: [id])
         .map { Self.onpuSong(from: $0, analysis: true) }
     }
   }
@@ -143,52 +143,52 @@ extension SQLiteDatabase {
   public func setOnpuSongFavorite(id: String, favorite: Bool) async throws -> Bool {
     try await write { db in
       try db.execute(
-        sql: "UPDATE onpuSong SET favorite = ? WHERE id = ?", arguments: [favorite, id])
+        sql: "UPDATE onpu_songs SET favorite = ? WHERE id = ?", arguments: [favorite, id])
       return db.changesCount == 1
     }
   }
 
   public func deleteOnpuSong(id: String) async throws -> Bool {
     try await write { db in
-      try db.execute(sql: "DELETE FROM onpuSong WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM onpu_songs WHERE id = ?", arguments: [id])
       return db.changesCount == 1
     }
   }
 
   static func nextOnpuChange(_ db: Database, ownerID: String, at date: Date) throws -> Int64 {
     let latest = try Int64.fetchOne(
-      db, sql: "SELECT latest FROM onpuClock WHERE ownerID = ?", arguments: [ownerID])
+      db, sql: "SELECT latest FROM onpu_clocks WHERE owner_id = ?", arguments: [ownerID])
     let next = OnpuStoreSupport.nextChange(latest: latest, at: date)
     try db.execute(
       sql: """
-        INSERT INTO onpuClock (ownerID, latest) VALUES (?, ?)
-        ON CONFLICT (ownerID) DO UPDATE SET latest = excluded.latest
+        INSERT INTO onpu_clocks (owner_id, latest) VALUES (?, ?)
+        ON CONFLICT (owner_id) DO UPDATE SET latest = excluded.latest
         """, arguments: [ownerID, next])
     return next
   }
 
   static func fetchOnpuJob(_ db: Database, id: String) throws -> OnpuJob? {
-    try Row.fetchOne(db, sql: "SELECT * FROM onpuJob WHERE id = ?", arguments: [id])
+    try Row.fetchOne(db, sql: "SELECT * FROM onpu_jobs WHERE id = ?", arguments: [id])
       .map(onpuJob(from:))
   }
 
   static func onpuJob(from row: Row) -> OnpuJob {
     OnpuJob(
-      id: row["id"], ownerID: row["ownerID"], title: row["title"], artist: row["artist"],
+      id: row["id"], ownerID: row["owner_id"], title: row["title"], artist: row["artist"],
       lyrics: row["lyrics"], status: OnpuJob.Status(rawValue: row["status"]) ?? .failed,
       stage: (row["stage"] as String?).flatMap(OnpuJob.Stage.init(rawValue:)), error: row["error"],
-      createdAt: row.date("createdAt"), updatedAt: row["updatedAt"],
-      acknowledged: row["acknowledged"], songID: row["songID"])
+      createdAt: row.date("created_at"), updatedAt: row["updated_at"],
+      acknowledged: row["acknowledged"], songID: row["song_id"])
   }
 
   static func onpuSong(from row: Row, analysis: Bool) -> OnpuSong {
     OnpuSong(
-      id: row["id"], ownerID: row["ownerID"], jobID: row["jobID"], title: row["title"],
+      id: row["id"], ownerID: row["owner_id"], jobID: row["job_id"], title: row["title"],
       artist: row["artist"], lyrics: row["lyrics"], favorite: row["favorite"],
-      createdAt: row.date("createdAt"),
+      createdAt: row.date("created_at"),
       analysis: analysis
         ? OnpuSong.Analysis(
-          lyricsData: row["lyricsData"], translations: row["translations"],
-          translationState: row["translationState"]) : nil)
+          lyricsData: row["lyrics_data"], translations: row["translations"],
+          translationState: row["translation_state"]) : nil)
   }
 }

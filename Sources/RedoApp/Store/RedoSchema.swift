@@ -6,7 +6,7 @@ enum RedoSchema {
   static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
-        "003-redo",
+        "003-redo", epoch: 1,
         """
         CREATE TABLE redoKey (
           publicKey TEXT PRIMARY KEY NOT NULL,
@@ -24,7 +24,18 @@ enum RedoSchema {
         );
         CREATE INDEX redoNode_task ON redoNode(taskId);
         CREATE INDEX redoNode_seq ON redoNode(seq);
-        """)
+        """),
+      SQLiteMigration(
+        "redo-snake-case",
+        """
+        ALTER TABLE redoKey RENAME TO redo_keys;
+        ALTER TABLE redo_keys RENAME COLUMN publicKey TO public_key;
+        ALTER TABLE redo_keys RENAME COLUMN userID TO user_id;
+        ALTER TABLE redo_keys RENAME COLUMN createdAt TO created_at;
+        ALTER TABLE redoNode RENAME TO redo_nodes;
+        ALTER TABLE redo_nodes RENAME COLUMN taskId TO task_id;
+        ALTER TABLE redo_nodes RENAME COLUMN uploaderID TO uploader_id;
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -55,8 +66,8 @@ enum RedoSchema {
     accountCleanup: AccountCleanup(
       sqlite: [
         """
-        DELETE FROM redoNode WHERE taskId IN
-          (SELECT resourceID FROM share WHERE app = 'redo' AND kind = 'task' AND ownerID = ?)
+        DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares
+          WHERE app = 'redo' AND kind = 'task' AND owner_id = ?)
         """
       ],
       postgres: [

@@ -11,8 +11,8 @@ extension SQLiteDatabase {
       let room = record.room
       try db.execute(
         sql: """
-          INSERT INTO softerRoom (id, originatorUserID, spec, stateType, defunctReason, signaled,
-            voice, composing, turn, createdAt, modifiedAt)
+          INSERT INTO softer_rooms (id, originator_user_id, spec, state_type, defunct_reason, signaled,
+            voice, composing, turn, created_at, modified_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: StatementArguments(
@@ -25,13 +25,13 @@ extension SQLiteDatabase {
           ] as [(any DatabaseValueConvertible)?]))
       for (participantID, userID) in record.seats {
         try db.execute(
-          sql: "INSERT INTO softerSeat (roomID, participantID, userID) VALUES (?, ?, ?)",
+          sql: "INSERT INTO softer_seats (room_id, participant_id, user_id) VALUES (?, ?, ?)",
           arguments: [room.id, participantID, userID])
       }
       try Self.insertSofterMessages(db, room.messages)
       try db.execute(
         sql: """
-          INSERT INTO softerPayment (id, roomID, userID, tier, provider, createdAt)
+          INSERT INTO softer_payments (id, room_id, user_id, tier, provider, created_at)
           VALUES (?, ?, ?, ?, ?, ?)
           """,
         arguments: StatementArguments(
@@ -52,8 +52,8 @@ extension SQLiteDatabase {
       try String.fetchAll(
         db,
         sql: """
-          SELECT id FROM softerRoom WHERE id IN (SELECT roomID FROM softerSeat WHERE userID = ?)
-          ORDER BY createdAt DESC, id
+          SELECT id FROM softer_rooms WHERE id IN (SELECT room_id FROM softer_seats WHERE user_id = ?)
+          ORDER BY created_at DESC, id
           """, arguments: [userID]
       ).compactMap { try Self.softerRoom(db, id: $0) }
     }
@@ -71,8 +71,8 @@ extension SQLiteDatabase {
       let room = record.room
       try db.execute(
         sql: """
-          UPDATE softerRoom SET stateType = ?, defunctReason = ?, signaled = ?, composing = ?,
-            turn = ?, modifiedAt = ? WHERE id = ?
+          UPDATE softer_rooms SET state_type = ?, defunct_reason = ?, signaled = ?, composing = ?,
+            turn = ?, modified_at = ? WHERE id = ?
           """,
         arguments: StatementArguments(
           [
@@ -83,7 +83,7 @@ extension SQLiteDatabase {
       try Self.insertSofterMessages(db, room.messages.filter { !before.contains($0.id) })
       for (participantID, _) in seats where record.seats[participantID] == nil {
         try db.execute(
-          sql: "DELETE FROM softerSeat WHERE roomID = ? AND participantID = ?",
+          sql: "DELETE FROM softer_seats WHERE room_id = ? AND participant_id = ?",
           arguments: [id, participantID])
       }
       for event in events { _ = try Self.insertEvent(db, event, at: at) }
@@ -93,7 +93,7 @@ extension SQLiteDatabase {
 
   public func deleteSofterRoom(id: String, events: [NewEvent], at: Date) async throws {
     try await write { db in
-      try db.execute(sql: "DELETE FROM softerRoom WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM softer_rooms WHERE id = ?", arguments: [id])
       for event in events { _ = try Self.insertEvent(db, event, at: at) }
     }
   }
@@ -102,7 +102,8 @@ extension SQLiteDatabase {
     try await read { db in
       try Int.fetchOne(
         db,
-        sql: "SELECT tier FROM softerPayment WHERE userID = ? ORDER BY createdAt DESC, id LIMIT 1",
+        sql:
+          "SELECT tier FROM softer_payments WHERE user_id = ? ORDER BY created_at DESC, id LIMIT 1",
         arguments: [userID]
       ).flatMap(PaymentTier.init(rawValue:))
     }
@@ -112,9 +113,9 @@ extension SQLiteDatabase {
     for message in messages {
       try db.execute(
         sql: """
-          INSERT INTO softerMessage (roomID, id, authorID, authorName, text, createdAt,
-            isLightward, isNarration)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (roomID, id) DO NOTHING
+          INSERT INTO softer_messages (room_id, id, author_id, author_name, text, created_at,
+            is_lightward, is_narration)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room_id, id) DO NOTHING
           """,
         arguments: StatementArguments(
           [
@@ -126,29 +127,30 @@ extension SQLiteDatabase {
 
   static func softerRoom(_ db: Database, id: String) throws -> SofterRoomRecord? {
     guard
-      let row = try Row.fetchOne(db, sql: "SELECT * FROM softerRoom WHERE id = ?", arguments: [id])
+      let row = try Row.fetchOne(
+        db, sql: "SELECT * FROM softer_rooms WHERE id = ?", arguments: [id])
     else { return nil }
     let spec = try SofterCoding.decode(RoomSpec.self, row["spec"])
     let state = try SofterCoding.state(
-      type: row["stateType"], reason: row["defunctReason"], signaled: row["signaled"])
+      type: row["state_type"], reason: row["defunct_reason"], signaled: row["signaled"])
     let messages = try Row.fetchAll(
-      db, sql: "SELECT * FROM softerMessage WHERE roomID = ? ORDER BY seq", arguments: [id]
+      db, sql: "SELECT * FROM softer_messages WHERE room_id = ? ORDER BY seq", arguments: [id]
     ).map { message in
       SofterMessage(
-        id: message["id"], roomID: id, authorID: message["authorID"],
-        authorName: message["authorName"], text: message["text"],
-        createdAt: message.date("createdAt"), isLightward: message["isLightward"],
-        isNarration: message["isNarration"])
+        id: message["id"], roomID: id, authorID: message["author_id"],
+        authorName: message["author_name"], text: message["text"],
+        createdAt: message.date("created_at"), isLightward: message["is_lightward"],
+        isNarration: message["is_narration"])
     }
     var seats: [String: String] = [:]
     for seat in try Row.fetchAll(
-      db, sql: "SELECT participantID, userID FROM softerSeat WHERE roomID = ?", arguments: [id])
-    {
-      seats[seat["participantID"]] = seat["userID"]
+      db, sql: "SELECT participant_id, user_id FROM softer_seats WHERE room_id = ?", arguments: [id]
+    ) {
+      seats[seat["participant_id"]] = seat["user_id"]
     }
     return SofterRoomRecord(
       room: Room(
-        lifecycle: RoomLifecycle(spec: spec, state: state, modifiedAt: row.date("modifiedAt")),
+        lifecycle: RoomLifecycle(spec: spec, state: state, modifiedAt: row.date("modified_at")),
         messages: messages),
       seats: seats, voice: row["voice"],
       composing: try (row["composing"] as String?).map {

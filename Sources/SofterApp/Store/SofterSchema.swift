@@ -6,7 +6,7 @@ enum SofterSchema {
   static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
-        "004-softer",
+        "004-softer", epoch: 1,
         """
         CREATE TABLE softerRoom (
           id TEXT PRIMARY KEY NOT NULL,
@@ -49,7 +49,32 @@ enum SofterSchema {
           createdAt REAL NOT NULL
         );
         CREATE INDEX softerPayment_user ON softerPayment(userID, createdAt);
-        """)
+        """),
+      SQLiteMigration(
+        "softer-snake-case",
+        """
+        ALTER TABLE softerRoom RENAME TO softer_rooms;
+        ALTER TABLE softer_rooms RENAME COLUMN originatorUserID TO originator_user_id;
+        ALTER TABLE softer_rooms RENAME COLUMN stateType TO state_type;
+        ALTER TABLE softer_rooms RENAME COLUMN defunctReason TO defunct_reason;
+        ALTER TABLE softer_rooms RENAME COLUMN createdAt TO created_at;
+        ALTER TABLE softer_rooms RENAME COLUMN modifiedAt TO modified_at;
+        ALTER TABLE softerSeat RENAME TO softer_seats;
+        ALTER TABLE softer_seats RENAME COLUMN roomID TO room_id;
+        ALTER TABLE softer_seats RENAME COLUMN participantID TO participant_id;
+        ALTER TABLE softer_seats RENAME COLUMN userID TO user_id;
+        ALTER TABLE softerMessage RENAME TO softer_messages;
+        ALTER TABLE softer_messages RENAME COLUMN roomID TO room_id;
+        ALTER TABLE softer_messages RENAME COLUMN authorID TO author_id;
+        ALTER TABLE softer_messages RENAME COLUMN authorName TO author_name;
+        ALTER TABLE softer_messages RENAME COLUMN createdAt TO created_at;
+        ALTER TABLE softer_messages RENAME COLUMN isLightward TO is_lightward;
+        ALTER TABLE softer_messages RENAME COLUMN isNarration TO is_narration;
+        ALTER TABLE softerPayment RENAME TO softer_payments;
+        ALTER TABLE softer_payments RENAME COLUMN roomID TO room_id;
+        ALTER TABLE softer_payments RENAME COLUMN userID TO user_id;
+        ALTER TABLE softer_payments RENAME COLUMN createdAt TO created_at;
+        """),
     ],
     postgres: [
       PostgresMigration(
