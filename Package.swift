@@ -27,6 +27,7 @@ let testFolders = Set(
 let testSupport: [Target.Dependency] = [
   "HearthTesting", asyncHTTPClient,
   .product(name: "HummingbirdTesting", package: "hummingbird"),
+  .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
 ]
 
 /// An app's tests (`Tests/<Name>AppTests`): its server and store on the platform alone.
@@ -71,6 +72,7 @@ var package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.17.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
   ],

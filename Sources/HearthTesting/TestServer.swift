@@ -5,6 +5,7 @@ import HearthPlatform
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// A real server with the given apps on a fresh temporary SQLite file, driven through its
@@ -14,15 +15,33 @@ public struct TestServer: Sendable {
   public let env: HearthEnvironment
   public var app: HearthApplication
 
+  /// `pinned` fixes the clock at `pinnedNow` and numbers new ids in order, so whole responses
+  /// can be compared with snapshots.
   public init(
-    apps: [any HearthAppModule.Type], configure: (inout HearthConfig) -> Void = { _ in }
+    apps: [any HearthAppModule.Type], pinned: Bool = false,
+    configure: (inout HearthConfig) -> Void = { _ in }
   ) async throws {
     directory = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
     var config = HearthConfig.testing(databasePath: directory + "/hearth.sqlite")
     configure(&config)
-    env = try await Bootstrap.environment(config, apps: apps)
+    var env = try await Bootstrap.environment(config, apps: apps)
+    if pinned {
+      env.now = { Self.pinnedNow }
+      let counter = NIOLockedValueBox(0)
+      env.newID = {
+        let next = counter.withLockedValue { count in
+          count += 1
+          return count
+        }
+        return "00000000-0000-4000-8000-" + String(format: "%012d", next)
+      }
+    }
+    self.env = env
     app = HearthApplication(env: env, modules: apps)
   }
+
+  /// 2026-01-02 03:04:05 UTC.
+  public static let pinnedNow = Date(timeIntervalSince1970: 1_767_323_045)
 
   public func run<T>(
     _ mode: TestingSetup = .router,
