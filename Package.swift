@@ -174,8 +174,11 @@ var package = Package(
       name: "HearthPlatformTests", dependencies: ["HearthCore", "HearthPlatform"] + testSupport),
     .testTarget(
       name: "HearthServerTests",
-      dependencies: appModuleDependencies + ["CanonicalJSON", "HearthServer", "RedoCore"]
-        + testSupport),
+      dependencies: appModuleDependencies + [
+        "CanonicalJSON", "HearthServer", "RedoCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ] + testSupport),
   ]
     + appModuleNames.filter { testFolders.contains($0 + "Tests") }
     .map(appTests)

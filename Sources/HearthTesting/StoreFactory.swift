@@ -16,15 +16,19 @@ public struct StoreFactory: Sendable, CustomTestStringConvertible {
   /// is set. Without it, CI (`CI=true`) and `HEARTH_REQUIRE_POSTGRES=1` get a PostgreSQL case
   /// that fails, so a missing database never passes silently.
   public static func every(_ schemas: [AppSchema]) -> [StoreFactory] {
-    let environment = ProcessInfo.processInfo.environment
     var factories = [sqlite(schemas)]
     if let url = postgresURL {
       factories.append(postgres(url: url, schemas))
-    } else if environment["CI"] == "true" || environment["HEARTH_REQUIRE_POSTGRES"] == "1" {
+    } else if postgresRequired {
       factories.append(missingPostgres)
     }
     return factories
   }
+
+  /// CI and `make test` must run the PostgreSQL cases: without a database they fail.
+  public static let postgresRequired =
+    ProcessInfo.processInfo.environment["CI"] == "true"
+    || ProcessInfo.processInfo.environment["HEARTH_REQUIRE_POSTGRES"] == "1"
 
   /// `HEARTH_TEST_DATABASE_URL`, when set.
   public static let postgresURL: String? = ProcessInfo.processInfo.environment[

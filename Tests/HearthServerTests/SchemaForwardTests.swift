@@ -1,0 +1,186 @@
+import AuralystApp
+import Foundation
+import GRDB
+import HearthPlatform
+import HearthServer
+import HearthTesting
+import OnpuApp
+import PostgresNIO
+import RedoApp
+import SofterApp
+import Testing
+
+/// Databases written by Hearth as of 2026-11 (Tests/Fixtures/schema-2026-11, made by its
+/// make_fixture.py) migrate forward without losing a row or a value, and every app reads them.
+@Suite(.serialized) struct SchemaForwardTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../Fixtures/schema-2026-11").standardized
+
+  /// SQLite's old names: tables in the singular and camelCase, now PostgreSQL's names.
+  static let renamedTables = [
+    "user": "users", "session": "sessions", "share": "shares", "participant": "participants",
+    "event": "events", "job": "jobs", "redoKey": "redo_keys", "redoNode": "redo_nodes",
+    "softerRoom": "softer_rooms", "softerSeat": "softer_seats", "softerMessage": "softer_messages",
+    "softerPayment": "softer_payments", "auralystJournal": "auralyst_journals",
+    "auralystRecord": "auralyst_records", "onpuJob": "onpu_jobs", "onpuSong": "onpu_songs",
+    "onpuClock": "onpu_clocks",
+  ]
+
+  /// `displayName` → `display_name`, `userID` → `user_id`.
+  static func snakeCase(_ name: String) -> String {
+    var result = ""
+    var previous: Character?
+    for character in name.replacingOccurrences(of: "ID", with: "Id") {
+      if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
+        result += "_"
+      }
+      result += character.lowercased()
+      previous = character
+    }
+    return result
+  }
+
+  static func rows(_ file: String) throws -> [String: [[String: Any]]] {
+    let data = try Data(contentsOf: fixtures.appendingPathComponent(file))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]])
+  }
+
+  static func object(_ json: String) throws -> NSDictionary {
+    try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary)
+  }
+
+  @Test func sqliteKeepsEveryRowUnderTheNewNames() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("schema-forward-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("hearth.sqlite").path
+    try FileManager.default.copyItem(
+      atPath: Self.fixtures.appendingPathComponent("hearth.sqlite").path, toPath: path)
+    let database = try SQLiteDatabase(path: path)
+    try await database.migrate(HearthServer.schemas)
+
+    let before = try Self.rows("sqlite-rows.json")
+    for (oldTable, oldRows) in before where oldTable != "grdb_migrations" {
+      let table = try #require(Self.renamedTables[oldTable], "no new name for \(oldTable)")
+      let expected = oldRows.map { row in
+        NSDictionary(
+          dictionary: Dictionary(
+            uniqueKeysWithValues: row.map { (Self.snakeCase($0.key), $0.value) }))
+      }
+      let columns = try await database.read { db in
+        try Row.fetchAll(db, sql: "PRAGMA table_info(\"\(table)\")").map { $0["name"] as String }
+      }
+      let pairs = columns.map { "'\($0)', \"\($0)\"" }.joined(separator: ", ")
+      let after = try await database.read { db in
+        try String.fetchAll(
+          db, sql: "SELECT json_object(\(pairs)) FROM \"\(table)\" ORDER BY rowid")
+      }.map(Self.object)
+      #expect(after == expected, "\(oldTable) → \(table)")
+    }
+    let applied = try await database.read { db in
+      try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+    }
+    #expect(Set(applied).isSuperset(of: ["001-platform", "007-onpu-clock", "platform-snake-case"]))
+    try await Self.everyAppReads(database, before: before, names: Self.snakeCase)
+    try await database.close()
+  }
+
+  @Test(.enabled(if: StoreFactory.postgresURL != nil || StoreFactory.postgresRequired))
+  func postgresKeepsEveryRow() async throws {
+    let url = try #require(
+      StoreFactory.postgresURL, "HEARTH_TEST_DATABASE_URL names the test database")
+    try await SharedPostgres.exclusively {
+      let loader = try PostgresDatabase(url: url)
+      try await loader.resetSchema()
+      let dump = try String(
+        contentsOf: Self.fixtures.appendingPathComponent("postgres.sql"), encoding: .utf8)
+      for statement in Self.statements(dump) {
+        _ = try await loader.rows(PostgresQuery(unsafeSQL: statement))
+      }
+      try await loader.close()
+
+      let database = try PostgresDatabase(url: url)
+      try await database.migrate(HearthServer.schemas)
+      let before = try Self.rows("postgres-rows.json")
+      for (table, rows) in before {
+        let expected = rows.map { NSDictionary(dictionary: $0) }
+        let after = try await database.rows(
+          PostgresQuery(unsafeSQL: "SELECT row_to_json(t)::text FROM \(table) t ORDER BY 1")
+        ).map { try Self.object(try $0.decode(String.self)) }
+        #expect(after == expected, "\(table)")
+      }
+      try await Self.everyAppReads(database, before: before, names: { $0 })
+      try await database.close()
+    }
+  }
+
+  /// The statements of a plain pg_dump, less psql's commands and the schema it recreates.
+  static func statements(_ dump: String) -> [String] {
+    let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).filter {
+      !$0.hasPrefix("--") && !$0.hasPrefix("\\")
+    }
+    return lines.joined(separator: "\n").components(separatedBy: ";\n")
+      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("CREATE SCHEMA public") }
+  }
+
+  /// Each store reads what the fixture holds: the accounts, their sessions and invitations,
+  /// the events, the jobs, and each app's records.
+  static func everyAppReads(
+    _ database: any HearthDatabase, before: [String: [[String: Any]]],
+    names: (String) -> String
+  ) async throws {
+    func table(_ old: String, _ new: String) -> [[String: Any]] {
+      (before[old] ?? before[new] ?? []).map { row in
+        Dictionary(uniqueKeysWithValues: row.map { (names($0.key), $0.value) })
+      }
+    }
+    let users = table("user", "users")
+    #expect(
+      try await database.users().map(\.email).sorted()
+        == users.compactMap { $0["email"] as? String }.sorted())
+    for user in users {
+      let id = try #require(user["id"] as? String)
+      let sessions = try await database.sessions(userID: id)
+      #expect(
+        sessions.count
+          == table("session", "sessions").filter { $0["user_id"] as? String == id }.count)
+      _ = try await database.pendingInvitations(userID: id)
+      _ = try await database.softerStore.softerRooms(userID: id)
+      for journal in try await database.auralystStore.auralystJournals(userID: id) {
+        let records = try await database.auralystStore.auralystRecords(
+          journalID: journal.id, kinds: [.entry, .medication, .intake, .note], from: nil, until: nil
+        )
+        for record in records {
+          let read = [
+            try AuralystRecordCoding.entry(record) != nil,
+            try AuralystRecordCoding.medication(record) != nil,
+            try AuralystRecordCoding.intake(record) != nil,
+            try AuralystRecordCoding.note(record) != nil,
+          ]
+          #expect(read.filter { $0 }.count == 1, "record \(record.id)")
+        }
+      }
+      _ = try await database.onpuStore.onpuSongs(ownerID: id)
+    }
+    #expect(
+      try await database.events(after: 0, limit: 1000).count == table("event", "events").count)
+    for job in table("job", "jobs") {
+      #expect(try await database.job(id: try #require(job["id"] as? String)) != nil)
+    }
+    for room in table("softerRoom", "softer_rooms") {
+      let record = try await database.softerStore.softerRoom(
+        id: try #require(room["id"] as? String))
+      #expect(record?.room.messages.count == table("softerMessage", "softer_messages").count)
+    }
+    let tasks = Set(table("redoNode", "redo_nodes").compactMap { $0["task_id"] as? String })
+    for task in tasks {
+      #expect(try await database.redoStore.redoNodes(taskId: task).isEmpty == false)
+    }
+    for song in table("onpuSong", "onpu_songs") {
+      let stored = try await database.onpuStore.onpuSong(id: try #require(song["id"] as? String))
+      #expect(stored?.title == song["title"] as? String)
+    }
+  }
+}
