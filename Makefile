@@ -5,7 +5,7 @@
 #   make bench    the benchmarks (SUITE=name picks one)
 #   make redo     the redo CLI, release build with the Swift runtime linked in: bin/redo
 #   make format   format the Swift sources in place
-#   make lint     check the Swift formatting
+#   make lint     check the Swift formatting and the scripts (node --check)
 #   make setup    install everything the build and the tests need
 
 SHELL := /bin/bash
@@ -29,7 +29,7 @@ help:
 	@echo "make bench         benchmarks (SUITE=$(SUITE))"
 	@echo "make redo          bin/redo: the redo CLI, release, Swift runtime linked in"
 	@echo "make format        swift format, in place"
-	@echo "make lint          swift format lint --strict"
+	@echo "make lint          swift format lint --strict, node --check on the scripts"
 	@echo "make setup         install what the build and the tests need"
 	@echo "make clean         remove .tmp (test logs, screenshots, reports)"
 
@@ -69,6 +69,7 @@ format:
 
 lint:
 	swift format lint --strict -r Sources Tests
+	scripts/check-scripts
 
 setup:
 	scripts/setup all

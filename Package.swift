@@ -37,6 +37,13 @@ func appTests(_ name: String) -> Target {
     dependencies: [.init(stringLiteral: name)] + appModule(name).dependencies + testSupport)
 }
 
+/// A target's scripts and stylesheets (`Sources/<target>/Resources`), compiled into it as bytes.
+func webResources(_ target: String) -> [Resource] {
+  let folder = sources.appendingPathComponent(target).appendingPathComponent("Resources")
+  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return files.sorted().map { .embedInCode("Resources/" + $0) }
+}
+
 func appModule(_ name: String) -> Target {
   let core = name.dropLast("App".count) + "Core"
   return .target(
@@ -49,7 +56,8 @@ func appModule(_ name: String) -> Target {
       .product(name: "Logging", package: "swift-log"),
       .product(name: "PostgresNIO", package: "postgres-nio"),
     ] + (sourceFolders.contains(String(core)) ? [.init(stringLiteral: String(core))] : [])
-      + (appDependencies[name] ?? [])
+      + (appDependencies[name] ?? []),
+    resources: webResources(name)
   )
 }
 
@@ -86,6 +94,7 @@ var package = Package(
       name: "HearthPlatform",
       dependencies: [
         "HearthCore",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -96,7 +105,8 @@ var package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ]
+      ],
+      resources: webResources("HearthPlatform")
     ),
     // The composition root: the one place that lists the app modules, and the `hearth` command.
     .target(

@@ -6,6 +6,7 @@ public struct AuralystModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "auralyst", name: "Auralyst",
     summary: "A symptom and medication journal you can share with caregivers, with insights.")
+  public static var assets: [StaticAsset] { [AuralystAssets.script, AuralystAssets.stylesheet] }
   public static var schema: AppSchema { AuralystSchema.all }
 
   let env: HearthEnvironment

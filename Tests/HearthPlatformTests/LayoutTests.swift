@@ -14,8 +14,8 @@ import Testing
     #expect(html.contains("<meta charset=\"utf-8\">"))
     #expect(
       html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
-    #expect(html.contains("<link rel=\"stylesheet\" href=\"/static/hearth.css\">"))
-    #expect(html.contains("<script src=\"/static/hearth.js\" defer></script>"))
+    #expect(html.contains("<link rel=\"stylesheet\" href=\"\(HearthAssets.stylesheet.url)\">"))
+    #expect(html.contains("<script src=\"\(HearthAssets.script.url)\" defer></script>"))
     #expect(html.contains("<meta name=\"csrf-token\" content=\"\(TestData.csrf)\">"))
     #expect(html.contains("<a class=\"skip-link\" href=\"#main\">"))
     #expect(html.contains("<main id=\"main\""))

@@ -162,12 +162,15 @@ import Testing
   }
 
   @Test func assets() {
-    #expect(HearthAssets.stylesheet.contains("prefers-color-scheme: dark"))
-    #expect(HearthAssets.stylesheet.contains("@media print"))
-    #expect(!HearthAssets.stylesheet.contains("@import"))
-    #expect(HearthAssets.script.contains("new EventSource(\"/api/events\")"))
-    #expect(HearthAssets.script.contains("X-CSRF-Token"))
-    #expect(HearthAssets.asset(named: "hearth.css")?.contentType == "text/css; charset=utf-8")
-    #expect(HearthAssets.asset(named: "../etc/passwd") == nil)
+    let stylesheet = String(decoding: HearthAssets.stylesheet.body, as: UTF8.self)
+    let script = String(decoding: HearthAssets.script.body, as: UTF8.self)
+    #expect(stylesheet.contains("prefers-color-scheme: dark"))
+    #expect(stylesheet.contains("@media print"))
+    #expect(!stylesheet.contains("@import"))
+    #expect(script.contains("new EventSource(\"/api/events\")"))
+    #expect(script.contains("X-CSRF-Token"))
+    let served = StaticAssets([HearthAssets.stylesheet, HearthAssets.script])
+    #expect(served.byName["hearth.css"]?.asset.contentType == "text/css; charset=utf-8")
+    #expect(served.byName["../etc/passwd"] == nil)
   }
 }

@@ -64,7 +64,8 @@ public enum AuralystPages {
           [.class("auralyst-app")], .h1("Auralyst"),
           .p([.class("hint")], "Keeps the log, spots the patterns, and nudges when it matters."),
           list, form, .p(.a([.href("/invitations")], "Invitations waiting for you")))
-      ], scripts: [AuralystChrome.scriptPath])
+      ], scripts: [AuralystAssets.script.url],
+      stylesheets: [AuralystAssets.stylesheet.url])
   }
 
   /// What the journal home shows.

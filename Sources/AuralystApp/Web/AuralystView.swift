@@ -80,7 +80,6 @@ public struct AuralystView: Sendable {
 
 /// Bits every Auralyst page shares.
 enum AuralystChrome {
-  static let scriptPath = "/static/auralyst.js"
 
   static let tabs: [(String, String)] = [
     ("", "Journal"), ("/medications", "Medications"), ("/insights", "Insights"),
@@ -118,7 +117,8 @@ enum AuralystChrome {
           [.class("auralyst-app"), .data("auralyst-journal", view.journal.id)],
           header(view, current: current), .fragment(body),
           .p([.class("auralyst-status"), .role("status"), .aria("live", "polite")]))
-      ], scripts: [scriptPath])
+      ], scripts: [AuralystAssets.script.url],
+      stylesheets: [AuralystAssets.stylesheet.url])
   }
 
   static func field(_ id: String, _ label: String, _ control: Node, hint: String? = nil) -> Node {

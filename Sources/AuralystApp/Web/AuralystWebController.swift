@@ -13,9 +13,6 @@ struct AuralystWebController {
   static let journalPath = "/auralyst/journals/:journalId"
 
   func register(_ router: Router<AppRequestContext>) {
-    router.get("/static/auralyst.js") { _, _ in
-      WebPages.staticFile(AuralystScript.source, contentType: AuralystScript.contentType)
-    }
     router.get("/auralyst") { request, context in
       guard let user = context.caller?.user else { return pages.redirect("/login?next=/auralyst") }
       var rows: [AuralystPages.JournalRow] = []

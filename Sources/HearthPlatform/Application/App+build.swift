@@ -56,7 +56,10 @@ public struct HearthApplication: Sendable {
       DiagnosticsController(env: env).register(api)
     }
     let pages = WebPages(
-      env: env, accounts: accounts, apps: apps, modules: modules, clientAddress: clientAddress)
+      env: env, accounts: accounts, apps: apps, modules: modules,
+      assets: StaticAssets(
+        [HearthAssets.stylesheet, HearthAssets.script] + modules.flatMap { type(of: $0).assets }),
+      clientAddress: clientAddress)
     pages.register(router)
     let routes = AppRoutes(
       api: api, router: router, pages: pages, hub: hub, accounts: accounts,

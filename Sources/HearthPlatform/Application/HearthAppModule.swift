@@ -10,6 +10,8 @@ public protocol HearthAppModule: Sendable {
   static var configSections: [any ConfigSection.Type] { get }
   /// The app's tables, on both databases.
   static var schema: AppSchema { get }
+  /// The app's scripts and stylesheets, served under /static.
+  static var assets: [StaticAsset] { get }
 
   /// Builds the app's services on the platform's environment.
   init(env: HearthEnvironment)
@@ -29,6 +31,7 @@ public protocol HearthAppModule: Sendable {
 
 extension HearthAppModule {
   public static var configSections: [any ConfigSection.Type] { [] }
+  public static var assets: [StaticAsset] { [] }
   public func prepare() throws {}
   public var jobHandlers: [String: JobHandler] { [:] }
   public func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws

@@ -1,7 +1,7 @@
 /// The page shell every Hearth page shares: head, header with navigation, flash, main, footer.
 public enum Layout {
-  public static let stylesheetPath = "/static/hearth.css"
-  public static let scriptPath = "/static/hearth.js"
+  public static var stylesheetPath: String { HearthAssets.stylesheet.url }
+  public static var scriptPath: String { HearthAssets.script.url }
 
   /// A whole HTML document, starting with `<!doctype html>`.
   /// `scripts` are more script paths for this page, loaded after the shared one.
@@ -103,7 +103,7 @@ public enum Layout {
   package static func footer(_ context: PageContext) -> Node {
     .footer(
       [.class("site-footer")],
-      .p("Hearth: four small apps under one roof."),
+      .p("Hearth: small apps under one roof."),
       .p(
         .a([.href("/")], "Home"),
         context.isSignedIn

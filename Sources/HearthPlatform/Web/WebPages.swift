@@ -9,6 +9,7 @@ public struct WebPages: Sendable {
   package let accounts: AccountService
   package let apps: [HearthApp]
   package let modules: [any HearthAppModule]
+  package let assets: StaticAssets
   package let clientAddress: @Sendable (Request, AppRequestContext) -> String
   package static let flashCookie = "hearth_flash"
 
@@ -17,9 +18,10 @@ public struct WebPages: Sendable {
       html(HomePage.render(try await pageContext(request, context)))
     }
     router.get("/static/:name") { _, context in
-      guard let name = context.parameters.get("name"), let asset = HearthAssets.asset(named: name)
-      else { throw APIErrorResponse(.notFound("file")) }
-      return Self.staticFile(asset.body, contentType: asset.contentType)
+      guard let name = context.parameters.get("name"), let found = assets.byName[name] else {
+        throw APIErrorResponse(.notFound("file"))
+      }
+      return Self.staticFile(found.asset, immutable: found.immutable)
     }
     AccountPages(pages: self).register(router)
     InvitationPages(pages: self).register(router)
@@ -41,11 +43,15 @@ public struct WebPages: Sendable {
         ?? TimeZone(identifier: "UTC")!, apps: apps)
   }
 
-  /// A script or stylesheet, cached briefly by browsers.
-  package static func staticFile(_ body: String, contentType: String) -> Response {
+  /// A script or stylesheet: kept for good under its hashed name, briefly under its own.
+  package static func staticFile(_ asset: StaticAsset, immutable: Bool) -> Response {
     Response(
-      status: .ok, headers: [.contentType: contentType, .cacheControl: "public, max-age=300"],
-      body: .init(byteBuffer: ByteBuffer(string: body)))
+      status: .ok,
+      headers: [
+        .contentType: asset.contentType,
+        .cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      ],
+      body: .init(byteBuffer: ByteBuffer(bytes: asset.body)))
   }
 
   package func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {

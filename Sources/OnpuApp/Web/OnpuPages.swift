@@ -6,14 +6,12 @@ import OnpuCore
 /// view, the kanji dictionary and the tour. onpu.js makes them live (long-poll, modes, the kanji
 /// panel); without it the pages still show everything and the forms still post.
 public enum OnpuPages {
-  public static let scriptPath = "/static/onpu.js"
-  public static let stylesheetPath = "/static/onpu.css"
 
   static func page(_ context: PageContext, title: String, _ body: Node...) -> String {
     Layout.page(
       context, title: title,
       body: [.div([.class("onpu-app")], nav(context), .fragment(body), kanjiPanel)],
-      scripts: [scriptPath], stylesheets: [stylesheetPath])
+      scripts: [OnpuAssets.script.url], stylesheets: [OnpuAssets.stylesheet.url])
   }
 
   static func nav(_ context: PageContext) -> Node {

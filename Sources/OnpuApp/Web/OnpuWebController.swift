@@ -17,12 +17,6 @@ struct OnpuWebController {
   }
 
   func register(_ router: Router<AppRequestContext>) {
-    router.get("/static/onpu.js") { _, _ in
-      WebPages.staticFile(OnpuScript.source, contentType: OnpuScript.contentType)
-    }
-    router.get("/static/onpu.css") { _, _ in
-      WebPages.staticFile(OnpuStyle.source, contentType: OnpuStyle.contentType)
-    }
     router.get("/onpu") { request, context in
       let page = try await pages.pageContext(request, context)
       guard let user = context.caller?.user else { return pages.html(OnpuPages.landing(page)) }

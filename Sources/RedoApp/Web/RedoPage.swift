@@ -5,7 +5,6 @@ import RedoCore
 
 /// What every Redo page shows around its content: the Matrix theme, the tabs and this browser's key.
 enum RedoPage {
-  static let scriptPath = "/static/redo.js"
 
   static func render(_ context: PageContext, title: String, tab: String, _ content: Node...)
     -> String
@@ -18,7 +17,7 @@ enum RedoPage {
           tabs(current: tab),
           devicePanel(),
           .fragment(content))
-      ], scripts: [scriptPath])
+      ], scripts: [RedoAssets.script.url], stylesheets: [RedoAssets.stylesheet.url])
   }
 
   static func tabs(current: String) -> Node {

@@ -13,9 +13,6 @@ struct RedoWebController {
   var tasks: RedoTasks { RedoTasks(env: env) }
 
   func register(_ router: Router<AppRequestContext>, _ api: APIRouteTable) {
-    router.get("/static/redo.js") { _, _ in
-      WebPages.staticFile(RedoScript.source, contentType: RedoScript.contentType)
-    }
     router.get("/redo") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login?next=/redo") }
       let user = caller.user

@@ -6,7 +6,6 @@ import SofterCore
 /// full; softer.js sends actions to /api/softer and swaps in fresh `live` sections when the
 /// event stream says a room changed.
 public enum SofterPages {
-  public static let scriptPath = "/static/softer.js"
 
   // MARK: - The list
 
@@ -23,7 +22,7 @@ public enum SofterPages {
             [.id("softer-live"), .aria("live", "polite")], roomList(rooms, viewer: viewer)),
           createForm(defaultTier: defaultTier),
           noscript)
-      ], scripts: [scriptPath])
+      ], scripts: [SofterAssets.script.url], stylesheets: [SofterAssets.stylesheet.url])
   }
 
   public static func roomList(_ rooms: [SofterRoomRecord], viewer: String) -> Node {
@@ -149,7 +148,7 @@ public enum SofterPages {
             live(record, viewer: viewer, now: now)),
           compose(),
           noscript)
-      ], scripts: [scriptPath])
+      ], scripts: [SofterAssets.script.url], stylesheets: [SofterAssets.stylesheet.url])
   }
 
   /// Everything that changes while the page is open; softer.js replaces it on each event.

@@ -10,9 +10,6 @@ struct SofterWebController {
   let rooms: SofterRooms
 
   func register(_ router: Router<AppRequestContext>) {
-    router.get("/static/softer.js") { _, _ in
-      WebPages.staticFile(SofterScript.source, contentType: SofterScript.contentType)
-    }
     router.get("/softer") { request, context in
       guard let caller = context.caller else { return pages.redirect("/login?next=/softer") }
       let user = caller.user

@@ -1,0 +1,372 @@
+(() => {
+  "use strict";
+  const hearth = window.hearth;
+  if (!hearth) return;
+  const app = document.querySelector("[data-auralyst-journal]");
+  const journalId = app ? app.getAttribute("data-auralyst-journal") : null;
+  const outboxKey = journalId ? `auralyst-outbox-${journalId}` : null;
+
+  const status = (text) => {
+    const box = document.querySelector(".auralyst-status");
+    if (box) box.textContent = text;
+  };
+  const errorText = async (response) => {
+    try {
+      const json = await response.json();
+      return { message: (json.error && json.error.message) || `The server answered ${response.status}.`,
+               field: json.error && json.error.field };
+    } catch (_) {
+      return { message: `The server answered ${response.status}.`, field: null };
+    }
+  };
+
+  // --- Live refresh ----------------------------------------------------------------
+  // Someone filling in a form inside the live section keeps it: the refresh waits.
+  const busy = () => {
+    const live = document.getElementById("auralyst-live");
+    if (!live) return false;
+    const active = document.activeElement;
+    if (active && live.contains(active) && active.closest("form") && active.matches("input:not([type=checkbox]), textarea, select")) return true;
+    return Array.from(live.querySelectorAll("details[open]")).some((d) => d.querySelector("form"));
+  };
+  let refreshing = null;
+  const refresh = (delay = 80) => {
+    clearTimeout(refreshing);
+    refreshing = setTimeout(async () => {
+      if (busy()) { refresh(2000); return; }
+      let response;
+      try {
+        response = await fetch(window.location.href, {
+          credentials: "same-origin", headers: { Accept: "text/html" },
+        });
+      } catch (_) {
+        return; // Offline: the page refreshes when the connection returns.
+      }
+      if (response.status === 404) { window.location.href = "/auralyst"; return; }
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.getElementById("auralyst-live");
+      const current = document.getElementById("auralyst-live");
+      if (busy()) { refresh(2000); return; }
+      // Unchanged markup is left alone, so a click in progress is not lost.
+      if (fresh && current && fresh.innerHTML !== current.innerHTML) current.innerHTML = fresh.innerHTML;
+    }, delay);
+  };
+  const payloadOf = (payload) => {
+    if (typeof payload === "string") { try { return JSON.parse(payload); } catch (_) { return {}; } }
+    return payload || {};
+  };
+  if (journalId) {
+    hearth.on("auralyst.", (type, payload) => {
+      if (payloadOf(payload).journalId === journalId) refresh();
+    });
+    hearth.on("share.", (type, payload) => {
+      if (payloadOf(payload).resourceID === journalId) refresh();
+    });
+  }
+
+  // --- Forms -----------------------------------------------------------------------
+  const scheduleRows = (form) => Array.from(form.querySelectorAll("[data-auralyst-rows] [data-auralyst-row]"))
+    .map((row) => {
+      const field = (name) => row.querySelector(`[data-field="${name}"]`);
+      const value = (name) => (field(name) ? field(name).value.trim() : "");
+      const schedule = { time: value("time") };
+      if (row.getAttribute("data-id")) schedule.id = row.getAttribute("data-id");
+      if (value("label")) schedule.label = value("label");
+      if (value("amount")) schedule.amount = Number(value("amount"));
+      if (value("unit")) schedule.unit = value("unit");
+      if (value("everyDays")) {
+        schedule.everyDays = Number(value("everyDays"));
+        if (value("startDate")) schedule.startDate = value("startDate");
+      } else {
+        schedule.days = Array.from(row.querySelectorAll("[data-day]:checked"))
+          .map((box) => Number(box.getAttribute("data-day")));
+      }
+      schedule.isActive = field("isActive") ? field("isActive").checked : true;
+      return schedule;
+    });
+
+  const serialize = (form) => {
+    const body = {};
+    for (const element of form.elements) {
+      if (!element.name || element.disabled) continue;
+      const type = element.getAttribute("data-type");
+      if (element.type === "radio" && !element.checked) continue;
+      let value;
+      if (type === "bool") value = element.checked;
+      else if (element.value === "") continue;
+      else if (type === "int") value = parseInt(element.value, 10);
+      else if (type === "number") value = Number(element.value);
+      // A datetime-local value goes as it is: the server reads it in the journal's zone.
+      else if (type === "local") value = element.value;
+      else if (type === "lines") value = element.value.split("\n").map((line) => line.trim()).filter(Boolean);
+      else value = element.value;
+      if (element.name.startsWith("symptoms.")) {
+        body.symptoms = body.symptoms || {};
+        body.symptoms[element.name.slice(9)] = value;
+      } else {
+        body[element.name] = value;
+      }
+    }
+    if (form.querySelector("[data-auralyst-schedules]")) body.schedules = scheduleRows(form);
+    return body;
+  };
+
+  const showError = (form, error) => {
+    const box = form.querySelector(".form-error");
+    form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+    if (box) { box.textContent = error ? error.message : ""; box.hidden = !error; }
+    if (error && error.field) {
+      const name = error.field.replace(/^symptoms\./, "symptoms.");
+      const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+      if (field) { field.setAttribute("aria-invalid", "true"); field.focus(); }
+    }
+  };
+
+  // --- The offline outbox: entries made without a connection ------------------------
+  const outbox = () => {
+    if (!outboxKey) return [];
+    try { return JSON.parse(localStorage.getItem(outboxKey) || "[]"); } catch (_) { return []; }
+  };
+  const saveOutbox = (items) => {
+    if (outboxKey) localStorage.setItem(outboxKey, JSON.stringify(items));
+    showOutbox();
+  };
+  const showOutbox = () => {
+    const box = document.getElementById("auralyst-outbox");
+    if (!box) return;
+    const items = outbox();
+    box.hidden = items.length === 0;
+    box.replaceChildren();
+    if (!items.length) return;
+    const title = document.createElement("p");
+    title.className = "hint";
+    title.textContent = `${items.length} ${items.length === 1 ? "entry" : "entries"} saved on this device, waiting for a connection:`;
+    const list = document.createElement("ul");
+    list.className = "auralyst-outbox-list";
+    for (const item of items) {
+      const li = document.createElement("li");
+      li.textContent = `Severity ${item.body.severity}${item.body.note ? ": " + item.body.note : ""}`;
+      list.appendChild(li);
+    }
+    box.append(title, list);
+  };
+  let flushing = false;
+  const flush = async () => {
+    if (flushing || !navigator.onLine) return;
+    flushing = true;
+    let sent = false;
+    try {
+      let items = outbox();
+      while (items.length) {
+        const item = items[0];
+        let response;
+        try {
+          response = await hearth.fetch(item.api, { method: "POST", body: item.body });
+        } catch (_) {
+          break;
+        }
+        if (response.status >= 500) break;
+        items = outbox().filter((queued) => queued.body.id !== item.body.id);
+        saveOutbox(items);
+        sent = true;
+        if (response.ok) status("An entry made offline was sent.");
+        else status(`An entry made offline was refused: ${(await errorText(response)).message}`);
+      }
+      if (sent) refresh();
+    } finally {
+      flushing = false;
+    }
+  };
+  window.addEventListener("online", () => { flush(); refresh(); });
+  showOutbox();
+  flush();
+
+  const newId = () => (window.crypto && crypto.randomUUID)
+    ? crypto.randomUUID()
+    : `e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!form.matches) return;
+    if (form.matches("[data-auralyst-import]")) { event.preventDefault(); importFile(form); return; }
+    if (!form.matches("[data-auralyst-form]")) return;
+    event.preventDefault();
+    const api = form.getAttribute("data-api");
+    const method = form.getAttribute("data-method") || "POST";
+    const body = serialize(form);
+    const offline = form.getAttribute("data-offline") === "entry";
+    if (offline) {
+      body.id = newId();
+      if (!body.timestamp) body.timestamp = new Date().toISOString();
+    }
+    const submit = form.querySelector('[type="submit"]');
+    if (submit) submit.disabled = true;
+    try {
+      let response;
+      try {
+        if (offline && !navigator.onLine) throw new TypeError("offline");
+        response = await hearth.fetch(api, { method, body });
+      } catch (error) {
+        if (!offline) { showError(form, { message: "No connection. Try again when you are back online." }); return; }
+        saveOutbox(outbox().concat([{ api, body }]));
+        form.reset();
+        const output = document.getElementById("entry-severity-value");
+        if (output) output.textContent = "0";
+        status("Saved on this device. It will be sent when you are back online.");
+        return;
+      }
+      if (!response.ok) { showError(form, await errorText(response)); return; }
+      showError(form, null);
+      const json = await response.json().catch(() => ({}));
+      const then = form.getAttribute("data-then");
+      if (form.getAttribute("data-auralyst-form") === "create-journal" && json.journal) {
+        window.location.href = `/auralyst/journals/${json.journal.id}`;
+      } else if (then) {
+        window.location.href = then;
+      } else {
+        form.reset();
+        const details = form.closest("details");
+        if (details) details.open = false;
+        if (document.activeElement && form.contains(document.activeElement)) document.activeElement.blur();
+        status("Saved.");
+        refresh();
+      }
+      const output = document.getElementById("entry-severity-value");
+      const slider = document.getElementById("entry-severity");
+      if (output && slider) output.textContent = slider.value;
+    } finally {
+      if (submit) submit.disabled = false;
+    }
+  });
+
+  // --- Buttons and controls ----------------------------------------------------------
+  document.addEventListener("click", async (event) => {
+    const target = event.target.closest && event.target.closest("button, [data-auralyst-print]");
+    if (!target) return;
+    if (target.hasAttribute("data-auralyst-print")) { window.print(); return; }
+    if (target.hasAttribute("data-auralyst-add-row")) {
+      const editor = target.closest("[data-auralyst-schedules]");
+      const template = editor.querySelector("[data-auralyst-row-template]");
+      const row = template.content.firstElementChild.cloneNode(true);
+      const key = `n${Date.now().toString(36)}`;
+      row.querySelectorAll("[id]").forEach((el) => {
+        const old = el.id; el.id = `${old}-${key}`;
+        const label = row.querySelector(`label[for="${old}"]`);
+        if (label) label.setAttribute("for", el.id);
+      });
+      editor.querySelector("[data-auralyst-rows]").appendChild(row);
+      const first = row.querySelector("input");
+      if (first) first.focus();
+      return;
+    }
+    if (target.hasAttribute("data-auralyst-remove-row")) {
+      target.closest("[data-auralyst-row]").remove();
+      return;
+    }
+    const remove = target.getAttribute("data-auralyst-delete");
+    const post = target.getAttribute("data-auralyst-post");
+    if (!remove && !post) return;
+    const question = target.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) return;
+    target.disabled = true;
+    let response;
+    try {
+      response = await hearth.fetch(remove || post, { method: remove ? "DELETE" : "POST" });
+    } catch (_) {
+      status("No connection. Try again when you are back online.");
+      return;
+    } finally {
+      target.disabled = false;
+    }
+    if (!response.ok) { status((await errorText(response)).message); return; }
+    const then = target.getAttribute("data-then");
+    if (then) window.location.href = then; else { status("Done."); refresh(); }
+  });
+
+  document.addEventListener("change", (event) => {
+    changed(event.target).catch(() => {
+      if (event.target.matches("[data-auralyst-dose]")) {
+        event.target.checked = !event.target.checked;
+        event.target.disabled = false;
+      }
+      status("No connection. Try again when you are back online.");
+    });
+  });
+  const changed = async (target) => {
+    if (target.matches("[data-auto-submit]")) { target.form.submit(); return; }
+    if (target.matches("[data-auralyst-permission]")) {
+      const response = await hearth.fetch(target.getAttribute("data-auralyst-permission"), {
+        method: "PATCH", body: { permission: target.value },
+      });
+      status(response.ok ? "Permission changed." : (await errorText(response)).message);
+      return;
+    }
+    if (target.matches("[data-auralyst-dose]")) {
+      const intake = target.getAttribute("data-intake");
+      target.disabled = true;
+      let response;
+      if (target.checked) {
+        const body = {
+          medicationId: target.getAttribute("data-medication"), origin: "scheduled",
+          scheduledDate: target.getAttribute("data-day"),
+          // Taken now, or at the dose's time when it is checked off afterwards.
+          timestamp: new Date(Math.min(Date.parse(target.getAttribute("data-at")), Date.now())).toISOString(),
+        };
+        if (target.getAttribute("data-schedule")) body.scheduleId = target.getAttribute("data-schedule");
+        response = await hearth.fetch(`/api/auralyst/journals/${journalId}/intakes`, { method: "POST", body });
+        if (response.ok) target.setAttribute("data-intake", (await response.json()).intake.id);
+      } else if (intake) {
+        response = await hearth.fetch(`/api/auralyst/journals/${journalId}/intakes/${intake}`, { method: "DELETE" });
+        if (response.ok) target.removeAttribute("data-intake");
+      }
+      target.disabled = false;
+      if (response && !response.ok) {
+        target.checked = !target.checked;
+        status((await errorText(response)).message);
+      } else {
+        status(target.checked ? "Dose logged." : "Dose removed.");
+      }
+    }
+  };
+  document.addEventListener("input", (event) => {
+    if (event.target.id === "entry-severity") {
+      const output = document.getElementById("entry-severity-value");
+      if (output) output.textContent = event.target.value;
+    }
+  });
+
+  // --- Import, with upload progress ---------------------------------------------------
+  const importFile = (form) => {
+    const input = form.querySelector('input[type="file"]');
+    const file = input && input.files[0];
+    if (!file) return;
+    const csv = /\.csv$/i.test(file.name) || file.type === "text/csv";
+    const progress = form.querySelector("[data-auralyst-progress]");
+    const request = new XMLHttpRequest();
+    request.open("POST", `${form.getAttribute("data-auralyst-import")}?format=${csv ? "csv" : "json"}`);
+    request.setRequestHeader("Content-Type", csv ? "text/csv" : "application/json");
+    if (hearth.csrfToken) request.setRequestHeader("X-CSRF-Token", hearth.csrfToken);
+    request.upload.onprogress = (e) => {
+      if (!progress || !e.lengthComputable) return;
+      progress.hidden = false; progress.max = e.total; progress.value = e.loaded;
+    };
+    request.onload = () => {
+      if (progress) progress.hidden = true;
+      let json = {};
+      try { json = JSON.parse(request.responseText); } catch (_) {}
+      if (request.status !== 200) {
+        showError(form, { message: (json.error && json.error.message) || `The server answered ${request.status}.` });
+        return;
+      }
+      showError(form, null);
+      const c = json.imported;
+      const repairs = (json.repairs || []).length ? ` Fixed on the way in: ${json.repairs.join(" ")}` : "";
+      status(`Import Complete: imported ${c.entries} entries, ${c.medications} medications, ${c.schedules} schedules, ${c.intakes} intakes, ${c.notes} notes.${repairs}`);
+      form.reset();
+      refresh();
+    };
+    request.onerror = () => showError(form, { message: "The upload failed. Check the connection and try again." });
+    request.send(file);
+  };
+})();

@@ -1,0 +1,129 @@
+(() => {
+  "use strict";
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  const csrf = meta ? meta.getAttribute("content") : null;
+  const signedIn = Boolean(csrf) && document.body.hasAttribute("data-signed-in");
+
+  // The browser's time zone for sign-up and similar forms.
+  let zone = null;
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (_) {}
+  if (zone) {
+    document.querySelectorAll('input[name="timeZone"][type="hidden"]')
+      .forEach((input) => { input.value = zone; });
+  }
+
+  // Forms with data-confirm ask before they are sent.
+  document.addEventListener("submit", (event) => {
+    const question = event.target.getAttribute && event.target.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+
+  // fetch with the CSRF header; a plain object or array body is sent as JSON.
+  const hearthFetch = (url, options = {}) => {
+    const init = { credentials: "same-origin", ...options };
+    const headers = new Headers(init.headers || {});
+    if (csrf && !headers.has("X-CSRF-Token")) headers.set("X-CSRF-Token", csrf);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+    if (!headers.has("Accept")) headers.set("Accept", "application/json");
+    const body = init.body;
+    if (body !== null && typeof body === "object" &&
+        (Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype)) {
+      init.body = JSON.stringify(body);
+    }
+    init.headers = headers;
+    return fetch(url, init);
+  };
+
+  // Live events: one EventSource per page, shared by every subscriber.
+  const handlers = [];
+  const namedTypes = new Set(["share.participant", "share.deleted"]);
+  let source = null;
+
+  const dispatch = (event) => {
+    let data = null;
+    try { data = JSON.parse(event.data); } catch (_) {}
+    const type = data && typeof data.type === "string" ? data.type : event.type;
+    const payload = data && data.payload !== undefined ? data.payload : data;
+    for (const { prefix, handler } of handlers.slice()) {
+      if (type.startsWith(prefix)) {
+        try { handler(type, payload, event); } catch (error) { console.error(error); }
+      }
+    }
+  };
+
+  const listenFor = (name) => {
+    namedTypes.add(name);
+    if (source) source.addEventListener(name, dispatch);
+  };
+
+  const on = (prefix, handler) => {
+    const entry = { prefix: String(prefix), handler };
+    handlers.push(entry);
+    if (entry.prefix && !entry.prefix.endsWith(".") && entry.prefix !== "message") {
+      listenFor(entry.prefix);
+    }
+    return () => {
+      const index = handlers.indexOf(entry);
+      if (index >= 0) handlers.splice(index, 1);
+    };
+  };
+
+  // The invitation badge in the header and, on /invitations, the list itself.
+  const refreshBadge = async () => {
+    const badge = document.getElementById("invitation-badge");
+    if (!badge) return;
+    const response = await hearthFetch("/api/invitations");
+    if (!response.ok) return;
+    const json = await response.json();
+    const count = Array.isArray(json.invitations) ? json.invitations.length : 0;
+    const number = badge.querySelector(".badge");
+    if (number) number.textContent = String(count);
+    badge.hidden = count === 0;
+  };
+
+  const refreshList = async () => {
+    const list = document.getElementById("invitation-list");
+    if (!list) return;
+    const response = await fetch(window.location.href, {
+      credentials: "same-origin", headers: { Accept: "text/html" },
+    });
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("invitation-list");
+    const current = document.getElementById("invitation-list");
+    if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+  };
+
+  let pending = null;
+  const refreshInvitations = () => {
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      refreshBadge().catch(() => {});
+      refreshList().catch(() => {});
+    }, 150);
+  };
+
+  const connect = () => {
+    if (!signedIn || source || typeof EventSource === "undefined") return;
+    source = new EventSource("/api/events");
+    source.addEventListener("message", dispatch);
+    for (const name of namedTypes) source.addEventListener(name, dispatch);
+    let opened = false;
+    // After a reconnect some events may have been missed: catch up.
+    source.addEventListener("open", () => {
+      if (opened) refreshInvitations();
+      opened = true;
+    });
+  };
+
+  on("share.", refreshInvitations);
+  connect();
+  window.addEventListener("pagehide", () => {
+    if (source) { source.close(); source = null; }
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) { connect(); refreshInvitations(); }
+  });
+
+  window.hearth = { fetch: hearthFetch, on, csrfToken: csrf, refreshInvitations };
+})();

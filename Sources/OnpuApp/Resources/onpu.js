@@ -1,0 +1,293 @@
+(() => {
+  "use strict";
+  const hearth = window.hearth;
+  const $ = (selector, root = document) => root.querySelector(selector);
+  const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+  // --- Confirmation: a small dialog instead of window.confirm --------------------------
+  const confirmAction = (message) => new Promise((resolve) => {
+    const dialog = document.createElement("dialog");
+    dialog.className = "onpu-confirm";
+    dialog.setAttribute("aria-label", "Confirm");
+    const text = document.createElement("p");
+    text.textContent = message;
+    const actions = document.createElement("div");
+    actions.className = "actions";
+    const cancel = document.createElement("button");
+    cancel.type = "button"; cancel.className = "button secondary"; cancel.textContent = "Cancel";
+    const ok = document.createElement("button");
+    ok.type = "button"; ok.className = "button primary"; ok.textContent = "Confirm";
+    actions.append(cancel, ok);
+    dialog.append(text, actions);
+    document.body.append(dialog);
+    const close = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
+    cancel.addEventListener("click", () => close(false));
+    ok.addEventListener("click", () => close(true));
+    dialog.addEventListener("cancel", (event) => { event.preventDefault(); close(false); });
+    dialog.showModal();
+    ok.focus();
+  });
+
+  // --- The library: live processing list ---------------------------------------------
+  const live = document.getElementById("onpu-live");
+  const refreshLibrary = async () => {
+    const response = await fetch(window.location.href, {
+      credentials: "same-origin", headers: { Accept: "text/html" },
+    });
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("onpu-live");
+    const current = document.getElementById("onpu-live");
+    if (fresh && current && fresh.innerHTML !== current.innerHTML) current.innerHTML = fresh.innerHTML;
+  };
+  let since = live ? Number(live.getAttribute("data-since") || "0") : 0;
+  let polling = false;
+  const poll = async () => {
+    if (!live || polling || !hearth) return;
+    polling = true;
+    try {
+      let wait = 1000;
+      for (;;) {
+        let reply;
+        try {
+          const response = await fetch(`/v1/jobs/pending/longpoll?timeout=25&since=${since}`, {
+            credentials: "same-origin", headers: { Accept: "application/json" },
+          });
+          // Signed out, or not allowed: asking again will not help.
+          if (response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status)) break;
+          if (!response.ok) throw new Error(`longpoll ${response.status}`);
+          reply = await response.json();
+          wait = 1000;
+        } catch (_) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          wait = Math.min(wait * 2, 30000);
+          continue;
+        }
+        for (const change of reply.changes) {
+          since = Math.max(since, change.updatedAt);
+          // A finished song is in the library: the job leaves the processing list.
+          if (change.status === "succeeded") {
+            hearth.fetch(`/v1/jobs/${change.jobId}/ack`, { method: "POST", body: {} }).catch(() => {});
+          }
+        }
+        if (reply.changes.length) await refreshLibrary();
+        if (!reply.hasPending && !reply.changes.length) break;
+      }
+    } finally {
+      polling = false;
+    }
+  };
+  if (live) {
+    poll();
+    // A job started elsewhere (another tab, the app) wakes the long-poll too.
+    if (hearth) hearth.on("onpu.job", () => poll());
+  }
+
+  document.addEventListener("click", async (event) => {
+    const star = event.target.closest("[data-onpu-favorite]");
+    if (star && hearth) {
+      const favorite = star.getAttribute("aria-pressed") !== "true";
+      const response = await hearth.fetch(`/api/onpu/songs/${star.getAttribute("data-onpu-favorite")}`, {
+        method: "PATCH", body: { favorite },
+      });
+      if (response.ok) {
+        star.setAttribute("aria-pressed", String(favorite));
+        star.textContent = favorite ? "★" : "☆";
+        star.setAttribute("aria-label", favorite ? "Favorite (tap to unmark)" : "Mark as favorite");
+      }
+      return;
+    }
+    const action = event.target.closest("[data-onpu-action]");
+    if (action && hearth) {
+      if (!(await confirmAction(action.getAttribute("data-confirm") || "Are you sure?"))) return;
+      const kind = action.getAttribute("data-onpu-action");
+      const job = action.closest("[data-job]");
+      const song = action.closest("[data-song]");
+      let response;
+      if (kind === "retry") response = await hearth.fetch(`/api/onpu/jobs/${job.dataset.job}/retry`, { method: "POST", body: {} });
+      if (kind === "remove") response = await hearth.fetch(`/api/onpu/jobs/${job.dataset.job}`, { method: "DELETE" });
+      if (kind === "delete-song") response = await hearth.fetch(`/api/onpu/songs/${song.dataset.song}`, { method: "DELETE" });
+      if (response && response.ok) { await refreshLibrary(); poll(); }
+    }
+  });
+
+  // --- Kanji panel --------------------------------------------------------------------
+  const panel = document.getElementById("onpu-kanji");
+  const row = (term, value) => value ? `<dt>${term}</dt><dd>${value}</dd>` : "";
+  const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  const openKanji = async (literal) => {
+    if (!panel) return;
+    const body = $(".onpu-kanji-body", panel);
+    body.innerHTML = `<p class="hint">Looking up ${escape(literal)}…</p>`;
+    if (!panel.open) panel.showModal();
+    let entry;
+    try {
+      const response = await fetch(`/api/onpu/kanji/${encodeURIComponent(literal)}`, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      entry = (await response.json()).kanji;
+    } catch (_) {
+      body.innerHTML = `<p>${escape(literal)} is not in the dictionary.</p>`;
+      return;
+    }
+    body.innerHTML = `
+      <p class="onpu-kanji-literal" lang="ja">${escape(entry.literal)}</p>
+      <p><strong>${escape(entry.meanings.join(", ") || "(no English meaning listed)")}</strong></p>
+      <dl class="onpu-kanji-facts">
+        ${row("On", escape(entry.onReadings.join("、")))}
+        ${row("Kun", escape(entry.kunReadings.join("、")))}
+        ${row("Strokes", entry.strokes)}
+        ${row("Grade", entry.grade)}
+        ${row("Frequency", entry.frequency ? `#${entry.frequency} of 2,500` : "")}
+        ${row("JLPT (old scale)", entry.jlptOld ? `level ${entry.jlptOld}` : "")}
+      </dl>`;
+    document.dispatchEvent(new CustomEvent("onpu:kanji", { detail: entry.literal }));
+  };
+  let pressTimer = null;
+  let pressed = null;
+  document.addEventListener("pointerdown", (event) => {
+    const kanji = event.target.closest(".k");
+    if (!kanji) return;
+    pressed = kanji;
+    pressTimer = setTimeout(() => { pressTimer = null; openKanji(kanji.dataset.kanji); }, 350);
+  });
+  const cancelPress = () => { if (pressTimer) clearTimeout(pressTimer); };
+  document.addEventListener("pointerup", cancelPress);
+  document.addEventListener("pointercancel", () => { cancelPress(); pressed = null; });
+  document.addEventListener("contextmenu", (event) => { if (event.target.closest(".k")) event.preventDefault(); });
+  document.addEventListener("click", (event) => {
+    const kanji = event.target.closest(".k");
+    if (!kanji) return;
+    event.stopPropagation();
+    // A long press already opened it.
+    if (pressed === kanji && pressTimer === null && panel && panel.open) { pressed = null; return; }
+    cancelPress();
+    pressed = null;
+    openKanji(kanji.dataset.kanji);
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    const kanji = event.target.closest && event.target.closest(".k");
+    if (kanji && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      event.stopPropagation();
+      openKanji(kanji.dataset.kanji);
+    }
+  }, true);
+  if (panel) panel.addEventListener("close", () => document.dispatchEvent(new CustomEvent("onpu:kanji-closed")));
+
+  // --- Lyrics view -------------------------------------------------------------------
+  const view = $(".onpu-song-view");
+  if (view) {
+    const songKey = view.dataset.song ? "onpu-modes" : null;
+    let saved = {};
+    try {
+      saved = (songKey && JSON.parse(localStorage.getItem(songKey) || "{}")) || {};
+    } catch (_) {
+      saved = {}; // Storage off or its value unreadable: start from the defaults.
+    }
+    const setMode = (name, value) => {
+      view.setAttribute(`data-${name}`, value);
+      const input = $(`input[name="onpu-${name}"][value="${value}"]`);
+      if (input) input.checked = true;
+      if (songKey) {
+        saved[name] = value;
+        try { localStorage.setItem(songKey, JSON.stringify(saved)); } catch (_) { /* not kept */ }
+      }
+    };
+    if (saved.reading) setMode("reading", saved.reading);
+    if (saved.view) setMode("view", saved.view);
+    $$('input[name="onpu-reading"]').forEach((input) => input.addEventListener("change", () => setMode("reading", input.value)));
+    $$('input[name="onpu-view"]').forEach((input) => input.addEventListener("change", () => setMode("view", input.value)));
+
+    const lines = $$(".onpu-line", view);
+    const english = $$(".onpu-en-line", view);
+    const steps = $$("[data-onpu-step]");
+    let selected = -1;
+    let guard = false;
+    const paneJP = $(".onpu-pane-jp", view);
+    const paneEN = $(".onpu-pane-en", view);
+    const scrollInto = (pane, element) => {
+      if (!pane || !element) return;
+      if (view.dataset.view === "parallel") pane.scrollTop = element.offsetTop - pane.offsetTop;
+      else element.scrollIntoView({ block: "nearest" });
+    };
+    const select = (index) => {
+      selected = index;
+      lines.forEach((line, i) => line.classList.toggle("selected", i === index));
+      english.forEach((line, i) => line.classList.toggle("selected", i === index));
+      view.classList.toggle("translating", index >= 0);
+      steps.forEach((button) => { button.disabled = index < 0; });
+      if (index >= 0) {
+        guard = true;
+        scrollInto(paneJP, lines[index]);
+        scrollInto(paneEN, english[index]);
+        setTimeout(() => { guard = false; }, 100);
+      }
+      document.dispatchEvent(new CustomEvent("onpu:line", { detail: index }));
+    };
+    const toggle = (index) => select(index === selected && view.dataset.view !== "parallel" ? -1 : index);
+    lines.forEach((line, index) => {
+      line.addEventListener("click", () => toggle(index));
+      line.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(index); }
+      });
+    });
+    english.forEach((line, index) => line.addEventListener("click", () => select(index)));
+    steps.forEach((button) => button.addEventListener("click", () => {
+      if (selected < 0) return;
+      const next = Math.min(lines.length - 1, Math.max(0, selected + Number(button.dataset.onpuStep)));
+      select(next);
+      document.dispatchEvent(new CustomEvent("onpu:step", { detail: next }));
+    }));
+
+    // Parallel panes scroll together by the share of their height scrolled.
+    const sync = (from, to) => () => {
+      if (guard || view.dataset.view !== "parallel") return;
+      const range = from.scrollHeight - from.clientHeight;
+      if (range <= 0) return;
+      guard = true;
+      to.scrollTop = (from.scrollTop / range) * (to.scrollHeight - to.clientHeight);
+      setTimeout(() => { guard = false; }, 100);
+    };
+    if (paneJP && paneEN) {
+      paneJP.addEventListener("scroll", sync(paneJP, paneEN));
+      paneEN.addEventListener("scroll", sync(paneEN, paneJP));
+    }
+  }
+
+  // --- Tour ------------------------------------------------------------------------------
+  const tourSteps = $$("[data-tour-step]");
+  if (tourSteps.length) {
+    let step = 0;
+    const show = (index) => {
+      step = index;
+      tourSteps.forEach((section, i) => { section.hidden = i !== index; });
+      const heading = $("h2", tourSteps[index]);
+      if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+    };
+    show(0);
+    $$('[data-tour="next"]').forEach((button) => button.addEventListener("click", () => show(Math.min(step + 1, tourSteps.length - 1))));
+    const finish = () => localStorage.setItem("onpu-tour-done", "1");
+    $$('[data-tour="skip"], [data-tour="done"]').forEach((link) => link.addEventListener("click", finish));
+    const banner = $(".onpu-tour-banner");
+    let stage = "line";
+    const say = (text) => { if (banner) banner.textContent = text; };
+    document.addEventListener("onpu:line", (event) => {
+      if (stage === "line" && event.detail === 0) { stage = "step"; say("Now press “Next ↓” to move to the next line."); }
+    });
+    document.addEventListener("onpu:step", () => {
+      if (stage === "step") { stage = "kanji"; say("Tap or long-press a kanji, like 池 or 水, to open its card."); }
+    });
+    document.addEventListener("onpu:kanji", () => {
+      if (stage === "kanji") { stage = "close"; say("That is the kanji card. Close it when you are done."); }
+    });
+    document.addEventListener("onpu:kanji-closed", () => {
+      if (stage === "close") {
+        stage = "done";
+        finish();
+        say("You are ready. Add a song of your own, or keep this haiku.");
+        const done = $(".onpu-tour-done");
+        if (done) done.hidden = false;
+      }
+    });
+  }
+})();

@@ -1,0 +1,167 @@
+(() => {
+  "use strict";
+  const hearth = window.hearth;
+  if (!hearth) return;
+  const roomElement = document.querySelector("[data-softer-room]");
+  const roomId = roomElement ? roomElement.getAttribute("data-softer-room") : null;
+  const api = roomId ? `/api/softer/rooms/${encodeURIComponent(roomId)}` : null;
+
+  const errorText = async (response) => {
+    try {
+      const json = await response.json();
+      return (json.error && json.error.message) || `The server answered ${response.status}.`;
+    } catch (_) {
+      return `The server answered ${response.status}.`;
+    }
+  };
+
+  const say = (text) => {
+    let box = document.getElementById("softer-message");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "softer-message";
+      box.className = "softer-form-error";
+      box.setAttribute("role", "alert");
+      (roomElement || document.querySelector(".softer-app")).appendChild(box);
+    }
+    box.textContent = text;
+    box.hidden = !text;
+  };
+
+  // On a room page: shows the message form when it is this person's turn.
+  let showCompose = () => {};
+
+  // The live section, rendered by the server, replaces the one on the page.
+  let refreshing = null;
+  const refresh = () => {
+    clearTimeout(refreshing);
+    refreshing = setTimeout(async () => {
+      const response = await fetch(`${window.location.pathname}?live=1`, {
+        credentials: "same-origin", headers: { Accept: "text/html" },
+      });
+      if (response.status === 404 && roomId) { window.location.href = "/softer"; return; }
+      if (!response.ok) return;
+      const live = document.getElementById("softer-live");
+      if (live) live.innerHTML = await response.text();
+      showCompose();
+    }, 60);
+  };
+
+  const sameRoom = (payload) => {
+    let data = payload;
+    if (typeof data === "string") { try { data = JSON.parse(data); } catch (_) { data = null; } }
+    return !roomId || (data && data.roomID === roomId);
+  };
+  hearth.on("softer.", (type, payload) => { if (sameRoom(payload)) refresh(); });
+
+  // --- The list: creating a room -------------------------------------------------------
+  const create = document.querySelector("[data-softer-create]");
+  if (create) {
+    const rows = create.querySelector("[data-softer-rows]");
+    create.querySelector("[data-softer-add-row]").addEventListener("click", () => {
+      const row = rows.querySelector("[data-softer-row]").cloneNode(true);
+      const index = rows.querySelectorAll("[data-softer-row]").length;
+      row.querySelectorAll("input").forEach((input) => { input.value = ""; });
+      row.querySelectorAll("[id]").forEach((element) => {
+        const label = row.querySelector(`label[for="${element.id}"]`);
+        element.id = element.id.replace(/-\d+$/, `-${index}`);
+        if (label) label.setAttribute("for", element.id);
+      });
+      rows.appendChild(row);
+      row.querySelector("input").focus();
+    });
+    create.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const error = create.querySelector(".softer-form-error");
+      const participants = [...rows.querySelectorAll("[data-softer-row]")]
+        .map((row) => ({
+          contact: row.querySelector('[name="contact"]').value.trim(),
+          nickname: row.querySelector('[name="contactNickname"]').value.trim(),
+        }))
+        .filter((person) => person.contact || person.nickname);
+      const tier = create.querySelector('[name="tier"]:checked');
+      const body = {
+        nickname: create.querySelector('[name="nickname"]').value,
+        participants,
+        tier: tier ? Number(tier.value) : undefined,
+      };
+      const response = await hearth.fetch("/api/softer/rooms", { method: "POST", body });
+      if (response.ok) {
+        const json = await response.json();
+        window.location.href = `/softer/rooms/${encodeURIComponent(json.room.id)}`;
+        return;
+      }
+      error.textContent = await errorText(response);
+      error.hidden = false;
+    });
+  }
+
+  if (!roomId) return;
+
+  // --- One room: actions, compose, typing ------------------------------------------------
+  const compose = document.querySelector("[data-softer-compose]");
+  const text = compose.querySelector("textarea");
+  const send = compose.querySelector("[data-softer-send]");
+  showCompose = () => {
+    const live = document.querySelector("#softer-live .softer-live");
+    const mine = live && live.getAttribute("data-your-turn") === "true";
+    compose.hidden = !mine;
+  };
+  showCompose();
+
+  const post = async (path, body) => {
+    const response = await hearth.fetch(`${api}${path}`, { method: "POST", body: body || {} });
+    if (!response.ok) say(await errorText(response)); else say("");
+    refresh();
+    return response;
+  };
+
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-softer-action]");
+    if (!button) return;
+    const question = button.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) return;
+    const action = button.getAttribute("data-softer-action");
+    if (action === "delete") {
+      const response = await hearth.fetch(api, { method: "DELETE" });
+      if (response.ok) window.location.href = "/softer"; else say(await errorText(response));
+      return;
+    }
+    button.disabled = true;
+    await post(`/${action}`);
+    button.disabled = false;
+  });
+
+  // Typing: announced when the message starts, withdrawn when it empties, renewed while it lasts.
+  let announced = 0;
+  const composing = (on) => hearth.fetch(`${api}/composing`, { method: "POST", body: { composing: on } });
+  text.addEventListener("input", () => {
+    const empty = text.value.trim() === "";
+    send.textContent = empty ? "Pass" : "Send";
+    const now = Date.now();
+    if (!empty && now - announced > 20000) { announced = now; composing(true); }
+    if (empty && announced) { announced = 0; composing(false); }
+  });
+  window.addEventListener("pagehide", () => { if (announced) composing(false); });
+
+  compose.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const message = text.value.trim();
+    if (!message) {
+      if (!window.confirm("Pass?\n\nSkip your turn. Others will see that you're listening.")) return;
+      await post("/pass");
+      return;
+    }
+    send.disabled = true;
+    const response = await post("/messages", { text: message });
+    send.disabled = false;
+    if (response.ok) {
+      text.value = "";
+      send.textContent = "Pass";
+      announced = 0;
+    }
+  });
+
+  // A typing note older than 30 seconds goes away even when nothing else happens.
+  setInterval(refresh, 10000);
+})();
