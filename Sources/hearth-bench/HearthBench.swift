@@ -149,7 +149,8 @@ extension HearthBench {
     @Option(help: "The Markdown file to write.") var out = "BENCHMARKS.md"
 
     func run() throws {
-      let markdown = try ReportWriter(directory: results).render()
+      let previous = (try? String(contentsOfFile: out, encoding: .utf8)).map(PreviousReport.init)
+      let markdown = try ReportWriter(directory: results, previous: previous).render()
       try Data(markdown.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
     }
   }

@@ -31,6 +31,7 @@ struct HTTPResult: Codable, Sendable {
 /// Renders BENCHMARKS.md from whichever result files exist.
 struct ReportWriter {
   var directory: String
+  var previous: PreviousReport?
 
   func load<T: Decodable>(_ name: String, as type: T.Type) throws -> T? {
     let path = directory + "/" + name
@@ -74,12 +75,13 @@ struct ReportWriter {
       """
     out += goals(
       http: http, jobs: jobs, fanout: fanout, redo: redo, auralyst: auralyst, onpu: onpu)
-    if let http { out += httpSection(http, machine: newest.machine) }
-    if let jobs { out += jobsSection(jobs, machine: newest.machine) }
-    if let fanout { out += fanoutSection(fanout, machine: newest.machine) }
-    if let redo { out += redoSection(redo, machine: newest.machine) }
-    if let auralyst { out += auralystSection(auralyst, machine: newest.machine) }
-    if let onpu { out += onpuSection(onpu, machine: newest.machine) }
+    out += http.map { httpSection($0, machine: newest.machine) } ?? kept("HTTP")
+    out += jobs.map { jobsSection($0, machine: newest.machine) } ?? kept("Jobs")
+    out +=
+      fanout.map { fanoutSection($0, machine: newest.machine) } ?? kept("Fan-out (live events)")
+    out += redo.map { redoSection($0, machine: newest.machine) } ?? kept("Redo")
+    out += auralyst.map { auralystSection($0, machine: newest.machine) } ?? kept("Auralyst")
+    out += onpu.map { onpuSection($0, machine: newest.machine) } ?? kept("Onpu")
     out += """
       ## Reproducing
 
@@ -94,6 +96,9 @@ struct ReportWriter {
     return out
   }
 
+  /// A suite's section from the last report, when this run has no result for it.
+  func kept(_ title: String) -> String { previous?.section(title) ?? "" }
+
   // MARK: - Goals
 
   func goals(
@@ -104,6 +109,10 @@ struct ReportWriter {
     let postgres = jobs?.defaultRun("postgresql")
     let sqlite = jobs?.defaultRun("sqlite")
     func verdict(_ met: Bool) -> String { met ? "met" : "not met" }
+    func kept(_ prefixes: [String]) -> [[String]] {
+      previous?.goalRows(startingWith: prefixes) ?? []
+    }
+    if jobs == nil { rows += kept(["No-op jobs", "Within 1.5x", "Enqueue-to-start"]) }
     if let postgres {
       rows.append([
         "No-op jobs at 5,000/s or more on PostgreSQL (BullMQ's published figure)",
@@ -132,6 +141,7 @@ struct ReportWriter {
         ])
       }
     }
+    if fanout == nil { rows += kept(["Fan-out"]) }
     if let run = fanout?.runs.max(by: { $0.subscribers < $1.subscribers }) {
       let complete = run.deliveries == run.expectedDeliveries
       rows.append([
@@ -141,9 +151,9 @@ struct ReportWriter {
         verdict(run.latency.p99 < 50 && complete),
       ])
     }
-    if let redo { rows += redoGoals(redo) }
-    if let auralyst { rows += auralystGoals(auralyst) }
-    if let onpu { rows += onpuGoals(onpu) }
+    rows += redo.map(redoGoals) ?? kept(["Redo:"])
+    rows += auralyst.map(auralystGoals) ?? kept(["Auralyst:"])
+    rows += onpu.map(onpuGoals) ?? kept(["Onpu:"])
     guard !rows.isEmpty else { return "" }
     return """
       ## Goals
