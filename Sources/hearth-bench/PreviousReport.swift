@@ -8,7 +8,9 @@ struct PreviousReport {
     guard let start = text.range(of: "\n## \(title)\n") else { return nil }
     let rest = text[start.upperBound...]
     let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
-    return "## \(title)\n" + rest[..<end].trimmingCharacters(in: .newlines) + "\n\n"
+    var body = rest[..<end]
+    while body.last == "\n" { body = body.dropLast() }
+    return "## \(title)\n" + body + "\n\n"
   }
 
   /// The Goals table's rows whose goal starts with one of `prefixes`.

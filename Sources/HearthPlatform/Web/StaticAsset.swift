@@ -8,7 +8,7 @@ public struct StaticAsset: Sendable {
   public let name: String
   public let body: [UInt8]
   public let contentType: String
-  /// `softer.3f2a9c1d0b7e.js` for `softer.js`.
+  /// `notes.3f2a9c1d0b7e.js` for `notes.js`.
   public let hashedName: String
 
   public init(name: String, bytes: [UInt8]) {
