@@ -7,9 +7,10 @@ let argumentParser = Target.Dependency.product(
 let asyncHTTPClient = Target.Dependency.product(
   name: "AsyncHTTPClient", package: "async-http-client")
 
-/// Every folder `Sources/<Name>App` is an app module: everything the server does for one app, on
-/// the platform. It depends on the platform, the libraries its store and routes use, its own
-/// core (`Sources/<Name>Core`) when there is one, and what this table adds.
+/// The app modules: `Sources/<Name>App`, each depending on the platform, the libraries its
+/// store and routes use, its own core (`Sources/<Name>Core`) when there is one, and what
+/// `appDependencies` adds. (Listed, not discovered: SwiftPM caches the manifest by its text.)
+let appModuleNames = ["SofterApp", "RedoApp", "AuralystApp", "OnpuApp"]
 let appDependencies: [String: [Target.Dependency]] = [
   "SofterApp": [asyncHTTPClient],
   "RedoApp": ["CanonicalJSON"],
@@ -18,7 +19,6 @@ let appDependencies: [String: [Target.Dependency]] = [
 let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
   "Sources")
 let sourceFolders = Set((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
-let appModuleNames = sourceFolders.filter { $0.hasSuffix("App") }.sorted()
 let appModuleDependencies = appModuleNames.map { Target.Dependency(stringLiteral: $0) }
 
 let testFolders = Set(
@@ -37,11 +37,18 @@ func appTests(_ name: String) -> Target {
     dependencies: [.init(stringLiteral: name)] + appModule(name).dependencies + testSupport)
 }
 
-/// A target's scripts and stylesheets (`Sources/<target>/Resources`), compiled into it as bytes.
-func webResources(_ target: String) -> [Resource] {
-  let folder = sources.appendingPathComponent(target).appendingPathComponent("Resources")
-  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-  return files.sorted().map { .embedInCode("Resources/" + $0) }
+/// Each target's scripts and stylesheets (`Sources/<target>/Resources/`), compiled into it as
+/// bytes (`PackageResources`).
+let webResources: [String: [String]] = [
+  "HearthPlatform": ["hearth.css", "hearth.js"],
+  "SofterApp": ["softer.css", "softer.js"],
+  "RedoApp": ["redo.css", "redo.js"],
+  "AuralystApp": ["auralyst.css", "auralyst.js"],
+  "OnpuApp": ["onpu.css", "onpu.js"],
+]
+
+func resources(_ target: String) -> [Resource] {
+  (webResources[target] ?? []).map { .embedInCode("Resources/" + $0) }
 }
 
 func appModule(_ name: String) -> Target {
@@ -57,7 +64,7 @@ func appModule(_ name: String) -> Target {
       .product(name: "PostgresNIO", package: "postgres-nio"),
     ] + (sourceFolders.contains(String(core)) ? [.init(stringLiteral: String(core))] : [])
       + (appDependencies[name] ?? []),
-    resources: webResources(name)
+    resources: resources(name)
   )
 }
 
@@ -106,7 +113,7 @@ var package = Package(
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: webResources("HearthPlatform")
+      resources: resources("HearthPlatform")
     ),
     // The composition root: the one place that lists the app modules, and the `hearth` command.
     .target(
