@@ -1,10 +1,11 @@
 import Foundation
 
-/// Conformance data written outside the project, in ../shared/external beside the checkout.
+/// Conformance data written outside the project (RFC 8785, RFC 8032, Wycheproof, kanjium),
+/// copied with their licences into Tests/Fixtures/external.
 public enum ExternalData {
   public static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("../shared/external").standardized
+    .appendingPathComponent("Tests/Fixtures/external").standardized
 
   public static func bytes(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: root.appendingPathComponent(path)))

@@ -60,7 +60,7 @@ extension ReportWriter {
 
       \(dated(result.info, machine: machine))Release build, UniDic 2.1.2 (unidic-lite) and \
       KANJIDIC2 from the machine. Accuracy is measured on every entry of kanjium's accent \
-      dictionary (../shared/external/ja-accent/kanjium, used as a test oracle only): each word \
+      dictionary (Tests/Fixtures/external/ja-accent/kanjium, used as a test oracle only): each word \
       alone through the analyzer; a reading counts when the hiragana of its words equals \
       kanjium's, an accent when the reading matched and the nucleus is one kanjium accepts.
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from redo_cli import RedoHome
 
-EXTERNAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "external"
+EXTERNAL = Path(__file__).resolve().parents[2] / "Tests" / "Fixtures" / "external"
 
 
 def load_redo_js(page: Page) -> None:
