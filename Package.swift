@@ -6,15 +6,17 @@ let argumentParser = Target.Dependency.product(
   name: "ArgumentParser", package: "swift-argument-parser")
 let asyncHTTPClient = Target.Dependency.product(
   name: "AsyncHTTPClient", package: "async-http-client")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioConcurrencyHelpers = Target.Dependency.product(
+  name: "NIOConcurrencyHelpers", package: "swift-nio")
 
 /// The app modules: `Sources/<Name>App`, each depending on the platform, the libraries its
 /// store and routes use, its own core (`Sources/<Name>Core`) when there is one, and what
 /// `appDependencies` adds. (Listed, not discovered: SwiftPM caches the manifest by its text.)
 let appModuleNames = ["SofterApp", "RedoApp", "AuralystApp", "OnpuApp"]
 let appDependencies: [String: [Target.Dependency]] = [
-  "SofterApp": [asyncHTTPClient],
   "RedoApp": ["CanonicalJSON"],
-  "OnpuApp": ["OnpuAnalysis", asyncHTTPClient],
+  "OnpuApp": ["OnpuAnalysis"],
 ]
 let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
   "Sources")
@@ -24,17 +26,24 @@ let appModuleDependencies = appModuleNames.map { Target.Dependency(stringLiteral
 let testFolders = Set(
   (try? FileManager.default.contentsOfDirectory(
     atPath: sources.deletingLastPathComponent().appendingPathComponent("Tests").path)) ?? [])
-let testSupport: [Target.Dependency] = [
-  "HearthTesting", asyncHTTPClient,
+let testHarness: [Target.Dependency] = [
+  "HearthTesting",
   .product(name: "HummingbirdTesting", package: "hummingbird"),
   .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
 ]
+let testSupport =
+  testHarness + [
+    asyncHTTPClient, nioConcurrencyHelpers, nioCore,
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "Hummingbird", package: "hummingbird"),
+  ]
 
 /// An app's tests (`Tests/<Name>AppTests`): its server and store on the platform alone.
 func appTests(_ name: String) -> Target {
   .testTarget(
     name: name + "Tests",
-    dependencies: [.init(stringLiteral: name)] + appModule(name).dependencies + testSupport)
+    dependencies: [.init(stringLiteral: name)] + appModule(name).dependencies + testHarness,
+    exclude: ["__Snapshots__"])
 }
 
 /// Each target's scripts and stylesheets (`Sources/<target>/Resources/`), compiled into it as
@@ -56,12 +65,13 @@ func appModule(_ name: String) -> Target {
   return .target(
     name: name,
     dependencies: [
-      "HearthCore", "HearthPlatform",
+      "HearthCore", "HearthPlatform", asyncHTTPClient,
       .product(name: "GRDB", package: "GRDB.swift"),
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
       .product(name: "PostgresNIO", package: "postgres-nio"),
+      nioConcurrencyHelpers, nioCore,
     ] + (sourceFolders.contains(String(core)) ? [.init(stringLiteral: String(core))] : [])
       + (appDependencies[name] ?? []),
     resources: resources(name)
@@ -82,6 +92,7 @@ var package = Package(
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.3.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
@@ -100,8 +111,10 @@ var package = Package(
     .target(
       name: "HearthPlatform",
       dependencies: [
-        "HearthCore",
+        "CanonicalJSON", "HearthCore", nioConcurrencyHelpers, nioCore,
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -138,8 +151,9 @@ var package = Package(
     .target(
       name: "RedoCLI",
       dependencies: [
-        "CanonicalJSON", "HearthCore", "RedoCore", argumentParser,
+        "CanonicalJSON", "HearthCore", "RedoCore", argumentParser, nioCore,
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -157,7 +171,7 @@ var package = Package(
       dependencies: [
         "AuralystApp", "AuralystCore", "CanonicalJSON", "HearthCore", "HearthPlatform",
         "HearthServer", "OnpuAnalysis", "OnpuApp", "OnpuCore", "RedoApp", "RedoCore",
-        argumentParser,
+        argumentParser, nioCore,
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -170,7 +184,7 @@ var package = Package(
     .target(
       name: "HearthTesting",
       dependencies: [
-        "HearthCore", "HearthPlatform",
+        "HearthCore", "HearthPlatform", nioConcurrencyHelpers, nioCore,
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -188,11 +202,16 @@ var package = Package(
       name: "OnpuAnalysisTests", dependencies: ["OnpuAnalysis", "OnpuCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
     .testTarget(
-      name: "HearthPlatformTests", dependencies: ["HearthCore", "HearthPlatform"] + testSupport),
+      name: "HearthPlatformTests",
+      dependencies: [
+        "HearthCore", "HearthPlatform",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ] + testSupport),
     .testTarget(
       name: "HearthServerTests",
       dependencies: appModuleDependencies + [
-        "CanonicalJSON", "HearthServer", "RedoCore",
+        "CanonicalJSON", "HearthCore", "HearthPlatform", "HearthServer", "RedoCore",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ] + testSupport),
