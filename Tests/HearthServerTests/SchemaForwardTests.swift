@@ -96,7 +96,7 @@ import Testing
       let dump = try String(
         contentsOf: Self.fixtures.appendingPathComponent("postgres.sql"), encoding: .utf8)
       for statement in Self.statements(dump) {
-        _ = try await loader.rows(PostgresQuery(unsafeSQL: statement))
+        _ = try await loader.queryRows(PostgresQuery(unsafeSQL: statement))
       }
       try await loader.close()
 
@@ -105,7 +105,7 @@ import Testing
       let before = try Self.rows("postgres-rows.json")
       for (table, rows) in before {
         let expected = rows.map { NSDictionary(dictionary: $0) }
-        let after = try await database.rows(
+        let after = try await database.queryRows(
           PostgresQuery(unsafeSQL: "SELECT row_to_json(t)::text FROM \(table) t ORDER BY 1")
         ).map { try Self.object(try $0.decode(String.self)) }
         #expect(after == expected, "\(table)")

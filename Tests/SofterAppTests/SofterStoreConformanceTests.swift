@@ -61,12 +61,13 @@ struct SofterStoreConformanceTests: StoreFixtures {
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
       try await db.softerStore.createSofterRoom(
         Self.softerRoom(), payment: Self.softerPayment("r1"), events: [])
-      let changed = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(2)) { record in
+      let changed = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(2)) { stored in
+        var record = stored
         let arrival = record.room.lightwardInvitation(.accept, at: Self.at(2))
         try record.room.apply(arrival, at: Self.at(2))
         record.turn = .failed(slot: 1, reason: "HTTP 502", attempts: 2, retryAt: Self.at(9))
         record.composing = Composing(participantID: "p-bob", since: Self.at(2))
-        return SofterEvents.events(SofterEvents.roomChanged, room: record)
+        return .changed(record)
       }
       #expect(
         changed?.room.messages.map(\.text) == [
@@ -76,11 +77,12 @@ struct SofterStoreConformanceTests: StoreFixtures {
       #expect(try await db.softerStore.softerRoom(id: "r1") == changed)
 
       // A message whose id is stored already keeps its first text.
-      let again = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(3)) { record in
+      let again = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(3)) { stored in
+        var record = stored
         record.room.messages.append(
           .narration(id: StableID.opening(room: "r1"), roomID: "r1", text: "forged", at: Self.at(3))
         )
-        return []
+        return SofterRoomChange(record, events: [])
       }
       #expect(again?.room.messages.first?.text == "Ally opened a room with $100.")
       #expect(again?.room.messages.count == 2)
@@ -88,16 +90,18 @@ struct SofterStoreConformanceTests: StoreFixtures {
       // A change that throws leaves nothing behind.
       let sequence = try await db.latestSequence()
       await #expect(throws: RoomError.notYourTurn(current: "Ally")) {
-        _ = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(4)) { record in
+        _ = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(4)) { stored in
+          var record = stored
           try record.room.apply(try record.room.arrive("p-bob", at: Self.at(4)), at: Self.at(4))
           _ = try record.room.send("hi", from: "p-bob", messageID: "m1", at: Self.at(4))
-          return SofterEvents.events(SofterEvents.roomChanged, room: record)
+          return .changed(record)
         }
       }
       #expect(try await db.softerStore.softerRoom(id: "r1") == changed)
       #expect(try await db.latestSequence() == sequence)
       #expect(
-        try await db.softerStore.changeSofterRoom(id: "nope", at: Self.at(5)) { _ in [] } == nil)
+        try await db.softerStore.changeSofterRoom(id: "nope", at: Self.at(5)) { .unchanged($0) }
+          == nil)
     }
   }
 
@@ -111,12 +115,13 @@ struct SofterStoreConformanceTests: StoreFixtures {
         for index in 0..<12 {
           group.addTask {
             _ = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(10 + index)) {
-              record in
+              stored in
+              var record = stored
               // Each change records how many messages it saw: serialized changes all differ.
               let seen = record.room.messages.count
               record.room.messages.append(
                 .narration(id: "n\(index)", roomID: "r1", text: "\(seen)", at: Self.at(10 + index)))
-              return []
+              return SofterRoomChange(record, events: [])
             }
           }
         }

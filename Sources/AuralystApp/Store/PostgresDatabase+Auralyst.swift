@@ -29,7 +29,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func auralystJournal(id: String) async throws -> Journal? {
-    try await rows(
+    try await queryRows(
       """
       SELECT id, owner_id, title, time_zone, symptoms, created_at FROM auralyst_journals
       WHERE id = \(id)
@@ -38,7 +38,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func auralystJournals(userID: String) async throws -> [Journal] {
-    try await rows(
+    try await queryRows(
       """
       SELECT id, owner_id, title, time_zone, symptoms, created_at FROM auralyst_journals
       WHERE owner_id = \(userID) OR id IN (
@@ -106,11 +106,11 @@ extension HearthPlatform.PostgresDatabase {
       query.binds.append(until)
     }
     query.sql += " ORDER BY timestamp, id"
-    return try await rows(query).map(Self.record(from:))
+    return try await queryRows(query).map(Self.record(from:))
   }
 
   public func auralystRecord(id: String) async throws -> AuralystRecord? {
-    try await rows(
+    try await queryRows(
       """
       SELECT id, journal_id, kind, author_id, timestamp, entry_id, medication_id, body,
         updated_at

@@ -15,7 +15,7 @@ extension PostgresDatabase {
   }
 
   public func createUser(_ user: User) async throws {
-    _ = try await rows(
+    _ = try await queryRows(
       """
       INSERT INTO users (id, email, display_name, phone, password_hash, time_zone, is_admin,
         disabled, created_at)
@@ -25,25 +25,27 @@ extension PostgresDatabase {
   }
 
   public func user(id: String) async throws -> User? {
-    try await rows("\(unescaped: Self.selectUsers) WHERE id = \(id)").first.map(Self.user(from:))
+    try await queryRows("\(unescaped: Self.selectUsers) WHERE id = \(id)").first.map(
+      Self.user(from:))
   }
 
   public func user(email: String) async throws -> User? {
-    try await rows("\(unescaped: Self.selectUsers) WHERE email = \(email)").first.map(
+    try await queryRows("\(unescaped: Self.selectUsers) WHERE email = \(email)").first.map(
       Self.user(from:))
   }
 
   public func user(phone: String) async throws -> User? {
-    try await rows("\(unescaped: Self.selectUsers) WHERE phone = \(phone)").first.map(
+    try await queryRows("\(unescaped: Self.selectUsers) WHERE phone = \(phone)").first.map(
       Self.user(from:))
   }
 
   public func users() async throws -> [User] {
-    try await rows("\(unescaped: Self.selectUsers) ORDER BY created_at, id").map(Self.user(from:))
+    try await queryRows("\(unescaped: Self.selectUsers) ORDER BY created_at, id").map(
+      Self.user(from:))
   }
 
   public func updateUser(_ user: User) async throws {
-    let updated = try await rows(
+    let updated = try await queryRows(
       """
       UPDATE users SET email = \(user.email), display_name = \(user.displayName),
         phone = \(user.phone), password_hash = \(user.passwordHash), time_zone = \(user.timeZone),

@@ -40,7 +40,7 @@ extension PostgresDatabase: EventNotifying {
   }
 
   public func events(after cursor: Int64, limit: Int) async throws -> [Event] {
-    try await rows(
+    try await queryRows(
       """
       SELECT seq, type, audience_user, res_app, res_kind, res_id, payload, created_at
       FROM events WHERE seq > \(cursor) ORDER BY seq LIMIT \(max(0, limit))
@@ -75,6 +75,6 @@ extension PostgresDatabase: EventNotifying {
   }
 
   public func latestSequence() async throws -> Int64 {
-    try await rows("SELECT value FROM event_counter").first?.decode(Int64.self) ?? 0
+    try await queryRows("SELECT value FROM event_counter").first?.decode(Int64.self) ?? 0
   }
 }

@@ -28,7 +28,7 @@ extension PostgresDatabase: JobNotifying {
   }
 
   public func enqueue(_ job: NewJob, id: String, at: Date) async throws -> Job {
-    let inserted = try await rows(
+    let inserted = try await queryRows(
       """
       INSERT INTO jobs (id, queue, payload, status, attempts, max_attempts, run_at,
         idempotency_key, created_at, updated_at)
@@ -39,11 +39,11 @@ extension PostgresDatabase: JobNotifying {
       """)
     if let row = inserted.first {
       // After the commit, so that a woken worker finds the job.
-      _ = try await rows("SELECT pg_notify(\(Self.jobChannel), \(job.queue))")
+      _ = try await queryRows("SELECT pg_notify(\(Self.jobChannel), \(job.queue))")
       return try Self.job(from: row)
     }
     // The key was used before: the conflicting row is committed, so this sees it.
-    let existing = try await rows(
+    let existing = try await queryRows(
       """
       SELECT \(unescaped: Self.jobColumns) FROM jobs
       WHERE queue = \(job.queue) AND idempotency_key = \(job.idempotencyKey)
@@ -73,7 +73,7 @@ extension PostgresDatabase: JobNotifying {
     // One statement, so one round trip: stalled jobs out of attempts become dead; then a
     // stalled job (its worker's lease ran out) is taken before the next queued one. Each
     // lookup reads a partial index in claim order, so a long queue costs no sort.
-    let claimed = try await rows(
+    let claimed = try await queryRows(
       """
       WITH expired AS (
         UPDATE jobs SET status = \(JobStatus.dead.rawValue), lease_until = NULL,
@@ -192,14 +192,15 @@ extension PostgresDatabase: JobNotifying {
   }
 
   public func job(id: String) async throws -> Job? {
-    try await rows("SELECT \(unescaped: Self.jobColumns) FROM jobs WHERE id = \(id)").first.map(
-      Self.job(from:))
+    try await queryRows("SELECT \(unescaped: Self.jobColumns) FROM jobs WHERE id = \(id)").first
+      .map(
+        Self.job(from:))
   }
 
   /// Every status, with zero for those no job has.
   public func jobCounts() async throws -> [JobStatus: Int] {
     var counts = Dictionary(uniqueKeysWithValues: JobStatus.allCases.map { ($0, 0) })
-    for row in try await rows("SELECT status, count(*) FROM jobs GROUP BY status") {
+    for row in try await queryRows("SELECT status, count(*) FROM jobs GROUP BY status") {
       let (status, count) = try row.decode((String, Int).self)
       if let status = JobStatus(rawValue: status) { counts[status] = count }
     }

@@ -25,7 +25,7 @@ extension PostgresDatabase {
   }
 
   public func createSession(_ session: Session) async throws {
-    _ = try await rows(
+    _ = try await queryRows(
       """
       INSERT INTO sessions (id, user_id, kind, token_hash, csrf_token, label, created_at,
         last_seen_at, expires_at, revoked_at)
@@ -36,28 +36,29 @@ extension PostgresDatabase {
   }
 
   public func session(id: String) async throws -> Session? {
-    try await rows("\(unescaped: Self.selectSessions) WHERE id = \(id)").first.map(
+    try await queryRows("\(unescaped: Self.selectSessions) WHERE id = \(id)").first.map(
       Self.session(from:))
   }
 
   public func session(tokenHash: String) async throws -> Session? {
-    try await rows("\(unescaped: Self.selectSessions) WHERE token_hash = \(tokenHash)").first.map(
-      Self.session(from:))
+    try await queryRows("\(unescaped: Self.selectSessions) WHERE token_hash = \(tokenHash)").first
+      .map(
+        Self.session(from:))
   }
 
   /// Newest first.
   public func sessions(userID: String) async throws -> [Session] {
-    try await rows(
+    try await queryRows(
       "\(unescaped: Self.selectSessions) WHERE user_id = \(userID) ORDER BY created_at DESC, id"
     ).map(Self.session(from:))
   }
 
   public func touchSession(id: String, at: Date) async throws {
-    _ = try await rows("UPDATE sessions SET last_seen_at = \(at) WHERE id = \(id)")
+    _ = try await queryRows("UPDATE sessions SET last_seen_at = \(at) WHERE id = \(id)")
   }
 
   public func revokeSession(id: String, userID: String, at: Date) async throws -> Bool {
-    let revoked = try await rows(
+    let revoked = try await queryRows(
       """
       UPDATE sessions SET revoked_at = \(at)
       WHERE id = \(id) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(at)
@@ -68,13 +69,13 @@ extension PostgresDatabase {
 
   public func revokeSessions(userID: String, kind: SessionKind?, at: Date) async throws {
     if let kind {
-      _ = try await rows(
+      _ = try await queryRows(
         """
         UPDATE sessions SET revoked_at = \(at)
         WHERE user_id = \(userID) AND kind = \(kind.rawValue) AND revoked_at IS NULL
         """)
     } else {
-      _ = try await rows(
+      _ = try await queryRows(
         "UPDATE sessions SET revoked_at = \(at) WHERE user_id = \(userID) AND revoked_at IS NULL")
     }
   }

@@ -26,7 +26,7 @@ extension PostgresDatabase {
 
   public func createShare(_ share: Share) async throws {
     let ref = share.resource
-    _ = try await rows(
+    _ = try await queryRows(
       """
       INSERT INTO shares (app, kind, resource_id, owner_id, title, created_at)
       VALUES (\(ref.app), \(ref.kind), \(ref.id), \(share.ownerID), \(share.title), \(share.createdAt))
@@ -35,7 +35,7 @@ extension PostgresDatabase {
   }
 
   public func share(_ resource: ResourceRef) async throws -> Share? {
-    try await rows(
+    try await queryRows(
       """
       SELECT app, kind, resource_id, owner_id, title, created_at FROM shares
       WHERE app = \(resource.app) AND kind = \(resource.kind) AND resource_id = \(resource.id)
@@ -96,7 +96,7 @@ extension PostgresDatabase {
 
   /// Oldest change first.
   public func participants(_ resource: ResourceRef) async throws -> [Participant] {
-    try await rows(
+    try await queryRows(
       """
       SELECT app, kind, resource_id, user_id, status, permission, invited_by, updated_at
       FROM participants
@@ -107,7 +107,7 @@ extension PostgresDatabase {
   }
 
   public func participant(_ resource: ResourceRef, userID: String) async throws -> Participant? {
-    try await rows(
+    try await queryRows(
       """
       SELECT app, kind, resource_id, user_id, status, permission, invited_by, updated_at
       FROM participants
@@ -119,7 +119,7 @@ extension PostgresDatabase {
 
   /// Invitations still waiting for `userID`'s answer, newest first.
   public func pendingInvitations(userID: String) async throws -> [Invitation] {
-    try await rows(
+    try await queryRows(
       """
       SELECT p.app, p.kind, p.resource_id, p.user_id, p.status, p.permission, p.invited_by,
         p.updated_at, s.owner_id, s.title, s.created_at, u.display_name
@@ -141,7 +141,7 @@ extension PostgresDatabase {
   }
 
   public func access(_ resource: ResourceRef, userID: String) async throws -> Access {
-    let found = try await rows(
+    let found = try await queryRows(
       """
       SELECT s.owner_id, p.status, p.permission
       FROM shares s

@@ -41,7 +41,7 @@ public final class PostgresDatabase: HearthDatabase {
   deinit { runTask.cancel() }
 
   public func ping() async throws {
-    _ = try await rows("SELECT 1")
+    _ = try await queryRows("SELECT 1")
   }
 
   /// Stops the pool; queries after this fail.
@@ -61,7 +61,7 @@ public final class PostgresDatabase: HearthDatabase {
   // MARK: - Helpers shared by the store extensions
 
   /// Runs one statement outside a transaction and returns all its rows.
-  package func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+  package func queryRows(_ query: PostgresQuery) async throws -> [PostgresRow] {
     await runStarted.value
     do {
       return try await client.query(query, logger: logger).collect()

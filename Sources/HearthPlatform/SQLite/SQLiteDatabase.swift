@@ -8,6 +8,7 @@ public final class SQLiteDatabase: HearthDatabase {
   package let pool: DatabasePool
   /// The apps' account cleanup, learnt when they migrate.
   let accountCleanup = Mutex<[String]>([])
+  let gate = SQLiteWriteGate()
   public let path: String
   public var backend: DatabaseBackend { .sqlite(self) }
   public var kindName: String { "sqlite" }
@@ -18,6 +19,8 @@ public final class SQLiteDatabase: HearthDatabase {
     var configuration = Configuration()
     configuration.foreignKeysEnabled = true
     configuration.busyMode = .timeout(10)
+    // `transaction` keeps BEGIN…COMMIT open across several accesses to the writer.
+    configuration.allowsUnsafeTransactions = true
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = FULL")
     }
@@ -49,13 +52,15 @@ public final class SQLiteDatabase: HearthDatabase {
   package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
     -> T
   {
-    try await pool.writeWithoutTransaction { db in
-      var result: T?
-      try db.inTransaction(.immediate) {
-        result = try body(db)
-        return .commit
+    try await gate.holding {
+      try await pool.writeWithoutTransaction { db in
+        var result: T?
+        try db.inTransaction(.immediate) {
+          result = try body(db)
+          return .commit
+        }
+        return result!
       }
-      return result!
     }
   }
 

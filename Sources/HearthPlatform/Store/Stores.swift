@@ -86,7 +86,9 @@ extension JobStore {
 
 /// The platform's database; SQLite and PostgreSQL implement it. Each app keeps its own tables
 /// in it, through its own store over `SQLiteDatabase` or `PostgresDatabase`.
-public protocol HearthDatabase: AccountStore, SessionStore, ShareStore, EventStore, JobStore {
+public protocol HearthDatabase: SQLDatabase, AccountStore, SessionStore, ShareStore, EventStore,
+  JobStore
+{
   var kindName: String { get }
   var backend: DatabaseBackend { get }
   /// Brings the platform's tables and then each app's up to date.

@@ -30,7 +30,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func onpuJob(id: String) async throws -> OnpuJob? {
-    try await rows(
+    try await queryRows(
       "SELECT \(unescaped: Self.onpuJobColumns) FROM onpu_jobs WHERE id = \(id)"
     ).first.map(Self.onpuJob(from:))
   }
@@ -104,7 +104,7 @@ extension HearthPlatform.PostgresDatabase {
       case false?: ["succeeded", "failed"]
       case nil: OnpuJob.Status.allCases.map(\.rawValue)
       }
-    return try await rows(
+    return try await queryRows(
       """
       SELECT \(unescaped: Self.onpuJobColumns) FROM onpu_jobs
       WHERE owner_id = \(ownerID) AND updated_at > \(changedAfter) AND NOT acknowledged
@@ -133,7 +133,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func onpuSongs(ownerID: String) async throws -> [OnpuSong] {
-    try await rows(
+    try await queryRows(
       """
       SELECT id, owner_id, job_id, title, artist, lyrics, favorite, created_at FROM onpu_songs
       WHERE owner_id = \(ownerID) ORDER BY created_at DESC, id
@@ -148,7 +148,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func onpuSong(id: String) async throws -> OnpuSong? {
-    try await rows(
+    try await queryRows(
       """
       SELECT id, owner_id, job_id, title, artist, lyrics, favorite, created_at, lyrics_data,
         translations, translation_state

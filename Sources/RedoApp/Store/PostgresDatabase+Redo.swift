@@ -24,7 +24,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func redoKeys(userID: String) async throws -> [RedoDeviceKey] {
-    try await rows(
+    try await queryRows(
       """
       SELECT public_key, user_id, label, created_at FROM redo_keys WHERE user_id = \(userID)
       ORDER BY created_at, public_key
@@ -37,7 +37,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func redoNodes(taskId: String) async throws -> [StoredRedoNode] {
-    try await rows(
+    try await queryRows(
       """
       SELECT id, task_id, json, uploader_id, seq FROM redo_nodes WHERE task_id = \(taskId)
       ORDER BY seq, id
@@ -97,7 +97,7 @@ extension HearthPlatform.PostgresDatabase {
   public func redoNodes(visibleTo userID: String, after cursor: Int64, limit: Int) async throws
     -> [StoredRedoNode]
   {
-    try await rows(
+    try await queryRows(
       """
       WITH visible AS (
         SELECT resource_id FROM shares WHERE app = 'redo' AND kind = 'task' AND owner_id = \(userID)
@@ -114,7 +114,7 @@ extension HearthPlatform.PostgresDatabase {
   }
 
   public func redoTaskIDs(visibleTo userID: String) async throws -> [String] {
-    try await rows(
+    try await queryRows(
       """
       SELECT resource_id FROM shares WHERE app = 'redo' AND kind = 'task' AND owner_id = \(userID)
       UNION SELECT resource_id FROM participants

@@ -43,11 +43,12 @@ extension SofterRooms {
       throw SofterVoiceFailure.failed("unclear answer to the invitation")
     }
     let now = env.now()
-    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) { record in
+    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) { stored in
+      var record = stored
       try record.room.apply(record.room.lightwardInvitation(answer, at: now), at: now)
       record.turn = .idle
       Self.settle(&record, at: now)
-      return SofterEvents.events(SofterEvents.roomChanged, room: record)
+      return .changed(record)
     }
     context.logger.info(
       "Lightward answered the invitation", metadata: ["room": "\(roomID)", "answer": "\(answer)"])
@@ -79,9 +80,10 @@ extension SofterRooms {
     }
     let now = env.now()
     let stored = try await env.database.softerStore.changeSofterRoom(id: payload.roomID, at: now) {
-      record in
+      stored in
+      var record = stored
       guard record.room.state.isActive, record.room.fold.due == .lightward(slot: payload.slot)
-      else { return [] }
+      else { return .unchanged(record) }
       let change =
         switch answer {
         case .reply(let text):
@@ -92,7 +94,7 @@ extension SofterRooms {
       try record.room.apply(change, at: now)
       record.turn = .idle
       Self.settle(&record, at: now)
-      return SofterEvents.events(SofterEvents.roomChanged, room: record)
+      return .changed(record)
     }
     if let stored { try await ensureLightwardScheduled(stored) }
   }
@@ -117,10 +119,11 @@ extension SofterRooms {
     }
     guard let text else { throw SofterVoiceFailure.failed("no cenotaph fits under the horizon") }
     let now = env.now()
-    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) { record in
-      guard !record.room.hasCenotaph else { return [] }
+    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) { stored in
+      var record = stored
+      guard !record.room.hasCenotaph else { return .unchanged(record) }
       try record.room.apply(record.room.cenotaph(text, at: now), at: now)
-      return SofterEvents.events(SofterEvents.roomChanged, room: record)
+      return .changed(record)
     }
   }
 
@@ -135,9 +138,10 @@ extension SofterRooms {
       ?? (willRetry ? env.now() + RetryPolicy().delay(afterAttempt: job.attempts, unit: 0.5) : nil)
     context.logger.warning(
       "Lightward attempt failed", metadata: ["room": "\(roomID)", "reason": "\(reason)"])
-    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: env.now()) { record in
+    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: env.now()) { stored in
+      var record = stored
       record.turn = .failed(slot: slot, reason: reason, attempts: job.attempts, retryAt: next)
-      return SofterEvents.events(SofterEvents.roomChanged, room: record)
+      return .changed(record)
     }
   }
 }

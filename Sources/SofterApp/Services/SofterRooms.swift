@@ -211,7 +211,8 @@ struct SofterRooms {
     guard
       let record = try await env.database.softerStore.changeSofterRoom(
         id: id, at: now,
-        { record in
+        decide: { stored in
+          var record = stored
           guard let participantID = record.participantID(ofUser: user.id) else {
             throw APIErrorResponse(.notFound("room"))
           }
@@ -222,7 +223,7 @@ struct SofterRooms {
           }
           if record.composing?.participantID == participantID { record.composing = nil }
           Self.settle(&record, at: now)
-          return SofterEvents.events(SofterEvents.roomChanged, room: record)
+          return .changed(record)
         })
     else { throw APIErrorResponse(.notFound("room")) }
     try await ensureLightwardScheduled(record)
@@ -234,7 +235,8 @@ struct SofterRooms {
     guard
       try await env.database.softerStore.changeSofterRoom(
         id: id, at: now,
-        { record in
+        decide: { stored in
+          var record = stored
           guard let participantID = record.participantID(ofUser: user.id) else {
             throw APIErrorResponse(.notFound("room"))
           }
@@ -246,11 +248,13 @@ struct SofterRooms {
           } else if record.composing?.participantID == participantID {
             record.composing = nil
           } else {
-            return []
+            return .unchanged(record)
           }
-          return SofterEvents.events(
-            SofterEvents.composing, room: record,
-            extra: ["participantID": participantID, "composing": composing ? "true" : "false"])
+          return SofterRoomChange(
+            record,
+            events: SofterEvents.events(
+              SofterEvents.composing, room: record,
+              extra: ["participantID": participantID, "composing": composing ? "true" : "false"]))
         }) != nil
     else { throw APIErrorResponse(.notFound("room")) }
   }
@@ -281,7 +285,8 @@ struct SofterRooms {
       return
     }
     try await answerInvitation(id, of: user, .declined)
-    _ = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { record in
+    _ = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { stored in
+      var record = stored
       var change = Room.Change()
       do {
         if record.room.state.isActive {
@@ -295,7 +300,7 @@ struct SofterRooms {
       try record.room.apply(change, at: now)
       let events = SofterEvents.events(SofterEvents.roomChanged, room: record)
       record.seats[participantID] = nil
-      return events
+      return SofterRoomChange(record, events: events)
     }
   }
 
@@ -307,9 +312,10 @@ struct SofterRooms {
         .conflict(nil, "Lightward is not stuck: there is nothing to try again."))
     }
     let now = env.now()
-    let updated = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { record in
+    let updated = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { stored in
+      var record = stored
       record.turn = .thinking(slot: slot)
-      return SofterEvents.events(SofterEvents.roomChanged, room: record)
+      return .changed(record)
     }
     if slot == Self.invitationSlot {
       _ = try await env.enqueue(

@@ -46,6 +46,28 @@ public struct SofterRoomRecord: Equatable, Sendable {
   public var userIDs: [String] { Array(Set(seats.values)).sorted() }
 }
 
+/// What one change makes of a room: the room as it is to be saved, and the events that tell
+/// its people.
+public struct SofterRoomChange: Sendable {
+  public var record: SofterRoomRecord
+  public var events: [NewEvent]
+
+  public init(_ record: SofterRoomRecord, events: [NewEvent]) {
+    self.record = record
+    self.events = events
+  }
+
+  /// The room saved and everyone in it told.
+  public static func changed(_ record: SofterRoomRecord) -> SofterRoomChange {
+    SofterRoomChange(record, events: SofterEvents.events(SofterEvents.roomChanged, room: record))
+  }
+
+  /// Nothing to save or tell.
+  public static func unchanged(_ record: SofterRoomRecord) -> SofterRoomChange {
+    SofterRoomChange(record, events: [])
+  }
+}
+
 /// The commitment the originator made, in the ledger that stands in for a card payment.
 public struct SofterPayment: Equatable, Sendable {
   public var id: String
@@ -76,12 +98,13 @@ public protocol SofterStore: Sendable {
   func softerRoom(id: String) async throws -> SofterRoomRecord?
   /// Every room in which the account has a seat, newest first.
   func softerRooms(userID: String) async throws -> [SofterRoomRecord]
-  /// Holds the room against every other change, in every process, while `change` edits it;
-  /// then saves the new messages (a message id already stored keeps its first copy), the room's
-  /// state, the seats it removed and `change`'s events together. Nil when the room does not exist.
+  /// Holds the room against every other change, in every process, while `decide` makes the
+  /// change from the stored room; then saves the new messages (a message id already stored keeps
+  /// its first copy), the room's state, the seats it removed and the change's events together.
+  /// Nil when the room does not exist.
   func changeSofterRoom(
     id: String, at: Date,
-    _ change: @escaping @Sendable (inout SofterRoomRecord) throws -> [NewEvent]
+    decide: @escaping @Sendable (SofterRoomRecord) throws -> SofterRoomChange
   ) async throws -> SofterRoomRecord?
   /// Removes the room for everyone; the payment ledger keeps its line.
   func deleteSofterRoom(id: String, events: [NewEvent], at: Date) async throws

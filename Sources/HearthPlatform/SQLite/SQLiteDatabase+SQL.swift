@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+extension SQLiteDatabase {
+  public var dialect: SQLDialect { .sqlite }
+
+  public func transaction<Result: Sendable>(
+    _ body: @Sendable (any SQLTransaction) async throws -> Result
+  ) async throws -> Result {
+    try await gate.holding {
+      let transaction = SQLiteTransaction(pool: pool)
+      try transaction.onWriter { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+      do {
+        let result = try await body(transaction)
+        try await pool.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        return result
+      } catch {
+        try? transaction.onWriter { db in
+          if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
+        }
+        throw mapUniqueViolation(error)
+      }
+    }
+  }
+
+  public func rows(_ sql: SQL) async throws -> [SQLRow] {
+    try await pool.read { db in try SQLiteTransaction.rows(db, sql) }
+  }
+}
+
+/// Statements run on the write connection, which the transaction holds through the gate; they
+/// run on the calling thread because nothing else can be using that connection.
+struct SQLiteTransaction: SQLTransaction {
+  let pool: DatabasePool
+  var dialect: SQLDialect { .sqlite }
+
+  func rows(_ sql: SQL) async throws -> [SQLRow] {
+    try onWriter { db in try Self.rows(db, sql) }
+  }
+
+  func execute(_ sql: SQL) async throws {
+    try onWriter { db in
+      let (text, values) = sql.rendered(for: .sqlite)
+      try db.execute(sql: text, arguments: Self.arguments(values))
+    }
+  }
+
+  func appendEvents(_ events: [NewEvent], at: Date) async throws {
+    try onWriter { db in
+      for event in events { try SQLiteDatabase.insertEvent(db, event, at: at) }
+    }
+  }
+
+  func onWriter<T>(_ body: (Database) throws -> T) throws -> T {
+    try pool.writeWithoutTransaction(body)
+  }
+
+  static func rows(_ db: Database, _ sql: SQL) throws -> [SQLRow] {
+    let (text, values) = sql.rendered(for: .sqlite)
+    return try Row.fetchAll(db, sql: text, arguments: arguments(values)).map { row in
+      var columns: [String: SQLValue] = [:]
+      for (column, value) in row {
+        columns[column] = Self.value(value)
+      }
+      return SQLRow(columns: columns)
+    }
+  }
+
+  static func arguments(_ values: [SQLValue]) -> StatementArguments {
+    StatementArguments(
+      values.map { value -> (any DatabaseValueConvertible)? in
+        switch value {
+        case .null: nil
+        case .integer(let integer): integer
+        case .real(let real): real
+        case .text(let text): text
+        case .bool(let bool): bool ? 1 : 0
+        case .date(let date): date.sqliteValue
+        }
+      })
+  }
+
+  static func value(_ value: DatabaseValue) -> SQLValue {
+    switch value.storage {
+    case .null: .null
+    case .int64(let integer): .integer(integer)
+    case .double(let real): .real(real)
+    case .string(let text): .text(text)
+    case .blob(let data): .text(String(decoding: data, as: UTF8.self))
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import HearthPlatform
+import SofterCore
+
+/// Softer's tables, written once for SQLite and PostgreSQL. A change reads the room inside the
+/// transaction (on PostgreSQL under its row lock; SQLite's transaction holds the whole file), lets
+/// the pure `decide` make the new room and its events, and writes them before committing.
+struct SofterSQLStore: SofterStore {
+  let database: any SQLDatabase
+
+  func createSofterRoom(_ record: SofterRoomRecord, payment: SofterPayment, events: [NewEvent])
+    async throws
+  {
+    try await database.transaction { tx in
+      let room = record.room
+      try await tx.execute(
+        """
+        INSERT INTO softer_rooms (id, originator_user_id, spec, state_type, defunct_reason,
+          signaled, voice, composing, turn, created_at, modified_at)
+        VALUES (\(room.id), \(record.originatorUserID), \(SofterCoding.encode(room.spec)),
+          \(room.state.typeName), \(room.state.defunctReason?.encoded),
+          \(SofterCoding.signaled(room.state)), \(record.voice),
+          \(record.composing.map(SofterCoding.encode)), \(SofterCoding.encode(record.turn)),
+          \(room.spec.createdAt), \(room.lifecycle.modifiedAt))
+        """)
+      if !record.seats.isEmpty {
+        let seats = record.seats.sorted { $0.key < $1.key }.map { participantID, userID in
+          SQL("(\(room.id), \(participantID), \(userID))")
+        }
+        try await tx.execute(
+          "INSERT INTO softer_seats (room_id, participant_id, user_id) VALUES \(SQL.joined(seats))")
+      }
+      try await Self.insertMessages(room.messages, tx)
+      try await tx.execute(
+        """
+        INSERT INTO softer_payments (id, room_id, user_id, tier, provider, created_at)
+        VALUES (\(payment.id), \(payment.roomID), \(payment.userID), \(payment.tier.rawValue),
+          \(payment.provider), \(payment.createdAt))
+        """)
+      try await tx.appendEvents(events, at: payment.createdAt)
+    }
+  }
+
+  func softerRoom(id: String) async throws -> SofterRoomRecord? {
+    try await database.transaction { tx in try await Self.room(id: id, lock: false, tx) }
+  }
+
+  func softerRooms(userID: String) async throws -> [SofterRoomRecord] {
+    try await database.transaction { tx in
+      var records: [SofterRoomRecord] = []
+      for row in try await tx.rows(
+        """
+        SELECT id FROM softer_rooms
+        WHERE id IN (SELECT room_id FROM softer_seats WHERE user_id = \(userID))
+        ORDER BY created_at DESC, id
+        """)
+      {
+        if let record = try await Self.room(id: row["id"], lock: false, tx) {
+          records.append(record)
+        }
+      }
+      return records
+    }
+  }
+
+  func changeSofterRoom(
+    id: String, at: Date,
+    decide: @escaping @Sendable (SofterRoomRecord) throws -> SofterRoomChange
+  ) async throws -> SofterRoomRecord? {
+    try await database.transaction { tx in
+      guard let stored = try await Self.room(id: id, lock: true, tx) else { return nil }
+      let change = try decide(stored)
+      let record = change.record
+      let room = record.room
+      try await tx.execute(
+        """
+        UPDATE softer_rooms SET state_type = \(room.state.typeName),
+          defunct_reason = \(room.state.defunctReason?.encoded),
+          signaled = \(SofterCoding.signaled(room.state)),
+          composing = \(record.composing.map(SofterCoding.encode)),
+          turn = \(SofterCoding.encode(record.turn)), modified_at = \(room.lifecycle.modifiedAt)
+        WHERE id = \(id)
+        """)
+      let before = Set(stored.room.messages.map(\.id))
+      try await Self.insertMessages(room.messages.filter { !before.contains($0.id) }, tx)
+      let leaving = stored.seats.keys.filter { record.seats[$0] == nil }.sorted()
+      if !leaving.isEmpty {
+        try await tx.execute(
+          "DELETE FROM softer_seats WHERE room_id = \(id) AND participant_id IN \(list: leaving)")
+      }
+      try await tx.appendEvents(change.events, at: at)
+      return try await Self.room(id: id, lock: false, tx)
+    }
+  }
+
+  func deleteSofterRoom(id: String, events: [NewEvent], at: Date) async throws {
+    try await database.transaction { tx in
+      try await tx.execute("DELETE FROM softer_rooms WHERE id = \(id)")
+      try await tx.appendEvents(events, at: at)
+    }
+  }
+
+  func lastSofterTier(userID: String) async throws -> PaymentTier? {
+    try await database.row(
+      """
+      SELECT tier FROM softer_payments WHERE user_id = \(userID)
+      ORDER BY created_at DESC, id LIMIT 1
+      """
+    )?.decode(PaymentTier.self, "tier")
+  }
+
+  /// A message id the room already has keeps its first copy.
+  private static func insertMessages(_ messages: [SofterMessage], _ tx: any SQLTransaction)
+    async throws
+  {
+    guard !messages.isEmpty else { return }
+    let rows = messages.map { message in
+      SQL(
+        """
+        (\(message.roomID), \(message.id), \(message.authorID), \(message.authorName),
+          \(message.text), \(message.createdAt), \(message.isLightward), \(message.isNarration))
+        """)
+    }
+    try await tx.execute(
+      """
+      INSERT INTO softer_messages (room_id, id, author_id, author_name, text, created_at,
+        is_lightward, is_narration)
+      VALUES \(SQL.joined(rows)) ON CONFLICT (room_id, id) DO NOTHING
+      """)
+  }
+
+  private static func room(id: String, lock: Bool, _ tx: any SQLTransaction) async throws
+    -> SofterRoomRecord?
+  {
+    let lockClause: SQL = lock ? .dialect(sqlite: "", postgres: " FOR UPDATE") : ""
+    guard
+      let row = try await tx.row(
+        """
+        SELECT spec, state_type, defunct_reason, signaled, voice, composing, turn, modified_at
+        FROM softer_rooms WHERE id = \(id)\(lockClause)
+        """)
+    else { return nil }
+    let messages = try await tx.rows(
+      """
+      SELECT id, author_id, author_name, text, created_at, is_lightward, is_narration
+      FROM softer_messages WHERE room_id = \(id) ORDER BY seq
+      """
+    ).map { message in
+      SofterMessage(
+        id: try message["id"], roomID: id, authorID: try message["author_id"],
+        authorName: try message["author_name"], text: try message["text"],
+        createdAt: try message["created_at"], isLightward: try message["is_lightward"],
+        isNarration: try message["is_narration"])
+    }
+    var seats: [String: String] = [:]
+    for seat in try await tx.rows(
+      "SELECT participant_id, user_id FROM softer_seats WHERE room_id = \(id)")
+    {
+      seats[try seat["participant_id"]] = try seat["user_id"]
+    }
+    let spec = try SofterCoding.decode(RoomSpec.self, row["spec"])
+    let state = try SofterCoding.state(
+      type: row["state_type"], reason: row["defunct_reason"], signaled: row["signaled"])
+    let composing: String? = try row["composing"]
+    return SofterRoomRecord(
+      room: Room(
+        lifecycle: RoomLifecycle(spec: spec, state: state, modifiedAt: try row["modified_at"]),
+        messages: messages),
+      seats: seats, voice: try row["voice"],
+      composing: try composing.map { try SofterCoding.decode(Composing.self, $0) },
+      turn: try SofterCoding.decode(SofterTurnStatus.self, row["turn"]))
+  }
+}
