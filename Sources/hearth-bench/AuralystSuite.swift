@@ -55,8 +55,9 @@ struct AuralystSuite {
       data.entries.map { AuralystRecordCoding.record($0, at: at) }
       + data.medications.map { AuralystRecordCoding.record($0, at: at) }
       + data.intakes.map { AuralystRecordCoding.record($0, journalID: journal.id, at: at) }
-    try await database.auralystStore.writeAuralyst(
-      journalID: journal.id, AuralystWrite(puts: puts), events: [], at: at)
+    try await database.auralystStore.changeAuralyst(journalID: journal.id, reading: [], at: at) {
+      _ in AuralystChange(inserts: puts)
+    }
 
     func load(from: Date?) async throws -> (
       [SymptomEntry], [Medication], [MedicationIntake]

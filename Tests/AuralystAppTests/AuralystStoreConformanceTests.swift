@@ -4,6 +4,7 @@ import Foundation
 import HearthCore
 import HearthPlatform
 import HearthTesting
+import Synchronization
 import Testing
 
 /// Auralyst's store, on every backend.
@@ -77,9 +78,9 @@ struct AuralystStoreConformanceTests: StoreFixtures {
       let medication = Self.auralystRecord("m1", kind: .medication, at: 5)
       let intake = Self.auralystRecord("i1", kind: .intake, at: 11, entry: "e1", medication: "m1")
       let note = Self.auralystRecord("n1", kind: .note, author: "bob", at: 12, entry: "e1")
-      try await db.auralystStore.writeAuralyst(
-        journalID: "j1", AuralystWrite(puts: [entry, medication, intake, note]), events: [],
-        at: Self.at(12))
+      try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(12)) {
+        _ in AuralystChange(puts: [entry, medication, intake, note])
+      }
       #expect(
         try await db.auralystStore.auralystRecords(
           journalID: "j1", kinds: [.entry, .intake], from: nil, until: nil)
@@ -94,51 +95,67 @@ struct AuralystStoreConformanceTests: StoreFixtures {
       let stray = Self.auralystRecord("e2", kind: .entry, journal: "j2", author: "bob", at: 13)
       let taken = Self.auralystRecord("e1", kind: .entry, journal: "j2", author: "bob", at: 13)
       await #expect(throws: StoreError.duplicate("id")) {
-        try await db.auralystStore.writeAuralyst(
-          journalID: "j2", AuralystWrite(puts: [stray, taken]), events: [], at: Self.at(13))
+        try await db.auralystStore.changeAuralyst(journalID: "j2", reading: [], at: Self.at(13)) {
+          _ in AuralystChange(puts: [stray, taken])
+        }
       }
       #expect(try await db.auralystStore.auralystRecord(id: "e2") == nil)
       #expect(try await db.auralystStore.auralystRecord(id: "e1") == entry)
-      // An insert-only put never replaces, even in its own journal.
+      // An insert never replaces, even in its own journal.
       var other = entry
       other.authorID = "bob"
       await #expect(throws: StoreError.duplicate("id")) {
-        try await db.auralystStore.writeAuralyst(
-          journalID: "j1", AuralystWrite(puts: [other], insertOnly: true), events: [],
-          at: Self.at(13))
+        try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(13)) {
+          [other] _ in AuralystChange(inserts: [other])
+        }
       }
       #expect(try await db.auralystStore.auralystRecord(id: "e1") == entry)
 
       var edited = entry
       edited.body = #"{"id":"e1","edited":true}"#
       edited.updatedAt = Self.at(20)
-      try await db.auralystStore.writeAuralyst(
-        journalID: "j1", AuralystWrite(puts: [edited], deletes: ["n1"], detachFrom: ["e1"]),
-        events: [], at: Self.at(20))
+      try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(20)) {
+        [edited] _ in AuralystChange(puts: [edited], deletes: ["n1"], detachFrom: ["e1"])
+      }
       #expect(try await db.auralystStore.auralystRecord(id: "e1") == edited)
       #expect(try await db.auralystStore.auralystRecord(id: "n1") == nil)
       #expect(try await db.auralystStore.auralystRecord(id: "i1")?.entryID == nil)
 
-      // Bob may not take Alice's intake with "his" deletion: nothing changes.
-      var onlyBob = AuralystWrite(deletes: ["m1"], deleteIntakesOf: ["m1"])
-      onlyBob.intakesOnlyBy = "bob"
+      // The change decides from what it read inside the transaction: the medication and the
+      // journal's intakes of it. A decision that throws writes nothing.
+      var detached = intake
+      detached.entryID = nil
+      let seen = Mutex<[AuralystRecord]>([])
       await #expect(throws: StoreError.conflict("intakes")) {
-        try await db.auralystStore.writeAuralyst(
-          journalID: "j1", onlyBob, events: [], at: Self.at(21))
+        try await db.auralystStore.changeAuralyst(journalID: "j1", reading: ["m1"], at: Self.at(21))
+        { stored in
+          seen.withLock { $0 = stored }
+          if stored.contains(where: { $0.kind == .intake && $0.authorID != "bob" }) {
+            throw StoreError.conflict("intakes")
+          }
+          return AuralystChange(deletes: stored.map(\.id))
+        }
       }
+      #expect(seen.withLock { $0 } == [medication, detached])
       #expect(try await db.auralystStore.auralystRecord(id: "m1") == medication)
-      try await db.auralystStore.writeAuralyst(
-        journalID: "j1", AuralystWrite(deletes: ["m1"], deleteIntakesOf: ["m1"]), events: [],
-        at: Self.at(21))
+      let read = try await db.auralystStore.changeAuralyst(
+        journalID: "j1", reading: ["m1"], at: Self.at(21)
+      ) { stored in AuralystChange(deletes: stored.map(\.id)) }
+      #expect(read == [medication, detached])
       #expect(
         try await db.auralystStore.auralystRecords(
           journalID: "j1", kinds: AuralystRecord.Kind.allCases, from: nil, until: nil) == [edited])
+      await #expect(throws: StoreError.notFound) {
+        try await db.auralystStore.changeAuralyst(journalID: "nope", reading: [], at: Self.at(22)) {
+          _ in AuralystChange()
+        }
+      }
 
       // Many rows at once, as an import writes them, with the symptoms they rate.
       let many = (0..<1200).map { Self.auralystRecord("bulk\($0)", kind: .entry, at: 100 + $0) }
-      try await db.auralystStore.writeAuralyst(
-        journalID: "j1", AuralystWrite(puts: many, symptoms: ["Headache", "Dizziness"]), events: [],
-        at: Self.at(30))
+      try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(30)) {
+        _ in AuralystChange(puts: many, symptoms: ["Headache", "Dizziness"])
+      }
       #expect(
         try await db.auralystStore.auralystJournal(id: "j1")?.symptoms == ["Headache", "Dizziness"])
       #expect(

@@ -41,71 +41,75 @@ extension AuralystJournals {
     record: AuralystRecord, created: Bool
   ) {
     try opened.access.require(.write, what: "journal")
-    if let existing = try await existing(record) { return (existing, false) }
+    let event = Self.event(
+      opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "created")
+    let taken = APIErrorResponse(.conflict("id", "That id is taken."))
+    let stored: [AuralystRecord]
     do {
-      try await database.auralystStore.writeAuralyst(
-        journalID: opened.journal.id, AuralystWrite(puts: [record], insertOnly: true),
-        events: [
-          Self.event(
-            opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "created")
-        ],
-        at: env.now())
+      stored = try await database.auralystStore.changeAuralyst(
+        journalID: opened.journal.id, reading: [record.id], at: env.now()
+      ) { stored in
+        guard let existing = stored.first(where: { $0.id == record.id }) else {
+          return AuralystChange(inserts: [record], events: [event])
+        }
+        guard existing.journalID == record.journalID, existing.kind == record.kind else {
+          throw taken
+        }
+        return AuralystChange()
+      }
     } catch StoreError.duplicate {
-      if let existing = try await existing(record) { return (existing, false) }
-      throw APIErrorResponse(.conflict("id", "That id is taken."))
+      // Another journal took the id between the read and the insert.
+      throw taken
     }
+    if let existing = stored.first(where: { $0.id == record.id }) { return (existing, false) }
     return (record, true)
-  }
-
-  private func existing(_ record: AuralystRecord) async throws -> AuralystRecord? {
-    guard let stored = try await database.auralystStore.auralystRecord(id: record.id) else {
-      return nil
-    }
-    guard stored.journalID == record.journalID, stored.kind == record.kind else {
-      throw APIErrorResponse(.conflict("id", "That id is taken."))
-    }
-    return stored
   }
 
   /// Replaces a record its author (or the owner) changed.
   func replace(_ record: AuralystRecord, in opened: Opened, authorID: String) async throws {
     try opened.requireAuthor(of: authorID)
-    try await database.auralystStore.writeAuralyst(
-      journalID: opened.journal.id, AuralystWrite(puts: [record]),
-      events: [
-        Self.event(opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "updated")
-      ],
-      at: env.now())
+    let event = Self.event(
+      opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "updated")
+    try await database.auralystStore.changeAuralyst(
+      journalID: opened.journal.id, reading: [], at: env.now()
+    ) { _ in AuralystChange(puts: [record], events: [event]) }
   }
 
   /// Removes a record: an entry's intakes and notes stay, without it; a medication's intakes go
   /// with it.
   func remove(_ record: AuralystRecord, in opened: Opened) async throws {
     try opened.requireAuthor(of: record.authorID)
-    var write = AuralystWrite(deletes: [record.id])
-    switch record.kind {
-    case .entry: write.detachFrom = [record.id]
-    case .medication:
-      write.deleteIntakesOf = [record.id]
-      // A collaborator's own medication may hold others' doses, which are not theirs to delete.
-      if !opened.isOwner { write.intakesOnlyBy = opened.user.id }
-    case .intake, .note: break
+    let event = Self.event(
+      opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "deleted")
+    let remover = opened.isOwner ? nil : opened.user.id
+    try await database.auralystStore.changeAuralyst(
+      journalID: opened.journal.id, reading: [record.id], at: env.now()
+    ) { stored in
+      var change = try Self.removal(of: record, stored: stored, byCollaborator: remover)
+      change.events = [event]
+      return change
     }
-    do {
-      try await database.auralystStore.writeAuralyst(
-        journalID: opened.journal.id, write,
-        events: [
-          Self.event(
-            opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "deleted")
-        ],
-        at: env.now())
-    } catch StoreError.conflict {
-      throw APIErrorResponse(
-        APIError(
-          status: 403, code: "forbidden",
-          message:
-            "Others have logged doses of this medication; only the journal's owner can delete it."
-        ))
+  }
+
+  /// What removing `record` writes, given the stored records that point at it. A collaborator's
+  /// own medication may hold others' doses, which are not theirs to delete.
+  static func removal(
+    of record: AuralystRecord, stored: [AuralystRecord], byCollaborator collaborator: String?
+  ) throws -> AuralystChange {
+    switch record.kind {
+    case .entry: return AuralystChange(deletes: [record.id], detachFrom: [record.id])
+    case .medication:
+      let intakes = stored.filter { $0.kind == .intake && $0.medicationID == record.id }
+      if let collaborator, intakes.contains(where: { $0.authorID != collaborator }) {
+        throw APIErrorResponse(
+          APIError(
+            status: 403, code: "forbidden",
+            message:
+              "Others have logged doses of this medication; only the journal's owner can delete it."
+          ))
+      }
+      return AuralystChange(deletes: [record.id] + intakes.map(\.id))
+    case .intake, .note: return AuralystChange(deletes: [record.id])
     }
   }
 
@@ -142,20 +146,20 @@ extension AuralystJournals {
     let touched = Set(
       health.intakesWithMissingSchedule + health.intakesWithMissingEntry
         + health.notesWithMissingEntry)
-    var write = AuralystWrite(deletes: health.intakesWithMissingMedication)
-    write.puts =
-      repaired.intakes.filter { touched.contains($0.id) }.map {
+    let change = AuralystChange(
+      puts: repaired.intakes.filter { touched.contains($0.id) }.map {
         AuralystRecordCoding.record($0, journalID: opened.journal.id, at: now)
       }
-      + repaired.notes.filter { touched.contains($0.id) }.map {
-        AuralystRecordCoding.record($0, at: now)
-      }
-    try await database.auralystStore.writeAuralyst(
-      journalID: opened.journal.id, write,
+        + repaired.notes.filter { touched.contains($0.id) }.map {
+          AuralystRecordCoding.record($0, at: now)
+        },
+      deletes: health.intakesWithMissingMedication,
       events: [
         Self.event(opened.journal.id, kind: "journal", id: opened.journal.id, action: "repaired")
-      ],
-      at: now)
+      ])
+    try await database.auralystStore.changeAuralyst(
+      journalID: opened.journal.id, reading: [], at: now
+    ) { _ in change }
     return health
   }
 
@@ -180,9 +184,12 @@ extension AuralystJournals {
       + copy.medications.map { AuralystRecordCoding.record($0, at: now) }
       + copy.intakes.map { AuralystRecordCoding.record($0, journalID: journalID, at: now) }
       + copy.notes.map { AuralystRecordCoding.record($0, at: now) }
-    try await database.auralystStore.writeAuralyst(
-      journalID: journalID, AuralystWrite(puts: puts, symptoms: symptoms),
-      events: [Self.event(journalID, kind: "journal", id: journalID, action: "imported")], at: now)
+    let change = AuralystChange(
+      puts: puts, symptoms: symptoms,
+      events: [Self.event(journalID, kind: "journal", id: journalID, action: "imported")])
+    try await database.auralystStore.changeAuralyst(journalID: journalID, reading: [], at: now) {
+      _ in change
+    }
     return copy
   }
 

@@ -38,33 +38,30 @@ public struct AuralystRecord: Equatable, Sendable {
   }
 }
 
-/// Everything one change does to a journal's records, applied in one transaction.
-public struct AuralystWrite: Sendable {
-  /// Inserted, or replacing the record with the same id (unless `insertOnly`).
-  public var puts: [AuralystRecord] = []
-  /// Puts only add: a record whose id is stored already throws `StoreError.duplicate("id")`.
-  public var insertOnly = false
-  public var deletes: [String] = []
-  /// Intakes of these medications go with them.
-  public var deleteIntakesOf: [String] = []
-  /// When set, those intakes must all be this account's, or the write throws
-  /// `StoreError.conflict("intakes")` and changes nothing.
-  public var intakesOnlyBy: String?
+/// What one change writes to a journal, decided from the records the store read for it.
+public struct AuralystChange: Sendable {
+  /// New records; an id stored already, in any journal, throws `StoreError.duplicate("id")`.
+  public var inserts: [AuralystRecord]
+  /// Records inserted, or replacing the one of the same id in this journal; an id another
+  /// journal holds throws `StoreError.duplicate("id")`.
+  public var puts: [AuralystRecord]
+  public var deletes: [String]
   /// Intakes and notes that pointed at these entries keep going without them.
-  public var detachFrom: [String] = []
+  public var detachFrom: [String]
   /// A new symptom list for the journal, saved with the records that rate them.
   public var symptoms: [String]?
+  public var events: [NewEvent]
 
   public init(
-    puts: [AuralystRecord] = [], deletes: [String] = [], deleteIntakesOf: [String] = [],
-    detachFrom: [String] = [], symptoms: [String]? = nil, insertOnly: Bool = false
+    inserts: [AuralystRecord] = [], puts: [AuralystRecord] = [], deletes: [String] = [],
+    detachFrom: [String] = [], symptoms: [String]? = nil, events: [NewEvent] = []
   ) {
+    self.inserts = inserts
     self.puts = puts
     self.deletes = deletes
-    self.deleteIntakesOf = deleteIntakesOf
     self.detachFrom = detachFrom
     self.symptoms = symptoms
-    self.insertOnly = insertOnly
+    self.events = events
   }
 }
 
@@ -85,10 +82,16 @@ public protocol AuralystStore: Sendable {
   ) async throws -> [AuralystRecord]
   /// The record with this id, in whichever journal it is.
   func auralystRecord(id: String) async throws -> AuralystRecord?
-  /// Applies `write` and appends `events` in one transaction. A put whose id belongs to
-  /// another journal throws `StoreError.duplicate("id")` and writes nothing.
-  func writeAuralyst(journalID: String, _ write: AuralystWrite, events: [NewEvent], at: Date)
-    async throws
+  /// Holds the journal against every other change while `decide` makes this one from the
+  /// stored records with these ids (in any journal) and the journal's intakes of those that
+  /// are medications; then writes the change and its events together. Anything that throws,
+  /// `decide` included, writes nothing. Returns what `decide` was given;
+  /// `StoreError.notFound` when the journal does not exist.
+  @discardableResult
+  func changeAuralyst(
+    journalID: String, reading ids: [String], at: Date,
+    decide: @escaping @Sendable (_ stored: [AuralystRecord]) throws -> AuralystChange
+  ) async throws -> [AuralystRecord]
 }
 
 /// What the stores share about Auralyst.
@@ -107,7 +110,7 @@ public enum AuralystStoreSupport {
     String(decoding: (try? JSONEncoder().encode(symptoms)) ?? Data("[]".utf8), as: UTF8.self)
   }
 
-  public static func decodeSymptoms(_ text: String) -> [String] {
-    (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+  public static func decodeSymptoms(_ text: String) throws -> [String] {
+    try StoreJSON.decode([String].self, text)
   }
 }

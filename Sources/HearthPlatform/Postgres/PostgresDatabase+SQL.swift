@@ -13,7 +13,7 @@ extension PostgresDatabase {
   }
 
   public func rows(_ sql: SQL) async throws -> [SQLRow] {
-    try await queryRows(PostgresTransaction.query(sql)).map(PostgresTransaction.row)
+    try PostgresTransaction.rows(try await queryRows(PostgresTransaction.query(sql)))
   }
 }
 
@@ -23,7 +23,7 @@ struct PostgresTransaction: SQLTransaction {
   var dialect: SQLDialect { .postgres }
 
   func rows(_ sql: SQL) async throws -> [SQLRow] {
-    try await connection.rows(Self.query(sql), logger: logger).map(Self.row)
+    try Self.rows(try await connection.rows(Self.query(sql), logger: logger))
   }
 
   func execute(_ sql: SQL) async throws {
@@ -52,12 +52,10 @@ struct PostgresTransaction: SQLTransaction {
     return PostgresQuery(unsafeSQL: text, binds: binds)
   }
 
-  static func row(_ row: PostgresRow) throws -> SQLRow {
-    var columns: [String: SQLValue] = [:]
-    for cell in row {
-      columns[cell.columnName] = try value(cell)
-    }
-    return SQLRow(columns: columns)
+  static func rows(_ rows: [PostgresRow]) throws -> [SQLRow] {
+    guard let first = rows.first else { return [] }
+    let columns = SQLColumns(first.map(\.columnName))
+    return try rows.map { row in SQLRow(columns: columns, values: try row.map(value)) }
   }
 
   static func value(_ cell: PostgresCell) throws -> SQLValue {

@@ -57,13 +57,15 @@ struct SQLiteTransaction: SQLTransaction {
 
   static func rows(_ db: Database, _ sql: SQL) throws -> [SQLRow] {
     let (text, values) = sql.rendered(for: .sqlite)
-    return try Row.fetchAll(db, sql: text, arguments: arguments(values)).map { row in
-      var columns: [String: SQLValue] = [:]
-      for (column, value) in row {
-        columns[column] = Self.value(value)
-      }
-      return SQLRow(columns: columns)
+    let cursor = try Row.fetchCursor(db, sql: text, arguments: arguments(values))
+    var rows: [SQLRow] = []
+    var columns: SQLColumns?
+    while let row = try cursor.next() {
+      let names = columns ?? SQLColumns(Array(row.columnNames))
+      columns = names
+      rows.append(SQLRow(columns: names, values: row.databaseValues.map(Self.value)))
     }
+    return rows
   }
 
   static func arguments(_ values: [SQLValue]) -> StatementArguments {

@@ -65,7 +65,8 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
     }
 
     /// A parenthesised list of parameters for `IN`; an empty list matches nothing.
-    public mutating func appendInterpolation(list values: [some SQLBindable]) {
+    public mutating func appendInterpolation<Values: Collection>(list values: Values)
+    where Values.Element: SQLBindable {
       guard !values.isEmpty else { return fragments.append(.text("(NULL)")) }
       fragments.append(.text("("))
       for (index, value) in values.enumerated() {

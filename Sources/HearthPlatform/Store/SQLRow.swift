@@ -1,17 +1,21 @@
 /// One row of a result, by column name. Reading a column as a type it does not hold throws
 /// `StoreError.unreadable`, so a bad row is never skipped in silence.
 public struct SQLRow: Sendable {
-  let columns: [String: SQLValue]
+  let columns: SQLColumns
+  let values: [SQLValue]
 
-  package init(columns: [String: SQLValue]) { self.columns = columns }
+  package init(columns: SQLColumns, values: [SQLValue]) {
+    self.columns = columns
+    self.values = values
+  }
 
   public subscript<Value: SQLDecodable>(_ column: String) -> Value {
     get throws {
-      guard let stored = columns[column] else {
+      guard let index = columns.index[column] else {
         throw StoreError.unreadable("no column \(column)")
       }
-      guard let value = Value(sqlValue: stored) else {
-        throw StoreError.unreadable("column \(column) holds \(stored), not \(Value.self)")
+      guard let value = Value(sqlValue: values[index]) else {
+        throw StoreError.unreadable("column \(column) holds \(values[index]), not \(Value.self)")
       }
       return value
     }
@@ -25,5 +29,18 @@ public struct SQLRow: Sendable {
       throw StoreError.unreadable("column \(column) holds \(raw), not a \(Value.self)")
     }
     return value
+  }
+}
+
+/// The column names of one result, shared by all its rows.
+package final class SQLColumns: Sendable {
+  let index: [String: Int]
+
+  package init(_ names: [String]) {
+    var index: [String: Int] = [:]
+    for (position, name) in names.enumerated() where index[name] == nil {
+      index[name] = position
+    }
+    self.index = index
   }
 }
