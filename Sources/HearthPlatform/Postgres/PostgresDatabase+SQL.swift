@@ -30,10 +30,8 @@ struct PostgresTransaction: SQLTransaction {
     try await connection.run(Self.query(sql), logger: logger)
   }
 
-  func appendEvents(_ events: [NewEvent], at: Date) async throws {
-    for event in events {
-      _ = try await PostgresDatabase.appendEvent(event, at: at, on: connection, logger: logger)
-    }
+  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64 {
+    try await PostgresDatabase.appendEvent(event, at: at, on: connection, logger: logger)
   }
 
   static func query(_ sql: SQL) -> PostgresQuery {

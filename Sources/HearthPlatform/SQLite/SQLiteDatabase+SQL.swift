@@ -45,10 +45,8 @@ struct SQLiteTransaction: SQLTransaction {
     }
   }
 
-  func appendEvents(_ events: [NewEvent], at: Date) async throws {
-    try onWriter { db in
-      for event in events { try SQLiteDatabase.insertEvent(db, event, at: at) }
-    }
+  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64 {
+    try onWriter { db in try SQLiteDatabase.insertEvent(db, event, at: at) }
   }
 
   func onWriter<T>(_ body: (Database) throws -> T) throws -> T {

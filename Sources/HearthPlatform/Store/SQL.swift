@@ -64,6 +64,11 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation {
       fragments.append(.value(value.sqlValue))
     }
 
+    /// NULL for nil.
+    public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
+      fragments.append(.value(value.sqlValue))
+    }
+
     /// A parenthesised list of parameters for `IN`; an empty list matches nothing.
     public mutating func appendInterpolation<Values: Collection>(list values: Values)
     where Values.Element: SQLBindable {

@@ -5,12 +5,18 @@ public protocol SQLTransaction: Sendable {
   var dialect: SQLDialect { get }
   func rows(_ sql: SQL) async throws -> [SQLRow]
   func execute(_ sql: SQL) async throws
-  /// Appends to the platform's event log, committed with the change the events report.
-  func appendEvents(_ events: [NewEvent], at: Date) async throws
+  /// Appends to the platform's event log, committed with the change it reports; returns the
+  /// event's sequence.
+  @discardableResult
+  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64
 }
 
 extension SQLTransaction {
   public func row(_ sql: SQL) async throws -> SQLRow? { try await rows(sql).first }
+
+  public func appendEvents(_ events: [NewEvent], at: Date) async throws {
+    for event in events { try await appendEvent(event, at: at) }
+  }
 }
 
 /// The database as the apps' stores use it: one idiom on both engines. A change reads what it
