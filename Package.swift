@@ -15,8 +15,7 @@ let nioConcurrencyHelpers = Target.Dependency.product(
 /// `appDependencies` adds. (Listed, not discovered: SwiftPM caches the manifest by its text.)
 let appModuleNames = ["SofterApp", "RedoApp", "AuralystApp", "OnpuApp"]
 let appDependencies: [String: [Target.Dependency]] = [
-  "RedoApp": ["CanonicalJSON"],
-  "OnpuApp": ["OnpuAnalysis"],
+  "OnpuApp": ["OnpuAnalysis"]
 ]
 let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
   "Sources")
@@ -65,12 +64,10 @@ func appModule(_ name: String) -> Target {
   return .target(
     name: name,
     dependencies: [
-      "HearthCore", "HearthPlatform", asyncHTTPClient,
-      .product(name: "GRDB", package: "GRDB.swift"),
+      "CanonicalJSON", "HearthCore", "HearthPlatform", asyncHTTPClient,
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
-      .product(name: "PostgresNIO", package: "postgres-nio"),
       nioConcurrencyHelpers, nioCore,
     ] + (sourceFolders.contains(String(core)) ? [.init(stringLiteral: String(core))] : [])
       + (appDependencies[name] ?? []),
@@ -184,7 +181,7 @@ var package = Package(
     .target(
       name: "HearthTesting",
       dependencies: [
-        "HearthCore", "HearthPlatform", nioConcurrencyHelpers, nioCore,
+        "CanonicalJSON", "HearthCore", "HearthPlatform", nioConcurrencyHelpers, nioCore,
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -204,7 +201,7 @@ var package = Package(
     .testTarget(
       name: "HearthPlatformTests",
       dependencies: [
-        "HearthCore", "HearthPlatform",
+        "CanonicalJSON", "HearthCore", "HearthPlatform",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ] + testSupport),

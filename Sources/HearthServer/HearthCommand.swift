@@ -17,14 +17,18 @@ public struct HearthCommand: AsyncParsableCommand {
   public init() {}
 }
 
-/// Reads the configuration or exits with a message that names the bad variable.
+/// Reads the configuration or exits with a message that names the bad variable; then sets up
+/// logging for the process at the configured level.
 func loadConfig() throws -> HearthConfig {
+  let config: HearthConfig
   do {
-    return try HearthConfig.load(
+    config = try HearthConfig.load(
       ProcessInfo.processInfo.environment, sections: HearthServer.configSections)
   } catch {
     throw ValidationError("Configuration error: \(error.description)")
   }
+  Bootstrap.bootstrapLogging(config)
+  return config
 }
 
 struct Serve: AsyncParsableCommand {

@@ -48,7 +48,10 @@ public struct TestServer: Sendable {
     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
   ) async throws -> T {
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    return try await app.buildApplication().test(mode, body)
+    let (router, operations) = app.buildRouter()
+    return try await app.application(router: router).test(mode) { client in
+      try await body(SchemaCheckedClient(inner: client, operations: operations))
+    }
   }
 }
 

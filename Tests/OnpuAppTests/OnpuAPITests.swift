@@ -202,7 +202,7 @@ import Testing
       var dev = app
       dev[HTTPField.Name("X-Dev-Token")!] = "dev-token-0123456789"
       let bypass = try await client.json(.get, "/v1/auth/me", headers: dev)
-      #expect(bypass["sub"] as? String == OnpuAPIController.devUserID)
+      #expect(bypass["sub"] as? String == OnpuGate.devUserID)
       dev[HTTPField.Name("X-Dev-Token")!] = "wrong"
       #expect(try await client.json(.get, "/v1/auth/me", headers: dev).status == 401)
       let queue = try await client.json(.get, "/v1/debug/queue", token: ann.access, headers: app)

@@ -7,51 +7,59 @@ import Hummingbird
 extension AuralystAPIController {
   // MARK: - Medications
 
-  func registerMedications(_ api: APIRouteTable) {
-    let route = "\(Self.journalPath)/medications"
-    collection(
-      api, "medications", item: "medication", kind: .medication,
-      schema: AuralystSchemas.medication, input: AuralystSchemas.medicationInput, query: [],
-      list: { _, opened in
-        let medications = try await journals.medications(opened)
-        return JSONBody.response([
-          "medications": medications.map { AuralystAPI.MedicationBody($0, opened) }
-        ])
-      },
-      create: { request, opened in
-        try opened.access.require(.write, what: "journal")
-        let input = try await JSONBody.decode(
-          AuralystAPI.MedicationInput.self, from: request, route: "POST \(route)")
-        guard input.name != nil else { throw APIErrorResponse(.missing("name")) }
-        var medication = Medication(
-          id: try AuralystJournals.clientID(input.id, make: env.newID),
-          journalID: opened.journal.id, name: "", authorID: opened.user.id)
-        try apply(input, to: &medication, opened: opened)
-        let (record, created) = try await journals.add(
-          AuralystRecordCoding.record(medication, at: env.now()), to: opened)
-        return Self.created(
-          "medication",
-          AuralystAPI.MedicationBody(
-            try AuralystRecordCoding.medication(record) ?? medication, opened), created)
-      },
-      show: { record, opened in
-        guard let medication = try AuralystRecordCoding.medication(record) else {
-          throw APIErrorResponse(.notFound("medication"))
-        }
-        return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
-      },
-      update: { request, record, opened in
-        let input = try await JSONBody.decode(
-          AuralystAPI.MedicationInput.self, from: request, route: "PATCH \(route)/:medicationId")
-        guard var medication = try AuralystRecordCoding.medication(record) else {
-          throw APIErrorResponse(.notFound("medication"))
-        }
-        try apply(input, to: &medication, opened: opened)
-        try await journals.replace(
-          AuralystRecordCoding.record(medication, at: env.now()), in: opened,
-          authorID: record.authorID)
-        return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
-      })
+  static let medicationsPath = "\(journalPath)/medications"
+
+  @Sendable func listMedications(_ request: Request, _ opened: AuralystJournals.Opened)
+    async throws -> Response
+  {
+    let medications = try await journals.medications(opened)
+    return JSONBody.response([
+      "medications": medications.map { AuralystAPI.MedicationBody($0, opened) }
+    ])
+  }
+
+  @Sendable func addMedication(_ request: Request, _ opened: AuralystJournals.Opened)
+    async throws -> Response
+  {
+    try opened.access.require(.write, what: "journal")
+    let input = try await JSONBody.decode(
+      AuralystAPI.MedicationInput.self, from: request, route: "POST \(Self.medicationsPath)")
+    guard input.name != nil else { throw APIErrorResponse(.missing("name")) }
+    var medication = Medication(
+      id: try AuralystJournals.clientID(input.id, make: env.newID),
+      journalID: opened.journal.id, name: "", authorID: opened.user.id)
+    try apply(input, to: &medication, opened: opened)
+    let (record, created) = try await journals.add(
+      AuralystRecordCoding.record(medication, at: env.now()), to: opened)
+    return Self.created(
+      "medication",
+      AuralystAPI.MedicationBody(
+        try AuralystRecordCoding.medication(record) ?? medication, opened), created)
+  }
+
+  @Sendable func showMedication(_ record: AuralystRecord, _ opened: AuralystJournals.Opened)
+    throws -> Response
+  {
+    guard let medication = try AuralystRecordCoding.medication(record) else {
+      throw APIErrorResponse(.notFound("medication"))
+    }
+    return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
+  }
+
+  @Sendable func updateMedication(
+    _ request: Request, _ record: AuralystRecord, _ opened: AuralystJournals.Opened
+  ) async throws -> Response {
+    let input = try await JSONBody.decode(
+      AuralystAPI.MedicationInput.self, from: request,
+      route: "PATCH \(Self.medicationsPath)/:medicationId")
+    guard var medication = try AuralystRecordCoding.medication(record) else {
+      throw APIErrorResponse(.notFound("medication"))
+    }
+    try apply(input, to: &medication, opened: opened)
+    try await journals.replace(
+      AuralystRecordCoding.record(medication, at: env.now()), in: opened,
+      authorID: record.authorID)
+    return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
   }
 
   /// The fields given, checked. An as-needed medication keeps no schedules (the reference app
@@ -102,105 +110,111 @@ extension AuralystAPIController {
 
   // MARK: - Intakes
 
-  func registerIntakes(_ api: APIRouteTable) {
-    let route = "\(Self.journalPath)/intakes"
-    collection(
-      api, "intakes", item: "intake", kind: .intake, schema: AuralystSchemas.intake,
-      input: AuralystSchemas.intakeInput,
-      query: Self.range + [("day", AuralystSchemas.day, false)],
-      list: { request, opened in
-        var (from, to) = try Self.bounds(request)
-        if let text = request.uri.queryParameters.get("day") {
-          guard let day = CalendarDay(String(text)) else {
-            throw APIErrorResponse(.invalid("day", "day looks like 2026-11-22."))
-          }
-          let clock = ZoneClock(
-            timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt,
-            span: env.now()...env.now())
-          from = clock.instant(day: day.daysSince1970, minute: 0)
-          to = clock.instant(day: day.daysSince1970 + 1, minute: 0).addingTimeInterval(-0.001)
-        }
-        let intakes = try await journals.records(opened, [.intake], from: from, until: to)
-          .compactMap(AuralystRecordCoding.intake)
-        return JSONBody.response(["intakes": intakes.map { AuralystAPI.IntakeBody($0, opened) }])
-      },
-      create: { request, opened in
-        try opened.access.require(.write, what: "journal")
-        let input = try await JSONBody.decode(
-          AuralystAPI.IntakeInput.self, from: request, route: "POST \(route)")
-        guard let medicationID = input.medicationId else {
-          throw APIErrorResponse(.missing("medicationId"))
-        }
-        let medication = try await journals.medication(
-          opened, id: medicationID, field: "medicationId")
-        if let entryID = input.entryId { try await requireEntry(entryID, in: opened) }
-        let origin: MedicationIntake.Origin
-        switch input.origin {
-        case nil: origin = medication.isAsNeeded ? .asNeeded : .scheduled
-        case let text?:
-          guard let parsed = MedicationIntake.Origin(rawValue: text) else {
-            throw APIErrorResponse(.invalid("origin", "origin is scheduled or asNeeded."))
-          }
-          origin = parsed
-        }
-        let schedule = medication.schedules.first { $0.id == input.scheduleId }
-        let intake = MedicationIntake(
-          id: try AuralystJournals.clientID(input.id, make: env.newID),
-          medicationID: medication.id, scheduleID: input.scheduleId, entryID: input.entryId,
-          origin: origin, amount: input.amount ?? schedule?.amount ?? medication.defaultAmount,
-          unit: input.unit ?? schedule?.unit ?? medication.defaultUnit,
-          timestamp: try AuralystAPI.timestamp(
-            input.timestamp, journal: opened.journal, now: env.now()),
-          scheduledDate: input.scheduledDate, note: input.note, authorID: opened.user.id)
-        let checked = try AuralystAPI.validated { () throws(ValidationError) in
-          try intake.validated(for: medication)
-        }
-        let (record, created) = try await journals.add(
-          AuralystRecordCoding.record(checked, journalID: opened.journal.id, at: env.now()),
-          to: opened)
-        return Self.created(
-          "intake",
-          AuralystAPI.IntakeBody(try AuralystRecordCoding.intake(record) ?? checked, opened),
-          created)
-      },
-      show: { record, opened in
-        guard let intake = try AuralystRecordCoding.intake(record) else {
-          throw APIErrorResponse(.notFound("intake"))
-        }
-        return JSONBody.response(["intake": AuralystAPI.IntakeBody(intake, opened)])
-      },
-      update: { request, record, opened in
-        let input = try await JSONBody.decode(
-          AuralystAPI.IntakeInput.self, from: request, route: "PATCH \(route)/:intakeId")
-        guard var intake = try AuralystRecordCoding.intake(record) else {
-          throw APIErrorResponse(.notFound("intake"))
-        }
-        // Only what was taken and when changes; what it was taken for stays.
-        if let amount = input.amount { intake.amount = amount }
-        if let unit = input.unit { intake.unit = unit }
-        if let note = input.note { intake.note = note }
-        if let text = input.timestamp {
-          intake.timestamp = try AuralystAPI.timestamp(
-            text, journal: opened.journal, now: env.now())
-        }
-        let medication = try await journals.medication(
-          opened, id: intake.medicationID, field: "medicationId")
-        var checkedAgainst = medication
-        // A schedule removed since is not this edit's concern.
-        if let scheduleID = intake.scheduleID,
-          !medication.schedules.contains(where: { $0.id == scheduleID })
-        {
-          checkedAgainst.schedules.append(
-            MedicationSchedule(id: scheduleID, hour: 0, minute: 0, cadence: .weekdays([1])))
-        }
-        let edited = intake
-        let updated = try AuralystAPI.validated { () throws(ValidationError) in
-          try edited.validated(for: checkedAgainst)
-        }
-        try await journals.replace(
-          AuralystRecordCoding.record(updated, journalID: opened.journal.id, at: env.now()),
-          in: opened, authorID: record.authorID)
-        return JSONBody.response(["intake": AuralystAPI.IntakeBody(updated, opened)])
-      })
+  static let intakesPath = "\(journalPath)/intakes"
+
+  @Sendable func listIntakes(_ request: Request, _ opened: AuralystJournals.Opened) async throws
+    -> Response
+  {
+    var (from, to) = try Self.bounds(request)
+    if let text = request.uri.queryParameters.get("day") {
+      guard let day = CalendarDay(String(text)) else {
+        throw APIErrorResponse(.invalid("day", "day looks like 2026-11-22."))
+      }
+      let clock = ZoneClock(
+        timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt,
+        span: env.now()...env.now())
+      from = clock.instant(day: day.daysSince1970, minute: 0)
+      to = clock.instant(day: day.daysSince1970 + 1, minute: 0).addingTimeInterval(-0.001)
+    }
+    let intakes = try await journals.records(opened, [.intake], from: from, until: to)
+      .compactMap(AuralystRecordCoding.intake)
+    return JSONBody.response(["intakes": intakes.map { AuralystAPI.IntakeBody($0, opened) }])
+  }
+
+  @Sendable func addIntake(_ request: Request, _ opened: AuralystJournals.Opened) async throws
+    -> Response
+  {
+    try opened.access.require(.write, what: "journal")
+    let input = try await JSONBody.decode(
+      AuralystAPI.IntakeInput.self, from: request, route: "POST \(Self.intakesPath)")
+    guard let medicationID = input.medicationId else {
+      throw APIErrorResponse(.missing("medicationId"))
+    }
+    let medication = try await journals.medication(
+      opened, id: medicationID, field: "medicationId")
+    if let entryID = input.entryId { try await requireEntry(entryID, in: opened) }
+    let origin: MedicationIntake.Origin
+    switch input.origin {
+    case nil: origin = medication.isAsNeeded ? .asNeeded : .scheduled
+    case let text?:
+      guard let parsed = MedicationIntake.Origin(rawValue: text) else {
+        throw APIErrorResponse(.invalid("origin", "origin is scheduled or asNeeded."))
+      }
+      origin = parsed
+    }
+    let schedule = medication.schedules.first { $0.id == input.scheduleId }
+    let intake = MedicationIntake(
+      id: try AuralystJournals.clientID(input.id, make: env.newID),
+      medicationID: medication.id, scheduleID: input.scheduleId, entryID: input.entryId,
+      origin: origin, amount: input.amount ?? schedule?.amount ?? medication.defaultAmount,
+      unit: input.unit ?? schedule?.unit ?? medication.defaultUnit,
+      timestamp: try AuralystAPI.timestamp(
+        input.timestamp, journal: opened.journal, now: env.now()),
+      scheduledDate: input.scheduledDate, note: input.note, authorID: opened.user.id)
+    let checked = try AuralystAPI.validated { () throws(ValidationError) in
+      try intake.validated(for: medication)
+    }
+    let (record, created) = try await journals.add(
+      AuralystRecordCoding.record(checked, journalID: opened.journal.id, at: env.now()),
+      to: opened)
+    return Self.created(
+      "intake",
+      AuralystAPI.IntakeBody(try AuralystRecordCoding.intake(record) ?? checked, opened),
+      created)
+  }
+
+  @Sendable func showIntake(_ record: AuralystRecord, _ opened: AuralystJournals.Opened) throws
+    -> Response
+  {
+    guard let intake = try AuralystRecordCoding.intake(record) else {
+      throw APIErrorResponse(.notFound("intake"))
+    }
+    return JSONBody.response(["intake": AuralystAPI.IntakeBody(intake, opened)])
+  }
+
+  @Sendable func updateIntake(
+    _ request: Request, _ record: AuralystRecord, _ opened: AuralystJournals.Opened
+  ) async throws -> Response {
+    let input = try await JSONBody.decode(
+      AuralystAPI.IntakeInput.self, from: request, route: "PATCH \(Self.intakesPath)/:intakeId")
+    guard var intake = try AuralystRecordCoding.intake(record) else {
+      throw APIErrorResponse(.notFound("intake"))
+    }
+    // Only what was taken and when changes; what it was taken for stays.
+    if let amount = input.amount { intake.amount = amount }
+    if let unit = input.unit { intake.unit = unit }
+    if let note = input.note { intake.note = note }
+    if let text = input.timestamp {
+      intake.timestamp = try AuralystAPI.timestamp(
+        text, journal: opened.journal, now: env.now())
+    }
+    let medication = try await journals.medication(
+      opened, id: intake.medicationID, field: "medicationId")
+    var checkedAgainst = medication
+    // A schedule removed since is not this edit's concern.
+    if let scheduleID = intake.scheduleID,
+      !medication.schedules.contains(where: { $0.id == scheduleID })
+    {
+      checkedAgainst.schedules.append(
+        MedicationSchedule(id: scheduleID, hour: 0, minute: 0, cadence: .weekdays([1])))
+    }
+    let edited = intake
+    let updated = try AuralystAPI.validated { () throws(ValidationError) in
+      try edited.validated(for: checkedAgainst)
+    }
+    try await journals.replace(
+      AuralystRecordCoding.record(updated, journalID: opened.journal.id, at: env.now()),
+      in: opened, authorID: record.authorID)
+    return JSONBody.response(["intake": AuralystAPI.IntakeBody(updated, opened)])
   }
 }

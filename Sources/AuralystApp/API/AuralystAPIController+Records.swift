@@ -1,4 +1,5 @@
 import AuralystCore
+import CanonicalJSON
 import Foundation
 import HearthCore
 import HearthPlatform
@@ -7,17 +8,10 @@ import Hummingbird
 /// Entries, medications, intakes and notes: anyone who sees the journal reads them; writers
 /// add them and change their own; the owner changes any.
 extension AuralystAPIController {
-  func registerRecords(_ api: APIRouteTable) {
-    registerEntries(api)
-    registerMedications(api)
-    registerIntakes(api)
-    registerNotes(api)
-  }
-
   /// GET list, POST, and GET/PATCH/DELETE one, for one kind of record.
   func collection(
     _ api: APIRouteTable, _ name: String, item: String, kind: AuralystRecord.Kind,
-    schema: JSONValue, input: JSONValue, query: [(name: String, schema: JSONValue, required: Bool)],
+    schema: JSON, input: JSON, query: [(name: String, schema: JSON, required: Bool)],
     list: @escaping @Sendable (Request, AuralystJournals.Opened) async throws -> Response,
     create: @escaping @Sendable (Request, AuralystJournals.Opened) async throws -> Response,
     show: @escaping @Sendable (AuralystRecord, AuralystJournals.Opened) throws -> Response,
@@ -79,7 +73,7 @@ extension AuralystAPIController {
     }
   }
 
-  static let range: [(name: String, schema: JSONValue, required: Bool)] = [
+  static let range: [(name: String, schema: JSON, required: Bool)] = [
     ("from", Schemas.dateTime, false), ("to", Schemas.dateTime, false),
   ]
 
@@ -101,132 +95,146 @@ extension AuralystAPIController {
 
   // MARK: - Entries
 
-  private func registerEntries(_ api: APIRouteTable) {
-    let route = "\(Self.journalPath)/entries"
-    collection(
-      api, "entries", item: "entry", kind: .entry, schema: AuralystSchemas.entry,
-      input: AuralystSchemas.entryInput, query: Self.range,
-      list: { request, opened in
-        let (from, to) = try Self.bounds(request)
-        let entries = try await journals.records(opened, [.entry], from: from, until: to)
-          .compactMap(AuralystRecordCoding.entry)
-        return JSONBody.response(["entries": entries.map { AuralystAPI.EntryBody($0, opened) }])
-      },
-      create: { request, opened in
-        try opened.access.require(.write, what: "journal")
-        let input = try await JSONBody.decode(
-          AuralystAPI.EntryInput.self, from: request, route: "POST \(route)")
-        guard let severity = input.severity else { throw APIErrorResponse(.missing("severity")) }
-        let entry = try AuralystAPI.validated { () throws(ValidationError) in
-          try SymptomEntry(
-            id: "", journalID: opened.journal.id, timestamp: .now, severity: severity,
-            symptomSeverities: input.symptoms ?? [:], isMenstruating: input.isMenstruating,
-            note: input.note, authorID: opened.user.id
-          ).validated(symptoms: opened.journal.symptoms)
-        }
-        var stored = entry
-        stored.id = try AuralystJournals.clientID(input.id, make: env.newID)
-        stored.timestamp = try AuralystAPI.timestamp(
-          input.timestamp, journal: opened.journal, now: env.now())
-        let (record, created) = try await journals.add(
-          AuralystRecordCoding.record(stored, at: env.now()), to: opened)
-        return Self.created(
-          "entry", AuralystAPI.EntryBody(try AuralystRecordCoding.entry(record) ?? stored, opened),
-          created)
-      },
-      show: { record, opened in
-        guard let entry = try AuralystRecordCoding.entry(record) else {
-          throw APIErrorResponse(.notFound("entry"))
-        }
-        return JSONBody.response(["entry": AuralystAPI.EntryBody(entry, opened)])
-      },
-      update: { request, record, opened in
-        let input = try await JSONBody.decode(
-          AuralystAPI.EntryInput.self, from: request, route: "PATCH \(route)/:entryId")
-        guard var entry = try AuralystRecordCoding.entry(record) else {
-          throw APIErrorResponse(.notFound("entry"))
-        }
-        if let severity = input.severity { entry.severity = severity }
-        if let symptoms = input.symptoms { entry.symptomSeverities = symptoms }
-        if let flag = input.isMenstruating { entry.isMenstruating = flag }
-        if let note = input.note { entry.note = note }
-        if let text = input.timestamp {
-          entry.timestamp = try AuralystAPI.timestamp(
-            text, journal: opened.journal, now: env.now())
-        }
-        let checked = entry
-        // Ratings of a symptom since taken off the list may stay on the entries that have them.
-        let symptoms =
-          opened.journal.symptoms
-          + (try AuralystRecordCoding.entry(record)?.symptomSeverities.keys.sorted() ?? [])
-        let updated = try AuralystAPI.validated { () throws(ValidationError) in
-          try checked.validated(symptoms: symptoms)
-        }
-        try await journals.replace(
-          AuralystRecordCoding.record(updated, at: env.now()), in: opened,
-          authorID: record.authorID)
-        return JSONBody.response(["entry": AuralystAPI.EntryBody(updated, opened)])
-      })
+  static let entriesPath = "\(journalPath)/entries"
+
+  @Sendable func listEntries(_ request: Request, _ opened: AuralystJournals.Opened) async throws
+    -> Response
+  {
+    let (from, to) = try Self.bounds(request)
+    let entries = try await journals.records(opened, [.entry], from: from, until: to)
+      .compactMap(AuralystRecordCoding.entry)
+    return JSONBody.response(["entries": entries.map { AuralystAPI.EntryBody($0, opened) }])
+  }
+
+  @Sendable func addEntry(_ request: Request, _ opened: AuralystJournals.Opened) async throws
+    -> Response
+  {
+    try opened.access.require(.write, what: "journal")
+    let input = try await JSONBody.decode(
+      AuralystAPI.EntryInput.self, from: request, route: "POST \(Self.entriesPath)")
+    guard let severity = input.severity else { throw APIErrorResponse(.missing("severity")) }
+    let entry = try AuralystAPI.validated { () throws(ValidationError) in
+      try SymptomEntry(
+        id: "", journalID: opened.journal.id, timestamp: .now, severity: severity,
+        symptomSeverities: input.symptoms ?? [:], isMenstruating: input.isMenstruating,
+        note: input.note, authorID: opened.user.id
+      ).validated(symptoms: opened.journal.symptoms)
+    }
+    var stored = entry
+    stored.id = try AuralystJournals.clientID(input.id, make: env.newID)
+    stored.timestamp = try AuralystAPI.timestamp(
+      input.timestamp, journal: opened.journal, now: env.now())
+    let (record, created) = try await journals.add(
+      AuralystRecordCoding.record(stored, at: env.now()), to: opened)
+    return Self.created(
+      "entry", AuralystAPI.EntryBody(try AuralystRecordCoding.entry(record) ?? stored, opened),
+      created)
+  }
+
+  @Sendable func showEntry(_ record: AuralystRecord, _ opened: AuralystJournals.Opened) throws
+    -> Response
+  {
+    guard let entry = try AuralystRecordCoding.entry(record) else {
+      throw APIErrorResponse(.notFound("entry"))
+    }
+    return JSONBody.response(["entry": AuralystAPI.EntryBody(entry, opened)])
+  }
+
+  @Sendable func updateEntry(
+    _ request: Request, _ record: AuralystRecord, _ opened: AuralystJournals.Opened
+  ) async throws -> Response {
+    let input = try await JSONBody.decode(
+      AuralystAPI.EntryInput.self, from: request, route: "PATCH \(Self.entriesPath)/:entryId")
+    guard var entry = try AuralystRecordCoding.entry(record) else {
+      throw APIErrorResponse(.notFound("entry"))
+    }
+    if let severity = input.severity { entry.severity = severity }
+    if let symptoms = input.symptoms { entry.symptomSeverities = symptoms }
+    if let flag = input.isMenstruating { entry.isMenstruating = flag }
+    if let note = input.note { entry.note = note }
+    if let text = input.timestamp {
+      entry.timestamp = try AuralystAPI.timestamp(
+        text, journal: opened.journal, now: env.now())
+    }
+    let checked = entry
+    // Ratings of a symptom since taken off the list may stay on the entries that have them.
+    let symptoms =
+      opened.journal.symptoms
+      + (try AuralystRecordCoding.entry(record)?.symptomSeverities.keys.sorted() ?? [])
+    let updated = try AuralystAPI.validated { () throws(ValidationError) in
+      try checked.validated(symptoms: symptoms)
+    }
+    try await journals.replace(
+      AuralystRecordCoding.record(updated, at: env.now()), in: opened,
+      authorID: record.authorID)
+    return JSONBody.response(["entry": AuralystAPI.EntryBody(updated, opened)])
   }
 
   // MARK: - Notes
 
-  private func registerNotes(_ api: APIRouteTable) {
-    let route = "\(Self.journalPath)/notes"
-    collection(
-      api, "notes", item: "note", kind: .note, schema: AuralystSchemas.note,
-      input: AuralystSchemas.noteInput, query: [("entryId", Schemas.string, false)],
-      list: { request, opened in
-        var notes = try await journals.records(opened, [.note]).compactMap(
-          AuralystRecordCoding.note)
-        if let entryID = request.uri.queryParameters.get("entryId") {
-          notes = notes.filter { $0.entryID == String(entryID) }
-        }
-        return JSONBody.response(["notes": notes.map { AuralystAPI.NoteBody($0, opened) }])
-      },
-      create: { request, opened in
-        try opened.access.require(.write, what: "journal")
-        let input = try await JSONBody.decode(
-          AuralystAPI.NoteInput.self, from: request, route: "POST \(route)")
-        if let entryID = input.entryId { try await requireEntry(entryID, in: opened) }
-        let note = try AuralystAPI.validated { () throws(ValidationError) in
-          try CollaboratorNote(
-            id: "", journalID: opened.journal.id, entryID: input.entryId,
-            authorID: opened.user.id, authorName: opened.user.displayName,
-            text: input.text ?? "", timestamp: .now
-          ).validated()
-        }
-        var stored = note
-        stored.id = try AuralystJournals.clientID(input.id, make: env.newID)
-        stored.timestamp = ISOTime.rounded(env.now())
-        let (record, created) = try await journals.add(
-          AuralystRecordCoding.record(stored, at: env.now()), to: opened)
-        return Self.created(
-          "note", AuralystAPI.NoteBody(try AuralystRecordCoding.note(record) ?? stored, opened),
-          created)
-      },
-      show: { record, opened in
-        guard let note = try AuralystRecordCoding.note(record) else {
-          throw APIErrorResponse(.notFound("note"))
-        }
-        return JSONBody.response(["note": AuralystAPI.NoteBody(note, opened)])
-      },
-      update: { request, record, opened in
-        let input = try await JSONBody.decode(
-          AuralystAPI.NoteInput.self, from: request, route: "PATCH \(route)/:noteId")
-        guard var note = try AuralystRecordCoding.note(record) else {
-          throw APIErrorResponse(.notFound("note"))
-        }
-        if let text = input.text { note.text = text }
-        let checked = note
-        let updated = try AuralystAPI.validated { () throws(ValidationError) in
-          try checked.validated()
-        }
-        try await journals.replace(
-          AuralystRecordCoding.record(updated, at: env.now()), in: opened,
-          authorID: record.authorID)
-        return JSONBody.response(["note": AuralystAPI.NoteBody(updated, opened)])
-      })
+  static let notesPath = "\(journalPath)/notes"
+
+  @Sendable func listNotes(_ request: Request, _ opened: AuralystJournals.Opened) async throws
+    -> Response
+  {
+    var notes = try await journals.records(opened, [.note]).compactMap(
+      AuralystRecordCoding.note)
+    if let entryID = request.uri.queryParameters.get("entryId") {
+      notes = notes.filter { $0.entryID == String(entryID) }
+    }
+    return JSONBody.response(["notes": notes.map { AuralystAPI.NoteBody($0, opened) }])
+  }
+
+  @Sendable func addNote(_ request: Request, _ opened: AuralystJournals.Opened) async throws
+    -> Response
+  {
+    try opened.access.require(.write, what: "journal")
+    let input = try await JSONBody.decode(
+      AuralystAPI.NoteInput.self, from: request, route: "POST \(Self.notesPath)")
+    if let entryID = input.entryId { try await requireEntry(entryID, in: opened) }
+    let note = try AuralystAPI.validated { () throws(ValidationError) in
+      try CollaboratorNote(
+        id: "", journalID: opened.journal.id, entryID: input.entryId,
+        authorID: opened.user.id, authorName: opened.user.displayName,
+        text: input.text ?? "", timestamp: .now
+      ).validated()
+    }
+    var stored = note
+    stored.id = try AuralystJournals.clientID(input.id, make: env.newID)
+    stored.timestamp = ISOTime.rounded(env.now())
+    let (record, created) = try await journals.add(
+      AuralystRecordCoding.record(stored, at: env.now()), to: opened)
+    return Self.created(
+      "note", AuralystAPI.NoteBody(try AuralystRecordCoding.note(record) ?? stored, opened),
+      created)
+  }
+
+  @Sendable func showNote(_ record: AuralystRecord, _ opened: AuralystJournals.Opened) throws
+    -> Response
+  {
+    guard let note = try AuralystRecordCoding.note(record) else {
+      throw APIErrorResponse(.notFound("note"))
+    }
+    return JSONBody.response(["note": AuralystAPI.NoteBody(note, opened)])
+  }
+
+  @Sendable func updateNote(
+    _ request: Request, _ record: AuralystRecord, _ opened: AuralystJournals.Opened
+  ) async throws -> Response {
+    let input = try await JSONBody.decode(
+      AuralystAPI.NoteInput.self, from: request, route: "PATCH \(Self.notesPath)/:noteId")
+    guard var note = try AuralystRecordCoding.note(record) else {
+      throw APIErrorResponse(.notFound("note"))
+    }
+    if let text = input.text { note.text = text }
+    let checked = note
+    let updated = try AuralystAPI.validated { () throws(ValidationError) in
+      try checked.validated()
+    }
+    try await journals.replace(
+      AuralystRecordCoding.record(updated, at: env.now()), in: opened,
+      authorID: record.authorID)
+    return JSONBody.response(["note": AuralystAPI.NoteBody(updated, opened)])
   }
 
   func requireEntry(_ id: String, in opened: AuralystJournals.Opened) async throws {

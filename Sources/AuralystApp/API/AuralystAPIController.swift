@@ -5,14 +5,15 @@ import HearthPlatform
 import Hummingbird
 
 /// /api/auralyst: journals, their sharing, insights, export and import. Records (entries,
-/// medications, intakes, notes) are in AuralystAPIController+Records.
-struct AuralystAPIController {
+/// medications, intakes, notes) are in AuralystAPIController+Records, the files in +Files.
+struct AuralystAPIController: Sendable {
   let env: HearthEnvironment
   let accounts: AccountService
   var journals: AuralystJournals { AuralystJournals(env: env) }
 
   static let journalsPath = "/api/auralyst/journals"
   static let journalPath = "/api/auralyst/journals/:journalId"
+  static let sharesPath = "\(journalPath)/shares"
   /// Import files of five years and more fit comfortably.
   static let importLimit = 64 << 20
 
@@ -25,146 +26,235 @@ struct AuralystAPIController {
   }
 
   func register(_ api: APIRouteTable) {
-    registerJournals(api)
-    registerSharing(api)
-    registerFiles(api)
-    registerRecords(api)
-  }
-
-  private func registerJournals(_ api: APIRouteTable) {
+    // Journals
     api.add(
       APIOperation(
         .get, Self.journalsPath, summary: "Your journals and the ones shared with you",
         tag: "auralyst",
-        responses: [(200, AuralystSchemas.list("journals", AuralystSchemas.journal))])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      let opened = try await journals.journals(for: user)
-      return JSONBody.response(["journals": opened.map(AuralystAPI.JournalBody.init)])
-    }
+        responses: [(200, AuralystSchemas.list("journals", AuralystSchemas.journal))]),
+      use: journalList)
     api.add(
       APIOperation(
         .post, Self.journalsPath, summary: "Start a journal", tag: "auralyst",
         requestBody: AuralystSchemas.journalInput,
         responses: [(201, AuralystSchemas.envelope("journal", AuralystSchemas.journal))],
-        errors: [400, 413])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let input = try await JSONBody.decode(
-        AuralystAPI.JournalInput.self, from: request, route: "POST \(Self.journalsPath)")
-      let opened = try await journals.create(
-        title: input.title, timeZone: input.timeZone, symptoms: input.symptoms, by: user)
-      return JSONBody.response(["journal": AuralystAPI.JournalBody(opened)], status: .created)
-    }
+        errors: [400, 413]), use: createJournal)
     api.add(
       APIOperation(
         .get, Self.journalPath, summary: "One journal", tag: "auralyst",
         responses: [(200, AuralystSchemas.envelope("journal", AuralystSchemas.journal))],
-        errors: [404])
-    ) { _, context in
-      JSONBody.response(["journal": AuralystAPI.JournalBody(try await open(context))])
-    }
+        errors: [404]), use: journal)
     api.add(
       APIOperation(
         .patch, Self.journalPath, summary: "Rename a journal, change its zone or symptom list",
         tag: "auralyst", requestBody: AuralystSchemas.journalInput,
         responses: [(200, AuralystSchemas.envelope("journal", AuralystSchemas.journal))],
-        errors: [400, 403, 404, 413])
-    ) { request, context in
-      let opened = try await open(context)
-      let input = try await JSONBody.decode(
-        AuralystAPI.JournalInput.self, from: request, route: "PATCH \(Self.journalPath)")
-      let updated = try await journals.update(
-        opened, title: input.title, timeZone: input.timeZone, symptoms: input.symptoms)
-      return JSONBody.response(["journal": AuralystAPI.JournalBody(updated)])
-    }
+        errors: [400, 403, 404, 413]), use: updateJournal)
     api.add(
       APIOperation(
         .delete, Self.journalPath, summary: "Delete a journal and everything in it",
-        tag: "auralyst", responses: [(204, nil)], errors: [403, 404])
-    ) { _, context in
-      try await journals.delete(try await open(context))
-      return Response(status: .noContent)
-    }
+        tag: "auralyst", responses: [(204, nil)], errors: [403, 404]), use: deleteJournal)
     api.add(
       APIOperation(
         .get, "\(Self.journalPath)/insights",
         summary: "Insights over the last 7, 30 or 90 days in the owner's time zone, or all",
         tag: "auralyst",
         query: [("window", ["type": "string", "enum": ["7d", "30d", "90d", "all"]], false)],
-        responses: [(200, AuralystSchemas.insights)], errors: [400, 404])
-    ) { request, context in
-      let opened = try await open(context)
-      let text = request.uri.queryParameters.get("window") ?? "30d"
-      guard let window = InsightWindow(rawValue: text) else {
-        throw APIErrorResponse(.invalid("window", "window is 7d, 30d, 90d or all."))
-      }
-      return JSONBody.response(try await journals.insights(opened, window: window))
-    }
-  }
+        responses: [(200, AuralystSchemas.insights)], errors: [400, 404]), use: insights)
 
-  private func registerSharing(_ api: APIRouteTable) {
-    let sharesPath = "\(Self.journalPath)/shares"
+    // Sharing
     api.add(
       APIOperation(
-        .get, sharesPath, summary: "Who the journal is shared with", tag: "auralyst",
-        responses: [(200, AuralystSchemas.participants)], errors: [404])
-    ) { _, context in
-      try await participants(try await open(context))
-    }
+        .get, Self.sharesPath, summary: "Who the journal is shared with", tag: "auralyst",
+        responses: [(200, AuralystSchemas.participants)], errors: [404]), use: shares)
     api.add(
       APIOperation(
-        .post, sharesPath,
+        .post, Self.sharesPath,
         summary: "Invite someone by email, read-only or read-write (owner only)",
         tag: "auralyst",
         requestBody: Schemas.object(
           [("email", Schemas.email), ("permission", AuralystSchemas.permission)],
           required: ["email", "permission"]),
-        responses: [(200, AuralystSchemas.participants)], errors: [400, 403, 404, 413])
-    ) { request, context in
-      let opened = try await open(context)
-      let input = try await JSONBody.decode(
-        AuralystAPI.ShareInput.self, from: request, route: "POST \(sharesPath)")
-      try await journals.invite(
-        opened, email: input.email, permission: input.permission, accounts: accounts)
-      return try await participants(opened)
-    }
+        responses: [(200, AuralystSchemas.participants)], errors: [400, 403, 404, 413]),
+      use: invite)
     api.add(
       APIOperation(
-        .delete, sharesPath, summary: "Stop sharing: everyone but the owner loses access",
-        tag: "auralyst", responses: [(200, AuralystSchemas.participants)], errors: [403, 404])
-    ) { _, context in
-      let opened = try await open(context)
-      try await journals.stopSharing(opened)
-      return try await participants(opened)
-    }
+        .delete, Self.sharesPath, summary: "Stop sharing: everyone but the owner loses access",
+        tag: "auralyst", responses: [(200, AuralystSchemas.participants)], errors: [403, 404]),
+      use: stopSharing)
     api.add(
       APIOperation(
-        .patch, "\(sharesPath)/:userId", summary: "Change someone's permission (owner only)",
+        .patch, "\(Self.sharesPath)/:userId", summary: "Change someone's permission (owner only)",
         tag: "auralyst",
         requestBody: Schemas.object(
           [("permission", AuralystSchemas.permission)], required: ["permission"]),
-        responses: [(200, AuralystSchemas.participants)], errors: [400, 403, 404, 413])
-    ) { request, context in
-      let opened = try await open(context)
-      let input = try await JSONBody.decode(
-        AuralystAPI.ShareInput.self, from: request, route: "PATCH \(sharesPath)/:userId")
-      try await journals.setPermission(
-        opened, userID: context.parameters.get("userId") ?? "", permission: input.permission)
-      return try await participants(opened)
-    }
+        responses: [(200, AuralystSchemas.participants)], errors: [400, 403, 404, 413]),
+      use: setPermission)
     api.add(
       APIOperation(
-        .delete, "\(sharesPath)/:userId",
+        .delete, "\(Self.sharesPath)/:userId",
         summary: "Remove someone (owner), or leave a journal shared with you", tag: "auralyst",
-        responses: [(200, AuralystSchemas.participants)], errors: [403, 404])
-    ) { _, context in
-      let opened = try await open(context)
-      let userID = context.parameters.get("userId") ?? ""
-      try await journals.removeParticipant(opened, userID: userID)
-      if userID == opened.user.id { return JSONBody.response(["participants": [String]()]) }
-      return try await participants(opened)
+        responses: [(200, AuralystSchemas.participants)], errors: [403, 404]),
+      use: removeParticipant)
+
+    // Files
+    var exportRoute = APIOperation(
+      .get, "\(Self.journalPath)/export",
+      summary: "The whole journal as JSON or sectioned CSV (dangling references left out)",
+      tag: "auralyst", query: [("format", ["type": "string", "enum": ["json", "csv"]], false)],
+      responses: [(200, AuralystSchemas.exportFile)], errors: [400, 404])
+    exportRoute.otherResponseContent = [("text/csv", Schemas.string)]
+    api.add(exportRoute, use: export)
+    api.add(
+      APIOperation(
+        .get, "\(Self.journalPath)/health",
+        summary: "The export's health check: dangling references, before you export",
+        tag: "auralyst", responses: [(200, AuralystSchemas.health)], errors: [404]),
+      use: healthCheck)
+    api.add(
+      APIOperation(
+        .post, "\(Self.journalPath)/health/repair",
+        summary: "Clear dangling references (owner only); answers what was found",
+        tag: "auralyst", responses: [(200, AuralystSchemas.health)], errors: [403, 404]),
+      use: repair)
+    var importRoute = APIOperation(
+      .post, Self.importPath,
+      summary:
+        "Add an exported journal's records (JSON or CSV, up to 64 MiB), all or nothing (owner only)",
+      tag: "auralyst",
+      query: [("format", ["type": "string", "enum": ["json", "csv"]], false)],
+      responses: [(200, AuralystSchemas.imported)], errors: [400, 403, 404, 413])
+    importRoute.requestContent = [
+      ("application/json", AuralystSchemas.exportFile), ("text/csv", Schemas.string),
+    ]
+    api.add(importRoute, use: importJournal)
+
+    // Records
+    collection(
+      api, "entries", item: "entry", kind: .entry, schema: AuralystSchemas.entry,
+      input: AuralystSchemas.entryInput, query: Self.range,
+      list: listEntries, create: addEntry, show: showEntry,
+      update: updateEntry)
+    collection(
+      api, "medications", item: "medication", kind: .medication,
+      schema: AuralystSchemas.medication, input: AuralystSchemas.medicationInput, query: [],
+      list: listMedications, create: addMedication, show: showMedication,
+      update: updateMedication)
+    collection(
+      api, "intakes", item: "intake", kind: .intake, schema: AuralystSchemas.intake,
+      input: AuralystSchemas.intakeInput,
+      query: Self.range + [("day", AuralystSchemas.day, false)],
+      list: listIntakes, create: addIntake, show: showIntake,
+      update: updateIntake)
+    collection(
+      api, "notes", item: "note", kind: .note, schema: AuralystSchemas.note,
+      input: AuralystSchemas.noteInput, query: [("entryId", Schemas.string, false)],
+      list: listNotes, create: addNote, show: showNote,
+      update: updateNote)
+  }
+
+  // MARK: - Journals
+
+  @Sendable func journalList(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let opened = try await journals.journals(for: user)
+    return JSONBody.response(["journals": opened.map(AuralystAPI.JournalBody.init)])
+  }
+
+  @Sendable func createJournal(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let input = try await JSONBody.decode(
+      AuralystAPI.JournalInput.self, from: request, route: "POST \(Self.journalsPath)")
+    let opened = try await journals.create(
+      title: input.title, timeZone: input.timeZone, symptoms: input.symptoms, by: user)
+    return JSONBody.response(["journal": AuralystAPI.JournalBody(opened)], status: .created)
+  }
+
+  @Sendable func journal(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    JSONBody.response(["journal": AuralystAPI.JournalBody(try await open(context))])
+  }
+
+  @Sendable func updateJournal(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let opened = try await open(context)
+    let input = try await JSONBody.decode(
+      AuralystAPI.JournalInput.self, from: request, route: "PATCH \(Self.journalPath)")
+    let updated = try await journals.update(
+      opened, title: input.title, timeZone: input.timeZone, symptoms: input.symptoms)
+    return JSONBody.response(["journal": AuralystAPI.JournalBody(updated)])
+  }
+
+  @Sendable func deleteJournal(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    try await journals.delete(try await open(context))
+    return Response(status: .noContent)
+  }
+
+  @Sendable func insights(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let opened = try await open(context)
+    let text = request.uri.queryParameters.get("window") ?? "30d"
+    guard let window = InsightWindow(rawValue: text) else {
+      throw APIErrorResponse(.invalid("window", "window is 7d, 30d, 90d or all."))
     }
+    return JSONBody.response(try await journals.insights(opened, window: window))
+  }
+
+  // MARK: - Sharing
+
+  @Sendable func shares(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    try await participants(try await open(context))
+  }
+
+  @Sendable func invite(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let opened = try await open(context)
+    let input = try await JSONBody.decode(
+      AuralystAPI.ShareInput.self, from: request, route: "POST \(Self.sharesPath)")
+    try await journals.invite(
+      opened, email: input.email, permission: input.permission, accounts: accounts)
+    return try await participants(opened)
+  }
+
+  @Sendable func stopSharing(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let opened = try await open(context)
+    try await journals.stopSharing(opened)
+    return try await participants(opened)
+  }
+
+  @Sendable func setPermission(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let opened = try await open(context)
+    let input = try await JSONBody.decode(
+      AuralystAPI.ShareInput.self, from: request, route: "PATCH \(Self.sharesPath)/:userId")
+    try await journals.setPermission(
+      opened, userID: context.parameters.get("userId") ?? "", permission: input.permission)
+    return try await participants(opened)
+  }
+
+  @Sendable func removeParticipant(_ request: Request, _ context: AppRequestContext)
+    async throws -> Response
+  {
+    let opened = try await open(context)
+    let userID = context.parameters.get("userId") ?? ""
+    try await journals.removeParticipant(opened, userID: userID)
+    if userID == opened.user.id { return JSONBody.response(["participants": [String]()]) }
+    return try await participants(opened)
   }
 
   private func participants(_ opened: AuralystJournals.Opened) async throws -> Response {
@@ -175,117 +265,5 @@ struct AuralystAPIController {
         permission: participant.permission.rawValue)
     }
     return JSONBody.response(["participants": people])
-  }
-
-  private func registerFiles(_ api: APIRouteTable) {
-    api.add(
-      APIOperation(
-        .get, "\(Self.journalPath)/export",
-        summary: "The whole journal as JSON or sectioned CSV (dangling references left out)",
-        tag: "auralyst", query: [("format", ["type": "string", "enum": ["json", "csv"]], false)],
-        responses: [(200, AuralystSchemas.exportFile)], errors: [400, 404])
-    ) { request, context in
-      let opened = try await open(context)
-      let format = request.uri.queryParameters.get("format") ?? "json"
-      guard format == "json" || format == "csv" else {
-        throw APIErrorResponse(.invalid("format", "format is json or csv."))
-      }
-      let snapshot = try await journals.snapshot(opened)
-      let file = JournalHealth(snapshot).repaired(snapshot)
-      let body = format == "json" ? file.json() : Data(file.csv().utf8)
-      return Response(
-        status: .ok,
-        headers: [
-          .contentType: format == "json"
-            ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
-          .contentDisposition: "attachment; filename=\"Auralyst-\(opened.journal.id).\(format)\"",
-        ], body: .init(byteBuffer: ByteBuffer(bytes: body)))
-    }
-    api.add(
-      APIOperation(
-        .get, "\(Self.journalPath)/health",
-        summary: "The export's health check: dangling references, before you export",
-        tag: "auralyst", responses: [(200, AuralystSchemas.health)], errors: [404])
-    ) { _, context in
-      let opened = try await open(context)
-      return Self.health(JournalHealth(try await journals.snapshot(opened)))
-    }
-    api.add(
-      APIOperation(
-        .post, "\(Self.journalPath)/health/repair",
-        summary: "Clear dangling references (owner only); answers what was found",
-        tag: "auralyst", responses: [(200, AuralystSchemas.health)], errors: [403, 404])
-    ) { _, context in
-      Self.health(try await journals.repair(try await open(context)))
-    }
-    var importRoute = APIOperation(
-      .post, "\(Self.journalPath)/import",
-      summary:
-        "Add an exported journal's records (JSON or CSV, up to 64 MiB), all or nothing (owner only)",
-      tag: "auralyst",
-      query: [("format", ["type": "string", "enum": ["json", "csv"]], false)],
-      responses: [(200, AuralystSchemas.imported)], errors: [400, 403, 404, 413])
-    importRoute.requestContent = [
-      ("application/json", AuralystSchemas.exportFile), ("text/csv", Schemas.string),
-    ]
-    api.add(importRoute) { request, context in
-      let opened = try await open(context)
-      try opened.access.require(.owner, what: "journal")
-      let buffer = try await JSONBody.collect(
-        request, limit: Self.importLimit, route: "POST \(Self.journalPath)/import")
-      let data = Data(buffer: buffer)
-      let contentType = request.headers[.contentType] ?? ""
-      let format =
-        request.uri.queryParameters.get("format").map { String($0) }
-        ?? (contentType.contains("csv") ? "csv" : "json")
-      let file: JournalImport
-      do {
-        switch format {
-        case "json": file = try JournalImport.parse(json: data)
-        case "csv":
-          guard let text = String(validating: data, as: UTF8.self) else {
-            throw ImportProblem(row: "file", "The CSV is not UTF-8 text.")
-          }
-          file = try JournalImport.parse(csv: text)
-        default:
-          throw APIErrorResponse(.invalid("format", "format is json or csv."))
-        }
-      } catch let problem as ImportProblem {
-        throw APIErrorResponse(
-          APIError(
-            status: 400, code: "invalid_import", message: problem.description,
-            field: problem.field))
-      }
-      let copy = try await journals.importFile(file, into: opened)
-      return JSONBody.response(
-        Imported(
-          imported: .init(
-            entries: copy.entries.count, medications: copy.medications.count,
-            schedules: copy.summary.exportedSchedules, intakes: copy.intakes.count,
-            notes: copy.notes.count), repairs: file.repairs))
-    }
-  }
-
-  struct Imported: Encodable {
-    struct Counts: Encodable { var entries, medications, schedules, intakes, notes: Int }
-    var imported: Counts
-    var repairs: [String]
-  }
-
-  struct HealthBody: Encodable {
-    var healthy: Bool
-    var problems: [String]
-    var intakesWithMissingSchedule, intakesWithMissingEntry, notesWithMissingEntry,
-      intakesWithMissingMedication: [String]
-  }
-
-  static func health(_ health: JournalHealth) -> Response {
-    JSONBody.response(
-      HealthBody(
-        healthy: health.isHealthy, problems: health.problems,
-        intakesWithMissingSchedule: health.intakesWithMissingSchedule,
-        intakesWithMissingEntry: health.intakesWithMissingEntry,
-        notesWithMissingEntry: health.notesWithMissingEntry,
-        intakesWithMissingMedication: health.intakesWithMissingMedication))
   }
 }

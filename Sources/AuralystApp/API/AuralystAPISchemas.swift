@@ -1,17 +1,18 @@
+import CanonicalJSON
 import HearthPlatform
 
 /// The shapes of /api/auralyst, as /openapi.json documents them.
 enum AuralystSchemas {
-  static let boolean: JSONValue = ["type": "boolean"]
-  static let number: JSONValue = ["type": "number"]
-  static let severity: JSONValue = ["type": "integer", "minimum": 0, "maximum": 10]
-  static let ratings: JSONValue = ["type": "object", "additionalProperties": severity]
-  static let id: JSONValue = [
+  static let boolean: JSON = ["type": "boolean"]
+  static let number: JSON = ["type": "number"]
+  static let severity: JSON = ["type": "integer", "minimum": 0, "maximum": 10]
+  static let ratings: JSON = ["type": "object", "additionalProperties": severity]
+  static let id: JSON = [
     "type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$",
   ]
-  static let day: JSONValue = ["type": "string", "format": "date"]
-  static let text: JSONValue = ["type": "string", "maxLength": 5000]
-  static let access: JSONValue = ["type": "string", "enum": ["owner", "read-write", "read-only"]]
+  static let day: JSON = ["type": "string", "format": "date"]
+  static let text: JSON = ["type": "string", "maxLength": 5000]
+  static let access: JSON = ["type": "string", "enum": ["owner", "read-write", "read-only"]]
 
   static let journal = Schemas.object(
     [
@@ -111,7 +112,7 @@ enum AuralystSchemas {
     ], required: ["userId", "displayName", "email", "status", "permission"])
   static let participants = Schemas.object(
     [("participants", ["type": "array", "items": participant])], required: ["participants"])
-  static let permission: JSONValue = ["type": "string", "enum": ["read-only", "read-write"]]
+  static let permission: JSON = ["type": "string", "enum": ["read-only", "read-write"]]
 
   static let health = Schemas.object(
     [
@@ -134,7 +135,7 @@ enum AuralystSchemas {
       ),
       ("repairs", ["type": "array", "items": Schemas.string]),
     ], required: ["imported", "repairs"])
-  static let insights: JSONValue = [
+  static let insights: JSON = [
     "type": "object",
     "required": [
       "window", "firstDay", "lastDay", "timeZone", "entries", "averageSeverity", "heatmap",
@@ -142,15 +143,15 @@ enum AuralystSchemas {
       "cues",
     ],
   ]
-  static let exportFile: JSONValue = [
+  static let exportFile: JSON = [
     "type": "object", "required": ["journal", "entries", "medications", "intakes", "schedules"],
   ]
 
-  static func list(_ name: String, _ item: JSONValue) -> JSONValue {
+  static func list(_ name: String, _ item: JSON) -> JSON {
     Schemas.object([(name, ["type": "array", "items": item])], required: [name])
   }
 
-  static func envelope(_ name: String, _ item: JSONValue) -> JSONValue {
+  static func envelope(_ name: String, _ item: JSON) -> JSON {
     Schemas.object([(name, item)], required: [name])
   }
 }

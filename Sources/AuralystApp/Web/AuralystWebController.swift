@@ -6,148 +6,38 @@ import Hummingbird
 
 /// The Auralyst pages: rendered here from the same service the JSON API uses, so every page
 /// checks access the way the API does (another person's journal is a 404).
-struct AuralystWebController {
+struct AuralystWebController: Sendable {
   let pages: WebPages
   var env: HearthEnvironment { pages.env }
   var journals: AuralystJournals { AuralystJournals(env: env) }
   static let journalPath = "/auralyst/journals/:journalId"
 
   func register(_ router: Router<AppRequestContext>) {
-    router.get("/auralyst") { request, context in
-      guard let user = context.caller?.user else { return pages.redirect("/login?next=/auralyst") }
-      var rows: [AuralystPages.JournalRow] = []
-      for opened in try await journals.journals(for: user) {
-        let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
-        rows.append(
-          AuralystPages.JournalRow(
-            journal: opened.journal, access: AuralystAPI.accessName(opened.access), ownerName: owner
-          ))
-      }
-      return pages.html(AuralystPages.journals(try await pages.pageContext(request, context), rows))
-    }
-    page(router, "") { request, parameters, context, opened, view in
-      let day =
-        request.uri.queryParameters.get("day").flatMap { CalendarDay(String($0)) }?.daysSince1970
-        ?? view.today
-      let until =
-        request.uri.queryParameters.get("until").flatMap { CalendarDay(String($0)) }
-        .map { min($0.daysSince1970, view.today) } ?? view.today
-      let since = view.instant(day: until - 29, minute: 0)
-      let end = until == view.today ? nil : view.instant(day: until + 1, minute: 0)
-      let dayStart = view.instant(day: day, minute: 0)
-      let dayEnd = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
-      let intakes = try await journals.records(opened, [.intake], from: min(since, dayStart))
-        .compactMap(AuralystRecordCoding.intake)
-      let home = AuralystPages.Home(
-        day: day, medications: try await journals.medications(opened),
-        dayIntakes: intakes.filter {
-          $0.scheduledDate == CalendarDay(daysSince1970: day).description
-            || ($0.scheduledDate == nil && (dayStart...dayEnd).contains($0.timestamp))
-        },
-        entries: try await journals.records(opened, [.entry], from: since, until: end)
-          .compactMap(AuralystRecordCoding.entry),
-        intakes: intakes.filter { intake in
-          intake.timestamp >= since && (end.map { intake.timestamp < $0 } ?? true)
-        },
-        until: until)
-      return AuralystPages.home(context, view, home)
-    }
-    page(router, "/days/:day") { request, parameters, context, opened, view in
-      guard let day = CalendarDay(parameters.get("day") ?? "")?.daysSince1970 else {
-        throw APIErrorResponse(.notFound("day"))
-      }
-      let from = view.instant(day: day, minute: 0)
-      let until = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
-      let rows = try await journals.records(opened, [.entry, .intake], from: from, until: until)
-      return AuralystPages.day(
-        context, view, day: day, entries: try rows.compactMap(AuralystRecordCoding.entry),
-        intakes: try rows.compactMap(AuralystRecordCoding.intake),
-        medications: try await journals.medications(opened))
-    }
-    page(router, "/entries/:entryId") { request, parameters, context, opened, view in
-      let record = try await journals.record(
-        opened, id: parameters.get("entryId") ?? "", kind: .entry)
-      guard let entry = try AuralystRecordCoding.entry(record) else {
-        throw APIErrorResponse(.notFound("entry"))
-      }
-      let notes = try await journals.records(opened, [.note]).compactMap(AuralystRecordCoding.note)
-        .filter { $0.entryID == entry.id }
-      let author = try await env.database.user(id: entry.authorID)?.displayName ?? "someone"
-      return AuralystPages.entry(context, view, entry, author: author, notes: notes)
-    }
-    page(router, "/medications") { _, parameters, context, opened, view in
-      AuralystPages.medications(context, view, try await journals.medications(opened))
-    }
-    page(router, "/medications/:medicationId") { request, parameters, context, opened, view in
-      let id = parameters.get("medicationId") ?? ""
-      guard id != "new" else {
-        try opened.access.require(.write, what: "journal")
-        return AuralystPages.medicationEditor(context, view, nil)
-      }
-      let record = try await journals.record(opened, id: id, kind: .medication)
-      try opened.requireAuthor(of: record.authorID)
-      return AuralystPages.medicationEditor(
-        context, view, try AuralystRecordCoding.medication(record))
-    }
-    page(router, "/insights") { request, parameters, context, opened, view in
-      let window =
-        request.uri.queryParameters.get("window")
-        .flatMap { InsightWindow(rawValue: String($0)) } ?? .month
-      return AuralystPages.insights(
-        context, view, try await journals.insights(opened, window: window))
-    }
-    page(router, "/sharing") { _, parameters, context, opened, view in
-      let people = try await journals.participants(opened).map { participant, user in
-        AuralystPages.Person(
-          userID: participant.userID, name: user?.displayName ?? "Someone",
-          email: user?.email ?? "",
-          status: participant.status.rawValue, permission: participant.permission.rawValue)
-      }
-      let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
-      return AuralystPages.sharing(context, view, people: people, ownerName: owner)
-    }
-    page(router, "/settings") { _, _, context, opened, view in
-      try opened.access.require(.owner, what: "journal")
-      return AuralystPages.settings(context, view)
-    }
-    page(router, "/data") { _, parameters, context, opened, view in
-      AuralystPages.data(context, view, health: JournalHealth(try await journals.snapshot(opened)))
-    }
-    page(router, "/report") { request, parameters, context, opened, view in
-      let query = request.uri.queryParameters
-      let to = query.get("to").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? view.today
-      let from = query.get("from").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? (to - 29)
-      let start = view.instant(day: min(from, to), minute: 0)
-      let end = min(
-        env.now(), view.instant(day: max(from, to) + 1, minute: 0).addingTimeInterval(-0.001))
-      let rows = try await journals.records(opened, [.entry, .intake], from: start, until: end)
-      let entries = try rows.compactMap(AuralystRecordCoding.entry)
-      let medications = try await journals.medications(opened)
-      let insights = Insights(
-        journal: opened.journal, entries: entries, medications: medications,
-        intakes: try rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
-        since: start)
-      let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
-      return AuralystPages.report(
-        context, view, insights: insights,
-        from: CalendarDay(daysSince1970: min(from, to)).description,
-        to: CalendarDay(daysSince1970: max(from, to)).description, medications: medications,
-        entries: entries, ownerName: owner)
-    }
+    let auralyst = router.group("/auralyst").add(middleware: SignedInPages())
+    auralyst.get("", use: journalList)
+    let journal = router.group(RouterPath(Self.journalPath)).add(middleware: SignedInPages())
+    page(journal, "", use: home)
+    page(journal, "/days/:day", use: dayPage)
+    page(journal, "/entries/:entryId", use: entryPage)
+    page(journal, "/medications", use: medicationsPage)
+    page(journal, "/medications/:medicationId", use: medicationPage)
+    page(journal, "/insights", use: insightsPage)
+    page(journal, "/sharing", use: sharingPage)
+    page(journal, "/settings", use: settingsPage)
+    page(journal, "/data", use: dataPage)
+    page(journal, "/report", use: reportPage)
   }
 
-  /// A journal page: signed-in only, the journal opened with the caller's access.
+  /// A journal page: the journal opened with the caller's access.
   private func page(
-    _ router: Router<AppRequestContext>, _ suffix: String,
-    _ render:
+    _ journal: RouterGroup<AppRequestContext>, _ suffix: RouterPath,
+    use render:
       @escaping @Sendable (
         Request, Parameters, PageContext, AuralystJournals.Opened, AuralystView
       ) async throws -> String
   ) {
-    router.get(RouterPath(Self.journalPath + suffix)) { request, context in
-      guard let user = context.caller?.user else {
-        return pages.redirect("/login?next=\(request.uri.path)")
-      }
+    journal.get(suffix) { request, context in
+      let user = try context.requireCaller().user
       let opened = try await journals.open(context.parameters.get("journalId") ?? "", for: user)
       let view = AuralystView(
         journal: opened.journal, access: AuralystAPI.accessName(opened.access), viewerID: user.id,
@@ -156,5 +46,169 @@ struct AuralystWebController {
         try await render(
           request, context.parameters, try await pages.pageContext(request, context), opened, view))
     }
+  }
+
+  @Sendable func journalList(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    var rows: [AuralystPages.JournalRow] = []
+    for opened in try await journals.journals(for: user) {
+      let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
+      rows.append(
+        AuralystPages.JournalRow(
+          journal: opened.journal, access: AuralystAPI.accessName(opened.access), ownerName: owner
+        ))
+    }
+    return pages.html(AuralystPages.journals(try await pages.pageContext(request, context), rows))
+  }
+
+  @Sendable func home(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let day =
+      request.uri.queryParameters.get("day").flatMap { CalendarDay(String($0)) }?.daysSince1970
+      ?? view.today
+    let until =
+      request.uri.queryParameters.get("until").flatMap { CalendarDay(String($0)) }
+      .map { min($0.daysSince1970, view.today) } ?? view.today
+    let since = view.instant(day: until - 29, minute: 0)
+    let end = until == view.today ? nil : view.instant(day: until + 1, minute: 0)
+    let dayStart = view.instant(day: day, minute: 0)
+    let dayEnd = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
+    let intakes = try await journals.records(opened, [.intake], from: min(since, dayStart))
+      .compactMap(AuralystRecordCoding.intake)
+    let home = AuralystPages.Home(
+      day: day, medications: try await journals.medications(opened),
+      dayIntakes: intakes.filter {
+        $0.scheduledDate == CalendarDay(daysSince1970: day).description
+          || ($0.scheduledDate == nil && (dayStart...dayEnd).contains($0.timestamp))
+      },
+      entries: try await journals.records(opened, [.entry], from: since, until: end)
+        .compactMap(AuralystRecordCoding.entry),
+      intakes: intakes.filter { intake in
+        intake.timestamp >= since && (end.map { intake.timestamp < $0 } ?? true)
+      },
+      until: until)
+    return AuralystPages.home(context, view, home)
+  }
+
+  @Sendable func dayPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    guard let day = CalendarDay(parameters.get("day") ?? "")?.daysSince1970 else {
+      throw APIErrorResponse(.notFound("day"))
+    }
+    let from = view.instant(day: day, minute: 0)
+    let until = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
+    let rows = try await journals.records(opened, [.entry, .intake], from: from, until: until)
+    return AuralystPages.day(
+      context, view, day: day, entries: try rows.compactMap(AuralystRecordCoding.entry),
+      intakes: try rows.compactMap(AuralystRecordCoding.intake),
+      medications: try await journals.medications(opened))
+  }
+
+  @Sendable func entryPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let record = try await journals.record(
+      opened, id: parameters.get("entryId") ?? "", kind: .entry)
+    guard let entry = try AuralystRecordCoding.entry(record) else {
+      throw APIErrorResponse(.notFound("entry"))
+    }
+    let notes = try await journals.records(opened, [.note]).compactMap(AuralystRecordCoding.note)
+      .filter { $0.entryID == entry.id }
+    let author = try await env.database.user(id: entry.authorID)?.displayName ?? "someone"
+    return AuralystPages.entry(context, view, entry, author: author, notes: notes)
+  }
+
+  @Sendable func medicationsPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    AuralystPages.medications(context, view, try await journals.medications(opened))
+  }
+
+  @Sendable func medicationPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let id = parameters.get("medicationId") ?? ""
+    guard id != "new" else {
+      try opened.access.require(.write, what: "journal")
+      return AuralystPages.medicationEditor(context, view, nil)
+    }
+    let record = try await journals.record(opened, id: id, kind: .medication)
+    try opened.requireAuthor(of: record.authorID)
+    return AuralystPages.medicationEditor(
+      context, view, try AuralystRecordCoding.medication(record))
+  }
+
+  @Sendable func insightsPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let window =
+      request.uri.queryParameters.get("window")
+      .flatMap { InsightWindow(rawValue: String($0)) } ?? .month
+    return AuralystPages.insights(
+      context, view, try await journals.insights(opened, window: window))
+  }
+
+  @Sendable func sharingPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let people = try await journals.participants(opened).map { participant, user in
+      AuralystPages.Person(
+        userID: participant.userID, name: user?.displayName ?? "Someone",
+        email: user?.email ?? "",
+        status: participant.status.rawValue, permission: participant.permission.rawValue)
+    }
+    let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
+    return AuralystPages.sharing(context, view, people: people, ownerName: owner)
+  }
+
+  @Sendable func settingsPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    try opened.access.require(.owner, what: "journal")
+    return AuralystPages.settings(context, view)
+  }
+
+  @Sendable func dataPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    AuralystPages.data(context, view, health: JournalHealth(try await journals.snapshot(opened)))
+  }
+
+  @Sendable func reportPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let query = request.uri.queryParameters
+    let to = query.get("to").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? view.today
+    let from = query.get("from").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? (to - 29)
+    let start = view.instant(day: min(from, to), minute: 0)
+    let end = min(
+      env.now(), view.instant(day: max(from, to) + 1, minute: 0).addingTimeInterval(-0.001))
+    let rows = try await journals.records(opened, [.entry, .intake], from: start, until: end)
+    let entries = try rows.compactMap(AuralystRecordCoding.entry)
+    let medications = try await journals.medications(opened)
+    let insights = Insights(
+      journal: opened.journal, entries: entries, medications: medications,
+      intakes: try rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
+      since: start)
+    let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
+    return AuralystPages.report(
+      context, view, insights: insights,
+      from: CalendarDay(daysSince1970: min(from, to)).description,
+      to: CalendarDay(daysSince1970: max(from, to)).description, medications: medications,
+      entries: entries, ownerName: owner)
   }
 }

@@ -3,7 +3,7 @@ import HearthCore
 import Hummingbird
 
 /// /api/me: the signed-in person's own account, for CLIs and scripts.
-package struct AccountAPIController {
+package struct AccountAPIController: Sendable {
   package let env: HearthEnvironment
   package let accounts: AccountService
   package let modules: [any HearthAppModule]
@@ -25,11 +25,7 @@ package struct AccountAPIController {
     api.add(
       APIOperation(
         .get, "/api/me", summary: "The signed-in account", tag: "account",
-        responses: [(200, Schemas.userEnvelope)])
-    ) { _, context in
-      let caller = try context.requireCaller()
-      return JSONBody.response(["user": AuthAPIController.UserBody(caller.user)])
-    }
+        responses: [(200, Schemas.userEnvelope)]), use: me)
     api.add(
       APIOperation(
         .patch, "/api/me", summary: "Change name, email, phone or time zone", tag: "account",
@@ -38,14 +34,7 @@ package struct AccountAPIController {
             ("displayName", Schemas.displayName), ("email", Schemas.email),
             ("phone", Schemas.phone), ("timeZone", Schemas.timeZone),
           ], required: []),
-        responses: [(200, Schemas.userEnvelope)], errors: [400, 409, 413])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let input = try await JSONBody.decode(
-        AccountService.ProfileInput.self, from: request, route: "PATCH /api/me")
-      let user = try await accounts.updateProfile(caller.user, input)
-      return JSONBody.response(["user": AuthAPIController.UserBody(user)])
-    }
+        responses: [(200, Schemas.userEnvelope)], errors: [400, 409, 413]), use: updateProfile)
     api.add(
       APIOperation(
         .post, "/api/me/password", summary: "Change the password; other sessions end",
@@ -53,15 +42,7 @@ package struct AccountAPIController {
         requestBody: Schemas.object(
           [("currentPassword", Schemas.string), ("newPassword", Schemas.password)],
           required: ["currentPassword", "newPassword"]),
-        responses: [(204, nil)], errors: [400, 413])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let input = try await JSONBody.decode(
-        PasswordInput.self, from: request, route: "POST /api/me/password")
-      try await accounts.changePassword(
-        caller, current: input.currentPassword, new: input.newPassword)
-      return Response(status: .noContent)
-    }
+        responses: [(204, nil)], errors: [400, 413]), use: changePassword)
     api.add(
       APIOperation(
         .get, "/api/me/sessions", summary: "Live sessions: browsers and CLIs", tag: "account",
@@ -71,51 +52,87 @@ package struct AccountAPIController {
             Schemas.object(
               [("sessions", ["type": "array", "items": Schemas.session])], required: ["sessions"])
           )
-        ])
-    ) { _, context in
-      let caller = try context.requireCaller()
-      let now = env.now()
-      let sessions = try await env.database.sessions(userID: caller.user.id)
-        .filter { $0.isLive(at: now) && $0.kind != .passwordReset }
-        .map {
-          SessionBody(
-            id: $0.id, kind: $0.kind.rawValue, label: $0.label, createdAt: $0.createdAt,
-            lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, current: $0.id == caller.session.id)
-        }
-      return JSONBody.response(["sessions": sessions])
-    }
+        ]), use: sessions)
     api.add(
       APIOperation(
         .delete, "/api/me/sessions/:id", summary: "Revoke one of your sessions", tag: "account",
-        responses: [(204, nil)], errors: [404])
-    ) { _, context in
-      let caller = try context.requireCaller()
-      let id = context.parameters.get("id") ?? ""
-      guard try await accounts.endSession(id: id, userID: caller.user.id) else {
-        throw APIErrorResponse(.notFound("session"))
-      }
-      return Response(status: .noContent)
-    }
+        responses: [(204, nil)], errors: [404]), use: revokeSession)
     api.add(
       APIOperation(
         .get, "/api/me/export", summary: "Everything Hearth holds about you", tag: "account",
-        responses: [(200, ["type": "object"])])
-    ) { _, context in
-      let caller = try context.requireCaller()
-      return JSONBody.response(
-        try await AccountExport(env: env, modules: modules).export(caller.user))
-    }
+        responses: [(200, ["type": "object"])]), use: export)
     api.add(
       APIOperation(
         .post, "/api/me/delete", summary: "Delete the account and its data", tag: "account",
         requestBody: Schemas.object([("password", Schemas.string)], required: ["password"]),
-        responses: [(204, nil)], errors: [400, 413])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let input = try await JSONBody.decode(
-        DeleteInput.self, from: request, route: "POST /api/me/delete")
-      try await accounts.deleteAccount(caller.user, password: input.password)
-      return Response(status: .noContent)
+        responses: [(204, nil)], errors: [400, 413]), use: deleteAccount)
+  }
+
+  @Sendable func me(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let caller = try context.requireCaller()
+    return JSONBody.response(["user": AuthAPIController.UserBody(caller.user)])
+  }
+
+  @Sendable func updateProfile(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let input = try await JSONBody.decode(
+      AccountService.ProfileInput.self, from: request, route: "PATCH /api/me")
+    let user = try await accounts.updateProfile(caller.user, input)
+    return JSONBody.response(["user": AuthAPIController.UserBody(user)])
+  }
+
+  @Sendable func changePassword(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let input = try await JSONBody.decode(
+      PasswordInput.self, from: request, route: "POST /api/me/password")
+    try await accounts.changePassword(
+      caller, current: input.currentPassword, new: input.newPassword)
+    return Response(status: .noContent)
+  }
+
+  @Sendable func sessions(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let now = env.now()
+    let sessions = try await env.database.sessions(userID: caller.user.id)
+      .filter { $0.isLive(at: now) && $0.kind != .passwordReset }
+      .map {
+        SessionBody(
+          id: $0.id, kind: $0.kind.rawValue, label: $0.label, createdAt: $0.createdAt,
+          lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, current: $0.id == caller.session.id)
+      }
+    return JSONBody.response(["sessions": sessions])
+  }
+
+  @Sendable func revokeSession(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let id = context.parameters.get("id") ?? ""
+    guard try await accounts.endSession(id: id, userID: caller.user.id) else {
+      throw APIErrorResponse(.notFound("session"))
     }
+    return Response(status: .noContent)
+  }
+
+  @Sendable func export(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let caller = try context.requireCaller()
+    return JSONBody.response(
+      try await AccountExport(env: env, modules: modules).export(caller.user))
+  }
+
+  @Sendable func deleteAccount(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let input = try await JSONBody.decode(
+      DeleteInput.self, from: request, route: "POST /api/me/delete")
+    try await accounts.deleteAccount(caller.user, password: input.password)
+    return Response(status: .noContent)
   }
 }

@@ -4,100 +4,126 @@ import HearthCore
 import Hummingbird
 
 /// Sign-up, log-in, log-out, password reset and the account page, as HTML forms.
-package struct AccountPages {
+package struct AccountPages: Sendable {
   package let pages: WebPages
   package var env: HearthEnvironment { pages.env }
   package var accounts: AccountService { pages.accounts }
 
   package func register(_ router: Router<AppRequestContext>) {
-    router.get("/signup") { request, context in
-      pages.html(
-        SignupPage.render(
-          try await pages.pageContext(request, context),
-          values: SignupValues(next: request.uri.queryParameters.get("next").map { String($0) })))
-    }
-    router.post("/signup") { request, context in
-      let form = try await pages.form(request)
-      let input = AccountService.SignupInput(
-        email: form["email"], displayName: form["displayName"], password: form["password"],
-        phone: form["phone"], timeZone: form["timeZone"])
-      do {
-        let user = try await accounts.signup(input)
-        return try await signIn(
-          user, request: request, next: LoginPage.safeNext(form["next"]),
-          flash: "Welcome to Hearth, \(user.displayName).")
-      } catch let error as any UserFacingError {
-        let values = SignupValues(
-          email: input.email ?? "", displayName: input.displayName ?? "",
-          phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC", next: form["next"])
-        let page = try await pages.pageContext(request, context)
-        return pages.html(
-          SignupPage.render(page, values: values, errors: FormErrors(error.apiError)),
-          status: .init(code: error.apiError.status))
-      }
-    }
-    router.get("/login") { request, context in
-      let page = try await pages.pageContext(request, context)
-      return pages.html(
-        LoginPage.render(page, next: request.uri.queryParameters.get("next")))
-    }
-    router.post("/login") { request, context in
-      let form = try await pages.form(request)
-      do {
-        let user = try await accounts.login(
-          email: form["email"], password: form["password"],
-          client: pages.clientAddress(request, context))
-        return try await signIn(user, request: request, next: LoginPage.safeNext(form["next"]))
-      } catch let error as any UserFacingError {
-        let page = try await pages.pageContext(request, context)
-        return pages.html(
-          LoginPage.render(
-            page, email: form["email"] ?? "", next: form["next"], error: error.apiError.message),
-          status: .init(code: error.apiError.status))
-      }
-    }
-    router.post("/logout") { request, context in
-      if let caller = context.caller {
-        try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
-      }
-      var response = pages.redirect("/", flash: Flash(kind: .info, message: "You are logged out."))
-      response.setCookie(pages.sessionCookie(nil, maxAge: 0))
-      return response
-    }
-    router.get("/reset-password") { request, context in
-      let page = try await pages.pageContext(request, context)
-      return pages.html(
-        ResetPasswordPage.render(page, token: request.uri.queryParameters.get("token") ?? ""))
-    }
-    router.post("/reset-password") { request, context in
-      let form = try await pages.form(request)
-      let token = form["token"] ?? ""
-      let now = env.now()
-      let page = try await pages.pageContext(request, context)
-      guard let session = try await env.database.session(tokenHash: TokenService.hash(token)),
-        session.kind == .passwordReset, session.isLive(at: now),
-        var user = try await env.database.user(id: session.userID)
-      else {
-        return pages.html(
-          ResetPasswordPage.render(
-            page, token: token,
-            errors: FormErrors(
-              general: "This reset link is invalid or has expired. Ask for a new one.")),
-          status: .badRequest)
-      }
-      do {
-        let password = try AccountRules.password(form["newPassword"], field: "newPassword")
-        user.passwordHash = try await accounts.hashPassword(password)
-        try await env.database.updateUser(user)
-        try await accounts.endSessions(userID: user.id)
-        return pages.html(ResetPasswordPage.done(page))
-      } catch let error as any UserFacingError {
-        return pages.html(
-          ResetPasswordPage.render(page, token: token, errors: FormErrors(error.apiError)),
-          status: .badRequest)
-      }
-    }
+    router.get("/signup", use: signupPage)
+    router.post("/signup", use: signup)
+    router.get("/login", use: loginPage)
+    router.post("/login", use: login)
+    router.post("/logout", use: logout)
+    router.get("/reset-password", use: resetPasswordPage)
+    router.post("/reset-password", use: resetPassword)
     AccountSettingsPages(pages: pages).register(router)
+  }
+
+  @Sendable func signupPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    pages.html(
+      SignupPage.render(
+        try await pages.pageContext(request, context),
+        values: SignupValues(next: request.uri.queryParameters.get("next").map { String($0) })))
+  }
+
+  @Sendable func signup(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let form = try await pages.form(request)
+    let input = AccountService.SignupInput(
+      email: form["email"], displayName: form["displayName"], password: form["password"],
+      phone: form["phone"], timeZone: form["timeZone"])
+    do {
+      let user = try await accounts.signup(input)
+      return try await signIn(
+        user, request: request, next: LoginPage.safeNext(form["next"]),
+        flash: "Welcome to Hearth, \(user.displayName).")
+    } catch let error as any UserFacingError {
+      let values = SignupValues(
+        email: input.email ?? "", displayName: input.displayName ?? "",
+        phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC", next: form["next"])
+      let page = try await pages.pageContext(request, context)
+      return pages.html(
+        SignupPage.render(page, values: values, errors: FormErrors(error.apiError)),
+        status: .init(code: error.apiError.status))
+    }
+  }
+
+  @Sendable func loginPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let page = try await pages.pageContext(request, context)
+    return pages.html(
+      LoginPage.render(page, next: request.uri.queryParameters.get("next")))
+  }
+
+  @Sendable func login(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let form = try await pages.form(request)
+    do {
+      let user = try await accounts.login(
+        email: form["email"], password: form["password"],
+        client: pages.clientAddress(request, context))
+      return try await signIn(user, request: request, next: LoginPage.safeNext(form["next"]))
+    } catch let error as any UserFacingError {
+      let page = try await pages.pageContext(request, context)
+      return pages.html(
+        LoginPage.render(
+          page, email: form["email"] ?? "", next: form["next"], error: error.apiError.message),
+        status: .init(code: error.apiError.status))
+    }
+  }
+
+  @Sendable func logout(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    if let caller = context.caller {
+      try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
+    }
+    var response = pages.redirect("/", flash: Flash(kind: .info, message: "You are logged out."))
+    response.setCookie(pages.sessionCookie(nil, maxAge: 0))
+    return response
+  }
+
+  @Sendable func resetPasswordPage(_ request: Request, _ context: AppRequestContext)
+    async throws -> Response
+  {
+    let page = try await pages.pageContext(request, context)
+    return pages.html(
+      ResetPasswordPage.render(page, token: request.uri.queryParameters.get("token") ?? ""))
+  }
+
+  @Sendable func resetPassword(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let form = try await pages.form(request)
+    let token = form["token"] ?? ""
+    let now = env.now()
+    let page = try await pages.pageContext(request, context)
+    guard let session = try await env.database.session(tokenHash: TokenService.hash(token)),
+      session.kind == .passwordReset, session.isLive(at: now),
+      var user = try await env.database.user(id: session.userID)
+    else {
+      return pages.html(
+        ResetPasswordPage.render(
+          page, token: token,
+          errors: FormErrors(
+            general: "This reset link is invalid or has expired. Ask for a new one.")),
+        status: .badRequest)
+    }
+    do {
+      let password = try AccountRules.password(form["newPassword"], field: "newPassword")
+      user.passwordHash = try await accounts.hashPassword(password)
+      try await env.database.updateUser(user)
+      try await accounts.endSessions(userID: user.id)
+      return pages.html(ResetPasswordPage.done(page))
+    } catch let error as any UserFacingError {
+      return pages.html(
+        ResetPasswordPage.render(page, token: token, errors: FormErrors(error.apiError)),
+        status: .badRequest)
+    }
   }
 
   package func signIn(_ user: User, request: Request, next: String = "/", flash: String? = nil)

@@ -3,83 +3,107 @@ import HearthCore
 import Hummingbird
 
 /// /account: profile, password, sessions, export and deletion.
-package struct AccountSettingsPages {
+package struct AccountSettingsPages: Sendable {
   package let pages: WebPages
   package var env: HearthEnvironment { pages.env }
 
   package func register(_ router: Router<AppRequestContext>) {
-    router.get("/account") { request, context in
-      guard let caller = context.caller else { return pages.redirect("/login?next=/account") }
-      return try await render(request, context, caller)
+    router.group("/account").add(middleware: SignedInPages()).get("", use: account)
+    router.post("/account/profile", use: saveProfile)
+    router.post("/account/password", use: changePassword)
+    router.post("/account/sessions/:id/revoke", use: revokeSession)
+    router.get("/account/export", use: export)
+    router.post("/account/delete", use: deleteAccount)
+  }
+
+  @Sendable func account(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    try await render(request, context, try context.requireCaller())
+  }
+
+  // The forms below send signed-out people to /login with no way back, so they keep their own
+  // check rather than joining `SignedInPages`.
+
+  @Sendable func saveProfile(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    let form = try await pages.form(request)
+    let input = AccountService.ProfileInput(
+      displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
+      timeZone: form["timeZone"])
+    do {
+      _ = try await pages.accounts.updateProfile(caller.user, input)
+      return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
+    } catch let error as any UserFacingError {
+      let values = ProfileValues(
+        displayName: input.displayName ?? "", email: input.email ?? "",
+        phone: input.phone ?? "", timeZone: input.timeZone ?? "")
+      return try await render(
+        request, context, caller, profile: values,
+        errors: .init(profile: FormErrors(error.apiError)), status: error.apiError.status)
     }
-    router.post("/account/profile") { request, context in
-      guard let caller = context.caller else { return pages.redirect("/login") }
-      let form = try await pages.form(request)
-      let input = AccountService.ProfileInput(
-        displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
-        timeZone: form["timeZone"])
-      do {
-        _ = try await pages.accounts.updateProfile(caller.user, input)
-        return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
-      } catch let error as any UserFacingError {
-        let values = ProfileValues(
-          displayName: input.displayName ?? "", email: input.email ?? "",
-          phone: input.phone ?? "", timeZone: input.timeZone ?? "")
-        return try await render(
-          request, context, caller, profile: values,
-          errors: .init(profile: FormErrors(error.apiError)), status: error.apiError.status)
-      }
+  }
+
+  @Sendable func changePassword(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    let form = try await pages.form(request)
+    do {
+      try await pages.accounts.changePassword(
+        caller, current: form["currentPassword"], new: form["newPassword"])
+      return pages.redirect(
+        "/account",
+        flash: Flash(kind: .success, message: "Password changed. Your other sessions ended."))
+    } catch let error as any UserFacingError {
+      return try await render(
+        request, context, caller, errors: .init(password: FormErrors(error.apiError)),
+        status: error.apiError.status)
     }
-    router.post("/account/password") { request, context in
-      guard let caller = context.caller else { return pages.redirect("/login") }
-      let form = try await pages.form(request)
-      do {
-        try await pages.accounts.changePassword(
-          caller, current: form["currentPassword"], new: form["newPassword"])
-        return pages.redirect(
-          "/account",
-          flash: Flash(kind: .success, message: "Password changed. Your other sessions ended."))
-      } catch let error as any UserFacingError {
-        return try await render(
-          request, context, caller, errors: .init(password: FormErrors(error.apiError)),
-          status: error.apiError.status)
-      }
+  }
+
+  @Sendable func revokeSession(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    let id = context.parameters.get("id") ?? ""
+    guard try await pages.accounts.endSession(id: id, userID: caller.user.id) else {
+      throw APIErrorResponse(.notFound("session"))
     }
-    router.post("/account/sessions/:id/revoke") { request, context in
-      guard let caller = context.caller else { return pages.redirect("/login") }
-      let id = context.parameters.get("id") ?? ""
-      guard try await pages.accounts.endSession(id: id, userID: caller.user.id) else {
-        throw APIErrorResponse(.notFound("session"))
-      }
-      if id == caller.session.id {
-        var response = pages.redirect("/")
-        response.setCookie(pages.sessionCookie(nil, maxAge: 0))
-        return response
-      }
-      return pages.redirect("/account", flash: Flash(kind: .success, message: "Session revoked."))
-    }
-    router.get("/account/export") { request, context in
-      guard let caller = context.caller else { return pages.redirect("/login") }
-      var response = JSONBody.response(
-        try await AccountExport(env: env, modules: pages.modules).export(caller.user))
-      response.headers[.contentDisposition] = "attachment; filename=\"hearth-export.json\""
-      return response
-    }
-    router.post("/account/delete") { request, context in
-      guard let caller = context.caller else { return pages.redirect("/login") }
-      let form = try await pages.form(request)
-      do {
-        try await pages.accounts.deleteAccount(caller.user, password: form["password"])
-      } catch let error as any UserFacingError {
-        return try await render(
-          request, context, caller, errors: .init(delete: FormErrors(error.apiError)),
-          status: error.apiError.status)
-      }
-      var response = pages.redirect(
-        "/", flash: Flash(kind: .info, message: "Your account and its data are deleted."))
+    if id == caller.session.id {
+      var response = pages.redirect("/")
       response.setCookie(pages.sessionCookie(nil, maxAge: 0))
       return response
     }
+    return pages.redirect("/account", flash: Flash(kind: .success, message: "Session revoked."))
+  }
+
+  @Sendable func export(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    var response = JSONBody.response(
+      try await AccountExport(env: env, modules: pages.modules).export(caller.user))
+    response.headers[.contentDisposition] = "attachment; filename=\"hearth-export.json\""
+    return response
+  }
+
+  @Sendable func deleteAccount(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    let form = try await pages.form(request)
+    do {
+      try await pages.accounts.deleteAccount(caller.user, password: form["password"])
+    } catch let error as any UserFacingError {
+      return try await render(
+        request, context, caller, errors: .init(delete: FormErrors(error.apiError)),
+        status: error.apiError.status)
+    }
+    var response = pages.redirect(
+      "/", flash: Flash(kind: .info, message: "Your account and its data are deleted."))
+    response.setCookie(pages.sessionCookie(nil, maxAge: 0))
+    return response
   }
 
   package func render(

@@ -3,7 +3,7 @@ import HearthCore
 import Hummingbird
 
 /// POST /api/auth/* and /api/me: accounts for CLIs and scripts, with bearer tokens.
-package struct AuthAPIController {
+package struct AuthAPIController: Sendable {
   package let env: HearthEnvironment
   package let accounts: AccountService
   package let clientAddress: @Sendable (Request, AppRequestContext) -> String
@@ -69,14 +69,7 @@ package struct AuthAPIController {
             ("password", Schemas.password), ("phone", Schemas.phone),
             ("timeZone", Schemas.timeZone),
           ], required: ["email", "displayName", "password"]),
-        responses: [(201, Schemas.authResult)], errors: [400, 409, 413])
-    ) { request, context in
-      let input = try await JSONBody.decode(
-        AccountService.SignupInput.self, from: request, route: "POST /api/auth/signup")
-      let user = try await accounts.signup(input)
-      let tokens = try await accounts.issueTokens(for: user, label: Self.label(request))
-      return JSONBody.response(AuthResult(user: user, tokens: tokens), status: .created)
-    }
+        responses: [(201, Schemas.authResult)], errors: [400, 409, 413]), use: signup)
     api.add(
       APIOperation(
         .post, "/api/auth/login", summary: "Exchange email and password for tokens", tag: "auth",
@@ -87,40 +80,53 @@ package struct AuthAPIController {
             ("label", Schemas.string),
           ],
           required: ["email", "password"]),
-        responses: [(200, Schemas.authResult)], errors: [400, 401, 413, 429])
-    ) { request, context in
-      let input = try await JSONBody.decode(
-        LoginInput.self, from: request, route: "POST /api/auth/login")
-      let user = try await accounts.login(
-        email: input.email, password: input.password, client: clientAddress(request, context))
-      let label = input.label.map { String($0.prefix(80)) } ?? Self.label(request)
-      let tokens = try await accounts.issueTokens(for: user, label: label)
-      return JSONBody.response(AuthResult(user: user, tokens: tokens))
-    }
+        responses: [(200, Schemas.authResult)], errors: [400, 401, 413, 429]), use: login)
     api.add(
       APIOperation(
         .post, "/api/auth/refresh", summary: "Rotate a refresh token for a new pair",
         tag: "auth", authenticated: false,
         requestBody: Schemas.object(
           [("refreshToken", Schemas.string)], required: ["refreshToken"]),
-        responses: [(200, Schemas.tokenPair)], errors: [400, 401, 413])
-    ) { request, context in
-      let input = try await JSONBody.decode(
-        RefreshInput.self, from: request, route: "POST /api/auth/refresh")
-      guard let token = input.refreshToken, !token.isEmpty else {
-        throw APIErrorResponse(.missing("refreshToken"))
-      }
-      return JSONBody.response(try await accounts.refresh(token))
-    }
+        responses: [(200, Schemas.tokenPair)], errors: [400, 401, 413]), use: refresh)
     api.add(
       APIOperation(
         .post, "/api/auth/logout", summary: "Revoke the current session", tag: "auth",
-        responses: [(204, nil)], errors: [401])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
-      return Response(status: .noContent)
+        responses: [(204, nil)], errors: [401]), use: logout)
+  }
+
+  @Sendable func signup(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let input = try await JSONBody.decode(
+      AccountService.SignupInput.self, from: request, route: "POST /api/auth/signup")
+    let user = try await accounts.signup(input)
+    let tokens = try await accounts.issueTokens(for: user, label: Self.label(request))
+    return JSONBody.response(AuthResult(user: user, tokens: tokens), status: .created)
+  }
+
+  @Sendable func login(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let input = try await JSONBody.decode(
+      LoginInput.self, from: request, route: "POST /api/auth/login")
+    let user = try await accounts.login(
+      email: input.email, password: input.password, client: clientAddress(request, context))
+    let label = input.label.map { String($0.prefix(80)) } ?? Self.label(request)
+    let tokens = try await accounts.issueTokens(for: user, label: label)
+    return JSONBody.response(AuthResult(user: user, tokens: tokens))
+  }
+
+  @Sendable func refresh(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let input = try await JSONBody.decode(
+      RefreshInput.self, from: request, route: "POST /api/auth/refresh")
+    guard let token = input.refreshToken, !token.isEmpty else {
+      throw APIErrorResponse(.missing("refreshToken"))
     }
+    return JSONBody.response(try await accounts.refresh(token))
+  }
+
+  @Sendable func logout(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let caller = try context.requireCaller()
+    try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
+    return Response(status: .noContent)
   }
 
   package static func label(_ request: Request) -> String {

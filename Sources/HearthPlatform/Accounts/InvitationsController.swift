@@ -3,7 +3,7 @@ import HearthCore
 import Hummingbird
 
 /// Pending invitations across every app, and answering them.
-package struct InvitationsController {
+package struct InvitationsController: Sendable {
   package let env: HearthEnvironment
   package let modules: [any HearthAppModule]
 
@@ -36,12 +36,7 @@ package struct InvitationsController {
     api.add(
       APIOperation(
         .get, "/api/invitations", summary: "Invitations waiting for an answer, from every app",
-        tag: "sharing", responses: [(200, Self.list)], errors: [401])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
-      return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
-    }
+        tag: "sharing", responses: [(200, Self.list)], errors: [401]), use: pending)
     api.add(
       APIOperation(
         .post, "/api/invitations/respond", summary: "Accept or decline an invitation",
@@ -51,17 +46,26 @@ package struct InvitationsController {
             ("app", Schemas.string), ("kind", Schemas.string), ("resourceId", Schemas.string),
             ("decision", ["type": "string", "enum": ["accept", "decline"]]),
           ], required: ["app", "kind", "resourceId", "decision"]),
-        responses: [(200, Self.list)], errors: [400, 401, 404, 413])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let input = try await JSONBody.decode(
-        ResponseInput.self, from: request, route: "POST /api/invitations/respond")
-      try await respond(
-        user: caller.user, app: input.app, kind: input.kind, resourceID: input.resourceId,
-        decision: input.decision)
-      let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
-      return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
-    }
+        responses: [(200, Self.list)], errors: [400, 401, 404, 413]), use: answer)
+  }
+
+  @Sendable func pending(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
+    return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
+  }
+
+  @Sendable func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let caller = try context.requireCaller()
+    let input = try await JSONBody.decode(
+      ResponseInput.self, from: request, route: "POST /api/invitations/respond")
+    try await respond(
+      user: caller.user, app: input.app, kind: input.kind, resourceID: input.resourceId,
+      decision: input.decision)
+    let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
+    return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
   }
 
   /// Shared by the JSON API and the invitations page.

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import Hummingbird
@@ -69,9 +70,13 @@ public struct HearthApplication: Sendable {
     return (router, api.operations)
   }
 
-  public func buildApplication(serveHTTP: Bool = true) -> some ApplicationProtocol {
-    let (router, _) = buildRouter()
-    return Application(
+  public func buildApplication() -> some ApplicationProtocol {
+    application(router: buildRouter().0)
+  }
+
+  /// The server on `router`, with the event hub and the job worker beside it.
+  public func application(router: Router<AppRequestContext>) -> some ApplicationProtocol {
+    Application(
       router: router,
       configuration: .init(
         address: .hostname(env.config.host, port: env.config.port), serverName: "hearth"),
@@ -102,9 +107,9 @@ public struct HearthApplication: Sendable {
     }
   }
 
-  package static func encode(_ value: JSONValue) -> Data {
+  package static func encode(_ value: JSON) -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(value)) ?? Data()
   }
 }

@@ -1,9 +1,28 @@
 import Foundation
 import HearthCore
 import Logging
+import Synchronization
 
 /// Opens what a `hearth` process needs from its configuration.
 public enum Bootstrap {
+  private static let loggingStarted = Mutex(false)
+
+  /// Sends every logger in the process (Hearth's, PostgresNIO's, Hummingbird's) to standard
+  /// error at the configured level. LoggingSystem takes one bootstrap per process: the first
+  /// call sets it, later ones leave it as it is.
+  public static func bootstrapLogging(_ config: HearthConfig) {
+    let level = Logger.Level(rawValue: config.logLevel) ?? .info
+    loggingStarted.withLock { started in
+      guard !started else { return }
+      started = true
+      LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+      }
+    }
+  }
+
   public static func logger(_ config: HearthConfig) -> Logger {
     var logger = Logger(label: "hearth")
     logger.logLevel = Logger.Level(rawValue: config.logLevel) ?? .info

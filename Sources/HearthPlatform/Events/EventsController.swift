@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HTTPTypes
 import HearthCore
@@ -7,7 +8,7 @@ import NIOCore
 import ServiceLifecycle
 
 /// GET /api/events (Server-Sent Events) and GET /api/events/poll (long-poll).
-package struct EventsController {
+package struct EventsController: Sendable {
   package let env: HearthEnvironment
   package let hub: EventHub
   package let metrics: HearthMetrics
@@ -24,8 +25,7 @@ package struct EventsController {
     var json: String
     package init(json: String) { self.json = json }
     package func encode(to encoder: any Encoder) throws {
-      let value = try JSONDecoder().decode(AnyJSON.self, from: Data(json.utf8))
-      try value.encode(to: encoder)
+      try JSONParser.parse(Array(json.utf8)).encode(to: encoder)
     }
   }
 
@@ -43,13 +43,7 @@ package struct EventsController {
           ("maxSeconds", ["type": "integer", "minimum": 1, "maximum": 86400], false),
         ],
         responses: [(200, Schemas.streamMessage)], errors: [400, 401],
-        contentType: "text/event-stream")
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let start = try await startCursor(request)
-      let limit = try Self.integer(request, "maxSeconds", range: 1...86400)
-      return stream(caller: caller, from: start, for: limit.map { .seconds($0) })
-    }
+        contentType: "text/event-stream"), use: liveEvents)
     api.add(
       APIOperation(
         .get, "/api/events/poll", summary: "Events after a cursor, waiting up to timeout seconds",
@@ -67,26 +61,38 @@ package struct EventsController {
               ],
               required: ["events", "cursor"])
           )
-        ], errors: [400, 401])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let start = try await startCursor(request)
-      let timeout = try Self.integer(request, "timeout", range: 0...30) ?? 25
-      let deadline = ContinuousClock.now + .seconds(timeout)
-      var cursor = start
-      while true {
-        let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
-        cursor = next
-        let now = ContinuousClock.now
-        if !events.isEmpty || now >= deadline {
-          return JSONBody.response(
-            PollResult(
-              events: events.map {
-                PolledEvent(sequence: $0.sequence, type: $0.type, payload: .init(json: $0.payload))
-              }, cursor: cursor))
-        }
-        await hub.wait(after: cursor, timeout: deadline - now)
+        ], errors: [400, 401]), use: poll)
+  }
+
+  @Sendable func liveEvents(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let start = try await startCursor(request)
+    let limit = try Self.integer(request, "maxSeconds", range: 1...86400)
+    return stream(caller: caller, from: start, for: limit.map { .seconds($0) })
+  }
+
+  @Sendable func poll(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let start = try await startCursor(request)
+    let timeout = try Self.integer(request, "timeout", range: 0...30) ?? 25
+    let deadline = ContinuousClock.now + .seconds(timeout)
+    var cursor = start
+    while true {
+      let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
+      cursor = next
+      let now = ContinuousClock.now
+      if !events.isEmpty || now >= deadline {
+        return JSONBody.response(
+          PollResult(
+            events: events.map {
+              PolledEvent(sequence: $0.sequence, type: $0.type, payload: .init(json: $0.payload))
+            }, cursor: cursor))
       }
+      await hub.wait(after: cursor, timeout: deadline - now)
     }
   }
 

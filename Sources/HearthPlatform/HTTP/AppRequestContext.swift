@@ -10,6 +10,12 @@ public struct Caller: Sendable {
   public var user: User
   public var session: Session
   public var method: Method
+
+  public init(user: User, session: Session, method: Method) {
+    self.user = user
+    self.session = session
+    self.method = method
+  }
 }
 
 public struct AppRequestContext: RequestContext {

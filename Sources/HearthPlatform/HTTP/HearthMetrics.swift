@@ -1,68 +1,63 @@
 import Foundation
 import HearthCore
+import Metrics
 import Prometheus
 
-/// Counters and histograms exposed at GET /metrics.
+/// The server's counters, gauges and histograms, recorded through swift-metrics and exposed at
+/// GET /metrics in Prometheus's text format.
 public final class HearthMetrics: Sendable {
-  public let registry = PrometheusCollectorRegistry()
   package static let latencyBuckets: [Duration] = [
     .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
     .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
   ]
 
-  public init() {}
+  /// MetricsSystem takes one factory per process, once; every server in the process (tests run
+  /// several) records into this registry.
+  private static let registry: PrometheusCollectorRegistry = {
+    let registry = PrometheusCollectorRegistry()
+    var factory = PrometheusMetricsFactory(registry: registry)
+    factory.defaultDurationHistogramBuckets = latencyBuckets
+    MetricsSystem.bootstrap(factory)
+    return registry
+  }()
+
+  public init() { _ = Self.registry }
 
   package func request(method: String, route: String, status: Int, duration: Duration) {
-    let labels = [("method", method), ("route", route), ("status", String(status))]
-    registry.makeCounter(
-      descriptor: .init(
-        metricName: "hearth_http_requests_total", helpText: "HTTP requests answered."),
-      labels: labels
+    Counter(
+      label: "hearth_http_requests_total",
+      dimensions: [("method", method), ("route", route), ("status", String(status))]
     ).increment()
-    registry.makeDurationHistogram(
-      descriptor: .init(
-        metricName: "hearth_http_request_duration_seconds",
-        helpText: "Time to answer HTTP requests."),
-      labels: [("method", method), ("route", route)], buckets: Self.latencyBuckets
-    ).record(duration)
+    Metrics.Timer(
+      label: "hearth_http_request_duration_seconds",
+      dimensions: [("method", method), ("route", route)]
+    ).record(duration: duration)
   }
 
   package func job(queue: String, outcome: String) {
-    registry.makeCounter(
-      descriptor: .init(metricName: "hearth_jobs_total", helpText: "Job attempts by outcome."),
-      labels: [("queue", queue), ("outcome", outcome)]
-    ).increment()
+    Counter(label: "hearth_jobs_total", dimensions: [("queue", queue), ("outcome", outcome)])
+      .increment()
   }
 
   package func eventsDelivered(_ count: Int) {
-    registry.makeCounter(
-      descriptor: .init(
-        metricName: "hearth_events_delivered_total", helpText: "Events written to live streams.")
-    ).increment(by: Int64(count))
+    Counter(label: "hearth_events_delivered_total").increment(by: count)
   }
 
   package func streamsOpen(_ delta: Double) {
-    registry.makeGauge(
-      descriptor: .init(
-        metricName: "hearth_event_streams_open", helpText: "Open live event streams.")
-    ).increment(by: delta)
+    let open = Meter(label: "hearth_event_streams_open")
+    if delta >= 0 { open.increment(by: delta) } else { open.decrement(by: -delta) }
   }
 
   package func jobsByStatus(_ counts: [JobStatus: Int]) {
     for status in JobStatus.allCases {
-      registry.makeGauge(
-        descriptor: .init(metricName: "hearth_jobs", helpText: "Jobs in the database by status."),
-        labels: [("status", status.rawValue)]
-      ).set(to: Double(counts[status] ?? 0))
+      Gauge(label: "hearth_jobs", dimensions: [("status", status.rawValue)])
+        .record(counts[status] ?? 0)
     }
   }
 
   package func latestEvent(_ sequence: Int64) {
-    registry.makeGauge(
-      descriptor: .init(
-        metricName: "hearth_events_sequence", helpText: "The newest committed event number.")
-    ).set(to: Double(sequence))
+    Gauge(label: "hearth_events_sequence").record(sequence)
   }
 
-  public func render() -> String { registry.emitToString() }
+  public func render() -> String { Self.registry.emitToString() }
 }

@@ -3,7 +3,7 @@ import HearthCore
 import Hummingbird
 
 /// Health, readiness, metrics and the API description.
-package struct OpsController {
+package struct OpsController: Sendable {
   package struct Health: Encodable {
     var status: String
     var ok: Bool
@@ -19,45 +19,61 @@ package struct OpsController {
     api.add(
       APIOperation(
         .get, "/healthz", summary: "The process is up", tag: "operations", authenticated: false,
-        responses: [(200, health)])
-    ) { _, _ in
-      // "ok" is also the field app clients read.
-      JSONBody.response(Health(status: "ok", ok: true))
-    }
+        responses: [(200, health)]), use: healthz)
     api.add(
       APIOperation(
         .get, "/readyz", summary: "The database answers", tag: "operations",
         authenticated: false,
-        responses: [(200, status), (503, status)])
-    ) { _, context in
-      do {
-        try await env.database.ping()
-        return JSONBody.response(["status": "ready", "database": env.database.kindName])
-      } catch {
-        context.logger.warning("Readiness check failed: \(error)")
-        return JSONBody.response(["status": "database unreachable"], status: .serviceUnavailable)
-      }
-    }
+        responses: [(200, status), (503, status)]), use: readyz)
     api.add(
       APIOperation(
         .get, "/metrics", summary: "Prometheus metrics", tag: "operations", authenticated: false,
-        responses: [(200, Schemas.string)], contentType: "text/plain")
-    ) { _, context in
-      do {
-        metrics.jobsByStatus(try await env.database.jobCounts())
-        metrics.latestEvent(try await env.database.latestSequence())
-      } catch {
-        context.logger.warning("Metrics could not read the database: \(error)")
-      }
-      return Response(
-        status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-        body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
-    }
+        responses: [(200, Schemas.string)], contentType: "text/plain"), use: prometheus)
     api.add(
       APIOperation(
         .get, "/openapi.json", summary: "This document", tag: "operations", authenticated: false,
-        responses: [(200, ["type": "object"])])
-    ) { _, _ in
+        responses: [(200, ["type": "object"])]), use: openAPI(document))
+  }
+
+  @Sendable func healthz(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    // "ok" is also the field app clients read.
+    JSONBody.response(Health(status: "ok", ok: true))
+  }
+
+  @Sendable func readyz(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    do {
+      try await env.database.ping()
+      return JSONBody.response(["status": "ready", "database": env.database.kindName])
+    } catch {
+      context.logger.warning("Readiness check failed: \(error)")
+      return JSONBody.response(["status": "database unreachable"], status: .serviceUnavailable)
+    }
+  }
+
+  @Sendable func prometheus(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    do {
+      metrics.jobsByStatus(try await env.database.jobCounts())
+      metrics.latestEvent(try await env.database.latestSequence())
+    } catch {
+      context.logger.warning("Metrics could not read the database: \(error)")
+    }
+    return Response(
+      status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+      body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+  }
+
+  /// Serves what `document` returns when asked: the document is finished only after every
+  /// route is registered.
+  func openAPI(_ document: @escaping @Sendable () -> Data)
+    -> @Sendable (Request, AppRequestContext) async throws -> Response
+  {
+    { _, _ in
       Response(
         status: .ok, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: ByteBuffer(bytes: document())))

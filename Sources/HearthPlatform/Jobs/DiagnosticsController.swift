@@ -3,7 +3,7 @@ import HearthCore
 import Hummingbird
 
 /// Probe jobs for checking the job system end to end; not served in production.
-package struct DiagnosticsController {
+package struct DiagnosticsController: Sendable {
   package static let queue = "hearth.probe"
   package let env: HearthEnvironment
 
@@ -65,38 +65,44 @@ package struct DiagnosticsController {
             ("sleepMs", ["type": "integer", "minimum": 0, "maximum": 5000]),
             ("idempotencyKey", Schemas.string),
           ], required: []),
-        responses: [(202, Self.jobSchema)], errors: [400, 401, 413])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      let input = try await JSONBody.decode(
-        ProbeInput.self, from: request, route: "POST /api/debug/jobs")
-      let sleep = input.sleepMs ?? 0
-      guard (0...5000).contains(sleep) else {
-        throw APIErrorResponse(.invalid("sleepMs", "sleepMs must be from 0 to 5000."))
-      }
-      let key = input.idempotencyKey.map { caller.user.id + ":" + $0 }
-      guard (key?.count ?? 0) <= 200 else {
-        throw APIErrorResponse(.invalid("idempotencyKey", "idempotencyKey is too long."))
-      }
-      let payload = try JSONEncoder().encode(Probe(userID: caller.user.id, sleepMs: sleep))
-      let job = try await env.enqueue(
-        NewJob(
-          queue: Self.queue, payload: String(decoding: payload, as: UTF8.self), runAt: env.now(),
-          idempotencyKey: key))
-      return JSONBody.response(["job": JobBody(job)], status: .accepted)
-    }
+        responses: [(202, Self.jobSchema)], errors: [400, 401, 413]), use: enqueueProbe)
     api.add(
       APIOperation(
         .get, "/api/debug/jobs/:id", summary: "A probe job's state (development only)",
-        tag: "diagnostics", responses: [(200, Self.jobSchema)], errors: [401, 404])
-    ) { request, context in
-      let caller = try context.requireCaller()
-      guard let id = context.parameters.get("id"), let job = try await env.database.job(id: id),
-        job.queue == Self.queue,
-        let probe = try? JSONDecoder().decode(Probe.self, from: Data(job.payload.utf8)),
-        probe.userID == caller.user.id
-      else { throw APIErrorResponse(.notFound("job")) }
-      return JSONBody.response(["job": JobBody(job)])
+        tag: "diagnostics", responses: [(200, Self.jobSchema)], errors: [401, 404]), use: probeJob)
+  }
+
+  @Sendable func enqueueProbe(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let caller = try context.requireCaller()
+    let input = try await JSONBody.decode(
+      ProbeInput.self, from: request, route: "POST /api/debug/jobs")
+    let sleep = input.sleepMs ?? 0
+    guard (0...5000).contains(sleep) else {
+      throw APIErrorResponse(.invalid("sleepMs", "sleepMs must be from 0 to 5000."))
     }
+    let key = input.idempotencyKey.map { caller.user.id + ":" + $0 }
+    guard (key?.count ?? 0) <= 200 else {
+      throw APIErrorResponse(.invalid("idempotencyKey", "idempotencyKey is too long."))
+    }
+    let payload = try JSONEncoder().encode(Probe(userID: caller.user.id, sleepMs: sleep))
+    let job = try await env.enqueue(
+      NewJob(
+        queue: Self.queue, payload: String(decoding: payload, as: UTF8.self), runAt: env.now(),
+        idempotencyKey: key))
+    return JSONBody.response(["job": JobBody(job)], status: .accepted)
+  }
+
+  /// The probe job named in the path, when the caller enqueued it.
+  @Sendable func probeJob(_ request: Request, _ context: AppRequestContext) async throws -> Response
+  {
+    let caller = try context.requireCaller()
+    guard let id = context.parameters.get("id"), let job = try await env.database.job(id: id),
+      job.queue == Self.queue,
+      let probe = try? JSONDecoder().decode(Probe.self, from: Data(job.payload.utf8)),
+      probe.userID == caller.user.id
+    else { throw APIErrorResponse(.notFound("job")) }
+    return JSONBody.response(["job": JobBody(job)])
   }
 }

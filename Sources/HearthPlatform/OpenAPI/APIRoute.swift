@@ -1,3 +1,4 @@
+import CanonicalJSON
 import HTTPTypes
 import Hummingbird
 
@@ -9,20 +10,22 @@ public struct APIOperation: Sendable {
   public var summary: String
   public var tag: String
   public var authenticated: Bool
-  public var requestBody: JSONValue?
+  public var requestBody: JSON?
   /// Request bodies by media type, for routes that take more than JSON (an import file).
-  public var requestContent: [(type: String, schema: JSONValue)] = []
-  public var query: [(name: String, schema: JSONValue, required: Bool)]
+  public var requestContent: [(type: String, schema: JSON)] = []
+  public var query: [(name: String, schema: JSON, required: Bool)]
   /// Status code → response schema (`nil` for an empty body); error statuses are added for you.
-  public var responses: [(Int, JSONValue?)]
+  public var responses: [(Int, JSON?)]
+  /// Media types the successful responses also come in, besides `contentType` (a CSV export).
+  public var otherResponseContent: [(type: String, schema: JSON)] = []
   public var errors: [Int]
   public var contentType: String
 
   public init(
     _ method: HTTPRequest.Method, _ path: String, summary: String, tag: String,
-    authenticated: Bool = true, requestBody: JSONValue? = nil,
-    query: [(name: String, schema: JSONValue, required: Bool)] = [],
-    responses: [(Int, JSONValue?)], errors: [Int] = [], contentType: String = "application/json"
+    authenticated: Bool = true, requestBody: JSON? = nil,
+    query: [(name: String, schema: JSON, required: Bool)] = [],
+    responses: [(Int, JSON?)], errors: [Int] = [], contentType: String = "application/json"
   ) {
     self.method = method
     self.path = path
@@ -37,12 +40,38 @@ public struct APIOperation: Sendable {
   }
 }
 
-/// Collects the operations that a builder registers.
+/// Collects the operations that a builder registers, on the router or on a group of it.
 public final class APIRouteTable: @unchecked Sendable {
-  public private(set) var operations: [APIOperation] = []
-  package let router: Router<AppRequestContext>
+  private final class Book: @unchecked Sendable {
+    var operations: [APIOperation] = []
+  }
 
-  package init(router: Router<AppRequestContext>) { self.router = router }
+  private let book: Book
+  private let routes: any RouterMethods<AppRequestContext>
+  /// The path every operation of this table starts with.
+  private let prefix: String
+
+  public var operations: [APIOperation] { book.operations }
+
+  package convenience init(router: Router<AppRequestContext>) {
+    self.init(book: Book(), routes: router, prefix: "")
+  }
+
+  private init(book: Book, routes: any RouterMethods<AppRequestContext>, prefix: String) {
+    self.book = book
+    self.routes = routes
+    self.prefix = prefix
+  }
+
+  /// The operations under `prefix`, which pass through `middleware` (in order) before their
+  /// handlers. They are documented with their whole path, like every other operation.
+  public func group(
+    _ prefix: String, middleware: any MiddlewareProtocol<Request, Response, AppRequestContext>...
+  ) -> APIRouteTable {
+    let group = routes.group(RouterPath(prefix))
+    for layer in middleware { group.add(middleware: layer) }
+    return APIRouteTable(book: book, routes: group, prefix: self.prefix + prefix)
+  }
 
   /// The methods registered for `path`, for answering 405 to the others.
   package func methods(matching path: String) -> [HTTPRequest.Method] {
@@ -54,11 +83,15 @@ public final class APIRouteTable: @unchecked Sendable {
     }.map(\.method)
   }
 
-  package func add(
+  /// Routes `operation` to `handler` and documents it.
+  public func add(
     _ operation: APIOperation,
-    _ handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
+    use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
   ) {
-    operations.append(operation)
-    router.on(RouterPath(operation.path), method: operation.method, use: handler)
+    precondition(operation.path.hasPrefix(prefix), "\(operation.path) is outside \(prefix)")
+    book.operations.append(operation)
+    routes.on(
+      RouterPath(String(operation.path.dropFirst(prefix.count))), method: operation.method,
+      use: handler)
   }
 }

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 
 /// Builds the OpenAPI 3.1 description of every registered JSON operation.
@@ -7,16 +8,11 @@ package enum OpenAPIDocument {
     404: "Not found", 409: "Conflict", 413: "Body too large", 429: "Rate limited",
   ]
 
-  package static func build(_ operations: [APIOperation], apps: [String]) -> JSONValue {
-    var paths: [(String, [(String, JSONValue)])] = []
+  package static func build(_ operations: [APIOperation], apps: [String]) -> JSON {
+    var paths: [String: [String: JSON]] = [:]
     for operation in operations {
-      let path = openAPIPath(operation.path)
-      let entry = (operation.method.rawValue.lowercased(), describe(operation))
-      if let index = paths.firstIndex(where: { $0.0 == path }) {
-        paths[index].1.append(entry)
-      } else {
-        paths.append((path, [entry]))
-      }
+      paths[openAPIPath(operation.path), default: [:]][operation.method.rawValue.lowercased()] =
+        describe(operation)
     }
     return [
       "openapi": "3.1.0",
@@ -28,7 +24,7 @@ package enum OpenAPIDocument {
         "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer"]],
         "schemas": ["Error": Schemas.error],
       ],
-      "paths": .object(paths.map { ($0.0, .object($0.1)) }),
+      "paths": .object(paths.mapValues { .object($0) }),
     ]
   }
 
@@ -44,78 +40,76 @@ package enum OpenAPIDocument {
     }.joined(separator: "/")
   }
 
-  package static func describe(_ operation: APIOperation) -> JSONValue {
-    var fields: [(String, JSONValue)] = [
-      ("summary", .string(operation.summary)), ("tags", [.string(operation.tag)]),
-      (
-        "operationId",
-        .string(
-          operation.method.rawValue.lowercased()
-            + operation.path.split(separator: "/").map { part in
-              let name =
-                part.hasPrefix(":") ? "By" + part.dropFirst().capitalized : part.capitalized
-              return name.replacingOccurrences(of: ".", with: "")
-            }.joined())
-      ),
+  /// `getApiItemsById` for GET /api/items/:id.
+  static func operationID(_ operation: APIOperation) -> String {
+    operation.method.rawValue.lowercased()
+      + operation.path.split(separator: "/").map { part in
+        let name = part.hasPrefix(":") ? "By" + part.dropFirst().capitalized : part.capitalized
+        return name.replacingOccurrences(of: ".", with: "")
+      }.joined()
+  }
+
+  package static func describe(_ operation: APIOperation) -> JSON {
+    var fields: [String: JSON] = [
+      "summary": .string(operation.summary), "tags": [.string(operation.tag)],
+      "operationId": .string(operationID(operation)),
     ]
-    var parameters: [JSONValue] = operation.path.split(separator: "/")
+    var parameters: [JSON] = operation.path.split(separator: "/")
       .filter { $0.hasPrefix(":") }
-      .map { part -> JSONValue in
+      .map { part -> JSON in
         [
           "name": .string(String(part.dropFirst())), "in": "path", "required": true,
           "schema": Schemas.string,
         ]
       }
-    parameters += operation.query.map { query -> JSONValue in
+    parameters += operation.query.map { query -> JSON in
       [
         "name": .string(query.name), "in": "query", "required": .bool(query.required),
         "schema": query.schema,
       ]
     }
-    if !parameters.isEmpty { fields.append(("parameters", .array(parameters))) }
+    if !parameters.isEmpty { fields["parameters"] = .array(parameters) }
     if !operation.requestContent.isEmpty {
-      fields.append(
-        (
-          "requestBody",
-          [
-            "required": true,
-            "content": .object(
-              operation.requestContent.map { ($0.type, JSONValue.object([("schema", $0.schema)])) }
-            ),
-          ]
-        ))
+      fields["requestBody"] = [
+        "required": true,
+        "content": .object(
+          Dictionary(
+            operation.requestContent.map { ($0.type, ["schema": $0.schema]) },
+            uniquingKeysWith: { _, last in last })),
+      ]
     } else if let body = operation.requestBody {
-      fields.append(
-        (
-          "requestBody",
-          ["required": true, "content": ["application/json": ["schema": body]]]
-        ))
+      fields["requestBody"] = [
+        "required": true, "content": ["application/json": ["schema": body]],
+      ]
     }
-    var responses: [(String, JSONValue)] = operation.responses.map {
-      status, schema -> (String, JSONValue) in
-      guard let schema else { return (String(status), ["description": "No content"]) }
-      return (
-        String(status),
-        JSONValue.object([
-          ("description", .string(status < 300 ? "Success" : "See schema")),
-          ("content", .object([(operation.contentType, JSONValue.object([("schema", schema)]))])),
-        ])
-      )
+    var responses: [String: JSON] = [:]
+    for (status, schema) in operation.responses {
+      responses[String(status)] =
+        if let schema {
+          [
+            "description": .string(status < 300 ? "Success" : "See schema"),
+            "content": .object(
+              Dictionary(
+                [(operation.contentType, schema)]
+                  + (status < 300
+                    ? operation.otherResponseContent.map { ($0.type, $0.schema) } : []),
+                uniquingKeysWith: { first, _ in first }
+              ).mapValues { ["schema": $0] }),
+          ]
+        } else {
+          ["description": "No content"]
+        }
     }
     var errors = operation.errors
     if operation.authenticated, !errors.contains(401) { errors.append(401) }
-    for status in errors.sorted() {
-      responses.append(
-        (
-          String(status),
-          [
-            "description": .string(errorText[status] ?? "Error"),
-            "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
-          ]
-        ))
+    for status in errors {
+      responses[String(status)] = [
+        "description": .string(errorText[status] ?? "Error"),
+        "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
+      ]
     }
-    fields.append(("responses", .object(responses)))
-    if operation.authenticated { fields.append(("security", [["bearer": []]])) }
+    fields["responses"] = .object(responses)
+    if operation.authenticated { fields["security"] = [["bearer": []]] }
     return .object(fields)
   }
 }

@@ -1,23 +1,26 @@
+import CanonicalJSON
+
 /// JSON Schemas of the platform's request and response bodies.
 package enum Schemas {
-  package static func object(_ properties: [(String, JSONValue)], required: [String]) -> JSONValue {
+  package static func object(_ properties: [(String, JSON)], required: [String]) -> JSON {
     [
-      "type": "object", "properties": .object(properties),
+      "type": "object",
+      "properties": .object(Dictionary(properties, uniquingKeysWith: { _, last in last })),
       "required": .array(required.map { .string($0) }),
     ]
   }
 
-  package static let string: JSONValue = ["type": "string"]
-  package static let nullableString: JSONValue = ["type": ["string", "null"]]
-  package static let integer: JSONValue = ["type": "integer"]
-  package static let dateTime: JSONValue = ["type": "string", "format": "date-time"]
-  package static let email: JSONValue = ["type": "string", "format": "email", "maxLength": 254]
-  package static let password: JSONValue = ["type": "string", "minLength": 8, "maxLength": 72]
-  package static let displayName: JSONValue = ["type": "string", "minLength": 1, "maxLength": 80]
-  package static let phone: JSONValue = [
+  package static let string: JSON = ["type": "string"]
+  package static let nullableString: JSON = ["type": ["string", "null"]]
+  package static let integer: JSON = ["type": "integer"]
+  package static let dateTime: JSON = ["type": "string", "format": "date-time"]
+  package static let email: JSON = ["type": "string", "format": "email", "maxLength": 254]
+  package static let password: JSON = ["type": "string", "minLength": 8, "maxLength": 72]
+  package static let displayName: JSON = ["type": "string", "minLength": 1, "maxLength": 80]
+  package static let phone: JSON = [
     "type": ["string", "null"], "pattern": "^\\+[0-9 ().-]{8,24}$",
   ]
-  package static let timeZone: JSONValue = ["type": "string", "minLength": 1, "maxLength": 64]
+  package static let timeZone: JSON = ["type": "string", "minLength": 1, "maxLength": 64]
 
   package static let error = object(
     [
@@ -37,7 +40,7 @@ package enum Schemas {
 
   package static let userEnvelope = object([("user", user)], required: ["user"])
 
-  package static let tokens: [(String, JSONValue)] = [
+  package static let tokens: [(String, JSON)] = [
     ("accessToken", string), ("refreshToken", string), ("tokenType", string),
     ("expiresIn", integer),
   ]

@@ -157,7 +157,7 @@ extension PostgresDatabase {
       var newlyApplied: [Int] = []
       for migration in all where !applied.contains(migration.version) {
         for statement in migration.statements {
-          try await connection.run(statement, logger: logger)
+          try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
         try await connection.run(
           """

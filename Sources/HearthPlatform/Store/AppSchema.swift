@@ -1,5 +1,3 @@
-import PostgresNIO
-
 /// An app's tables on both databases: the migrations that made them, in the order they were
 /// added, and what deleting an account must remove from them.
 public struct AppSchema: Sendable {
@@ -52,9 +50,9 @@ public struct SQLiteMigration: Sendable {
 public struct PostgresMigration: Sendable {
   public var version: Int
   public var name: String
-  public var statements: [PostgresQuery]
+  public var statements: [String]
 
-  public init(version: Int, name: String, statements: [PostgresQuery]) {
+  public init(version: Int, name: String, statements: [String]) {
     self.version = version
     self.name = name
     self.statements = statements

@@ -14,17 +14,24 @@ public struct WebPages: Sendable {
   package static let flashCookie = "hearth_flash"
 
   package func register(_ router: Router<AppRequestContext>) {
-    router.get("/") { request, context in
-      html(HomePage.render(try await pageContext(request, context)))
-    }
-    router.get("/static/:name") { _, context in
-      guard let name = context.parameters.get("name"), let found = assets.byName[name] else {
-        throw APIErrorResponse(.notFound("file"))
-      }
-      return Self.staticFile(found.asset, immutable: found.immutable)
-    }
+    router.get("/", use: home)
+    router.get("/static/:name", use: staticAsset)
     AccountPages(pages: self).register(router)
     InvitationPages(pages: self).register(router)
+  }
+
+  @Sendable func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    html(HomePage.render(try await pageContext(request, context)))
+  }
+
+  /// A script or stylesheet, by its hashed name or its own.
+  @Sendable func staticAsset(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let name = context.parameters.get("name"), let found = assets.byName[name] else {
+      throw APIErrorResponse(.notFound("file"))
+    }
+    return Self.staticFile(found.asset, immutable: found.immutable)
   }
 
   package func pageContext(_ request: Request, _ context: AppRequestContext, flash: Flash? = nil)

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HTTPTypes
 import HearthCore
@@ -5,18 +6,15 @@ import HearthPlatform
 import Hummingbird
 
 /// Onpu's app API at /v1, on the reference's paths, queries and success bodies, with Hearth's
-/// errors and accounts: tokens come from /api/auth/login and /api/auth/refresh.
-struct OnpuAPIController {
+/// errors and accounts: tokens come from /api/auth/login and /api/auth/refresh. Every route
+/// passes `OnpuGate` first.
+struct OnpuAPIController: Sendable {
   let library: OnpuLibrary
   var env: HearthEnvironment { library.env }
   let hub: EventHub
-  let clientAddress: @Sendable (Request, AppRequestContext) -> String
-  let limiter: RateLimiter
+  let gate: OnpuGate
   var settings: OnpuConfig { library.settings }
 
-  static let appHeader = HTTPField.Name("tarukingu")!
-  static let devTokenHeader = HTTPField.Name("X-Dev-Token")!
-  static let devUserID = "onpu-dev-user"
   static let bodyLimit = 256 << 10
 
   init(
@@ -25,86 +23,12 @@ struct OnpuAPIController {
   ) {
     self.library = library
     self.hub = hub
-    self.clientAddress = clientAddress
-    limiter = RateLimiter(limit: library.settings.requestsPerMinute, window: 60)
-  }
-
-  /// The limit per client, the app header when one is configured (web sessions, which carry
-  /// their CSRF token, do without), then the development token or the account.
-  func caller(_ request: Request, _ context: AppRequestContext) async throws -> User {
-    try await countRequest(request, context)
-    if let expected = settings.appHeader, context.caller?.method != .cookie {
-      guard let presented = request.headers[Self.appHeader],
-        AuthMiddleware.constantTimeEqual(expected, presented)
-      else {
-        throw APIErrorResponse(
-          APIError(
-            status: 401, code: "app_header",
-            message: "This server wants the app's tarukingu header."))
-      }
-    }
-    if let token = settings.devBypassToken, let presented = request.headers[Self.devTokenHeader] {
-      guard AuthMiddleware.constantTimeEqual(token, presented) else {
-        throw APIErrorResponse(
-          APIError(status: 401, code: "invalid_token", message: "The X-Dev-Token is wrong."))
-      }
-      return try await devUser()
-    }
-    return try context.requireCaller().user
-  }
-
-  func countRequest(_ request: Request, _ context: AppRequestContext) async throws {
-    let key = clientAddress(request, context)
-    let now = env.now()
-    if let wait = await limiter.retryAfter(key, now: now) {
-      throw APIErrorResponse(
-        APIError(
-          status: 429, code: "rate_limited",
-          message:
-            "More than \(settings.requestsPerMinute) requests in a minute. Try again in \(wait) seconds."
-        ), headers: [.retryAfter: "\(wait)"])
-    }
-    await limiter.record(key, now: now)
-  }
-
-  /// Everyone presenting the development token is this one account.
-  func devUser() async throws -> User {
-    if let user = try await env.database.user(id: Self.devUserID) { return user }
-    let user = User(
-      id: Self.devUserID, email: "onpu-dev-user@localhost", displayName: "Onpu development",
-      phone: nil, passwordHash: "!", timeZone: "UTC", createdAt: env.now())
-    do {
-      try await env.database.createUser(user)
-    } catch StoreError.duplicate {
-      // Made by a request at the same moment.
-    }
-    return user
-  }
-
-  static func integer(
-    _ request: Request, _ name: String, default value: Int64, clampedTo range: ClosedRange<Int64>
-  ) throws -> Int64 {
-    guard let raw = request.uri.queryParameters.get(name), !raw.isEmpty else { return value }
-    guard let number = Int64(raw) else {
-      throw APIErrorResponse(.invalid(name, "\(name) must be a whole number."))
-    }
-    return min(max(number, range.lowerBound), range.upperBound)
-  }
-
-  struct JobInput: Decodable {
-    var title: String?
-    var artist: String?
-    var lyrics: String
+    gate = OnpuGate(env: library.env, settings: library.settings, clientAddress: clientAddress)
   }
 
   func register(_ api: APIRouteTable) {
-    registerAuth(api)
-    registerJobs(api)
-    registerLists(api)
-  }
-
-  private func registerAuth(_ api: APIRouteTable) {
-    api.add(
+    let v1 = api.group("/v1", middleware: gate)
+    v1.add(
       APIOperation(
         .get, "/v1/auth/me", summary: "Who the token belongs to", tag: "onpu",
         responses: [
@@ -113,29 +37,50 @@ struct OnpuAPIController {
             Schemas.object(
               [("ok", ["type": "boolean"]), ("sub", Schemas.string)], required: ["ok", "sub"])
           )
-        ], errors: [401, 429])
-    ) { request, context in
-      let user = try await caller(request, context)
-      return JSONBody.response(OK(ok: true, sub: user.id))
+        ], errors: [401, 429]), use: me)
+    if env.config.environment != .production {
+      v1.add(
+        APIOperation(
+          .get, "/v1/debug/queue", summary: "Job counts (not in production)", tag: "onpu",
+          responses: [(200, ["type": "object"])], errors: [401, 429]), use: queue)
     }
-    api.add(
+    v1.add(
       APIOperation(
-        .get, "/v1/debug/queue", summary: "Job counts (not in production)", tag: "onpu",
-        responses: [(200, ["type": "object"])], errors: [401, 404, 429])
-    ) { request, context in
-      guard env.config.environment != .production else {
-        throw APIErrorResponse(.notFound("route"))
-      }
-      _ = try await caller(request, context)
-      let counts = try await env.database.jobCounts()
-      return JSONBody.response(
-        QueueView(
-          database: env.database.kindName,
-          counts: [
-            "waiting": counts[.queued] ?? 0, "active": counts[.running] ?? 0, "delayed": 0,
-            "failed": counts[.dead] ?? 0, "completed": counts[.succeeded] ?? 0, "paused": 0,
-          ]))
-    }
+        .post, "/v1/jobs", summary: "Queue lyrics for analysis", tag: "onpu",
+        requestBody: OnpuSchemas.jobInput, responses: [(200, OnpuSchemas.created)],
+        errors: [400, 401, 413, 429]), use: createJob)
+    v1.add(
+      APIOperation(
+        .get, "/v1/jobs/:jobId", summary: "A job's status, and its result once it succeeded",
+        tag: "onpu", responses: [(200, OnpuSchemas.jobView)], errors: [401, 404, 429]),
+      use: job)
+    v1.add(
+      APIOperation(
+        .get, "/v1/jobs/:jobId/result", summary: "A succeeded job's result (409 before)",
+        tag: "onpu", responses: [(200, OnpuSchemas.result)], errors: [401, 404, 409, 429]),
+      use: result)
+    v1.add(
+      APIOperation(
+        .post, "/v1/jobs/:jobId/ack",
+        summary: "Take the job off the pending and recent lists (its song stays)", tag: "onpu",
+        responses: [(200, OnpuSchemas.ok)], errors: [401, 404, 429]), use: acknowledge)
+    let since: (name: String, schema: JSON, required: Bool) = (
+      "since", ["type": "integer", "minimum": 0], false
+    )
+    let limit: (name: String, schema: JSON, required: Bool) = (
+      "limit", ["type": "integer"], false
+    )
+    v1.add(
+      APIOperation(
+        .get, "/v1/jobs/recent", summary: "Jobs finished after `since` (ms), oldest first",
+        tag: "onpu", query: [since, limit], responses: [(200, OnpuSchemas.changes)],
+        errors: [400, 401, 429]), use: recent)
+    v1.add(
+      APIOperation(
+        .get, "/v1/jobs/pending/longpoll",
+        summary: "Waits up to `timeout` seconds for a change after `since`", tag: "onpu",
+        query: [("timeout", ["type": "integer"], false), since, limit],
+        responses: [(200, OnpuSchemas.changes)], errors: [400, 401, 429]), use: longPoll)
   }
 
   struct OK: Encodable {
@@ -158,97 +103,103 @@ struct OnpuAPIController {
     var hasPending: Bool?
   }
 
-  private func registerJobs(_ api: APIRouteTable) {
-    api.add(
-      APIOperation(
-        .post, "/v1/jobs", summary: "Queue lyrics for analysis", tag: "onpu",
-        requestBody: OnpuSchemas.jobInput, responses: [(200, OnpuSchemas.created)],
-        errors: [400, 401, 413, 429])
-    ) { request, context in
-      let user = try await caller(request, context)
-      let input = try await JSONBody.decode(
-        JobInput.self, from: request, limit: Self.bodyLimit, route: "POST /v1/jobs")
-      let (title, artist, lyrics) = try OnpuInput.job(
-        title: input.title, artist: input.artist, lyrics: input.lyrics, settings: settings)
-      let job = try await library.create(title: title, artist: artist, lyrics: lyrics, for: user)
-      return JSONBody.response(Created(jobId: job.id, status: job.status.rawValue))
-    }
-    api.add(
-      APIOperation(
-        .get, "/v1/jobs/:jobId", summary: "A job's status, and its result once it succeeded",
-        tag: "onpu", responses: [(200, OnpuSchemas.jobView)], errors: [401, 404, 429])
-    ) { request, context in
-      let user = try await caller(request, context)
-      let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
-      return JSONBody.response(try await library.view(job))
-    }
-    api.add(
-      APIOperation(
-        .get, "/v1/jobs/:jobId/result", summary: "A succeeded job's result (409 before)",
-        tag: "onpu", responses: [(200, OnpuSchemas.result)], errors: [401, 404, 409, 429])
-    ) { request, context in
-      let user = try await caller(request, context)
-      let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
-      let view = try await library.view(job)
-      guard job.status == .succeeded else {
-        throw APIErrorResponse(
-          APIError(
-            status: 409, code: "not_ready",
-            message: "The job is \(job.status.rawValue); its result comes when it succeeds."))
-      }
-      guard let result = view.result else {
-        throw APIErrorResponse(.notFound("result (the song was deleted)"))
-      }
-      return JSONBody.response(result)
-    }
-    api.add(
-      APIOperation(
-        .post, "/v1/jobs/:jobId/ack",
-        summary: "Take the job off the pending and recent lists (its song stays)", tag: "onpu",
-        responses: [(200, OnpuSchemas.ok)], errors: [401, 404, 429])
-    ) { request, context in
-      let user = try await caller(request, context)
-      let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
-      _ = try await env.database.onpuStore.acknowledgeOnpuJob(id: job.id, at: env.now())
-      return JSONBody.response(["ok": true])
-    }
+  struct JobInput: Decodable {
+    var title: String?
+    var artist: String?
+    var lyrics: String
   }
 
-  private func registerLists(_ api: APIRouteTable) {
-    let since: (name: String, schema: JSONValue, required: Bool) = (
-      "since", ["type": "integer", "minimum": 0], false
-    )
-    let limit: (name: String, schema: JSONValue, required: Bool) = (
-      "limit", ["type": "integer"], false
-    )
-    api.add(
-      APIOperation(
-        .get, "/v1/jobs/recent", summary: "Jobs finished after `since` (ms), oldest first",
-        tag: "onpu", query: [since, limit], responses: [(200, OnpuSchemas.changes)],
-        errors: [400, 401, 429])
-    ) { request, context in
-      let user = try await caller(request, context)
-      let after = try Self.integer(request, "since", default: 0, clampedTo: 0...Int64.max)
-      let count = try Self.integer(request, "limit", default: 50, clampedTo: 1...200)
-      let changes = try await library.changes(
-        for: user, since: after, finishedOnly: true, limit: Int(count))
-      return JSONBody.response(Changes(changes: changes, hasPending: nil))
+  @Sendable func me(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    JSONBody.response(OK(ok: true, sub: try context.requireCaller().user.id))
+  }
+
+  @Sendable func queue(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    _ = try context.requireCaller()
+    let counts = try await env.database.jobCounts()
+    return JSONBody.response(
+      QueueView(
+        database: env.database.kindName,
+        counts: [
+          "waiting": counts[.queued] ?? 0, "active": counts[.running] ?? 0, "delayed": 0,
+          "failed": counts[.dead] ?? 0, "completed": counts[.succeeded] ?? 0, "paused": 0,
+        ]))
+  }
+
+  @Sendable func createJob(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let input = try await JSONBody.decode(
+      JobInput.self, from: request, limit: Self.bodyLimit, route: "POST /v1/jobs")
+    let (title, artist, lyrics) = try OnpuInput.job(
+      title: input.title, artist: input.artist, lyrics: input.lyrics, settings: settings)
+    let job = try await library.create(title: title, artist: artist, lyrics: lyrics, for: user)
+    return JSONBody.response(Created(jobId: job.id, status: job.status.rawValue))
+  }
+
+  @Sendable func job(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let job = try await callersJob(context)
+    return JSONBody.response(try await library.view(job))
+  }
+
+  @Sendable func result(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let job = try await callersJob(context)
+    let view = try await library.view(job)
+    guard job.status == .succeeded else {
+      throw APIErrorResponse(
+        APIError(
+          status: 409, code: "not_ready",
+          message: "The job is \(job.status.rawValue); its result comes when it succeeds."))
     }
-    api.add(
-      APIOperation(
-        .get, "/v1/jobs/pending/longpoll",
-        summary: "Waits up to `timeout` seconds for a change after `since`", tag: "onpu",
-        query: [("timeout", ["type": "integer"], false), since, limit],
-        responses: [(200, OnpuSchemas.changes)], errors: [400, 401, 429])
-    ) { request, context in
-      let user = try await caller(request, context)
-      let timeout = try Self.integer(request, "timeout", default: 20, clampedTo: 1...30)
-      let after = try Self.integer(request, "since", default: 0, clampedTo: 0...Int64.max)
-      let count = try Self.integer(request, "limit", default: 50, clampedTo: 1...200)
-      let (changes, pending) = try await library.longPoll(
-        for: user, since: after, limit: Int(count), timeout: .seconds(timeout), hub: hub)
-      return JSONBody.response(Changes(changes: changes, hasPending: pending))
+    guard let result = view.result else {
+      throw APIErrorResponse(.notFound("result (the song was deleted)"))
     }
+    return JSONBody.response(result)
+  }
+
+  @Sendable func acknowledge(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let job = try await callersJob(context)
+    _ = try await env.database.onpuStore.acknowledgeOnpuJob(id: job.id, at: env.now())
+    return JSONBody.response(["ok": true])
+  }
+
+  @Sendable func recent(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let user = try context.requireCaller().user
+    let after = try Self.integer(request, "since", default: 0, clampedTo: 0...Int64.max)
+    let count = try Self.integer(request, "limit", default: 50, clampedTo: 1...200)
+    let changes = try await library.changes(
+      for: user, since: after, finishedOnly: true, limit: Int(count))
+    return JSONBody.response(Changes(changes: changes, hasPending: nil))
+  }
+
+  @Sendable func longPoll(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let timeout = try Self.integer(request, "timeout", default: 20, clampedTo: 1...30)
+    let after = try Self.integer(request, "since", default: 0, clampedTo: 0...Int64.max)
+    let count = try Self.integer(request, "limit", default: 50, clampedTo: 1...200)
+    let (changes, pending) = try await library.longPoll(
+      for: user, since: after, limit: Int(count), timeout: .seconds(timeout), hub: hub)
+    return JSONBody.response(Changes(changes: changes, hasPending: pending))
+  }
+
+  /// The job named in the path, when it is the caller's.
+  private func callersJob(_ context: AppRequestContext) async throws -> OnpuJob {
+    try await library.job(
+      context.parameters.get("jobId") ?? "", for: try context.requireCaller().user)
+  }
+
+  static func integer(
+    _ request: Request, _ name: String, default value: Int64, clampedTo range: ClosedRange<Int64>
+  ) throws -> Int64 {
+    guard let raw = request.uri.queryParameters.get(name), !raw.isEmpty else { return value }
+    guard let number = Int64(raw) else {
+      throw APIErrorResponse(.invalid(name, "\(name) must be a whole number."))
+    }
+    return min(max(number, range.lowerBound), range.upperBound)
   }
 }
 

@@ -6,7 +6,7 @@ import OnpuCore
 
 /// /api/onpu: the library (songs with their analysis, favorites), the processing list (retry,
 /// remove) and the kanji dictionary, for the pages and any other client.
-struct OnpuLibraryAPIController {
+struct OnpuLibraryAPIController: Sendable {
   let library: OnpuLibrary
   var env: HearthEnvironment { library.env }
 
@@ -58,99 +58,123 @@ struct OnpuLibraryAPIController {
       APIOperation(
         .get, "/api/onpu/songs", summary: "Your songs, newest first", tag: "onpu",
         query: [("q", Schemas.string, false)],
-        responses: [(200, ["type": "object"])])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let songs = try await library.songs(
-        for: user, matching: request.uri.queryParameters.get("q") ?? "")
-      return JSONBody.response(["songs": songs.map(SongSummary.init)])
-    }
+        responses: [(200, ["type": "object"])]), use: songs)
     api.add(
       APIOperation(
         .get, Self.songPath, summary: "A song with its lines, readings, pitch and translations",
-        tag: "onpu", responses: [(200, ["type": "object"])], errors: [404])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
-      guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
-      return try Self.songResponse(song, analysis)
-    }
+        tag: "onpu", responses: [(200, ["type": "object"])], errors: [404]), use: song)
     api.add(
       APIOperation(
         .patch, Self.songPath, summary: "Mark or unmark a favorite", tag: "onpu",
         requestBody: Schemas.object([("favorite", ["type": "boolean"])], required: ["favorite"]),
-        responses: [(200, ["type": "object"])], errors: [400, 404])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
-      let input = try await JSONBody.decode(
-        FavoriteInput.self, from: request, route: "PATCH \(Self.songPath)")
-      _ = try await env.database.onpuStore.setOnpuSongFavorite(
-        id: song.id, favorite: input.favorite)
-      var updated = song
-      updated.favorite = input.favorite
-      return JSONBody.response(["song": SongSummary(updated)])
-    }
+        responses: [(200, ["type": "object"])], errors: [400, 404]), use: setFavorite)
     api.add(
       APIOperation(
         .delete, Self.songPath, summary: "Delete a song", tag: "onpu", responses: [(204, nil)],
-        errors: [404])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
-      _ = try await env.database.onpuStore.deleteOnpuSong(id: song.id)
-      return Response(status: .noContent)
-    }
-    registerJobs(api)
-    registerKanji(api)
-  }
-
-  private func registerJobs(_ api: APIRouteTable) {
+        errors: [404]), use: deleteSong)
     api.add(
       APIOperation(
         .post, "/api/onpu/jobs/:jobId/retry", summary: "Try a failed job again", tag: "onpu",
-        responses: [(200, OnpuSchemas.change)], errors: [404, 409])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
-      return JSONBody.response(OnpuJob.Change(try await library.retry(job)))
-    }
+        responses: [(200, OnpuSchemas.change)], errors: [404, 409]), use: retryJob)
     api.add(
       APIOperation(
         .delete, "/api/onpu/jobs/:jobId", summary: "Remove a job from the processing list",
-        tag: "onpu", responses: [(204, nil)], errors: [404])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      let job = try await library.job(context.parameters.get("jobId") ?? "", for: user)
-      _ = try await env.database.onpuStore.deleteOnpuJob(id: job.id, at: env.now())
-      return Response(status: .noContent)
-    }
-  }
-
-  private func registerKanji(_ api: APIRouteTable) {
+        tag: "onpu", responses: [(204, nil)], errors: [404]), use: deleteJob)
     api.add(
       APIOperation(
         .get, "/api/onpu/kanji", summary: "Search the kanji dictionary", tag: "onpu",
         authenticated: false, query: [("q", Schemas.string, true)],
-        responses: [(200, ["type": "object"])], errors: [400, 503])
-    ) { request, _ in
-      let query = request.uri.queryParameters.get("q") ?? ""
-      guard !query.trimmingCharacters(in: .whitespaces).isEmpty, query.count <= 100 else {
-        throw APIErrorResponse(.invalid("q", "q is a kanji, a reading or an English word."))
-      }
-      return JSONBody.response(["kanji": try dictionary().search(query, limit: 60)])
-    }
+        responses: [(200, ["type": "object"])], errors: [400, 503]), use: searchKanji)
     api.add(
       APIOperation(
         .get, "/api/onpu/kanji/:literal", summary: "One kanji", tag: "onpu",
-        authenticated: false, responses: [(200, ["type": "object"])], errors: [404, 503])
-    ) { _, context in
-      let literal = context.parameters.get("literal") ?? ""
-      guard let entry = try dictionary()[literal.removingPercentEncoding ?? literal] else {
-        throw APIErrorResponse(.notFound("kanji"))
-      }
-      return JSONBody.response(["kanji": entry])
+        authenticated: false, responses: [(200, ["type": "object"])], errors: [404, 503]),
+      use: kanji)
+  }
+
+  // MARK: - Songs
+
+  @Sendable func songs(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let user = try context.requireCaller().user
+    let songs = try await library.songs(
+      for: user, matching: request.uri.queryParameters.get("q") ?? "")
+    return JSONBody.response(["songs": songs.map(SongSummary.init)])
+  }
+
+  @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let song = try await callersSong(context)
+    guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
+    return try Self.songResponse(song, analysis)
+  }
+
+  @Sendable func setFavorite(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let song = try await callersSong(context)
+    let input = try await JSONBody.decode(
+      FavoriteInput.self, from: request, route: "PATCH \(Self.songPath)")
+    _ = try await env.database.onpuStore.setOnpuSongFavorite(
+      id: song.id, favorite: input.favorite)
+    var updated = song
+    updated.favorite = input.favorite
+    return JSONBody.response(["song": SongSummary(updated)])
+  }
+
+  @Sendable func deleteSong(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let song = try await callersSong(context)
+    _ = try await env.database.onpuStore.deleteOnpuSong(id: song.id)
+    return Response(status: .noContent)
+  }
+
+  /// The song named in the path, when it is the caller's.
+  private func callersSong(_ context: AppRequestContext) async throws -> OnpuSong {
+    let user = try context.requireCaller().user
+    return try await library.song(context.parameters.get("songId") ?? "", for: user)
+  }
+
+  // MARK: - Jobs
+
+  @Sendable func retryJob(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let job = try await callersJob(context)
+    return JSONBody.response(OnpuJob.Change(try await library.retry(job)))
+  }
+
+  @Sendable func deleteJob(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let job = try await callersJob(context)
+    _ = try await env.database.onpuStore.deleteOnpuJob(id: job.id, at: env.now())
+    return Response(status: .noContent)
+  }
+
+  /// The job named in the path, when it is the caller's.
+  private func callersJob(_ context: AppRequestContext) async throws -> OnpuJob {
+    let user = try context.requireCaller().user
+    return try await library.job(context.parameters.get("jobId") ?? "", for: user)
+  }
+
+  // MARK: - Kanji
+
+  @Sendable func searchKanji(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let query = request.uri.queryParameters.get("q") ?? ""
+    guard !query.trimmingCharacters(in: .whitespaces).isEmpty, query.count <= 100 else {
+      throw APIErrorResponse(.invalid("q", "q is a kanji, a reading or an English word."))
     }
+    return JSONBody.response(["kanji": try dictionary().search(query, limit: 60)])
+  }
+
+  @Sendable func kanji(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let literal = context.parameters.get("literal") ?? ""
+    guard let entry = try dictionary()[literal.removingPercentEncoding ?? literal] else {
+      throw APIErrorResponse(.notFound("kanji"))
+    }
+    return JSONBody.response(["kanji": entry])
   }
 
   func dictionary() throws -> KanjiDictionary {

@@ -1,11 +1,12 @@
+import CanonicalJSON
 import HearthPlatform
 
 /// Onpu's JSON shapes for /openapi.json.
 enum OnpuSchemas {
-  static let status: JSONValue = [
+  static let status: JSON = [
     "type": "string", "enum": ["queued", "running", "succeeded", "failed"],
   ]
-  static let stage: JSONValue = [
+  static let stage: JSON = [
     "type": "string", "enum": ["translating", "lyrics_data", "finalizing"],
   ]
   static let jobInput = Schemas.object(
@@ -17,7 +18,7 @@ enum OnpuSchemas {
   static let created = Schemas.object(
     [("jobId", Schemas.string), ("status", status)], required: ["jobId", "status"])
   static let ok = Schemas.object([("ok", ["type": "boolean"])], required: ["ok"])
-  static let lineMap: JSONValue = [
+  static let lineMap: JSON = [
     "type": "object", "additionalProperties": ["type": "string"],
   ]
   static let result = Schemas.object(

@@ -1,5 +1,4 @@
 import HearthPlatform
-import PostgresNIO
 
 /// Onpu's tables on both databases. Append-only: never edit one that shipped, add another.
 enum OnpuSchema {

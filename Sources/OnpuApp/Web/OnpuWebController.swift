@@ -5,7 +5,7 @@ import Hummingbird
 import OnpuCore
 
 /// The Onpu pages, rendered from the same service as the API: another person's song is a 404.
-struct OnpuWebController {
+struct OnpuWebController: Sendable {
   let pages: WebPages
   var env: HearthEnvironment { pages.env }
   let library: OnpuLibrary
@@ -17,85 +17,106 @@ struct OnpuWebController {
   }
 
   func register(_ router: Router<AppRequestContext>) {
-    router.get("/onpu") { request, context in
-      let page = try await pages.pageContext(request, context)
-      guard let user = context.caller?.user else { return pages.html(OnpuPages.landing(page)) }
-      return pages.html(OnpuPages.library(page, try await libraryModel(request, user)))
-    }
-    router.get("/onpu/about") { request, context in
-      pages.html(OnpuPages.landing(try await pages.pageContext(request, context)))
-    }
-    router.get("/onpu/add") { request, context in
-      guard context.caller != nil else { return pages.redirect("/login?next=/onpu/add") }
-      return pages.html(OnpuPages.addSong(try await pages.pageContext(request, context), .init()))
-    }
-    router.post("/onpu/add") { request, context in
-      guard let user = context.caller?.user else { return pages.redirect("/login?next=/onpu/add") }
-      let form = try await pages.form(request)
-      let values = OnpuPages.AddSong(
-        title: form["title"] ?? "", artist: form["artist"] ?? "", lyrics: form["lyrics"] ?? "")
-      do {
-        let (title, artist, lyrics) = try OnpuInput.job(
-          title: values.title, artist: values.artist, lyrics: values.lyrics,
-          settings: library.settings)
-        guard !title.isEmpty else {
-          throw APIErrorResponse(.invalid("title", "Give the song a title."))
-        }
-        _ = try await library.create(title: title, artist: artist, lyrics: lyrics, for: user)
-        return pages.redirect(
-          "/onpu", flash: Flash(kind: .success, message: "“\(title)” is on its way."))
-      } catch let failure as APIErrorResponse {
-        var again = values
-        again.error = (failure.error.field ?? "", failure.error.message)
-        return pages.html(
-          OnpuPages.addSong(try await pages.pageContext(request, context), again),
-          status: failure.status)
+    router.get("/onpu", use: home)
+    router.get("/onpu/about", use: about)
+    router.get("/onpu/dictionary", use: dictionary)
+    router.get("/onpu/welcome", use: welcome)
+    let signedIn = router.group("/onpu").add(middleware: SignedInPages())
+    signedIn.get("/add", use: addSongForm)
+    signedIn.post("/add", use: addSong)
+    signedIn.get("/songs/:songId", use: song)
+  }
+
+  /// The library, or the landing page for people who are not signed in.
+  @Sendable func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let page = try await pages.pageContext(request, context)
+    guard let user = context.caller?.user else { return pages.html(OnpuPages.landing(page)) }
+    return pages.html(OnpuPages.library(page, try await libraryModel(request, user)))
+  }
+
+  @Sendable func about(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    pages.html(OnpuPages.landing(try await pages.pageContext(request, context)))
+  }
+
+  @Sendable func addSongForm(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    pages.html(OnpuPages.addSong(try await pages.pageContext(request, context), .init()))
+  }
+
+  @Sendable func addSong(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let form = try await pages.form(request)
+    let values = OnpuPages.AddSong(
+      title: form["title"] ?? "", artist: form["artist"] ?? "", lyrics: form["lyrics"] ?? "")
+    do {
+      let (title, artist, lyrics) = try OnpuInput.job(
+        title: values.title, artist: values.artist, lyrics: values.lyrics,
+        settings: library.settings)
+      guard !title.isEmpty else {
+        throw APIErrorResponse(.invalid("title", "Give the song a title."))
       }
-    }
-    router.get("/onpu/songs/:songId") { request, context in
-      guard let user = context.caller?.user else {
-        return pages.redirect("/login?next=\(request.uri.path)")
-      }
-      let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
-      guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
-      let view = OnpuPages.SongView(
-        song: OnpuPages.SongRow(
-          id: song.id, title: song.title, artist: song.artist, favorite: song.favorite),
-        lines: try OnpuSongCoding.lines(analysis),
-        translations: try OnpuSongCoding.translations(analysis),
-        translationState: analysis.translationState)
+      _ = try await library.create(title: title, artist: artist, lyrics: lyrics, for: user)
+      return pages.redirect(
+        "/onpu", flash: Flash(kind: .success, message: "“\(title)” is on its way."))
+    } catch let failure as APIErrorResponse {
+      var again = values
+      again.error = (failure.error.field ?? "", failure.error.message)
       return pages.html(
-        OnpuPages.song(
-          try await pages.pageContext(request, context), view, knownKanji: knownKanji()))
+        OnpuPages.addSong(try await pages.pageContext(request, context), again),
+        status: failure.status)
     }
-    router.get("/onpu/dictionary") { request, context in
-      let page = try await pages.pageContext(request, context)
-      guard case .success(let analyzer) = library.analyzer else {
-        throw APIErrorResponse(.notFound("dictionary"))
-      }
-      let dictionary = analyzer.dictionary
-      let query = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
-      let levels = [4, 3, 2, 1].map { level in
-        (
-          level,
-          dictionary.entries.filter { $0.jlptOld == level }
-            .sorted { ($0.frequency ?? .max, $0.strokes) < ($1.frequency ?? .max, $1.strokes) }
-        )
-      }
-      return pages.html(
-        OnpuPages.dictionary(
-          page, query: query,
-          results: query.isEmpty ? nil : dictionary.search(String(query.prefix(100)), limit: 200),
-          levels: levels, total: dictionary.entries.count))
+  }
+
+  @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let user = try context.requireCaller().user
+    let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
+    guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
+    let view = OnpuPages.SongView(
+      song: OnpuPages.SongRow(
+        id: song.id, title: song.title, artist: song.artist, favorite: song.favorite),
+      lines: try OnpuSongCoding.lines(analysis),
+      translations: try OnpuSongCoding.translations(analysis),
+      translationState: analysis.translationState)
+    return pages.html(
+      OnpuPages.song(
+        try await pages.pageContext(request, context), view, knownKanji: knownKanji()))
+  }
+
+  @Sendable func dictionary(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let page = try await pages.pageContext(request, context)
+    guard case .success(let analyzer) = library.analyzer else {
+      throw APIErrorResponse(.notFound("dictionary"))
     }
-    router.get("/onpu/welcome") { request, context in
-      let page = try await pages.pageContext(request, context)
-      let lines =
-        (try? library.analyzer.get()).map { analyzer in
-          OnpuPages.tourLyrics.map(analyzer.analyze(line:))
-        } ?? []
-      return pages.html(OnpuPages.tour(page, lines: lines, knownKanji: knownKanji()))
+    let dictionary = analyzer.dictionary
+    let query = (request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
+    let levels: [(level: Int, kanji: [KanjiEntry])] = [4, 3, 2, 1].map { level in
+      (
+        level,
+        dictionary.entries.filter { $0.jlptOld == level }
+          .sorted { ($0.frequency ?? .max, $0.strokes) < ($1.frequency ?? .max, $1.strokes) }
+      )
     }
+    return pages.html(
+      OnpuPages.dictionary(
+        page, query: query,
+        results: query.isEmpty ? nil : dictionary.search(String(query.prefix(100)), limit: 200),
+        levels: levels, total: dictionary.entries.count))
+  }
+
+  @Sendable func welcome(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let page = try await pages.pageContext(request, context)
+    let lines =
+      (try? library.analyzer.get()).map { analyzer in
+        OnpuPages.tourLyrics.map(analyzer.analyze(line:))
+      } ?? []
+    return pages.html(OnpuPages.tour(page, lines: lines, knownKanji: knownKanji()))
   }
 
   func libraryModel(_ request: Request, _ user: User) async throws -> OnpuPages.Library {

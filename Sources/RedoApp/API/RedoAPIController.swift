@@ -6,12 +6,12 @@ import Hummingbird
 import NIOCore
 
 /// /api/redo: device keys, node upload and download, and sharing a task.
-struct RedoAPIController {
+struct RedoAPIController: Sendable {
   let env: HearthEnvironment
   let accounts: AccountService
   var sync: RedoSync { RedoSync(env: env) }
 
-  static let nodeSchema: JSONValue = ["type": "object", "description": "A REDO v1 node"]
+  static let nodeSchema: JSON = ["type": "object", "description": "A REDO v1 node"]
   static let verdict = Schemas.object(
     [
       ("id", Schemas.nullableString),
@@ -26,6 +26,8 @@ struct RedoAPIController {
   static let key = Schemas.object(
     [("publicKey", Schemas.string), ("label", Schemas.string), ("createdAt", Schemas.dateTime)],
     required: ["publicKey", "label", "createdAt"])
+  static let keyList = Schemas.object(
+    [("keys", ["type": "array", "items": key])], required: ["keys"])
   static let participant = Schemas.object(
     [
       ("userId", Schemas.string), ("displayName", Schemas.string), ("status", Schemas.string),
@@ -54,12 +56,6 @@ struct RedoAPIController {
   }
 
   func register(_ api: APIRouteTable) {
-    registerKeys(api)
-    registerNodes(api)
-    registerTasks(api)
-  }
-
-  private func registerKeys(_ api: APIRouteTable) {
     api.add(
       APIOperation(
         .post, "/api/redo/keys", summary: "Register a device's Ed25519 public key", tag: "redo",
@@ -69,49 +65,13 @@ struct RedoAPIController {
             ("proof", ["type": "string", "pattern": "^[0-9a-f]{128}$"]),
             ("label", ["type": "string", "maxLength": 80]),
           ], required: ["publicKey", "proof"]),
-        responses: [
-          (
-            200,
-            Schemas.object([("keys", ["type": "array", "items": Self.key])], required: ["keys"])
-          )
-        ],
-        errors: [400, 401, 409, 413])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let input = try await JSONBody.decode(
-        KeyInput.self, from: request, route: "POST /api/redo/keys")
-      guard let publicKey = input.publicKey else { throw APIErrorResponse(.missing("publicKey")) }
-      guard let proof = input.proof else { throw APIErrorResponse(.missing("proof")) }
-      let label = String((input.label ?? "").prefix(80))
-      try await sync.registerKey(publicKey: publicKey, proof: proof, label: label, for: user)
-      return try await keys(of: user)
-    }
+        responses: [(200, Self.keyList)], errors: [400, 401, 409, 413]),
+      use: registerKey)
     api.add(
       APIOperation(
         .get, "/api/redo/keys", summary: "The device keys registered to this account", tag: "redo",
-        responses: [
-          (
-            200,
-            Schemas.object([("keys", ["type": "array", "items": Self.key])], required: ["keys"])
-          )
-        ],
-        errors: [401])
-    ) { _, context in
-      try await keys(of: try context.requireCaller().user)
-    }
-  }
-
-  private func keys(of user: User) async throws -> Response {
-    let keys = try await env.database.redoStore.redoKeys(userID: user.id)
-    return JSONBody.response([
-      "keys": keys.map {
-        KeyBody(publicKey: $0.publicKey, label: $0.label, createdAt: $0.createdAt)
-      }
-    ])
-  }
-
-  private func registerNodes(_ api: APIRouteTable) {
-    let route = "POST /api/redo/nodes"
+        responses: [(200, Self.keyList)], errors: [401]),
+      use: listKeys)
     api.add(
       APIOperation(
         .post, "/api/redo/nodes",
@@ -126,22 +86,8 @@ struct RedoAPIController {
             Schemas.object(
               [("results", ["type": "array", "items": Self.verdict])], required: ["results"])
           )
-        ], errors: [400, 401, 413])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let body = try await JSONBody.object(request, limit: RedoSync.bodyLimit, route: route)
-      guard let nodes = body["nodes"] else { throw APIErrorResponse(.missing("nodes")) }
-      guard let entries = nodes.arrayValue else {
-        throw APIErrorResponse(.invalid("nodes", "nodes must be an array of node objects."))
-      }
-      guard entries.count <= RedoSync.maximumBatch else {
-        throw APIErrorResponse(
-          .invalid(
-            "nodes", "Send at most \(RedoSync.maximumBatch) nodes at once, not \(entries.count)."))
-      }
-      let verdicts = try await sync.upload(entries, by: user)
-      return JSONBody.response(["results": verdicts])
-    }
+        ], errors: [400, 401, 413]),
+      use: uploadNodes)
     api.add(
       APIOperation(
         .get, "/api/redo/nodes", summary: "Nodes this account may see, after a cursor", tag: "redo",
@@ -149,19 +95,8 @@ struct RedoAPIController {
           ("since", ["type": "integer", "minimum": 0], false),
           ("limit", ["type": "integer", "minimum": 1, "maximum": 2000], false),
         ],
-        responses: [(200, Self.nodePage)], errors: [400, 401])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let since = try EventsController.integer(request, "since", range: 0...Int(Int64.max / 2)) ?? 0
-      let limit = try EventsController.integer(request, "limit", range: 1...2000) ?? 500
-      let nodes = try await env.database.redoStore.redoNodes(
-        visibleTo: user.id, after: Int64(since), limit: limit)
-      return Self.page(
-        nodes, cursor: nodes.last?.sequence ?? Int64(since), more: nodes.count >= limit)
-    }
-  }
-
-  private func registerTasks(_ api: APIRouteTable) {
+        responses: [(200, Self.nodePage)], errors: [400, 401]),
+      use: downloadNodes)
     api.add(
       APIOperation(
         .get, "/api/redo/tasks", summary: "Ids of the tasks this account owns or has accepted",
@@ -173,25 +108,13 @@ struct RedoAPIController {
               [("taskIds", ["type": "array", "items": Schemas.string])], required: ["taskIds"])
           )
         ],
-        errors: [401])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      return JSONBody.response([
-        "taskIds": try await env.database.redoStore.redoTaskIDs(visibleTo: user.id)
-      ])
-    }
+        errors: [401]),
+      use: listTasks)
     api.add(
       APIOperation(
         .get, "\(Self.taskPath)/nodes", summary: "Every node of one task", tag: "redo",
-        responses: [(200, Self.nodePage)], errors: [401, 404])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      let taskId = context.parameters.get("taskId") ?? ""
-      try await env.database.access(RedoEvents.resource(taskId: taskId), userID: user.id)
-        .require(.read, what: "task")
-      let nodes = try await env.database.redoStore.redoNodes(taskId: taskId)
-      return Self.page(nodes, cursor: nodes.map(\.sequence).max() ?? 0, more: false)
-    }
+        responses: [(200, Self.nodePage)], errors: [401, 404]),
+      use: taskNodes)
     api.add(
       APIOperation(
         .post, "\(Self.taskPath)/share", summary: "Invite someone to a task you own", tag: "redo",
@@ -209,37 +132,120 @@ struct RedoAPIController {
               required: ["participants"])
           )
         ],
-        errors: [400, 401, 403, 404, 413])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let taskId = context.parameters.get("taskId") ?? ""
-      let resource = RedoEvents.resource(taskId: taskId)
-      try await env.database.access(resource, userID: user.id).require(.owner, what: "task")
-      let input = try await JSONBody.decode(
-        ShareInput.self, from: request, route: "POST \(Self.taskPath)/share")
-      guard let email = input.email else { throw APIErrorResponse(.missing("email")) }
-      guard let permission = Permission(rawValue: input.permission ?? "") else {
-        throw APIErrorResponse(
-          .invalid("permission", "permission must be read-only or read-write."))
+        errors: [400, 401, 403, 404, 413]),
+      use: shareTask)
+  }
+
+  @Sendable func registerKey(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let input = try await JSONBody.decode(
+      KeyInput.self, from: request, route: "POST /api/redo/keys")
+    guard let publicKey = input.publicKey else { throw APIErrorResponse(.missing("publicKey")) }
+    guard let proof = input.proof else { throw APIErrorResponse(.missing("proof")) }
+    let label = String((input.label ?? "").prefix(80))
+    try await sync.registerKey(publicKey: publicKey, proof: proof, label: label, for: user)
+    return try await keys(of: user)
+  }
+
+  @Sendable func listKeys(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    try await keys(of: try context.requireCaller().user)
+  }
+
+  private func keys(of user: User) async throws -> Response {
+    let keys = try await env.database.redoStore.redoKeys(userID: user.id)
+    return JSONBody.response([
+      "keys": keys.map {
+        KeyBody(publicKey: $0.publicKey, label: $0.label, createdAt: $0.createdAt)
       }
-      let invitee = try await accounts.resolve([email], field: "email")[0]
-      guard invitee.id != user.id else {
-        throw APIErrorResponse(.invalid("email", "You own this task already."))
-      }
-      try await env.database.putParticipant(
-        Participant(
-          resource: resource, userID: invitee.id, status: .invited, permission: permission,
-          invitedBy: user.id, updatedAt: env.now()))
-      var bodies: [ParticipantBody] = []
-      for participant in try await env.database.participants(resource) {
-        let name = try await env.database.user(id: participant.userID)?.displayName ?? ""
-        bodies.append(
-          ParticipantBody(
-            userId: participant.userID, displayName: name, status: participant.status.rawValue,
-            permission: participant.permission.rawValue))
-      }
-      return JSONBody.response(["participants": bodies])
+    ])
+  }
+
+  @Sendable func uploadNodes(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let body = try await JSONBody.object(
+      request, limit: RedoSync.bodyLimit, route: "POST /api/redo/nodes")
+    guard let nodes = body["nodes"] else { throw APIErrorResponse(.missing("nodes")) }
+    guard let entries = nodes.arrayValue else {
+      throw APIErrorResponse(.invalid("nodes", "nodes must be an array of node objects."))
     }
+    guard entries.count <= RedoSync.maximumBatch else {
+      throw APIErrorResponse(
+        .invalid(
+          "nodes", "Send at most \(RedoSync.maximumBatch) nodes at once, not \(entries.count)."))
+    }
+    let verdicts = try await sync.upload(entries, by: user)
+    return JSONBody.response(["results": verdicts])
+  }
+
+  @Sendable func downloadNodes(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let since = try EventsController.integer(request, "since", range: 0...Int(Int64.max / 2)) ?? 0
+    let limit = try EventsController.integer(request, "limit", range: 1...2000) ?? 500
+    let nodes = try await env.database.redoStore.redoNodes(
+      visibleTo: user.id, after: Int64(since), limit: limit)
+    return Self.page(
+      nodes, cursor: nodes.last?.sequence ?? Int64(since), more: nodes.count >= limit)
+  }
+
+  @Sendable func listTasks(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return JSONBody.response([
+      "taskIds": try await env.database.redoStore.redoTaskIDs(visibleTo: user.id)
+    ])
+  }
+
+  @Sendable func taskNodes(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let taskId = context.parameters.get("taskId") ?? ""
+    try await env.database.access(RedoEvents.resource(taskId: taskId), userID: user.id)
+      .require(.read, what: "task")
+    let nodes = try await env.database.redoStore.redoNodes(taskId: taskId)
+    return Self.page(nodes, cursor: nodes.map(\.sequence).max() ?? 0, more: false)
+  }
+
+  @Sendable func shareTask(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let taskId = context.parameters.get("taskId") ?? ""
+    let resource = RedoEvents.resource(taskId: taskId)
+    try await env.database.access(resource, userID: user.id).require(.owner, what: "task")
+    let input = try await JSONBody.decode(
+      ShareInput.self, from: request, route: "POST \(Self.taskPath)/share")
+    guard let email = input.email else { throw APIErrorResponse(.missing("email")) }
+    guard let permission = Permission(rawValue: input.permission ?? "") else {
+      throw APIErrorResponse(
+        .invalid("permission", "permission must be read-only or read-write."))
+    }
+    let invitee = try await accounts.resolve([email], field: "email")[0]
+    guard invitee.id != user.id else {
+      throw APIErrorResponse(.invalid("email", "You own this task already."))
+    }
+    try await env.database.putParticipant(
+      Participant(
+        resource: resource, userID: invitee.id, status: .invited, permission: permission,
+        invitedBy: user.id, updatedAt: env.now()))
+    var bodies: [ParticipantBody] = []
+    for participant in try await env.database.participants(resource) {
+      let name = try await env.database.user(id: participant.userID)?.displayName ?? ""
+      bodies.append(
+        ParticipantBody(
+          userId: participant.userID, displayName: name, status: participant.status.rawValue,
+          permission: participant.permission.rawValue))
+    }
+    return JSONBody.response(["participants": bodies])
   }
 
   /// Node JSON is stored canonical; it goes out as it is, not re-encoded.

@@ -7,7 +7,7 @@ import NIOCore
 import RedoCore
 
 /// POST /api/redo/drafts: the unsigned nodes a change needs, for a client that signs them itself.
-struct RedoDraftsAPI {
+struct RedoDraftsAPI: Sendable {
   let env: HearthEnvironment
   let tasks: RedoTasks
 
@@ -51,26 +51,30 @@ struct RedoDraftsAPI {
               [("drafts", ["type": "array", "items": Self.draft])], required: ["drafts"])
           )
         ],
-        errors: [400, 401, 403, 404, 413])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let body = try await JSONBody.object(request, route: "POST /api/redo/drafts")
-      let steps = try await plan(body, for: user)
-      let drafts: [JSON] = steps.map { step in
-        [
-          "taskId": .string(step.draft.taskId),
-          "parents": .array(step.draft.parents.map(JSON.string)),
-          "lamport": .number(Double(step.draft.lamport)),
-          "action": .string(step.draft.action.rawValue),
-          "payload": .object(step.draft.payload), "buildsOnPrevious": .bool(step.buildsOnPrevious),
-        ]
-      }
-      return Response(
-        status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-        body: .init(
-          byteBuffer: ByteBuffer(
-            bytes: try JSON.object(["drafts": .array(drafts)]).canonicalBytes())))
+        errors: [400, 401, 403, 404, 413]),
+      use: makeDrafts)
+  }
+
+  @Sendable func makeDrafts(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let body = try await JSONBody.object(request, route: "POST /api/redo/drafts")
+    let steps = try await plan(body, for: user)
+    let drafts: [JSON] = steps.map { step in
+      [
+        "taskId": .string(step.draft.taskId),
+        "parents": .array(step.draft.parents.map(JSON.string)),
+        "lamport": .number(Double(step.draft.lamport)),
+        "action": .string(step.draft.action.rawValue),
+        "payload": .object(step.draft.payload), "buildsOnPrevious": .bool(step.buildsOnPrevious),
+      ]
     }
+    return Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(
+        byteBuffer: ByteBuffer(
+          bytes: try JSON.object(["drafts": .array(drafts)]).canonicalBytes())))
   }
 
   func plan(_ body: JSON, for user: User) async throws -> [DraftStep] {

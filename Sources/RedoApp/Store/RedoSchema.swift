@@ -1,5 +1,4 @@
 import HearthPlatform
-import PostgresNIO
 
 /// Redo's tables on both databases. Append-only: never edit one that shipped, add another.
 enum RedoSchema {

@@ -7,57 +7,65 @@ import NIOCore
 import RedoCore
 
 /// The Redo web app: pages rendered from replayed state, and drafts for the browser to sign.
-struct RedoWebController {
+struct RedoWebController: Sendable {
   let pages: WebPages
   var env: HearthEnvironment { pages.env }
   var tasks: RedoTasks { RedoTasks(env: env) }
 
   func register(_ router: Router<AppRequestContext>, _ api: APIRouteTable) {
-    router.get("/redo") { request, context in
-      guard let caller = context.caller else { return pages.redirect("/login?next=/redo") }
-      let user = caller.user
-      let all = try await tasks.visible(to: user)
-      let filter = TaskFilter(
-        query: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
-      let calendar = tasks.calendar(for: user)
-      let now = tasks.now
-      let writable = try await writableTaskIDs(all, user: user)
-      let rows = filter.apply(all, now: now, calendar: calendar).map { task in
-        RedoListPage.Row(
-          task: task, due: DeadlineText.describe(task, now: now, calendar: calendar),
-          rank: Ranking.standard.rank(task, at: now), isOverdue: task.isOverdue(at: now),
-          canWrite: writable.contains(task.id))
-      }
-      let page = try await pages.pageContext(request, context)
-      return pages.html(
-        RedoListPage.render(
-          page, rows: rows, filter: filter, totalTasks: all.count))
-    }
-    router.get("/redo/analytics") { request, context in
-      guard let caller = context.caller else {
-        return pages.redirect("/login?next=/redo/analytics")
-      }
-      let all = try await tasks.visible(to: caller.user)
-      let analytics = TaskAnalytics(
-        tasks: all, now: tasks.now, calendar: tasks.calendar(for: caller.user))
-      return pages.html(
-        RedoAnalyticsPage.render(
-          try await pages.pageContext(request, context), analytics: analytics))
-    }
-    router.get("/redo/tasks/:taskId") { request, context in
-      let taskId = context.parameters.get("taskId") ?? ""
-      guard let caller = context.caller else {
-        return pages.redirect("/login?next=/redo/tasks/\(taskId)")
-      }
-      let (task, nodes, access) = try await tasks.task(taskId, for: caller.user, needing: .read)
-      let calendar = tasks.calendar(for: caller.user)
-      return pages.html(
-        RedoTaskPage.render(
-          try await pages.pageContext(request, context), task: task,
-          due: DeadlineText.describe(task, now: tasks.now, calendar: calendar), nodes: nodes,
-          canWrite: access >= .write, isOwner: access == .owner))
-    }
+    let redo = router.group("/redo").add(middleware: SignedInPages())
+    redo.get("", use: listPage)
+    redo.get("/analytics", use: analyticsPage)
+    redo.get("/tasks/:taskId", use: taskPage)
     RedoDraftsAPI(env: env, tasks: tasks).register(api)
+  }
+
+  @Sendable func listPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let all = try await tasks.visible(to: user)
+    let filter = TaskFilter(
+      query: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+    let calendar = tasks.calendar(for: user)
+    let now = tasks.now
+    let writable = try await writableTaskIDs(all, user: user)
+    let rows = filter.apply(all, now: now, calendar: calendar).map { task in
+      RedoListPage.Row(
+        task: task, due: DeadlineText.describe(task, now: now, calendar: calendar),
+        rank: Ranking.standard.rank(task, at: now), isOverdue: task.isOverdue(at: now),
+        canWrite: writable.contains(task.id))
+    }
+    let page = try await pages.pageContext(request, context)
+    return pages.html(
+      RedoListPage.render(
+        page, rows: rows, filter: filter, totalTasks: all.count))
+  }
+
+  @Sendable func analyticsPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let all = try await tasks.visible(to: user)
+    let analytics = TaskAnalytics(
+      tasks: all, now: tasks.now, calendar: tasks.calendar(for: user))
+    return pages.html(
+      RedoAnalyticsPage.render(
+        try await pages.pageContext(request, context), analytics: analytics))
+  }
+
+  @Sendable func taskPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let taskId = context.parameters.get("taskId") ?? ""
+    let user = try context.requireCaller().user
+    let (task, nodes, access) = try await tasks.task(taskId, for: user, needing: .read)
+    let calendar = tasks.calendar(for: user)
+    return pages.html(
+      RedoTaskPage.render(
+        try await pages.pageContext(request, context), task: task,
+        due: DeadlineText.describe(task, now: tasks.now, calendar: calendar), nodes: nodes,
+        canWrite: access >= .write, isOwner: access == .owner))
   }
 
   private func writableTaskIDs(_ all: [RedoTask], user: User) async throws -> Set<String> {

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import HearthPlatform
@@ -5,7 +6,7 @@ import Hummingbird
 import SofterCore
 
 /// /api/softer: rooms, and everything a participant does in one.
-struct SofterAPIController {
+struct SofterAPIController: Sendable {
   let rooms: SofterRooms
   var env: HearthEnvironment { rooms.env }
   static let roomPath = "/api/softer/rooms/:roomId"
@@ -15,7 +16,7 @@ struct SofterAPIController {
       ("id", Schemas.string), ("nickname", Schemas.string), ("isLightward", boolean),
       ("arrived", boolean), ("isYou", boolean),
     ], required: ["id", "nickname", "isLightward", "arrived", "isYou"])
-  static let boolean: JSONValue = ["type": "boolean"]
+  static let boolean: JSON = ["type": "boolean"]
   static let message = Schemas.object(
     [
       ("id", Schemas.string), ("authorId", Schemas.string), ("authorName", Schemas.string),
@@ -76,18 +77,8 @@ struct SofterAPIController {
             ),
             ("tier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
           ], required: ["nickname"]),
-        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 413, 422])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let input = try await JSONBody.decode(
-        CreateInput.self, from: request, route: "POST /api/softer/rooms")
-      let invitees = (input.participants ?? []).map {
-        SofterRooms.Invitee(contact: $0.contact ?? "", nickname: $0.nickname ?? "")
-      }
-      let record = try await rooms.create(
-        by: user, nickname: input.nickname, invitees: invitees, tier: input.tier)
-      return reply(record, user, status: .created)
-    }
+        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 413, 422]),
+      use: createRoom)
     api.add(
       APIOperation(
         .get, "/api/softer/rooms", summary: "Every room you have a seat in, newest first",
@@ -101,63 +92,24 @@ struct SofterAPIController {
                 ("defaultTier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
               ], required: ["rooms", "defaultTier"])
           )
-        ], errors: [401])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      let now = env.now()
-      let list = try await rooms.rooms(for: user).map {
-        SofterRoomBody($0, viewer: user.id, at: now, withMessages: false)
-      }
-      let tier = PaymentTier.defaultTier(
-        lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))
-      return JSONBody.response(RoomList(rooms: list, defaultTier: tier.rawValue))
-    }
+        ], errors: [401]),
+      use: listRooms)
     api.add(
       APIOperation(
         .get, Self.roomPath, summary: "One room with its whole ledger", tag: "softer",
-        responses: [(200, Self.roomEnvelope)], errors: [401, 404])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      return reply(try await rooms.room(try roomID(context), for: user), user)
-    }
-    for (name, summary) in [
-      ("here", "Say you are here (an invitee of a pending room)"),
-      ("decline", "Decline a pending room; it ends for everyone"),
-    ] {
-      api.add(
-        APIOperation(
-          .post, "\(Self.roomPath)/\(name)", summary: summary, tag: "softer",
-          responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409])
-      ) { _, context in
-        let user = try context.requireCaller().user
-        let id = try roomID(context)
-        return reply(
-          name == "here"
-            ? try await rooms.arrive(id, by: user) : try await rooms.decline(id, by: user), user)
-      }
-    }
-    action(api, "pass", "Pass your turn: the room notes that you are listening") {
-      room, me, now throws(RoomError) in
-      try room.pass(from: me, at: now)
-    }
-    action(api, "hand", "Raise a hand when it is not your turn") {
-      room, me, now throws(RoomError) in
-      try room.raiseHand(from: me, at: now)
-    }
-    action(api, "leave", "Leave an active room; it ends for everyone") {
-      room, me, now throws(RoomError) in
-      try room.leave(me, at: now)
-    }
-    registerMessages(api)
-    registerOthers(api)
-  }
-
-  struct RoomList: Encodable {
-    var rooms: [SofterRoomBody]
-    var defaultTier: Int
-  }
-
-  private func registerMessages(_ api: APIRouteTable) {
+        responses: [(200, Self.roomEnvelope)], errors: [401, 404]),
+      use: showRoom)
+    api.add(
+      Self.roomChange("here", "Say you are here (an invitee of a pending room)"), use: arrive)
+    api.add(
+      Self.roomChange("decline", "Decline a pending room; it ends for everyone"), use: decline)
+    api.add(
+      Self.roomChange("pass", "Pass your turn: the room notes that you are listening"),
+      use: pass)
+    api.add(
+      Self.roomChange("hand", "Raise a hand when it is not your turn"), use: raiseHand)
+    api.add(
+      Self.roomChange("leave", "Leave an active room; it ends for everyone"), use: leave)
     api.add(
       APIOperation(
         .post, "\(Self.roomPath)/messages",
@@ -165,84 +117,176 @@ struct SofterAPIController {
         requestBody: Schemas.object(
           [("text", ["type": "string", "minLength": 1, "maxLength": 20_000])],
           required: ["text"]),
-        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 404, 409, 413])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let input = try await JSONBody.decode(
-        TextInput.self, from: request, route: "POST \(Self.roomPath)/messages")
-      guard let text = input.text else { throw APIErrorResponse(.missing("text")) }
-      guard text.count <= SofterRooms.maximumMessage else {
-        throw APIErrorResponse(
-          .invalid("text", "A message has at most \(SofterRooms.maximumMessage) characters."))
-      }
-      let messageID = env.newID()
-      let record = try await rooms.act(on: try roomID(context), by: user) {
-        room, me, now throws(RoomError) in
-        try room.send(text, from: me, messageID: messageID, at: now)
-      }
-      return reply(record, user, status: .created)
-    }
-  }
-
-  private func registerOthers(_ api: APIRouteTable) {
+        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 404, 409, 413]),
+      use: sendMessage)
     api.add(
       APIOperation(
         .post, "\(Self.roomPath)/composing",
         summary: "Say you are typing, or have stopped (shown to others for 30 seconds)",
         tag: "softer",
         requestBody: Schemas.object([("composing", Self.boolean)], required: ["composing"]),
-        responses: [(204, nil)], errors: [400, 401, 404, 409, 413])
-    ) { request, context in
-      let user = try context.requireCaller().user
-      let input = try await JSONBody.decode(
-        ComposingInput.self, from: request, route: "POST \(Self.roomPath)/composing")
-      guard let composing = input.composing else { throw APIErrorResponse(.missing("composing")) }
-      try await rooms.setComposing(composing, in: try roomID(context), by: user)
-      return Response(status: .noContent)
-    }
+        responses: [(204, nil)], errors: [400, 401, 404, 409, 413]),
+      use: setComposing)
     api.add(
       APIOperation(
         .post, "\(Self.roomPath)/cenotaph",
         summary: "Ask Lightward for the ended room's cenotaph (originator only)", tag: "softer",
-        responses: [(202, Self.roomEnvelope)], errors: [401, 403, 404, 409])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      return reply(
-        try await rooms.requestCenotaph(try roomID(context), by: user), user, status: .accepted)
-    }
+        responses: [(202, Self.roomEnvelope)], errors: [401, 403, 404, 409]),
+      use: requestCenotaph)
     api.add(
       APIOperation(
         .post, "\(Self.roomPath)/retry",
         summary: "Ask Lightward again after its attempts gave up", tag: "softer",
-        responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      return reply(try await rooms.retryLightward(try roomID(context), by: user), user)
-    }
+        responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409]),
+      use: retry)
     api.add(
       APIOperation(
         .delete, Self.roomPath,
         summary: "The originator deletes the room for everyone; others leave or decline it",
-        tag: "softer", responses: [(204, nil)], errors: [401, 404])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      try await rooms.delete(try roomID(context), by: user)
-      return Response(status: .noContent)
+        tag: "softer", responses: [(204, nil)], errors: [401, 404]),
+      use: deleteRoom)
+  }
+
+  /// A change a participant makes to a room, answered with the room.
+  static func roomChange(_ name: String, _ summary: String) -> APIOperation {
+    APIOperation(
+      .post, "\(roomPath)/\(name)", summary: summary, tag: "softer",
+      responses: [(200, roomEnvelope)], errors: [401, 404, 409])
+  }
+
+  struct RoomList: Encodable {
+    var rooms: [SofterRoomBody]
+    var defaultTier: Int
+  }
+
+  @Sendable func createRoom(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let input = try await JSONBody.decode(
+      CreateInput.self, from: request, route: "POST /api/softer/rooms")
+    let invitees = (input.participants ?? []).map {
+      SofterRooms.Invitee(contact: $0.contact ?? "", nickname: $0.nickname ?? "")
+    }
+    let record = try await rooms.create(
+      by: user, nickname: input.nickname, invitees: invitees, tier: input.tier)
+    return reply(record, user, status: .created)
+  }
+
+  @Sendable func listRooms(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let now = env.now()
+    let list = try await rooms.rooms(for: user).map {
+      SofterRoomBody($0, viewer: user.id, at: now, withMessages: false)
+    }
+    let tier = PaymentTier.defaultTier(
+      lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))
+    return JSONBody.response(RoomList(rooms: list, defaultTier: tier.rawValue))
+  }
+
+  @Sendable func showRoom(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return reply(try await rooms.room(try roomID(context), for: user), user)
+  }
+
+  @Sendable func arrive(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let id = try roomID(context)
+    return reply(try await rooms.arrive(id, by: user), user)
+  }
+
+  @Sendable func decline(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let id = try roomID(context)
+    return reply(try await rooms.decline(id, by: user), user)
+  }
+
+  @Sendable func pass(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    try await act(context) { room, me, now throws(RoomError) in
+      try room.pass(from: me, at: now)
     }
   }
 
-  private func action(
-    _ api: APIRouteTable, _ name: String, _ summary: String,
-    _ body: @escaping @Sendable (Room, String, Date) throws(RoomError) -> Room.Change
-  ) {
-    api.add(
-      APIOperation(
-        .post, "\(Self.roomPath)/\(name)", summary: summary, tag: "softer",
-        responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409])
-    ) { _, context in
-      let user = try context.requireCaller().user
-      return reply(try await rooms.act(on: try roomID(context), by: user, body), user)
+  @Sendable func raiseHand(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    try await act(context) { room, me, now throws(RoomError) in
+      try room.raiseHand(from: me, at: now)
     }
+  }
+
+  @Sendable func leave(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    try await act(context) { room, me, now throws(RoomError) in
+      try room.leave(me, at: now)
+    }
+  }
+
+  @Sendable func sendMessage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let input = try await JSONBody.decode(
+      TextInput.self, from: request, route: "POST \(Self.roomPath)/messages")
+    guard let text = input.text else { throw APIErrorResponse(.missing("text")) }
+    guard text.count <= SofterRooms.maximumMessage else {
+      throw APIErrorResponse(
+        .invalid("text", "A message has at most \(SofterRooms.maximumMessage) characters."))
+    }
+    let messageID = env.newID()
+    let record = try await rooms.act(on: try roomID(context), by: user) {
+      room, me, now throws(RoomError) in
+      try room.send(text, from: me, messageID: messageID, at: now)
+    }
+    return reply(record, user, status: .created)
+  }
+
+  @Sendable func setComposing(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let input = try await JSONBody.decode(
+      ComposingInput.self, from: request, route: "POST \(Self.roomPath)/composing")
+    guard let composing = input.composing else { throw APIErrorResponse(.missing("composing")) }
+    try await rooms.setComposing(composing, in: try roomID(context), by: user)
+    return Response(status: .noContent)
+  }
+
+  @Sendable func requestCenotaph(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return reply(
+      try await rooms.requestCenotaph(try roomID(context), by: user), user, status: .accepted)
+  }
+
+  @Sendable func retry(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let user = try context.requireCaller().user
+    return reply(try await rooms.retryLightward(try roomID(context), by: user), user)
+  }
+
+  @Sendable func deleteRoom(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    try await rooms.delete(try roomID(context), by: user)
+    return Response(status: .noContent)
+  }
+
+  /// Applies `change` to the caller's room and answers with the room.
+  private func act(
+    _ context: AppRequestContext,
+    _ change: @escaping @Sendable (Room, String, Date) throws(RoomError) -> Room.Change
+  ) async throws -> Response {
+    let user = try context.requireCaller().user
+    return reply(try await rooms.act(on: try roomID(context), by: user, change), user)
   }
 
   private func roomID(_ context: AppRequestContext) throws -> String {

@@ -1,5 +1,4 @@
 import HearthPlatform
-import PostgresNIO
 
 /// Softer's tables on both databases. Append-only: never edit one that shipped, add another.
 enum SofterSchema {

@@ -1,15 +1,8 @@
-import Foundation
-
-/// Any JSON value, decoded and re-encoded unchanged.
-package indirect enum AnyJSON: Codable, Sendable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([AnyJSON])
-  case object([String: AnyJSON])
-
-  package init(from decoder: any Decoder) throws {
+/// JSON through Swift's coders: any value decodes, and encodes back as the same value. A whole
+/// number encodes without a fraction (2, not 2.0); member order is the encoder's (ask it for
+/// sorted keys to make output stable).
+extension JSON: Codable {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -19,18 +12,19 @@ package indirect enum AnyJSON: Codable, Sendable {
       self = .number(value)
     } else if let value = try? container.decode(String.self) {
       self = .string(value)
-    } else if let value = try? container.decode([AnyJSON].self) {
+    } else if let value = try? container.decode([JSON].self) {
       self = .array(value)
     } else {
-      self = .object(try container.decode([String: AnyJSON].self))
+      self = .object(try container.decode([String: JSON].self))
     }
   }
 
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
     case .bool(let value): try container.encode(value)
+    case .number(let value) where integerValue != nil: try container.encode(Int64(value))
     case .number(let value): try container.encode(value)
     case .string(let value): try container.encode(value)
     case .array(let value): try container.encode(value)
