@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthPlatform
 import HearthServer
@@ -35,6 +36,26 @@ import Testing
         let probe = try await client.raw(
           .get, operation.path + (operation.path == "/api/events/poll" ? "?timeout=0" : ""))
         #expect(probe.status != 404, "\(operation.path) is documented but not routed")
+      }
+    }
+  }
+
+  /// A body type the reflector could not decode would document nothing; none may.
+  @Test func everyBodyTypeIsReflected() async throws {
+    let server = try await TestServer()
+    let (_, operations) = server.app.buildRouter()
+    func text(_ schema: JSON?) -> String {
+      guard let schema, let bytes = try? schema.canonicalBytes() else { return "" }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    for operation in operations {
+      let schemas =
+        [operation.requestBody] + operation.responses.map(\.1)
+        + operation.requestContent.map(\.schema) + operation.query.map(\.schema)
+      for schema in schemas {
+        #expect(
+          !text(schema).contains(JSONSchemaReflector.failure),
+          "\(operation.method) \(operation.path): \(text(schema))")
       }
     }
   }

@@ -2,6 +2,11 @@ import CanonicalJSON
 
 /// JSON Schemas of the platform's request and response bodies.
 package enum Schemas {
+  /// The schema of a body type, read off its Codable conformance (JSONSchemaReflector).
+  package static func of<T: Decodable>(_ type: T.Type) -> JSON {
+    JSONSchemaReflector.schema(of: type)
+  }
+
   package static func object(_ properties: [(String, JSON)], required: [String]) -> JSON {
     [
       "type": "object",

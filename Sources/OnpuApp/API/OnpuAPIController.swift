@@ -31,39 +31,36 @@ struct OnpuAPIController: Sendable {
     v1.add(
       APIOperation(
         .get, "/v1/auth/me", summary: "Who the token belongs to", tag: "onpu",
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [("ok", ["type": "boolean"]), ("sub", Schemas.string)], required: ["ok", "sub"])
-          )
-        ], errors: [401, 429]), use: me)
+        responses: [(200, Schemas.of(OK.self))], errors: [401, 429]), use: me)
     if env.config.environment != .production {
       v1.add(
         APIOperation(
           .get, "/v1/debug/queue", summary: "Job counts (not in production)", tag: "onpu",
-          responses: [(200, ["type": "object"])], errors: [401, 429]), use: queue)
+          responses: [(200, Schemas.of(QueueView.self))], errors: [401, 429]), use: queue)
     }
     v1.add(
       APIOperation(
         .post, "/v1/jobs", summary: "Queue lyrics for analysis", tag: "onpu",
-        requestBody: OnpuSchemas.jobInput, responses: [(200, OnpuSchemas.created)],
+        requestBody: Schemas.of(JobInput.self), responses: [(200, Schemas.of(Created.self))],
         errors: [400, 401, 413, 429]), use: createJob)
     v1.add(
       APIOperation(
         .get, "/v1/jobs/:jobId", summary: "A job's status, and its result once it succeeded",
-        tag: "onpu", responses: [(200, OnpuSchemas.jobView)], errors: [401, 404, 429]),
+        tag: "onpu", responses: [(200, Schemas.of(OnpuLibrary.JobView.self))],
+        errors: [401, 404, 429]),
       use: job)
     v1.add(
       APIOperation(
         .get, "/v1/jobs/:jobId/result", summary: "A succeeded job's result (409 before)",
-        tag: "onpu", responses: [(200, OnpuSchemas.result)], errors: [401, 404, 409, 429]),
+        tag: "onpu", responses: [(200, Schemas.of(OnpuLibrary.JobResult.self))],
+        errors: [401, 404, 409, 429]),
       use: result)
     v1.add(
       APIOperation(
         .post, "/v1/jobs/:jobId/ack",
         summary: "Take the job off the pending and recent lists (its song stays)", tag: "onpu",
-        responses: [(200, OnpuSchemas.ok)], errors: [401, 404, 429]), use: acknowledge)
+        responses: [(200, Schemas.of(Acknowledged.self))], errors: [401, 404, 429]),
+      use: acknowledge)
     let since: (name: String, schema: JSON, required: Bool) = (
       "since", ["type": "integer", "minimum": 0], false
     )
@@ -73,40 +70,49 @@ struct OnpuAPIController: Sendable {
     v1.add(
       APIOperation(
         .get, "/v1/jobs/recent", summary: "Jobs finished after `since` (ms), oldest first",
-        tag: "onpu", query: [since, limit], responses: [(200, OnpuSchemas.changes)],
+        tag: "onpu", query: [since, limit], responses: [(200, Schemas.of(Changes.self))],
         errors: [400, 401, 429]), use: recent)
     v1.add(
       APIOperation(
         .get, "/v1/jobs/pending/longpoll",
         summary: "Waits up to `timeout` seconds for a change after `since`", tag: "onpu",
         query: [("timeout", ["type": "integer"], false), since, limit],
-        responses: [(200, OnpuSchemas.changes)], errors: [400, 401, 429]), use: longPoll)
+        responses: [(200, Schemas.of(Changes.self))], errors: [400, 401, 429]), use: longPoll)
   }
 
-  struct OK: Encodable {
+  struct OK: Codable {
     var ok: Bool
     var sub: String
   }
 
-  struct QueueView: Encodable {
+  struct QueueView: Codable {
     var database: String
     var counts: [String: Int]
   }
 
-  struct Created: Encodable {
+  struct Created: Codable {
     var jobId: String
-    var status: String
+    var status: OnpuJob.Status
   }
 
-  struct Changes: Encodable {
+  struct Acknowledged: Codable {
+    var ok: Bool
+  }
+
+  struct Changes: Codable {
     var changes: [OnpuJob.Change]
     var hasPending: Bool?
   }
 
-  struct JobInput: Decodable {
+  struct JobInput: Decodable, JSONSchemaRefined {
     var title: String?
     var artist: String?
     var lyrics: String
+
+    static let schemaRefinements: [String: JSON] = [
+      "title": ["maxLength": 200], "artist": ["maxLength": 200],
+      "lyrics": ["minLength": 1, "maxLength": 20_000],
+    ]
   }
 
   @Sendable func me(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -134,7 +140,7 @@ struct OnpuAPIController: Sendable {
     let (title, artist, lyrics) = try OnpuInput.job(
       title: input.title, artist: input.artist, lyrics: input.lyrics, settings: settings)
     let job = try await library.create(title: title, artist: artist, lyrics: lyrics, for: user)
-    return JSONBody.response(Created(jobId: job.id, status: job.status.rawValue))
+    return JSONBody.response(Created(jobId: job.id, status: job.status))
   }
 
   @Sendable func job(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -162,7 +168,7 @@ struct OnpuAPIController: Sendable {
   {
     let job = try await callersJob(context)
     _ = try await env.database.onpuStore.acknowledgeOnpuJob(id: job.id, at: env.now())
-    return JSONBody.response(["ok": true])
+    return JSONBody.response(Acknowledged(ok: true))
   }
 
   @Sendable func recent(_ request: Request, _ context: AppRequestContext) async throws -> Response {

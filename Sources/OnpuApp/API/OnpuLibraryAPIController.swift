@@ -75,7 +75,7 @@ struct OnpuLibraryAPIController: Sendable {
     api.add(
       APIOperation(
         .post, "/api/onpu/jobs/:jobId/retry", summary: "Try a failed job again", tag: "onpu",
-        responses: [(200, OnpuSchemas.change)], errors: [404, 409]), use: retryJob)
+        responses: [(200, Schemas.of(OnpuJob.Change.self))], errors: [404, 409]), use: retryJob)
     api.add(
       APIOperation(
         .delete, "/api/onpu/jobs/:jobId", summary: "Remove a job from the processing list",

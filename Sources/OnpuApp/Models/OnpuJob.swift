@@ -10,7 +10,7 @@ public struct OnpuJob: Equatable, Sendable {
     public var isTerminal: Bool { self == .succeeded || self == .failed }
   }
 
-  public enum Stage: String, Codable, Sendable {
+  public enum Stage: String, Codable, Sendable, CaseIterable {
     case translating
     case lyricsData = "lyrics_data"
     case finalizing
@@ -80,20 +80,20 @@ extension OnpuJob {
 extension OnpuJob {
   /// A job's change as the reference's JobChange (the API's lists and the live event): stage and
   /// error only when present.
-  public struct Change: Encodable, Equatable, Sendable {
+  public struct Change: Codable, Equatable, Sendable {
     public var jobId: String
-    public var status: String
+    public var status: Status
     public var updatedAt: Int64
-    public var stage: String?
+    public var stage: Stage?
     public var error: String?
     /// Only in the event of a job removed from the list.
     public var removed: Bool?
 
     public init(_ job: OnpuJob) {
       jobId = job.id
-      status = job.status.rawValue
+      status = job.status
       updatedAt = job.updatedAt
-      stage = job.stage?.rawValue
+      stage = job.stage
       error = job.error
     }
   }

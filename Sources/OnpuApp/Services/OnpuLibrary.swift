@@ -31,15 +31,15 @@ public struct OnpuLibrary: Sendable {
   }
 
   /// The reference's LyricsJobResult: translations and compact lyricsData keyed by line number.
-  struct JobResult: Encodable {
+  struct JobResult: Codable {
     var translations: [String: String]
     var lyricsData: [String: String]
   }
 
-  struct JobView: Encodable {
+  struct JobView: Codable {
     var jobId: String
-    var status: String
-    var stage: String?
+    var status: OnpuJob.Status
+    var stage: OnpuJob.Stage?
     var updatedAt: Int64
     var result: JobResult?
     var error: String?
@@ -115,7 +115,7 @@ public struct OnpuLibrary: Sendable {
       result = try Self.result(song)
     }
     return JobView(
-      jobId: job.id, status: job.status.rawValue, stage: job.stage?.rawValue,
+      jobId: job.id, status: job.status, stage: job.stage,
       updatedAt: job.updatedAt, result: result, error: job.error)
   }
 
