@@ -39,10 +39,12 @@ import Testing
   @Test func waitersWakeWhenNewEventsAreRead() async throws {
     let server = try await TestServer()
     let db = server.env.database
-    let hub = EventHub(database: db, logger: Logger(label: "test"))
+    let timers = TestClock()
+    let hub = EventHub(database: db, clock: timers, logger: Logger(label: "test"))
     await hub.poll()
     let waiting = Task { await hub.wait(after: 0, timeout: .seconds(10)) }
-    try await Task.sleep(for: .milliseconds(20))
+    // The wait has begun once its timeout is asleep on the clock
+    await timers.sleepers(atLeast: 1)
     try await db.appendEvent(NewEvent(type: "x", audience: .user("u")), at: Date())
     let started = ContinuousClock.now
     await hub.poll()
@@ -56,22 +58,31 @@ import Testing
     let wakeup = Wakeup()
     let seen = await wakeup.generation
     await wakeup.signal()
-    let clock = ContinuousClock()
+    let clock = TestClock()
     // A signal between the look and the wait: the wait returns at once
-    let early = await clock.measure { await wakeup.wait(since: seen, timeout: .seconds(5)) }
-    #expect(early < .seconds(1))
-    // No signal: the wait ends at its timeout
-    let quiet = await clock.measure {
-      await wakeup.wait(since: await wakeup.generation, timeout: .milliseconds(50))
+    let early = await clock.measure {
+      await wakeup.wait(since: seen, timeout: .seconds(5), clock: clock)
     }
-    #expect(quiet >= .milliseconds(50))
-    // A signal during the wait ends it
+    #expect(early == .zero)
+    // No signal: the wait ends at its timeout, and not before
+    let quiet = Task {
+      let generation = await wakeup.generation
+      return await clock.measure {
+        await wakeup.wait(since: generation, timeout: .milliseconds(50), clock: clock)
+      }
+    }
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .milliseconds(49))
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .milliseconds(1))
+    #expect(await quiet.value == .milliseconds(50))
+    // A signal during the wait ends it, with no time passing
     let now = await wakeup.generation
     let waiting = Task {
-      await clock.measure { await wakeup.wait(since: now, timeout: .seconds(5)) }
+      await clock.measure { await wakeup.wait(since: now, timeout: .seconds(5), clock: clock) }
     }
-    try? await Task.sleep(for: .milliseconds(20))
+    await clock.sleepers(atLeast: 1)
     await wakeup.signal()
-    #expect(await waiting.value < .seconds(1))
+    #expect(await waiting.value == .zero)
   }
 }

@@ -86,8 +86,11 @@ import Testing
     let server = try await TestServer()
     let db = server.env.database
     let done = NIOLockedValueBox<Set<String>>([])
+    var env = server.env
+    let clock = TestClock()
+    env.clock = clock
     let worker = JobWorker(
-      env: server.env,
+      env: env,
       handlers: ["noop": { context in _ = done.withLockedValue { $0.insert(context.job.id) } }],
       metrics: HearthMetrics())
     let now = server.env.now()
@@ -95,12 +98,10 @@ import Testing
       _ = try await db.enqueue(NewJob(queue: "noop", runAt: now), id: "n\(index)", at: now)
     }
     let running = Task { try await worker.run() }
-    // A handler runs before its job is marked succeeded: wait for the marks, not the handlers.
-    var polls = 0
-    while try await db.jobCounts()[.succeeded] ?? 0 < 30, polls < 500 {
-      polls += 1
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    // A loop idles only when it finds no job due, after marking the one it ran: once every
+    // loop is asleep on the clock for its idle poll (a running job's heartbeat sleeps longer),
+    // the queue is drained.
+    await clock.sleepers(atLeast: worker.concurrency, within: worker.idlePoll)
     running.cancel()
     #expect(done.withLockedValue { $0.count } == 30)
     #expect(try await db.jobCounts()[.succeeded] == 30)
@@ -110,12 +111,15 @@ import Testing
     let server = try await TestServer()
     let db = server.env.database
     let started = NIOLockedValueBox(false)
+    var env = server.env
+    let clock = TestClock()
+    env.clock = clock
     var worker = JobWorker(
-      env: server.env,
+      env: env,
       handlers: [
         "long": { _ in
           started.withLockedValue { $0 = true }
-          try await Task.sleep(for: .seconds(30))
+          try await clock.sleep(for: .seconds(30))
         }
       ], metrics: HearthMetrics())
     worker.shutdownGrace = .milliseconds(100)
@@ -124,13 +128,15 @@ import Testing
     let group = ServiceGroup(
       configuration: .init(services: [worker], logger: Logger(label: "test")))
     let running = Task { try await group.run() }
-    for _ in 0..<200 where !started.withLockedValue({ $0 }) {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    // Running: the handler and the job's heartbeat asleep, and every other loop idle
+    await clock.sleepers(atLeast: worker.concurrency + 1)
     #expect(started.withLockedValue { $0 })
 
     // When the process shuts down, the job is handed back unfinished, without using an attempt
     await group.triggerGracefulShutdown()
+    // The grace period begins (the only sleeper due that soon); the job does not finish in it
+    await clock.sleepers(atLeast: 1, within: worker.shutdownGrace)
+    clock.advance(by: worker.shutdownGrace)
     try await running.value
     let job = try #require(try await db.job(id: "l"))
     #expect(job.status == .queued)

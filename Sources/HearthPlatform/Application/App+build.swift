@@ -15,7 +15,7 @@ public struct HearthApplication: Sendable {
 
   public init(env: HearthEnvironment, modules: [any HearthAppModule.Type]) {
     self.env = env
-    hub = EventHub(database: env.database, logger: env.logger)
+    hub = EventHub(database: env.database, clock: env.clock, logger: env.logger)
     self.modules = modules.map { $0.init(env: env) }
     if env.config.environment != .production {
       jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()

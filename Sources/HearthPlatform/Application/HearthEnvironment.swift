@@ -8,6 +8,8 @@ public struct HearthEnvironment: Sendable {
   public var database: any HearthDatabase
   public var tokens: TokenService
   public var now: @Sendable () -> Date
+  /// What the server's timers sleep on (idle polls, timeouts, heartbeats); tests move it.
+  public var clock: any Clock<Duration> = ContinuousClock()
   public var newID: @Sendable () -> String
   public var logger: Logger
   /// Wakes this process's idle job workers when a job is enqueued here.

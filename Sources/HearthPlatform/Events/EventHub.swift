@@ -10,6 +10,7 @@ public actor EventHub: Service {
   package let interval: Duration
   package let logger: Logger
   package let capacity: Int
+  package let clock: any Clock<Duration>
   public private(set) var latest: Int64 = 0
   /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
   private var recent: [Event] = []
@@ -20,9 +21,10 @@ public actor EventHub: Service {
 
   public init(
     database: any EventStore, interval: Duration = .milliseconds(10), capacity: Int = 4096,
-    logger: Logger
+    clock: any Clock<Duration> = ContinuousClock(), logger: Logger
   ) {
     self.database = database
+    self.clock = clock
     self.capacity = capacity
     self.interval = interval
     self.logger = logger
@@ -40,7 +42,7 @@ public actor EventHub: Service {
           group.addTask { [interval] in
             while !Task.isCancelled {
               await self.poll()
-              try await Task.sleep(for: interval)
+              try await self.clock.sleep(for: interval)
             }
           }
         }
@@ -61,7 +63,7 @@ public actor EventHub: Service {
       } catch {
         logger.warning("Listening for events failed, retrying: \(error)")
       }
-      try? await Task.sleep(for: .seconds(1))
+      try? await clock.sleep(for: .seconds(1))
     }
   }
 
@@ -127,7 +129,7 @@ public actor EventHub: Service {
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.suspend(id) }
       group.addTask {
-        try? await Task.sleep(for: timeout)
+        try? await self.clock.sleep(for: timeout)
         await self.resume(id)
       }
       await group.next()

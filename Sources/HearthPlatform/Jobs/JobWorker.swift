@@ -70,7 +70,7 @@ public struct JobWorker: Service {
         if Task.isCancelled || Task.isShuttingDownGracefully { return }
         env.logger.warning("Listening for jobs failed, retrying: \(error)")
       }
-      try? await Task.sleep(for: .seconds(1))
+      try? await env.clock.sleep(for: .seconds(1))
     }
   }
 
@@ -83,14 +83,14 @@ public struct JobWorker: Service {
           await execute(job)
         } else {
           try await cancelWhenGracefulShutdown {
-            await env.jobWakeup.wait(since: seen, timeout: idlePoll)
+            await env.jobWakeup.wait(since: seen, timeout: idlePoll, clock: env.clock)
           }
         }
       } catch is CancellationError {
         return
       } catch {
         env.logger.error("Job worker \(index) could not reach the database: \(error)")
-        try? await Task.sleep(for: .seconds(1))
+        try? await env.clock.sleep(for: .seconds(1))
       }
     }
   }
@@ -110,7 +110,7 @@ public struct JobWorker: Service {
     logger[metadataKey: "queue"] = .string(job.queue)
     let heartbeat = Task {
       while !Task.isCancelled {
-        try await Task.sleep(for: lease / 3)
+        try await env.clock.sleep(for: lease / 3)
         let now = env.now()
         guard
           try await env.database.heartbeat(
@@ -126,7 +126,7 @@ public struct JobWorker: Service {
       await work.result
     } onGracefulShutdown: {
       Task {
-        try? await Task.sleep(for: grace)
+        try? await env.clock.sleep(for: grace)
         work.cancel()
       }
     }

@@ -16,15 +16,17 @@ public actor Wakeup {
   }
 
   /// Returns at once if `signal()` came after `seen` was read, else at the next signal or after
-  /// `timeout`.
-  public func wait(since seen: Int, timeout: Duration) async {
+  /// `timeout` on `clock`.
+  public func wait(
+    since seen: Int, timeout: Duration, clock: any Clock<Duration> = ContinuousClock()
+  ) async {
     guard generation == seen else { return }
     nextWaiter += 1
     let id = nextWaiter
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.park(id, since: seen) }
       group.addTask {
-        try? await Task.sleep(for: timeout)
+        try? await clock.sleep(for: timeout)
         await self.release(id)
       }
       await group.next()
