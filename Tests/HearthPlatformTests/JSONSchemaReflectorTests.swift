@@ -82,6 +82,26 @@ import Testing
       ])
   }
 
+  /// Optional to the decoder so that the handler names what is missing; required by the API.
+  struct Input: Decodable, JSONSchemaRefined {
+    var name: String?
+    var count: Int
+    var note: String?
+
+    static let schemaRequired = ["name", "count"]
+  }
+
+  @Test func anInputNamesWhatTheAPIRequiresBesidesWhatItDecodes() {
+    #expect(
+      JSONSchemaReflector.schema(of: Input.self) == [
+        "type": "object",
+        "properties": [
+          "name": ["type": "string"], "count": ["type": "integer"], "note": ["type": "string"],
+        ],
+        "required": ["count", "name"],
+      ])
+  }
+
   @Test func aTypeThatCannotBeReflectedSaysSo() {
     struct Strict: Decodable {
       init(from decoder: any Decoder) throws {

@@ -1,9 +1,10 @@
 import AuralystCore
+import CanonicalJSON
 import Foundation
 import HearthCore
 import HearthPlatform
 
-/// What /api/auralyst reads and answers, with the schemas /openapi.json documents.
+/// What /api/auralyst reads and answers; /openapi.json reads its schemas off these types.
 enum AuralystAPI {
   static func time(_ date: Date) -> String {
     ISOTime.string(date, clock: utc)
@@ -19,9 +20,27 @@ enum AuralystAPI {
     }
   }
 
-  struct JournalBody: Encodable {
+  /// Rules of the bodies' fields that their Swift types cannot carry.
+  enum Rule {
+    static let dateTime: JSON = ["format": "date-time"]
+    static let day: JSON = ["format": "date"]
+    static let severity: JSON = ["minimum": 0, "maximum": 10]
+    static let ratings: JSON = [
+      "additionalProperties": ["type": "integer", "minimum": 0, "maximum": 10]
+    ]
+    static let id: JSON = ["minLength": 1, "maxLength": 64, "pattern": "^[A-Za-z0-9_-]+$"]
+    static let text: JSON = ["maxLength": 5000]
+    static let origin: JSON = ["enum": ["scheduled", "asNeeded"]]
+    static let permission: JSON = ["enum": ["read-only", "read-write"]]
+  }
+
+  struct JournalBody: Codable, JSONSchemaRefined {
     var id, title, timeZone, ownerId, access, createdAt: String
     var symptoms: [String]
+
+    static let schemaRefinements: [String: JSON] = [
+      "access": ["enum": ["owner", "read-write", "read-only"]], "createdAt": Rule.dateTime,
+    ]
 
     init(_ opened: AuralystJournals.Opened) {
       id = opened.journal.id
@@ -34,13 +53,17 @@ enum AuralystAPI {
     }
   }
 
-  struct EntryBody: Encodable {
+  struct EntryBody: Codable, JSONSchemaRefined {
     var id, journalId, timestamp, authorId: String
     var severity: Int
     var symptoms: [String: Int]
     var isMenstruating: Bool?
     var note: String?
     var canEdit: Bool
+
+    static let schemaRefinements: [String: JSON] = [
+      "timestamp": Rule.dateTime, "severity": Rule.severity, "symptoms": Rule.ratings,
+    ]
 
     init(_ entry: SymptomEntry, _ opened: AuralystJournals.Opened) {
       id = entry.id
@@ -55,7 +78,7 @@ enum AuralystAPI {
     }
   }
 
-  struct ScheduleBody: Encodable {
+  struct ScheduleBody: Codable {
     var id: String
     var label: String?
     var time: String
@@ -82,7 +105,7 @@ enum AuralystAPI {
     }
   }
 
-  struct MedicationBody: Encodable {
+  struct MedicationBody: Codable {
     var id, name, authorId: String
     var defaultAmount: Double?
     var defaultUnit, useCase, notes: String?
@@ -103,11 +126,15 @@ enum AuralystAPI {
     }
   }
 
-  struct IntakeBody: Encodable {
+  struct IntakeBody: Codable, JSONSchemaRefined {
     var id, medicationId, origin, timestamp, authorId: String
     var scheduleId, entryId, unit, scheduledDate, note: String?
     var amount: Double?
     var canEdit: Bool
+
+    static let schemaRefinements: [String: JSON] = [
+      "origin": Rule.origin, "timestamp": Rule.dateTime,
+    ]
 
     init(_ intake: MedicationIntake, _ opened: AuralystJournals.Opened) {
       id = intake.id
@@ -125,10 +152,12 @@ enum AuralystAPI {
     }
   }
 
-  struct NoteBody: Encodable {
+  struct NoteBody: Codable, JSONSchemaRefined {
     var id, authorId, authorName, text, timestamp: String
     var entryId: String?
     var canEdit: Bool
+
+    static let schemaRefinements: [String: JSON] = ["timestamp": Rule.dateTime]
 
     init(_ note: CollaboratorNote, _ opened: AuralystJournals.Opened) {
       id = note.id
@@ -141,9 +170,27 @@ enum AuralystAPI {
     }
   }
 
-  struct ParticipantBody: Encodable {
+  struct ParticipantBody: Codable, JSONSchemaRefined {
     var userId, displayName, email, status, permission: String
+
+    static let schemaRefinements: [String: JSON] = [
+      "status": ["enum": ["invited", "accepted"]], "permission": Rule.permission,
+    ]
   }
+
+  // MARK: - Answers: one record, or a list, under its name
+
+  struct JournalList: Codable { var journals: [JournalBody] }
+  struct JournalEnvelope: Codable { var journal: JournalBody }
+  struct EntryList: Codable { var entries: [EntryBody] }
+  struct EntryEnvelope: Codable { var entry: EntryBody }
+  struct MedicationList: Codable { var medications: [MedicationBody] }
+  struct MedicationEnvelope: Codable { var medication: MedicationBody }
+  struct IntakeList: Codable { var intakes: [IntakeBody] }
+  struct IntakeEnvelope: Codable { var intake: IntakeBody }
+  struct NoteList: Codable { var notes: [NoteBody] }
+  struct NoteEnvelope: Codable { var note: NoteBody }
+  struct ParticipantList: Codable { var participants: [ParticipantBody] }
 
   static func canEdit(_ authorID: String, _ opened: AuralystJournals.Opened) -> Bool {
     opened.access == .owner || (opened.access == .write && authorID == opened.user.id)
@@ -151,22 +198,32 @@ enum AuralystAPI {
 
   // MARK: - Inputs
 
-  struct JournalInput: Decodable {
+  struct JournalInput: Decodable, JSONSchemaRefined {
     var title: String?
     var timeZone: String?
     var symptoms: [String]?
+
+    static let schemaRefinements: [String: JSON] = [
+      "title": ["minLength": 1, "maxLength": 80], "timeZone": ["minLength": 1, "maxLength": 64],
+      "symptoms": ["maxItems": 30],
+    ]
   }
 
-  struct EntryInput: Decodable {
+  struct EntryInput: Decodable, JSONSchemaRefined {
     var id: String?
     var timestamp: String?
     var severity: Int?
     var symptoms: [String: Int]?
     var isMenstruating: Bool?
     var note: String?
+
+    static let schemaRefinements: [String: JSON] = [
+      "id": Rule.id, "timestamp": Rule.dateTime, "severity": Rule.severity,
+      "symptoms": Rule.ratings, "note": Rule.text,
+    ]
   }
 
-  struct ScheduleInput: Decodable {
+  struct ScheduleInput: Decodable, JSONSchemaRefined {
     var id: String?
     var label: String?
     var time: String?
@@ -176,9 +233,16 @@ enum AuralystAPI {
     var everyDays: Int?
     var startDate: String?
     var isActive: Bool?
+
+    static let schemaRequired = ["time"]
+    static let schemaRefinements: [String: JSON] = [
+      "id": Rule.id, "time": ["pattern": "^[0-9]{2}:[0-9]{2}$"],
+      "days": ["items": ["type": "integer", "minimum": 1, "maximum": 7]],
+      "everyDays": ["minimum": 1, "maximum": 365], "startDate": Rule.day,
+    ]
   }
 
-  struct MedicationInput: Decodable {
+  struct MedicationInput: Decodable, JSONSchemaRefined {
     var id: String?
     var name: String?
     var defaultAmount: Double?
@@ -187,9 +251,13 @@ enum AuralystAPI {
     var isAsNeeded: Bool?
     var notes: String?
     var schedules: [ScheduleInput]?
+
+    static let schemaRefinements: [String: JSON] = [
+      "id": Rule.id, "name": ["minLength": 1, "maxLength": 120], "notes": Rule.text,
+    ]
   }
 
-  struct IntakeInput: Decodable {
+  struct IntakeInput: Decodable, JSONSchemaRefined {
     var id: String?
     var medicationId: String?
     var scheduleId: String?
@@ -200,17 +268,42 @@ enum AuralystAPI {
     var timestamp: String?
     var scheduledDate: String?
     var note: String?
+
+    static let schemaRefinements: [String: JSON] = [
+      "id": Rule.id, "origin": Rule.origin, "timestamp": Rule.dateTime,
+      "scheduledDate": Rule.day, "note": Rule.text,
+    ]
   }
 
-  struct NoteInput: Decodable {
+  struct NoteInput: Decodable, JSONSchemaRefined {
     var id: String?
     var entryId: String?
     var text: String?
+
+    static let schemaRefinements: [String: JSON] = [
+      "id": Rule.id, "text": ["minLength": 1, "maxLength": 5000],
+    ]
   }
 
-  struct ShareInput: Decodable {
+  /// An invitation (email and permission) or a change of permission (the email unread).
+  /// A change of someone's permission (an email, if sent, must still be a string).
+  struct ShareInput: Decodable, JSONSchemaRefined {
     var email: String?
     var permission: String?
+
+    static let schemaRequired = ["permission"]
+    static let schemaRefinements: [String: JSON] = [
+      "email": ["format": "email", "maxLength": 254], "permission": Rule.permission,
+    ]
+  }
+
+  /// An invitation: optional to the decoder, so that the handler checks access first.
+  struct InvitationInput: Decodable, JSONSchemaRefined {
+    var email: String?
+    var permission: String?
+
+    static let schemaRequired = ["email", "permission"]
+    static let schemaRefinements = ShareInput.schemaRefinements
   }
 
   /// An ISO 8601 time, or a wall-clock time without an offset ("2026-11-22T08:30", as the
@@ -242,4 +335,20 @@ enum AuralystAPI {
       throw APIErrorResponse(.invalid(error.field, error.message))
     }
   }
+}
+
+/// AuralystCore's cue kinds are not CaseIterable; the API's insights list them here. The switch
+/// stops compiling when the core adds a kind.
+extension GentleCue.Kind: JSONSchemaDescribed {
+  public static var jsonSchema: JSON {
+    let kinds: [GentleCue.Kind] = [.morningHighs, .medicationCorrelation, .menstruation]
+    let names = kinds.map { kind -> String in
+      switch kind {
+      case .morningHighs, .medicationCorrelation, .menstruation: kind.rawValue
+      }
+    }
+    return ["type": "string", "enum": .array(names.map(JSON.string))]
+  }
+
+  public static var schemaExample: GentleCue.Kind { .morningHighs }
 }

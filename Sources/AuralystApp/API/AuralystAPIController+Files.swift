@@ -1,4 +1,5 @@
 import AuralystCore
+import CanonicalJSON
 import Foundation
 import HearthCore
 import HearthPlatform
@@ -7,6 +8,12 @@ import Hummingbird
 /// Export, the export's health check and its repair, and import.
 extension AuralystAPIController {
   static let importPath = "\(journalPath)/import"
+
+  /// The export file, as export answers and import reads it: stated, not reflected, since
+  /// AuralystCore writes it (JournalExport.json()) from row types the app does not see.
+  static let exportFile: JSON = [
+    "type": "object", "required": ["journal", "entries", "medications", "intakes", "schedules"],
+  ]
 
   @Sendable func export(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
@@ -80,13 +87,13 @@ extension AuralystAPIController {
           notes: copy.notes.count), repairs: file.repairs))
   }
 
-  struct Imported: Encodable {
-    struct Counts: Encodable { var entries, medications, schedules, intakes, notes: Int }
+  struct Imported: Codable {
+    struct Counts: Codable { var entries, medications, schedules, intakes, notes: Int }
     var imported: Counts
     var repairs: [String]
   }
 
-  struct HealthBody: Encodable {
+  struct HealthBody: Codable {
     var healthy: Bool
     var problems: [String]
     var intakesWithMissingSchedule, intakesWithMissingEntry, notesWithMissingEntry,

@@ -13,9 +13,9 @@ extension AuralystAPIController {
     async throws -> Response
   {
     let medications = try await journals.medications(opened)
-    return JSONBody.response([
-      "medications": medications.map { AuralystAPI.MedicationBody($0, opened) }
-    ])
+    return JSONBody.response(
+      AuralystAPI.MedicationList(
+        medications: medications.map { AuralystAPI.MedicationBody($0, opened) }))
   }
 
   @Sendable func addMedication(_ request: Request, _ opened: AuralystJournals.Opened)
@@ -32,9 +32,9 @@ extension AuralystAPIController {
     let (record, created) = try await journals.add(
       AuralystRecordCoding.record(medication, at: env.now()), to: opened)
     return Self.created(
-      "medication",
-      AuralystAPI.MedicationBody(
-        try AuralystRecordCoding.medication(record) ?? medication, opened), created)
+      AuralystAPI.MedicationEnvelope(
+        medication: AuralystAPI.MedicationBody(
+          try AuralystRecordCoding.medication(record) ?? medication, opened)), created)
   }
 
   @Sendable func showMedication(_ record: AuralystRecord, _ opened: AuralystJournals.Opened)
@@ -43,7 +43,8 @@ extension AuralystAPIController {
     guard let medication = try AuralystRecordCoding.medication(record) else {
       throw APIErrorResponse(.notFound("medication"))
     }
-    return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
+    return JSONBody.response(
+      AuralystAPI.MedicationEnvelope(medication: AuralystAPI.MedicationBody(medication, opened)))
   }
 
   @Sendable func updateMedication(
@@ -59,7 +60,8 @@ extension AuralystAPIController {
     try await journals.replace(
       AuralystRecordCoding.record(medication, at: env.now()), in: opened,
       authorID: record.authorID)
-    return JSONBody.response(["medication": AuralystAPI.MedicationBody(medication, opened)])
+    return JSONBody.response(
+      AuralystAPI.MedicationEnvelope(medication: AuralystAPI.MedicationBody(medication, opened)))
   }
 
   /// The fields given, checked. An as-needed medication keeps no schedules (the reference app
@@ -128,7 +130,8 @@ extension AuralystAPIController {
     }
     let intakes = try await journals.records(opened, [.intake], from: from, until: to)
       .compactMap(AuralystRecordCoding.intake)
-    return JSONBody.response(["intakes": intakes.map { AuralystAPI.IntakeBody($0, opened) }])
+    return JSONBody.response(
+      AuralystAPI.IntakeList(intakes: intakes.map { AuralystAPI.IntakeBody($0, opened) }))
   }
 
   @Sendable func addIntake(_ request: Request, _ opened: AuralystJournals.Opened) async throws
@@ -168,8 +171,8 @@ extension AuralystAPIController {
       AuralystRecordCoding.record(checked, journalID: opened.journal.id, at: env.now()),
       to: opened)
     return Self.created(
-      "intake",
-      AuralystAPI.IntakeBody(try AuralystRecordCoding.intake(record) ?? checked, opened),
+      AuralystAPI.IntakeEnvelope(
+        intake: AuralystAPI.IntakeBody(try AuralystRecordCoding.intake(record) ?? checked, opened)),
       created)
   }
 
@@ -179,7 +182,8 @@ extension AuralystAPIController {
     guard let intake = try AuralystRecordCoding.intake(record) else {
       throw APIErrorResponse(.notFound("intake"))
     }
-    return JSONBody.response(["intake": AuralystAPI.IntakeBody(intake, opened)])
+    return JSONBody.response(
+      AuralystAPI.IntakeEnvelope(intake: AuralystAPI.IntakeBody(intake, opened)))
   }
 
   @Sendable func updateIntake(
@@ -215,6 +219,7 @@ extension AuralystAPIController {
     try await journals.replace(
       AuralystRecordCoding.record(updated, journalID: opened.journal.id, at: env.now()),
       in: opened, authorID: record.authorID)
-    return JSONBody.response(["intake": AuralystAPI.IntakeBody(updated, opened)])
+    return JSONBody.response(
+      AuralystAPI.IntakeEnvelope(intake: AuralystAPI.IntakeBody(updated, opened)))
   }
 }

@@ -8,10 +8,12 @@ import Hummingbird
 /// Entries, medications, intakes and notes: anyone who sees the journal reads them; writers
 /// add them and change their own; the owner changes any.
 extension AuralystAPIController {
-  /// GET list, POST, and GET/PATCH/DELETE one, for one kind of record.
-  func collection(
+  /// GET list, POST, and GET/PATCH/DELETE one, for one kind of record; `bodies` are the types
+  /// of its list, of one record under its name, and of what a write sends.
+  func collection<List: Decodable, One: Decodable, Input: Decodable>(
     _ api: APIRouteTable, _ name: String, item: String, kind: AuralystRecord.Kind,
-    schema: JSON, input: JSON, query: [(name: String, schema: JSON, required: Bool)],
+    bodies: (list: List.Type, one: One.Type, input: Input.Type),
+    query: [(name: String, schema: JSON, required: Bool)],
     list: @escaping @Sendable (Request, AuralystJournals.Opened) async throws -> Response,
     create: @escaping @Sendable (Request, AuralystJournals.Opened) async throws -> Response,
     show: @escaping @Sendable (AuralystRecord, AuralystJournals.Opened) throws -> Response,
@@ -21,10 +23,13 @@ extension AuralystAPIController {
   ) {
     let path = "\(Self.journalPath)/\(name)"
     let one = "\(path)/:\(item)Id"
+    let listSchema = Schemas.of(bodies.list)
+    let oneSchema = Schemas.of(bodies.one)
+    let input = Schemas.of(bodies.input)
     api.add(
       APIOperation(
         .get, path, summary: "The journal's \(name)", tag: "auralyst", query: query,
-        responses: [(200, AuralystSchemas.list(name, schema))], errors: [400, 404])
+        responses: [(200, listSchema)], errors: [400, 404])
     ) { request, context in try await list(request, try await open(context)) }
     api.add(
       APIOperation(
@@ -32,15 +37,12 @@ extension AuralystAPIController {
         summary:
           "Add \(kind == .intake ? "an" : "a") \(item) (read-write); an id sent again answers the stored one",
         tag: "auralyst", requestBody: input,
-        responses: [
-          (201, AuralystSchemas.envelope(item, schema)),
-          (200, AuralystSchemas.envelope(item, schema)),
-        ], errors: [400, 403, 404, 409, 413])
+        responses: [(201, oneSchema), (200, oneSchema)], errors: [400, 403, 404, 409, 413])
     ) { request, context in try await create(request, try await open(context)) }
     api.add(
       APIOperation(
         .get, one, summary: "One \(item)", tag: "auralyst",
-        responses: [(200, AuralystSchemas.envelope(item, schema))], errors: [404])
+        responses: [(200, oneSchema)], errors: [404])
     ) { _, context in
       let opened = try await open(context)
       let id = context.parameters.get("\(item)Id") ?? ""
@@ -51,7 +53,7 @@ extension AuralystAPIController {
         .patch, one,
         summary: "Change \(item == "intake" ? "an" : "a") \(item) you wrote (the owner: any)",
         tag: "auralyst", requestBody: input,
-        responses: [(200, AuralystSchemas.envelope(item, schema))],
+        responses: [(200, oneSchema)],
         errors: [400, 403, 404, 413])
     ) { request, context in
       let opened = try await open(context)
@@ -76,6 +78,9 @@ extension AuralystAPIController {
   static let range: [(name: String, schema: JSON, required: Bool)] = [
     ("from", Schemas.dateTime, false), ("to", Schemas.dateTime, false),
   ]
+  static let dayQuery: (name: String, schema: JSON, required: Bool) = (
+    "day", ["type": "string", "format": "date"], false
+  )
 
   static func bounds(_ request: Request) throws -> (Date?, Date?) {
     func time(_ name: String) throws -> Date? {
@@ -89,8 +94,8 @@ extension AuralystAPIController {
     return (try time("from"), try time("to"))
   }
 
-  static func created<Body: Encodable>(_ name: String, _ body: Body, _ created: Bool) -> Response {
-    JSONBody.response([name: body], status: created ? .created : .ok)
+  static func created<Body: Encodable>(_ body: Body, _ created: Bool) -> Response {
+    JSONBody.response(body, status: created ? .created : .ok)
   }
 
   // MARK: - Entries
@@ -103,7 +108,8 @@ extension AuralystAPIController {
     let (from, to) = try Self.bounds(request)
     let entries = try await journals.records(opened, [.entry], from: from, until: to)
       .compactMap(AuralystRecordCoding.entry)
-    return JSONBody.response(["entries": entries.map { AuralystAPI.EntryBody($0, opened) }])
+    return JSONBody.response(
+      AuralystAPI.EntryList(entries: entries.map { AuralystAPI.EntryBody($0, opened) }))
   }
 
   @Sendable func addEntry(_ request: Request, _ opened: AuralystJournals.Opened) async throws
@@ -127,7 +133,8 @@ extension AuralystAPIController {
     let (record, created) = try await journals.add(
       AuralystRecordCoding.record(stored, at: env.now()), to: opened)
     return Self.created(
-      "entry", AuralystAPI.EntryBody(try AuralystRecordCoding.entry(record) ?? stored, opened),
+      AuralystAPI.EntryEnvelope(
+        entry: AuralystAPI.EntryBody(try AuralystRecordCoding.entry(record) ?? stored, opened)),
       created)
   }
 
@@ -137,7 +144,7 @@ extension AuralystAPIController {
     guard let entry = try AuralystRecordCoding.entry(record) else {
       throw APIErrorResponse(.notFound("entry"))
     }
-    return JSONBody.response(["entry": AuralystAPI.EntryBody(entry, opened)])
+    return JSONBody.response(AuralystAPI.EntryEnvelope(entry: AuralystAPI.EntryBody(entry, opened)))
   }
 
   @Sendable func updateEntry(
@@ -167,7 +174,8 @@ extension AuralystAPIController {
     try await journals.replace(
       AuralystRecordCoding.record(updated, at: env.now()), in: opened,
       authorID: record.authorID)
-    return JSONBody.response(["entry": AuralystAPI.EntryBody(updated, opened)])
+    return JSONBody.response(
+      AuralystAPI.EntryEnvelope(entry: AuralystAPI.EntryBody(updated, opened)))
   }
 
   // MARK: - Notes
@@ -182,7 +190,8 @@ extension AuralystAPIController {
     if let entryID = request.uri.queryParameters.get("entryId") {
       notes = notes.filter { $0.entryID == String(entryID) }
     }
-    return JSONBody.response(["notes": notes.map { AuralystAPI.NoteBody($0, opened) }])
+    return JSONBody.response(
+      AuralystAPI.NoteList(notes: notes.map { AuralystAPI.NoteBody($0, opened) }))
   }
 
   @Sendable func addNote(_ request: Request, _ opened: AuralystJournals.Opened) async throws
@@ -205,7 +214,8 @@ extension AuralystAPIController {
     let (record, created) = try await journals.add(
       AuralystRecordCoding.record(stored, at: env.now()), to: opened)
     return Self.created(
-      "note", AuralystAPI.NoteBody(try AuralystRecordCoding.note(record) ?? stored, opened),
+      AuralystAPI.NoteEnvelope(
+        note: AuralystAPI.NoteBody(try AuralystRecordCoding.note(record) ?? stored, opened)),
       created)
   }
 
@@ -215,7 +225,7 @@ extension AuralystAPIController {
     guard let note = try AuralystRecordCoding.note(record) else {
       throw APIErrorResponse(.notFound("note"))
     }
-    return JSONBody.response(["note": AuralystAPI.NoteBody(note, opened)])
+    return JSONBody.response(AuralystAPI.NoteEnvelope(note: AuralystAPI.NoteBody(note, opened)))
   }
 
   @Sendable func updateNote(
@@ -234,7 +244,8 @@ extension AuralystAPIController {
     try await journals.replace(
       AuralystRecordCoding.record(updated, at: env.now()), in: opened,
       authorID: record.authorID)
-    return JSONBody.response(["note": AuralystAPI.NoteBody(updated, opened)])
+    return JSONBody.response(
+      AuralystAPI.NoteEnvelope(note: AuralystAPI.NoteBody(updated, opened)))
   }
 
   func requireEntry(_ id: String, in opened: AuralystJournals.Opened) async throws {

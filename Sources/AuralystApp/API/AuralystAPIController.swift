@@ -31,24 +31,24 @@ struct AuralystAPIController: Sendable {
       APIOperation(
         .get, Self.journalsPath, summary: "Your journals and the ones shared with you",
         tag: "auralyst",
-        responses: [(200, AuralystSchemas.list("journals", AuralystSchemas.journal))]),
+        responses: [(200, Schemas.of(AuralystAPI.JournalList.self))]),
       use: journalList)
     api.add(
       APIOperation(
         .post, Self.journalsPath, summary: "Start a journal", tag: "auralyst",
-        requestBody: AuralystSchemas.journalInput,
-        responses: [(201, AuralystSchemas.envelope("journal", AuralystSchemas.journal))],
+        requestBody: Schemas.of(AuralystAPI.JournalInput.self),
+        responses: [(201, Schemas.of(AuralystAPI.JournalEnvelope.self))],
         errors: [400, 413]), use: createJournal)
     api.add(
       APIOperation(
         .get, Self.journalPath, summary: "One journal", tag: "auralyst",
-        responses: [(200, AuralystSchemas.envelope("journal", AuralystSchemas.journal))],
+        responses: [(200, Schemas.of(AuralystAPI.JournalEnvelope.self))],
         errors: [404]), use: journal)
     api.add(
       APIOperation(
         .patch, Self.journalPath, summary: "Rename a journal, change its zone or symptom list",
-        tag: "auralyst", requestBody: AuralystSchemas.journalInput,
-        responses: [(200, AuralystSchemas.envelope("journal", AuralystSchemas.journal))],
+        tag: "auralyst", requestBody: Schemas.of(AuralystAPI.JournalInput.self),
+        responses: [(200, Schemas.of(AuralystAPI.JournalEnvelope.self))],
         errors: [400, 403, 404, 413]), use: updateJournal)
     api.add(
       APIOperation(
@@ -60,41 +60,42 @@ struct AuralystAPIController: Sendable {
         summary: "Insights over the last 7, 30 or 90 days in the owner's time zone, or all",
         tag: "auralyst",
         query: [("window", ["type": "string", "enum": ["7d", "30d", "90d", "all"]], false)],
-        responses: [(200, AuralystSchemas.insights)], errors: [400, 404]), use: insights)
+        responses: [(200, Schemas.of(Insights.self))], errors: [400, 404]), use: insights)
 
     // Sharing
     api.add(
       APIOperation(
         .get, Self.sharesPath, summary: "Who the journal is shared with", tag: "auralyst",
-        responses: [(200, AuralystSchemas.participants)], errors: [404]), use: shares)
+        responses: [(200, Schemas.of(AuralystAPI.ParticipantList.self))], errors: [404]),
+      use: shares)
     api.add(
       APIOperation(
         .post, Self.sharesPath,
         summary: "Invite someone by email, read-only or read-write (owner only)",
         tag: "auralyst",
-        requestBody: Schemas.object(
-          [("email", Schemas.email), ("permission", AuralystSchemas.permission)],
-          required: ["email", "permission"]),
-        responses: [(200, AuralystSchemas.participants)], errors: [400, 403, 404, 413]),
+        requestBody: Schemas.of(AuralystAPI.InvitationInput.self),
+        responses: [(200, Schemas.of(AuralystAPI.ParticipantList.self))],
+        errors: [400, 403, 404, 413]),
       use: invite)
     api.add(
       APIOperation(
         .delete, Self.sharesPath, summary: "Stop sharing: everyone but the owner loses access",
-        tag: "auralyst", responses: [(200, AuralystSchemas.participants)], errors: [403, 404]),
+        tag: "auralyst", responses: [(200, Schemas.of(AuralystAPI.ParticipantList.self))],
+        errors: [403, 404]),
       use: stopSharing)
     api.add(
       APIOperation(
         .patch, "\(Self.sharesPath)/:userId", summary: "Change someone's permission (owner only)",
         tag: "auralyst",
-        requestBody: Schemas.object(
-          [("permission", AuralystSchemas.permission)], required: ["permission"]),
-        responses: [(200, AuralystSchemas.participants)], errors: [400, 403, 404, 413]),
+        requestBody: Schemas.of(AuralystAPI.ShareInput.self),
+        responses: [(200, Schemas.of(AuralystAPI.ParticipantList.self))],
+        errors: [400, 403, 404, 413]),
       use: setPermission)
     api.add(
       APIOperation(
         .delete, "\(Self.sharesPath)/:userId",
         summary: "Remove someone (owner), or leave a journal shared with you", tag: "auralyst",
-        responses: [(200, AuralystSchemas.participants)], errors: [403, 404]),
+        responses: [(200, Schemas.of(AuralystAPI.ParticipantList.self))], errors: [403, 404]),
       use: removeParticipant)
 
     // Files
@@ -102,20 +103,20 @@ struct AuralystAPIController: Sendable {
       .get, "\(Self.journalPath)/export",
       summary: "The whole journal as JSON or sectioned CSV (dangling references left out)",
       tag: "auralyst", query: [("format", ["type": "string", "enum": ["json", "csv"]], false)],
-      responses: [(200, AuralystSchemas.exportFile)], errors: [400, 404])
+      responses: [(200, Self.exportFile)], errors: [400, 404])
     exportRoute.otherResponseContent = [("text/csv", Schemas.string)]
     api.add(exportRoute, use: export)
     api.add(
       APIOperation(
         .get, "\(Self.journalPath)/health",
         summary: "The export's health check: dangling references, before you export",
-        tag: "auralyst", responses: [(200, AuralystSchemas.health)], errors: [404]),
+        tag: "auralyst", responses: [(200, Schemas.of(HealthBody.self))], errors: [404]),
       use: healthCheck)
     api.add(
       APIOperation(
         .post, "\(Self.journalPath)/health/repair",
         summary: "Clear dangling references (owner only); answers what was found",
-        tag: "auralyst", responses: [(200, AuralystSchemas.health)], errors: [403, 404]),
+        tag: "auralyst", responses: [(200, Schemas.of(HealthBody.self))], errors: [403, 404]),
       use: repair)
     var importRoute = APIOperation(
       .post, Self.importPath,
@@ -123,32 +124,44 @@ struct AuralystAPIController: Sendable {
         "Add an exported journal's records (JSON or CSV, up to 64 MiB), all or nothing (owner only)",
       tag: "auralyst",
       query: [("format", ["type": "string", "enum": ["json", "csv"]], false)],
-      responses: [(200, AuralystSchemas.imported)], errors: [400, 403, 404, 413])
+      responses: [(200, Schemas.of(Imported.self))], errors: [400, 403, 404, 413])
     importRoute.requestContent = [
-      ("application/json", AuralystSchemas.exportFile), ("text/csv", Schemas.string),
+      ("application/json", Self.exportFile), ("text/csv", Schemas.string),
     ]
     api.add(importRoute, use: importJournal)
 
     // Records
     collection(
-      api, "entries", item: "entry", kind: .entry, schema: AuralystSchemas.entry,
-      input: AuralystSchemas.entryInput, query: Self.range,
+      api, "entries", item: "entry", kind: .entry,
+      bodies: (
+        AuralystAPI.EntryList.self, AuralystAPI.EntryEnvelope.self, AuralystAPI.EntryInput.self
+      ),
+      query: Self.range,
       list: listEntries, create: addEntry, show: showEntry,
       update: updateEntry)
     collection(
       api, "medications", item: "medication", kind: .medication,
-      schema: AuralystSchemas.medication, input: AuralystSchemas.medicationInput, query: [],
+      bodies: (
+        AuralystAPI.MedicationList.self, AuralystAPI.MedicationEnvelope.self,
+        AuralystAPI.MedicationInput.self
+      ), query: [],
       list: listMedications, create: addMedication, show: showMedication,
       update: updateMedication)
     collection(
-      api, "intakes", item: "intake", kind: .intake, schema: AuralystSchemas.intake,
-      input: AuralystSchemas.intakeInput,
-      query: Self.range + [("day", AuralystSchemas.day, false)],
+      api, "intakes", item: "intake", kind: .intake,
+      bodies: (
+        AuralystAPI.IntakeList.self, AuralystAPI.IntakeEnvelope.self,
+        AuralystAPI.IntakeInput.self
+      ),
+      query: Self.range + [Self.dayQuery],
       list: listIntakes, create: addIntake, show: showIntake,
       update: updateIntake)
     collection(
-      api, "notes", item: "note", kind: .note, schema: AuralystSchemas.note,
-      input: AuralystSchemas.noteInput, query: [("entryId", Schemas.string, false)],
+      api, "notes", item: "note", kind: .note,
+      bodies: (
+        AuralystAPI.NoteList.self, AuralystAPI.NoteEnvelope.self, AuralystAPI.NoteInput.self
+      ),
+      query: [("entryId", Schemas.string, false)],
       list: listNotes, create: addNote, show: showNote,
       update: updateNote)
   }
@@ -160,7 +173,8 @@ struct AuralystAPIController: Sendable {
   {
     let user = try context.requireCaller().user
     let opened = try await journals.journals(for: user)
-    return JSONBody.response(["journals": opened.map(AuralystAPI.JournalBody.init)])
+    return JSONBody.response(
+      AuralystAPI.JournalList(journals: opened.map(AuralystAPI.JournalBody.init)))
   }
 
   @Sendable func createJournal(_ request: Request, _ context: AppRequestContext) async throws
@@ -171,13 +185,15 @@ struct AuralystAPIController: Sendable {
       AuralystAPI.JournalInput.self, from: request, route: "POST \(Self.journalsPath)")
     let opened = try await journals.create(
       title: input.title, timeZone: input.timeZone, symptoms: input.symptoms, by: user)
-    return JSONBody.response(["journal": AuralystAPI.JournalBody(opened)], status: .created)
+    return JSONBody.response(
+      AuralystAPI.JournalEnvelope(journal: AuralystAPI.JournalBody(opened)), status: .created)
   }
 
   @Sendable func journal(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
-    JSONBody.response(["journal": AuralystAPI.JournalBody(try await open(context))])
+    JSONBody.response(
+      AuralystAPI.JournalEnvelope(journal: AuralystAPI.JournalBody(try await open(context))))
   }
 
   @Sendable func updateJournal(_ request: Request, _ context: AppRequestContext) async throws
@@ -188,7 +204,7 @@ struct AuralystAPIController: Sendable {
       AuralystAPI.JournalInput.self, from: request, route: "PATCH \(Self.journalPath)")
     let updated = try await journals.update(
       opened, title: input.title, timeZone: input.timeZone, symptoms: input.symptoms)
-    return JSONBody.response(["journal": AuralystAPI.JournalBody(updated)])
+    return JSONBody.response(AuralystAPI.JournalEnvelope(journal: AuralystAPI.JournalBody(updated)))
   }
 
   @Sendable func deleteJournal(_ request: Request, _ context: AppRequestContext) async throws
@@ -222,7 +238,7 @@ struct AuralystAPIController: Sendable {
   {
     let opened = try await open(context)
     let input = try await JSONBody.decode(
-      AuralystAPI.ShareInput.self, from: request, route: "POST \(Self.sharesPath)")
+      AuralystAPI.InvitationInput.self, from: request, route: "POST \(Self.sharesPath)")
     try await journals.invite(
       opened, email: input.email, permission: input.permission, accounts: accounts)
     return try await participants(opened)
@@ -253,7 +269,9 @@ struct AuralystAPIController: Sendable {
     let opened = try await open(context)
     let userID = context.parameters.get("userId") ?? ""
     try await journals.removeParticipant(opened, userID: userID)
-    if userID == opened.user.id { return JSONBody.response(["participants": [String]()]) }
+    if userID == opened.user.id {
+      return JSONBody.response(AuralystAPI.ParticipantList(participants: []))
+    }
     return try await participants(opened)
   }
 
@@ -264,6 +282,6 @@ struct AuralystAPIController: Sendable {
         email: user?.email ?? "", status: participant.status.rawValue,
         permission: participant.permission.rawValue)
     }
-    return JSONBody.response(["participants": people])
+    return JSONBody.response(AuralystAPI.ParticipantList(participants: people))
   }
 }

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import Hummingbird
@@ -8,51 +9,53 @@ package struct AccountAPIController: Sendable {
   package let accounts: AccountService
   package let modules: [any HearthAppModule]
 
-  package struct PasswordInput: Decodable {
+  package struct PasswordInput: Decodable, JSONSchemaRefined {
     var currentPassword: String?
     var newPassword: String?
+
+    package static let schemaRequired = ["currentPassword", "newPassword"]
+
+    package static let schemaRefinements: [String: JSON] = ["newPassword": Schemas.password]
   }
 
-  package struct DeleteInput: Decodable { var password: String? }
+  package struct DeleteInput: Decodable, JSONSchemaRefined {
+    var password: String?
 
-  package struct SessionBody: Encodable {
+    package static let schemaRequired = ["password"]
+  }
+
+  package struct SessionBody: Codable {
     var id, kind, label: String
     var createdAt, lastSeenAt, expiresAt: Date
     var current: Bool
+  }
+
+  /// `{"sessions": [...]}`, the answer of GET /api/me/sessions.
+  package struct SessionList: Codable {
+    var sessions: [SessionBody]
   }
 
   package func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(
         .get, "/api/me", summary: "The signed-in account", tag: "account",
-        responses: [(200, Schemas.userEnvelope)]), use: me)
+        responses: [(200, Schemas.of(AuthAPIController.UserEnvelope.self))]), use: me)
     api.add(
       APIOperation(
         .patch, "/api/me", summary: "Change name, email, phone or time zone", tag: "account",
-        requestBody: Schemas.object(
-          [
-            ("displayName", Schemas.displayName), ("email", Schemas.email),
-            ("phone", Schemas.phone), ("timeZone", Schemas.timeZone),
-          ], required: []),
-        responses: [(200, Schemas.userEnvelope)], errors: [400, 409, 413]), use: updateProfile)
+        requestBody: Schemas.of(AccountService.ProfileInput.self),
+        responses: [(200, Schemas.of(AuthAPIController.UserEnvelope.self))],
+        errors: [400, 409, 413]), use: updateProfile)
     api.add(
       APIOperation(
         .post, "/api/me/password", summary: "Change the password; other sessions end",
         tag: "account",
-        requestBody: Schemas.object(
-          [("currentPassword", Schemas.string), ("newPassword", Schemas.password)],
-          required: ["currentPassword", "newPassword"]),
+        requestBody: Schemas.of(PasswordInput.self),
         responses: [(204, nil)], errors: [400, 413]), use: changePassword)
     api.add(
       APIOperation(
         .get, "/api/me/sessions", summary: "Live sessions: browsers and CLIs", tag: "account",
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [("sessions", ["type": "array", "items": Schemas.session])], required: ["sessions"])
-          )
-        ]), use: sessions)
+        responses: [(200, Schemas.of(SessionList.self))]), use: sessions)
     api.add(
       APIOperation(
         .delete, "/api/me/sessions/:id", summary: "Revoke one of your sessions", tag: "account",
@@ -60,17 +63,17 @@ package struct AccountAPIController: Sendable {
     api.add(
       APIOperation(
         .get, "/api/me/export", summary: "Everything Hearth holds about you", tag: "account",
-        responses: [(200, ["type": "object"])]), use: export)
+        responses: [(200, Schemas.of(AccountExport.Document.self))]), use: export)
     api.add(
       APIOperation(
         .post, "/api/me/delete", summary: "Delete the account and its data", tag: "account",
-        requestBody: Schemas.object([("password", Schemas.string)], required: ["password"]),
+        requestBody: Schemas.of(DeleteInput.self),
         responses: [(204, nil)], errors: [400, 413]), use: deleteAccount)
   }
 
   @Sendable func me(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let caller = try context.requireCaller()
-    return JSONBody.response(["user": AuthAPIController.UserBody(caller.user)])
+    return JSONBody.response(AuthAPIController.UserEnvelope(user: .init(caller.user)))
   }
 
   @Sendable func updateProfile(_ request: Request, _ context: AppRequestContext) async throws
@@ -80,7 +83,7 @@ package struct AccountAPIController: Sendable {
     let input = try await JSONBody.decode(
       AccountService.ProfileInput.self, from: request, route: "PATCH /api/me")
     let user = try await accounts.updateProfile(caller.user, input)
-    return JSONBody.response(["user": AuthAPIController.UserBody(user)])
+    return JSONBody.response(AuthAPIController.UserEnvelope(user: .init(user)))
   }
 
   @Sendable func changePassword(_ request: Request, _ context: AppRequestContext) async throws
@@ -106,7 +109,7 @@ package struct AccountAPIController: Sendable {
           id: $0.id, kind: $0.kind.rawValue, label: $0.label, createdAt: $0.createdAt,
           lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, current: $0.id == caller.session.id)
       }
-    return JSONBody.response(["sessions": sessions])
+    return JSONBody.response(SessionList(sessions: sessions))
   }
 
   @Sendable func revokeSession(_ request: Request, _ context: AppRequestContext) async throws

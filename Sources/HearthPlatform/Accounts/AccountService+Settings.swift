@@ -1,9 +1,10 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 
 /// What people change about their own account, shared by the JSON API and the account page.
 extension AccountService {
-  public struct ProfileInput: Decodable, Sendable {
+  public struct ProfileInput: Decodable, Sendable, JSONSchemaRefined {
     public var displayName: String?
     public var email: String?
     /// `""` or JSON `null` clears the phone; a missing key leaves it as it is.
@@ -25,11 +26,15 @@ extension AccountService {
       email = try container.decodeIfPresent(String.self, forKey: .email)
       timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
       if container.contains(.phone) {
-        phone =
-          try container.decodeNil(forKey: .phone)
-          ? "" : container.decode(String.self, forKey: .phone)
+        // Present: null is nil here, and becomes "" (clear the phone).
+        phone = try container.decodeIfPresent(String.self, forKey: .phone) ?? ""
       }
     }
+
+    public static let schemaRefinements: [String: JSON] = [
+      "displayName": Schemas.displayName, "email": Schemas.email, "phone": Schemas.phone,
+      "timeZone": Schemas.timeZone,
+    ]
   }
 
   public func updateProfile(_ current: User, _ input: ProfileInput) async throws -> User {

@@ -1,9 +1,10 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import HummingbirdBcrypt
 import NIOPosix
 
-public struct TokenPair: Encodable, Sendable {
+public struct TokenPair: Codable, Sendable {
   public var accessToken: String
   public var refreshToken: String
   public var tokenType = "Bearer"
@@ -19,7 +20,9 @@ public struct AccountService: Sendable {
 
   public init(env: HearthEnvironment) { self.env = env }
 
-  public struct SignupInput: Decodable, Sendable {
+  /// Every field is optional to the decoder so that the checks below name what is missing, in
+  /// their order; the API documents email, displayName and password as required.
+  public struct SignupInput: Decodable, Sendable, JSONSchemaRefined {
     public var email: String?
     public var displayName: String?
     public var password: String?
@@ -35,6 +38,12 @@ public struct AccountService: Sendable {
       self.phone = phone
       self.timeZone = timeZone
     }
+
+    public static let schemaRequired = ["email", "displayName", "password"]
+    public static let schemaRefinements: [String: JSON] = [
+      "email": Schemas.email, "displayName": Schemas.displayName, "password": Schemas.password,
+      "phone": Schemas.phone, "timeZone": Schemas.timeZone,
+    ]
   }
 
   public func signup(_ input: SignupInput) async throws -> User {

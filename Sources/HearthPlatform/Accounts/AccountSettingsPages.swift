@@ -126,7 +126,9 @@ package struct AccountExport {
   package let env: HearthEnvironment
   package let modules: [any HearthAppModule]
 
-  package struct Document: Encodable {
+  /// Decodable only so that /openapi.json can read its shape: reading one back takes the
+  /// platform's parts and leaves each app's part (an object under the app's slug) out.
+  package struct Document: Codable {
     var exportedAt: Date
     var user: AuthAPIController.UserBody
     var sessions: [SessionBody]
@@ -151,7 +153,7 @@ package struct AccountExport {
     }
   }
 
-  package struct SessionBody: Encodable {
+  package struct SessionBody: Codable {
     var id, kind, label: String
     var createdAt, lastSeenAt, expiresAt: Date
     var revokedAt: Date?
@@ -173,5 +175,18 @@ package struct AccountExport {
     return Document(
       exportedAt: env.now(), user: .init(user), sessions: sessions,
       invitations: invitations.map(InvitationsController.InvitationBody.init), apps: apps)
+  }
+}
+
+extension AccountExport.Document {
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    exportedAt = try container.decode(Date.self, forKey: Key(stringValue: "exportedAt"))
+    user = try container.decode(AuthAPIController.UserBody.self, forKey: Key(stringValue: "user"))
+    sessions = try container.decode(
+      [AccountExport.SessionBody].self, forKey: Key(stringValue: "sessions"))
+    invitations = try container.decode(
+      [InvitationsController.InvitationBody].self, forKey: Key(stringValue: "invitations"))
+    apps = []
   }
 }

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import Hummingbird
@@ -8,7 +9,8 @@ package struct AuthAPIController: Sendable {
   package let accounts: AccountService
   package let clientAddress: @Sendable (Request, AppRequestContext) -> String
 
-  package struct UserBody: Encodable {
+  /// A user as the API shows one: `phone` is always there, `null` when there is none.
+  package struct UserBody: Codable, JSONSchemaRefined {
     var id, email, displayName: String
     var phone: String?
     var timeZone: String
@@ -33,10 +35,27 @@ package struct AuthAPIController: Sendable {
       try container.encode(createdAt, forKey: .createdAt)
     }
 
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(String.self, forKey: .id)
+      email = try container.decode(String.self, forKey: .email)
+      displayName = try container.decode(String.self, forKey: .displayName)
+      phone = try container.decode(String?.self, forKey: .phone)
+      timeZone = try container.decode(String.self, forKey: .timeZone)
+      createdAt = try container.decode(Date.self, forKey: .createdAt)
+    }
+
     enum CodingKeys: String, CodingKey { case id, email, displayName, phone, timeZone, createdAt }
+
+    package static let schemaRefinements: [String: JSON] = ["phone": Schemas.nullableString]
   }
 
-  package struct AuthResult: Encodable {
+  /// `{"user": ...}`, the answer of GET and PATCH /api/me.
+  package struct UserEnvelope: Codable {
+    var user: UserBody
+  }
+
+  package struct AuthResult: Codable {
     var user: UserBody
     var accessToken, refreshToken, tokenType: String
     var expiresIn: Int
@@ -50,44 +69,43 @@ package struct AuthAPIController: Sendable {
     }
   }
 
-  package struct LoginInput: Decodable {
+  package struct LoginInput: Decodable, JSONSchemaRefined {
     var email: String?
     var password: String?
     var label: String?
+
+    package static let schemaRefinements: [String: JSON] = [
+      "email": Schemas.email, "password": ["minLength": 1],
+    ]
+    package static let schemaRequired = ["email", "password"]
   }
 
-  package struct RefreshInput: Decodable { var refreshToken: String? }
+  package struct RefreshInput: Decodable, JSONSchemaRefined {
+    var refreshToken: String?
+
+    package static let schemaRequired = ["refreshToken"]
+  }
 
   package func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(
         .post, "/api/auth/signup", summary: "Create an account and get tokens", tag: "auth",
         authenticated: false,
-        requestBody: Schemas.object(
-          [
-            ("email", Schemas.email), ("displayName", Schemas.displayName),
-            ("password", Schemas.password), ("phone", Schemas.phone),
-            ("timeZone", Schemas.timeZone),
-          ], required: ["email", "displayName", "password"]),
-        responses: [(201, Schemas.authResult)], errors: [400, 409, 413]), use: signup)
+        requestBody: Schemas.of(AccountService.SignupInput.self),
+        responses: [(201, Schemas.of(AuthResult.self))], errors: [400, 409, 413]), use: signup)
     api.add(
       APIOperation(
         .post, "/api/auth/login", summary: "Exchange email and password for tokens", tag: "auth",
         authenticated: false,
-        requestBody: Schemas.object(
-          [
-            ("email", Schemas.email), ("password", ["type": "string", "minLength": 1]),
-            ("label", Schemas.string),
-          ],
-          required: ["email", "password"]),
-        responses: [(200, Schemas.authResult)], errors: [400, 401, 413, 429]), use: login)
+        requestBody: Schemas.of(LoginInput.self),
+        responses: [(200, Schemas.of(AuthResult.self))], errors: [400, 401, 413, 429]),
+      use: login)
     api.add(
       APIOperation(
         .post, "/api/auth/refresh", summary: "Rotate a refresh token for a new pair",
         tag: "auth", authenticated: false,
-        requestBody: Schemas.object(
-          [("refreshToken", Schemas.string)], required: ["refreshToken"]),
-        responses: [(200, Schemas.tokenPair)], errors: [400, 401, 413]), use: refresh)
+        requestBody: Schemas.of(RefreshInput.self),
+        responses: [(200, Schemas.of(TokenPair.self))], errors: [400, 401, 413]), use: refresh)
     api.add(
       APIOperation(
         .post, "/api/auth/logout", summary: "Revoke the current session", tag: "auth",

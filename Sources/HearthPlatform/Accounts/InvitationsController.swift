@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import Hummingbird
@@ -7,7 +8,7 @@ package struct InvitationsController: Sendable {
   package let env: HearthEnvironment
   package let modules: [any HearthAppModule]
 
-  package struct InvitationBody: Encodable {
+  package struct InvitationBody: Codable {
     var app, kind, resourceId, title, ownerName, permission: String
     var invitedAt: Date
 
@@ -22,31 +23,37 @@ package struct InvitationsController: Sendable {
     }
   }
 
-  package struct ResponseInput: Decodable {
+  /// `{"invitations": [...]}`: the pending invitations, before and after an answer.
+  package struct InvitationList: Codable {
+    var invitations: [InvitationBody]
+  }
+
+  /// Optional to the decoder so that `respond` names what is missing, in its order.
+  package struct ResponseInput: Decodable, JSONSchemaRefined {
     var app: String?
     var kind: String?
     var resourceId: String?
     var decision: String?
-  }
 
-  package static let list = Schemas.object(
-    [("invitations", ["type": "array", "items": Schemas.invitation])], required: ["invitations"])
+    package static let schemaRequired = ["app", "kind", "resourceId", "decision"]
+    package static let schemaRefinements: [String: JSON] = [
+      "decision": ["enum": ["accept", "decline"]]
+    ]
+  }
 
   package func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(
         .get, "/api/invitations", summary: "Invitations waiting for an answer, from every app",
-        tag: "sharing", responses: [(200, Self.list)], errors: [401]), use: pending)
+        tag: "sharing", responses: [(200, Schemas.of(InvitationList.self))], errors: [401]),
+      use: pending)
     api.add(
       APIOperation(
         .post, "/api/invitations/respond", summary: "Accept or decline an invitation",
         tag: "sharing",
-        requestBody: Schemas.object(
-          [
-            ("app", Schemas.string), ("kind", Schemas.string), ("resourceId", Schemas.string),
-            ("decision", ["type": "string", "enum": ["accept", "decline"]]),
-          ], required: ["app", "kind", "resourceId", "decision"]),
-        responses: [(200, Self.list)], errors: [400, 401, 404, 413]), use: answer)
+        requestBody: Schemas.of(ResponseInput.self),
+        responses: [(200, Schemas.of(InvitationList.self))], errors: [400, 401, 404, 413]),
+      use: answer)
   }
 
   @Sendable func pending(_ request: Request, _ context: AppRequestContext) async throws
@@ -54,7 +61,7 @@ package struct InvitationsController: Sendable {
   {
     let caller = try context.requireCaller()
     let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
-    return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
+    return JSONBody.response(InvitationList(invitations: invitations.map(InvitationBody.init)))
   }
 
   @Sendable func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -65,7 +72,7 @@ package struct InvitationsController: Sendable {
       user: caller.user, app: input.app, kind: input.kind, resourceID: input.resourceId,
       decision: input.decision)
     let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
-    return JSONBody.response(["invitations": invitations.map(InvitationBody.init)])
+    return JSONBody.response(InvitationList(invitations: invitations.map(InvitationBody.init)))
   }
 
   /// Shared by the JSON API and the invitations page.

@@ -14,22 +14,28 @@ package struct EventsController: Sendable {
   package let metrics: HearthMetrics
   package var feed: EventFeed { EventFeed(database: env.database, hub: hub) }
 
-  package struct PolledEvent: Encodable {
+  package struct PolledEvent: Codable {
     var sequence: Int64
     var type: String
     var payload: JSONPayload
   }
 
   /// An already-encoded JSON object, written out as it is.
-  package struct JSONPayload: Encodable, Sendable {
+  package struct JSONPayload: Codable, Sendable, JSONSchemaDescribed {
     var json: String
     package init(json: String) { self.json = json }
     package func encode(to encoder: any Encoder) throws {
       try JSONParser.parse(Array(json.utf8)).encode(to: encoder)
     }
+    package init(from decoder: any Decoder) throws {
+      json = try decoder.singleValueContainer().decode(JSON.self).canonicalString()
+    }
+
+    package static let jsonSchema: JSON = ["type": "object"]
+    package static let schemaExample = JSONPayload(json: "{}")
   }
 
-  package struct PollResult: Encodable {
+  package struct PollResult: Codable {
     var events: [PolledEvent]
     var cursor: Int64
   }
@@ -52,16 +58,7 @@ package struct EventsController: Sendable {
           ("after", Schemas.integer, false),
           ("timeout", ["type": "integer", "minimum": 0, "maximum": 30], false),
         ],
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [
-                ("events", ["type": "array", "items": Schemas.event]), ("cursor", Schemas.integer),
-              ],
-              required: ["events", "cursor"])
-          )
-        ], errors: [400, 401]), use: poll)
+        responses: [(200, Schemas.of(PollResult.self))], errors: [400, 401]), use: poll)
   }
 
   @Sendable func liveEvents(_ request: Request, _ context: AppRequestContext) async throws

@@ -19,8 +19,9 @@ public struct APIErrorResponse: HTTPResponseError {
     Self.json(error, headers: headers)
   }
 
-  package struct Body: Encodable {
-    struct Detail: Encodable {
+  /// `{"error": {"code", "message", "field"?}}`, every error's body (Schemas.error).
+  package struct Body: Codable {
+    struct Detail: Codable {
       var code: String
       var message: String
       var field: String?

@@ -4,27 +4,31 @@ import Hummingbird
 
 /// Health, readiness, metrics and the API description.
 package struct OpsController: Sendable {
-  package struct Health: Encodable {
+  package struct Health: Codable {
     var status: String
     var ok: Bool
+  }
+
+  /// /readyz's answer: the database's kind when it answers.
+  package struct Readiness: Codable {
+    var status: String
+    var database: String?
   }
 
   package let env: HearthEnvironment
   package let metrics: HearthMetrics
 
   package func register(_ api: APIRouteTable, document: @escaping @Sendable () -> Data) {
-    let status = Schemas.object([("status", Schemas.string)], required: ["status"])
-    let health = Schemas.object(
-      [("status", Schemas.string), ("ok", ["type": "boolean"])], required: ["status", "ok"])
+    let readiness = Schemas.of(Readiness.self)
     api.add(
       APIOperation(
         .get, "/healthz", summary: "The process is up", tag: "operations", authenticated: false,
-        responses: [(200, health)]), use: healthz)
+        responses: [(200, Schemas.of(Health.self))]), use: healthz)
     api.add(
       APIOperation(
         .get, "/readyz", summary: "The database answers", tag: "operations",
         authenticated: false,
-        responses: [(200, status), (503, status)]), use: readyz)
+        responses: [(200, readiness), (503, readiness)]), use: readyz)
     api.add(
       APIOperation(
         .get, "/metrics", summary: "Prometheus metrics", tag: "operations", authenticated: false,
@@ -47,10 +51,11 @@ package struct OpsController: Sendable {
   {
     do {
       try await env.database.ping()
-      return JSONBody.response(["status": "ready", "database": env.database.kindName])
+      return JSONBody.response(Readiness(status: "ready", database: env.database.kindName))
     } catch {
       context.logger.warning("Readiness check failed: \(error)")
-      return JSONBody.response(["status": "database unreachable"], status: .serviceUnavailable)
+      return JSONBody.response(
+        Readiness(status: "database unreachable"), status: .serviceUnavailable)
     }
   }
 

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import Hummingbird
@@ -12,12 +13,16 @@ package struct DiagnosticsController: Sendable {
     var sleepMs: Int
   }
 
-  package struct ProbeInput: Decodable {
+  package struct ProbeInput: Decodable, JSONSchemaRefined {
     var sleepMs: Int?
     var idempotencyKey: String?
+
+    package static let schemaRefinements: [String: JSON] = [
+      "sleepMs": ["minimum": 0, "maximum": 5000]
+    ]
   }
 
-  package struct JobBody: Encodable {
+  package struct JobBody: Codable {
     var id, status: String
     var attempts, maxAttempts: Int
     var lastError: String?
@@ -31,17 +36,10 @@ package struct DiagnosticsController: Sendable {
     }
   }
 
-  package static let jobSchema = Schemas.object(
-    [
-      (
-        "job",
-        Schemas.object(
-          [
-            ("id", Schemas.string), ("status", Schemas.string), ("attempts", Schemas.integer),
-            ("maxAttempts", Schemas.integer), ("lastError", Schemas.nullableString),
-          ], required: ["id", "status", "attempts", "maxAttempts"])
-      )
-    ], required: ["job"])
+  /// `{"job": ...}`, the answer of both routes.
+  package struct JobEnvelope: Codable {
+    var job: JobBody
+  }
 
   /// Sleeps, then announces `debug.job.completed` to its owner, once.
   package static func handler() -> JobHandler {
@@ -60,16 +58,14 @@ package struct DiagnosticsController: Sendable {
       APIOperation(
         .post, "/api/debug/jobs", summary: "Enqueue a probe job (development only)",
         tag: "diagnostics",
-        requestBody: Schemas.object(
-          [
-            ("sleepMs", ["type": "integer", "minimum": 0, "maximum": 5000]),
-            ("idempotencyKey", Schemas.string),
-          ], required: []),
-        responses: [(202, Self.jobSchema)], errors: [400, 401, 413]), use: enqueueProbe)
+        requestBody: Schemas.of(ProbeInput.self),
+        responses: [(202, Schemas.of(JobEnvelope.self))], errors: [400, 401, 413]),
+      use: enqueueProbe)
     api.add(
       APIOperation(
         .get, "/api/debug/jobs/:id", summary: "A probe job's state (development only)",
-        tag: "diagnostics", responses: [(200, Self.jobSchema)], errors: [401, 404]), use: probeJob)
+        tag: "diagnostics", responses: [(200, Schemas.of(JobEnvelope.self))], errors: [401, 404]),
+      use: probeJob)
   }
 
   @Sendable func enqueueProbe(_ request: Request, _ context: AppRequestContext) async throws
@@ -91,7 +87,7 @@ package struct DiagnosticsController: Sendable {
       NewJob(
         queue: Self.queue, payload: String(decoding: payload, as: UTF8.self), runAt: env.now(),
         idempotencyKey: key))
-    return JSONBody.response(["job": JobBody(job)], status: .accepted)
+    return JSONBody.response(JobEnvelope(job: JobBody(job)), status: .accepted)
   }
 
   /// The probe job named in the path, when the caller enqueued it.
@@ -103,6 +99,6 @@ package struct DiagnosticsController: Sendable {
       let probe = try? JSONDecoder().decode(Probe.self, from: Data(job.payload.utf8)),
       probe.userID == caller.user.id
     else { throw APIErrorResponse(.notFound("job")) }
-    return JSONBody.response(["job": JobBody(job)])
+    return JSONBody.response(JobEnvelope(job: JobBody(job)))
   }
 }

@@ -9,9 +9,17 @@ public protocol JSONSchemaDescribed {
 }
 
 /// A body that adds, to its properties' schemas, rules its Swift types cannot carry: lengths,
-/// ranges, patterns, formats. The shape (names, types, which are required) stays the type's.
+/// ranges, patterns, formats. The shape (names and types) stays the type's.
 public protocol JSONSchemaRefined {
   static var schemaRefinements: [String: JSON] { get }
+  /// Properties the API requires although the type keeps them optional, so that its handler
+  /// can name a missing one itself, in the order its checks run.
+  static var schemaRequired: [String] { get }
+}
+
+extension JSONSchemaRefined {
+  public static var schemaRefinements: [String: JSON] { [:] }
+  public static var schemaRequired: [String] { [] }
 }
 
 /// The JSON Schema of a Decodable type, read off the type itself: it is decoded once from a
@@ -59,6 +67,9 @@ public enum JSONSchemaReflector {
         properties[name] = .object(base.merging(added) { _, new in new })
       }
       members["properties"] = .object(properties)
+      let required = members["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      members["required"] = .array(
+        (required + refined.schemaRequired.filter { !required.contains($0) }).map(JSON.string))
       schema = .object(members)
     }
     return (value, schema)

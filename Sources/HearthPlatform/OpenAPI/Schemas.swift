@@ -27,45 +27,8 @@ package enum Schemas {
   ]
   package static let timeZone: JSON = ["type": "string", "minLength": 1, "maxLength": 64]
 
-  package static let error = object(
-    [
-      (
-        "error",
-        object(
-          [("code", string), ("message", string), ("field", string)],
-          required: ["code", "message"])
-      )
-    ], required: ["error"])
-
-  package static let user = object(
-    [
-      ("id", string), ("email", string), ("displayName", string), ("phone", nullableString),
-      ("timeZone", string), ("createdAt", dateTime),
-    ], required: ["id", "email", "displayName", "phone", "timeZone", "createdAt"])
-
-  package static let userEnvelope = object([("user", user)], required: ["user"])
-
-  package static let tokens: [(String, JSON)] = [
-    ("accessToken", string), ("refreshToken", string), ("tokenType", string),
-    ("expiresIn", integer),
-  ]
-
-  package static let tokenPair = object(
-    tokens, required: ["accessToken", "refreshToken", "tokenType", "expiresIn"])
-
-  package static let authResult = object(
-    tokens + [("user", user)],
-    required: ["user", "accessToken", "refreshToken", "tokenType", "expiresIn"])
-
-  package static let invitation = object(
-    [
-      ("app", string), ("kind", string), ("resourceId", string), ("title", string),
-      ("ownerName", string), ("permission", string), ("invitedAt", dateTime),
-    ], required: ["app", "kind", "resourceId", "title", "ownerName", "permission", "invitedAt"])
-
-  package static let event = object(
-    [("sequence", integer), ("type", string), ("payload", ["type": "object"])],
-    required: ["sequence", "type", "payload"])
+  /// The body of every error answer, read off APIErrorResponse.Body.
+  package static let error = of(APIErrorResponse.Body.self)
 
   /// One Server-Sent Events message; `data` holds `{"sequence","type","payload"}` as JSON text.
   package static let streamMessage = object(
@@ -74,10 +37,4 @@ package enum Schemas {
       ("data", ["type": "string", "contentMediaType": "application/json"]),
       ("retry", integer),
     ], required: [])
-
-  package static let session = object(
-    [
-      ("id", string), ("kind", string), ("label", string), ("createdAt", dateTime),
-      ("lastSeenAt", dateTime), ("expiresAt", dateTime), ("current", ["type": "boolean"]),
-    ], required: ["id", "kind", "label", "createdAt", "lastSeenAt", "expiresAt", "current"])
 }

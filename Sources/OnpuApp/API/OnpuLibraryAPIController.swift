@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import HearthPlatform
@@ -12,7 +13,7 @@ struct OnpuLibraryAPIController: Sendable {
 
   static let songPath = "/api/onpu/songs/:songId"
 
-  struct SongSummary: Encodable {
+  struct SongSummary: Codable {
     var id: String
     var title: String
     var artist: String
@@ -28,11 +29,50 @@ struct OnpuLibraryAPIController: Sendable {
     }
   }
 
-  struct SongBody: Encodable {
+  struct SongBody: Codable, JSONSchemaRefined {
     var song: SongSummary
+    /// One per line; null where a line has none.
     var translations: [String?]
     var translationState: String
+
+    static let schemaRefinements: [String: JSON] = [
+      "translations": ["items": ["type": ["string", "null"]]]
+    ]
   }
+
+  struct SongList: Codable { var songs: [SongSummary] }
+  struct SongEnvelope: Codable { var song: SongSummary }
+  struct KanjiList: Codable { var kanji: [KanjiEntry] }
+  struct KanjiEnvelope: Codable { var kanji: KanjiEntry }
+
+  /// The song answer: SongBody's schema with the spliced `lyricsData` added. That part is
+  /// stated, not reflected: OnpuCore writes it by hand (LyricsData.referenceJSON()), an object
+  /// of lines keyed "0".."N-1", from types the app does not see.
+  static var songSchema: JSON {
+    guard case .object(var schema) = Schemas.of(SongBody.self),
+      case .object(var properties)? = schema["properties"],
+      case .array(let required)? = schema["required"]
+    else { return Schemas.of(SongBody.self) }
+    properties["lyricsData"] = referenceLyricsData
+    schema["properties"] = .object(properties)
+    schema["required"] = .array(required + ["lyricsData"])
+    return .object(schema)
+  }
+
+  static let referenceLyricsData: JSON = {
+    func object(_ properties: [(String, JSON)]) -> JSON {
+      Schemas.object(properties, required: properties.map { $0.0 })
+    }
+    func array(_ items: JSON) -> JSON { ["type": "array", "items": items] }
+    let boolean: JSON = ["type": "boolean"]
+    let reading = object([("kanji", Schemas.string), ("reading", Schemas.string)])
+    let mora = object([("text", Schemas.string), ("isHigh", boolean)])
+    let word = object([
+      ("kanji", Schemas.nullableString), ("furigana", Schemas.string),
+      ("kanjiFurigana", array(reading)), ("mora", array(mora)),
+    ])
+    return ["type": "object", "additionalProperties": object([("words", array(word))])]
+  }()
 
   /// The song, with the reference's verbose lyricsData (lines keyed "0".."N-1") beside it.
   static func songResponse(_ song: OnpuSong, _ analysis: OnpuSong.Analysis) throws -> Response {
@@ -58,16 +98,16 @@ struct OnpuLibraryAPIController: Sendable {
       APIOperation(
         .get, "/api/onpu/songs", summary: "Your songs, newest first", tag: "onpu",
         query: [("q", Schemas.string, false)],
-        responses: [(200, ["type": "object"])]), use: songs)
+        responses: [(200, Schemas.of(SongList.self))]), use: songs)
     api.add(
       APIOperation(
         .get, Self.songPath, summary: "A song with its lines, readings, pitch and translations",
-        tag: "onpu", responses: [(200, ["type": "object"])], errors: [404]), use: song)
+        tag: "onpu", responses: [(200, Self.songSchema)], errors: [404]), use: song)
     api.add(
       APIOperation(
         .patch, Self.songPath, summary: "Mark or unmark a favorite", tag: "onpu",
-        requestBody: Schemas.object([("favorite", ["type": "boolean"])], required: ["favorite"]),
-        responses: [(200, ["type": "object"])], errors: [400, 404]), use: setFavorite)
+        requestBody: Schemas.of(FavoriteInput.self),
+        responses: [(200, Schemas.of(SongEnvelope.self))], errors: [400, 404]), use: setFavorite)
     api.add(
       APIOperation(
         .delete, Self.songPath, summary: "Delete a song", tag: "onpu", responses: [(204, nil)],
@@ -84,11 +124,12 @@ struct OnpuLibraryAPIController: Sendable {
       APIOperation(
         .get, "/api/onpu/kanji", summary: "Search the kanji dictionary", tag: "onpu",
         authenticated: false, query: [("q", Schemas.string, true)],
-        responses: [(200, ["type": "object"])], errors: [400, 503]), use: searchKanji)
+        responses: [(200, Schemas.of(KanjiList.self))], errors: [400, 503]), use: searchKanji)
     api.add(
       APIOperation(
         .get, "/api/onpu/kanji/:literal", summary: "One kanji", tag: "onpu",
-        authenticated: false, responses: [(200, ["type": "object"])], errors: [404, 503]),
+        authenticated: false, responses: [(200, Schemas.of(KanjiEnvelope.self))],
+        errors: [404, 503]),
       use: kanji)
   }
 
@@ -98,7 +139,7 @@ struct OnpuLibraryAPIController: Sendable {
     let user = try context.requireCaller().user
     let songs = try await library.songs(
       for: user, matching: request.uri.queryParameters.get("q") ?? "")
-    return JSONBody.response(["songs": songs.map(SongSummary.init)])
+    return JSONBody.response(SongList(songs: songs.map(SongSummary.init)))
   }
 
   @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -117,7 +158,7 @@ struct OnpuLibraryAPIController: Sendable {
       id: song.id, favorite: input.favorite)
     var updated = song
     updated.favorite = input.favorite
-    return JSONBody.response(["song": SongSummary(updated)])
+    return JSONBody.response(SongEnvelope(song: SongSummary(updated)))
   }
 
   @Sendable func deleteSong(_ request: Request, _ context: AppRequestContext) async throws
@@ -166,7 +207,7 @@ struct OnpuLibraryAPIController: Sendable {
     guard !query.trimmingCharacters(in: .whitespaces).isEmpty, query.count <= 100 else {
       throw APIErrorResponse(.invalid("q", "q is a kanji, a reading or an English word."))
     }
-    return JSONBody.response(["kanji": try dictionary().search(query, limit: 60)])
+    return JSONBody.response(KanjiList(kanji: try dictionary().search(query, limit: 60)))
   }
 
   @Sendable func kanji(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -174,7 +215,7 @@ struct OnpuLibraryAPIController: Sendable {
     guard let entry = try dictionary()[literal.removingPercentEncoding ?? literal] else {
       throw APIErrorResponse(.notFound("kanji"))
     }
-    return JSONBody.response(["kanji": entry])
+    return JSONBody.response(KanjiEnvelope(kanji: entry))
   }
 
   func dictionary() throws -> KanjiDictionary {

@@ -11,66 +11,75 @@ struct RedoAPIController: Sendable {
   let accounts: AccountService
   var sync: RedoSync { RedoSync(env: env) }
 
+  /// Stated by hand: nodes are read as strict JSON and validated by RedoCore (upload), and a page
+  /// is spliced from the stored node text (`page`), so no body type carries these shapes.
   static let nodeSchema: JSON = ["type": "object", "description": "A REDO v1 node"]
-  static let verdict = Schemas.object(
-    [
-      ("id", Schemas.nullableString),
-      ("status", ["type": "string", "enum": ["accepted", "duplicate", "rejected"]]),
-      ("code", Schemas.nullableString), ("message", Schemas.nullableString),
-    ], required: ["id", "status"])
   static let nodePage = Schemas.object(
     [
       ("nodes", ["type": "array", "items": nodeSchema]), ("cursor", Schemas.integer),
       ("more", ["type": "boolean"]),
     ], required: ["nodes", "cursor", "more"])
-  static let key = Schemas.object(
-    [("publicKey", Schemas.string), ("label", Schemas.string), ("createdAt", Schemas.dateTime)],
-    required: ["publicKey", "label", "createdAt"])
-  static let keyList = Schemas.object(
-    [("keys", ["type": "array", "items": key])], required: ["keys"])
-  static let participant = Schemas.object(
-    [
-      ("userId", Schemas.string), ("displayName", Schemas.string), ("status", Schemas.string),
-      ("permission", Schemas.string),
-    ], required: ["userId", "displayName", "status", "permission"])
   static let taskPath = "/api/redo/tasks/:taskId"
 
-  struct KeyInput: Decodable {
+  struct KeyInput: Decodable, JSONSchemaRefined {
     var publicKey: String?
     var proof: String?
     var label: String?
+
+    static let schemaRequired = ["publicKey", "proof"]
+    static let schemaRefinements: [String: JSON] = [
+      "publicKey": ["pattern": "^[0-9a-f]{64}$"], "proof": ["pattern": "^[0-9a-f]{128}$"],
+      "label": ["maxLength": 80],
+    ]
   }
 
-  struct KeyBody: Encodable {
+  struct KeyBody: Codable {
     var publicKey, label: String
     var createdAt: Date
   }
 
-  struct ShareInput: Decodable {
-    var email: String?
-    var permission: String?
+  struct KeyList: Codable {
+    var keys: [KeyBody]
   }
 
-  struct ParticipantBody: Encodable {
+  struct UploadResults: Codable {
+    var results: [RedoSync.Verdict]
+  }
+
+  struct TaskIDs: Codable {
+    var taskIds: [String]
+  }
+
+  struct ShareInput: Decodable, JSONSchemaRefined {
+    var email: String?
+    var permission: String?
+
+    static let schemaRequired = ["email", "permission"]
+    static let schemaRefinements: [String: JSON] = [
+      "email": ["format": "email", "maxLength": 254],
+      "permission": ["enum": ["read-only", "read-write"]],
+    ]
+  }
+
+  struct ParticipantBody: Codable {
     var userId, displayName, status, permission: String
+  }
+
+  struct Participants: Codable {
+    var participants: [ParticipantBody]
   }
 
   func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(
         .post, "/api/redo/keys", summary: "Register a device's Ed25519 public key", tag: "redo",
-        requestBody: Schemas.object(
-          [
-            ("publicKey", ["type": "string", "pattern": "^[0-9a-f]{64}$"]),
-            ("proof", ["type": "string", "pattern": "^[0-9a-f]{128}$"]),
-            ("label", ["type": "string", "maxLength": 80]),
-          ], required: ["publicKey", "proof"]),
-        responses: [(200, Self.keyList)], errors: [400, 401, 409, 413]),
+        requestBody: Schemas.of(KeyInput.self),
+        responses: [(200, Schemas.of(KeyList.self))], errors: [400, 401, 409, 413]),
       use: registerKey)
     api.add(
       APIOperation(
         .get, "/api/redo/keys", summary: "The device keys registered to this account", tag: "redo",
-        responses: [(200, Self.keyList)], errors: [401]),
+        responses: [(200, Schemas.of(KeyList.self))], errors: [401]),
       use: listKeys)
     api.add(
       APIOperation(
@@ -80,13 +89,7 @@ struct RedoAPIController: Sendable {
         requestBody: Schemas.object(
           [("nodes", ["type": "array", "items": Self.nodeSchema, "maxItems": 400])],
           required: ["nodes"]),
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [("results", ["type": "array", "items": Self.verdict])], required: ["results"])
-          )
-        ], errors: [400, 401, 413]),
+        responses: [(200, Schemas.of(UploadResults.self))], errors: [400, 401, 413]),
       use: uploadNodes)
     api.add(
       APIOperation(
@@ -101,14 +104,7 @@ struct RedoAPIController: Sendable {
       APIOperation(
         .get, "/api/redo/tasks", summary: "Ids of the tasks this account owns or has accepted",
         tag: "redo",
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [("taskIds", ["type": "array", "items": Schemas.string])], required: ["taskIds"])
-          )
-        ],
-        errors: [401]),
+        responses: [(200, Schemas.of(TaskIDs.self))], errors: [401]),
       use: listTasks)
     api.add(
       APIOperation(
@@ -118,21 +114,8 @@ struct RedoAPIController: Sendable {
     api.add(
       APIOperation(
         .post, "\(Self.taskPath)/share", summary: "Invite someone to a task you own", tag: "redo",
-        requestBody: Schemas.object(
-          [
-            ("email", Schemas.email),
-            ("permission", ["type": "string", "enum": ["read-only", "read-write"]]),
-          ],
-          required: ["email", "permission"]),
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [("participants", ["type": "array", "items": Self.participant])],
-              required: ["participants"])
-          )
-        ],
-        errors: [400, 401, 403, 404, 413]),
+        requestBody: Schemas.of(ShareInput.self),
+        responses: [(200, Schemas.of(Participants.self))], errors: [400, 401, 403, 404, 413]),
       use: shareTask)
   }
 
@@ -157,11 +140,11 @@ struct RedoAPIController: Sendable {
 
   private func keys(of user: User) async throws -> Response {
     let keys = try await env.database.redoStore.redoKeys(userID: user.id)
-    return JSONBody.response([
-      "keys": keys.map {
-        KeyBody(publicKey: $0.publicKey, label: $0.label, createdAt: $0.createdAt)
-      }
-    ])
+    return JSONBody.response(
+      KeyList(
+        keys: keys.map {
+          KeyBody(publicKey: $0.publicKey, label: $0.label, createdAt: $0.createdAt)
+        }))
   }
 
   @Sendable func uploadNodes(_ request: Request, _ context: AppRequestContext) async throws
@@ -180,7 +163,7 @@ struct RedoAPIController: Sendable {
           "nodes", "Send at most \(RedoSync.maximumBatch) nodes at once, not \(entries.count)."))
     }
     let verdicts = try await sync.upload(entries, by: user)
-    return JSONBody.response(["results": verdicts])
+    return JSONBody.response(UploadResults(results: verdicts))
   }
 
   @Sendable func downloadNodes(_ request: Request, _ context: AppRequestContext) async throws
@@ -199,9 +182,8 @@ struct RedoAPIController: Sendable {
     -> Response
   {
     let user = try context.requireCaller().user
-    return JSONBody.response([
-      "taskIds": try await env.database.redoStore.redoTaskIDs(visibleTo: user.id)
-    ])
+    return JSONBody.response(
+      TaskIDs(taskIds: try await env.database.redoStore.redoTaskIDs(visibleTo: user.id)))
   }
 
   @Sendable func taskNodes(_ request: Request, _ context: AppRequestContext) async throws
@@ -245,7 +227,7 @@ struct RedoAPIController: Sendable {
           userId: participant.userID, displayName: name, status: participant.status.rawValue,
           permission: participant.permission.rawValue))
     }
-    return JSONBody.response(["participants": bodies])
+    return JSONBody.response(Participants(participants: bodies))
   }
 
   /// Node JSON is stored canonical; it goes out as it is, not re-encoded.

@@ -12,12 +12,38 @@ struct RedoDraftsAPI: Sendable {
   let tasks: RedoTasks
 
   static let intents = ["add", "edit", "complete", "snooze", "archive", "unarchive", "delete"]
-  static let draft = Schemas.object(
-    [
-      ("taskId", Schemas.string), ("parents", ["type": "array", "items": Schemas.string]),
-      ("lamport", Schemas.integer), ("action", Schemas.string), ("payload", ["type": "object"]),
-      ("buildsOnPrevious", ["type": "boolean"]),
-    ], required: ["taskId", "parents", "lamport", "action", "payload", "buildsOnPrevious"])
+
+  /// One unsigned node the client is to sign, and whether it builds on the draft before it.
+  struct DraftBody: Codable {
+    var taskId: String
+    var parents: [String]
+    var lamport: Int
+    var action: NodeAction
+    var payload: [String: JSON]
+    var buildsOnPrevious: Bool
+
+    init(_ step: DraftStep) {
+      taskId = step.draft.taskId
+      parents = step.draft.parents
+      lamport = step.draft.lamport
+      action = step.draft.action
+      payload = step.draft.payload
+      buildsOnPrevious = step.buildsOnPrevious
+    }
+
+    /// The draft as a JSON value: the answer goes out canonical (RFC 8785), not re-encoded.
+    var json: JSON {
+      [
+        "taskId": .string(taskId), "parents": .array(parents.map(JSON.string)),
+        "lamport": .number(Double(lamport)), "action": .string(action.rawValue),
+        "payload": .object(payload), "buildsOnPrevious": .bool(buildsOnPrevious),
+      ]
+    }
+  }
+
+  struct Drafts: Codable {
+    var drafts: [DraftBody]
+  }
 
   func register(_ api: APIRouteTable) {
     api.add(
@@ -44,14 +70,7 @@ struct RedoDraftsAPI: Sendable {
             ("days", ["type": "integer", "minimum": 1, "maximum": 3650]),
             ("until", ["type": "string"]), ("notes", ["type": "string", "maxLength": 10000]),
           ], required: ["intent"]),
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [("drafts", ["type": "array", "items": Self.draft])], required: ["drafts"])
-          )
-        ],
-        errors: [400, 401, 403, 404, 413]),
+        responses: [(200, Schemas.of(Drafts.self))], errors: [400, 401, 403, 404, 413]),
       use: makeDrafts)
   }
 
@@ -61,15 +80,7 @@ struct RedoDraftsAPI: Sendable {
     let user = try context.requireCaller().user
     let body = try await JSONBody.object(request, route: "POST /api/redo/drafts")
     let steps = try await plan(body, for: user)
-    let drafts: [JSON] = steps.map { step in
-      [
-        "taskId": .string(step.draft.taskId),
-        "parents": .array(step.draft.parents.map(JSON.string)),
-        "lamport": .number(Double(step.draft.lamport)),
-        "action": .string(step.draft.action.rawValue),
-        "payload": .object(step.draft.payload), "buildsOnPrevious": .bool(step.buildsOnPrevious),
-      ]
-    }
+    let drafts = steps.map { DraftBody($0).json }
     return Response(
       status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
       body: .init(

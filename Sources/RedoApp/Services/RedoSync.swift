@@ -13,8 +13,8 @@ struct RedoSync {
 
   let env: HearthEnvironment
 
-  struct Verdict: Encodable, Equatable {
-    enum Status: String, Encodable { case accepted, duplicate, rejected }
+  struct Verdict: Codable, Equatable, JSONSchemaRefined {
+    enum Status: String, Codable, CaseIterable { case accepted, duplicate, rejected }
     var id: String?
     var status: Status
     var code: String?
@@ -34,6 +34,8 @@ struct RedoSync {
       try container.encodeIfPresent(code, forKey: .code)
       try container.encodeIfPresent(message, forKey: .message)
     }
+
+    static let schemaRefinements: [String: JSON] = ["id": ["type": ["string", "null"]]]
   }
 
   func upload(_ entries: [JSON], by user: User) async throws -> [Verdict] {
@@ -124,5 +126,17 @@ struct RedoSync {
     } catch StoreError.duplicate {
       throw APIErrorResponse(.conflict("publicKey", "This key is registered to another account."))
     }
+  }
+}
+
+extension RedoSync.Verdict {
+  /// As `encode(to:)` writes it: `id` always there (null or a string), code and message only
+  /// when set. In an extension, so the memberwise initializer stays.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String?.self, forKey: .id)
+    status = try container.decode(Status.self, forKey: .status)
+    code = try container.decodeIfPresent(String.self, forKey: .code)
+    message = try container.decodeIfPresent(String.self, forKey: .message)
   }
 }

@@ -11,49 +11,53 @@ struct SofterAPIController: Sendable {
   var env: HearthEnvironment { rooms.env }
   static let roomPath = "/api/softer/rooms/:roomId"
 
-  static let participant = Schemas.object(
-    [
-      ("id", Schemas.string), ("nickname", Schemas.string), ("isLightward", boolean),
-      ("arrived", boolean), ("isYou", boolean),
-    ], required: ["id", "nickname", "isLightward", "arrived", "isYou"])
-  static let boolean: JSON = ["type": "boolean"]
-  static let message = Schemas.object(
-    [
-      ("id", Schemas.string), ("authorId", Schemas.string), ("authorName", Schemas.string),
-      ("text", Schemas.string), ("createdAt", Schemas.dateTime), ("isLightward", boolean),
-      ("isNarration", boolean),
-    ],
-    required: ["id", "authorId", "authorName", "text", "createdAt", "isLightward", "isNarration"])
-  static let room = Schemas.object(
-    [
-      ("id", Schemas.string), ("tier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
-      ("tierDisplay", Schemas.string),
-      (
-        "state", ["type": "string", "enum": ["draft", "pendingParticipants", "active", "defunct"]]
-      ),
-      ("defunctReason", Schemas.nullableString), ("status", Schemas.string),
-      ("display", Schemas.string), ("you", Schemas.string), ("isOriginator", boolean),
-      ("participants", ["type": "array", "items": participant]),
-      ("turn", ["type": ["object", "null"]]), ("lightward", ["type": "object"]),
-      ("composing", Schemas.nullableString), ("depth", Schemas.integer),
-      ("lastSpeaker", Schemas.nullableString), ("hasCenotaph", boolean),
-      ("canRequestCenotaph", boolean), ("createdAt", Schemas.dateTime),
-      ("modifiedAt", Schemas.dateTime), ("messages", ["type": "array", "items": message]),
-    ], required: ["id", "tier", "state", "status", "participants", "lightward"])
-  static let roomEnvelope = Schemas.object([("room", room)], required: ["room"])
-
-  struct CreateInput: Decodable {
-    struct Invitee: Decodable {
+  struct CreateInput: Decodable, JSONSchemaRefined {
+    struct Invitee: Decodable, JSONSchemaRefined {
       var contact: String?
       var nickname: String?
+
+      static let schemaRequired = ["contact", "nickname"]
+      static let schemaRefinements: [String: JSON] = [
+        "contact": ["minLength": 1, "maxLength": 254],
+        "nickname": ["minLength": 1, "maxLength": 40],
+      ]
     }
+
     var nickname: String?
     var participants: [Invitee]?
     var tier: Int?
+
+    static let schemaRequired = ["nickname"]
+    static let schemaRefinements: [String: JSON] = [
+      "nickname": ["minLength": 1, "maxLength": 40], "participants": ["maxItems": 10],
+      "tier": ["enum": [1, 10, 100, 1000]],
+    ]
   }
 
-  struct TextInput: Decodable { var text: String? }
-  struct ComposingInput: Decodable { var composing: Bool? }
+  struct TextInput: Decodable, JSONSchemaRefined {
+    var text: String?
+
+    static let schemaRequired = ["text"]
+    static let schemaRefinements: [String: JSON] = [
+      "text": ["minLength": 1, "maxLength": 20_000]
+    ]
+  }
+
+  struct ComposingInput: Decodable, JSONSchemaRefined {
+    var composing: Bool?
+
+    static let schemaRequired = ["composing"]
+  }
+
+  /// One room, as every answer about a room carries it.
+  struct RoomEnvelope: Codable {
+    var room: SofterRoomBody
+  }
+
+  struct RoomList: Codable {
+    var rooms: [SofterRoomBody]
+    var defaultTier: PaymentTier
+  }
 
   func register(_ api: APIRouteTable) {
     api.add(
@@ -61,43 +65,19 @@ struct SofterAPIController: Sendable {
         .post, "/api/softer/rooms",
         summary: "Open a room: you, Lightward, and the accounts you name (all must exist)",
         tag: "softer",
-        requestBody: Schemas.object(
-          [
-            ("nickname", ["type": "string", "minLength": 1, "maxLength": 40]),
-            (
-              "participants",
-              [
-                "type": "array", "maxItems": 10,
-                "items": Schemas.object(
-                  [
-                    ("contact", ["type": "string", "minLength": 1, "maxLength": 254]),
-                    ("nickname", ["type": "string", "minLength": 1, "maxLength": 40]),
-                  ], required: ["contact", "nickname"]),
-              ]
-            ),
-            ("tier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
-          ], required: ["nickname"]),
-        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 413, 422]),
+        requestBody: Schemas.of(CreateInput.self),
+        responses: [(201, Schemas.of(RoomEnvelope.self))], errors: [400, 401, 413, 422]),
       use: createRoom)
     api.add(
       APIOperation(
         .get, "/api/softer/rooms", summary: "Every room you have a seat in, newest first",
         tag: "softer",
-        responses: [
-          (
-            200,
-            Schemas.object(
-              [
-                ("rooms", ["type": "array", "items": Self.room]),
-                ("defaultTier", ["type": "integer", "enum": [1, 10, 100, 1000]]),
-              ], required: ["rooms", "defaultTier"])
-          )
-        ], errors: [401]),
+        responses: [(200, Schemas.of(RoomList.self))], errors: [401]),
       use: listRooms)
     api.add(
       APIOperation(
         .get, Self.roomPath, summary: "One room with its whole ledger", tag: "softer",
-        responses: [(200, Self.roomEnvelope)], errors: [401, 404]),
+        responses: [(200, Schemas.of(RoomEnvelope.self))], errors: [401, 404]),
       use: showRoom)
     api.add(
       Self.roomChange("here", "Say you are here (an invitee of a pending room)"), use: arrive)
@@ -114,30 +94,28 @@ struct SofterAPIController: Sendable {
       APIOperation(
         .post, "\(Self.roomPath)/messages",
         summary: "Speak on your turn (409 not_your_turn otherwise)", tag: "softer",
-        requestBody: Schemas.object(
-          [("text", ["type": "string", "minLength": 1, "maxLength": 20_000])],
-          required: ["text"]),
-        responses: [(201, Self.roomEnvelope)], errors: [400, 401, 404, 409, 413]),
+        requestBody: Schemas.of(TextInput.self),
+        responses: [(201, Schemas.of(RoomEnvelope.self))], errors: [400, 401, 404, 409, 413]),
       use: sendMessage)
     api.add(
       APIOperation(
         .post, "\(Self.roomPath)/composing",
         summary: "Say you are typing, or have stopped (shown to others for 30 seconds)",
         tag: "softer",
-        requestBody: Schemas.object([("composing", Self.boolean)], required: ["composing"]),
+        requestBody: Schemas.of(ComposingInput.self),
         responses: [(204, nil)], errors: [400, 401, 404, 409, 413]),
       use: setComposing)
     api.add(
       APIOperation(
         .post, "\(Self.roomPath)/cenotaph",
         summary: "Ask Lightward for the ended room's cenotaph (originator only)", tag: "softer",
-        responses: [(202, Self.roomEnvelope)], errors: [401, 403, 404, 409]),
+        responses: [(202, Schemas.of(RoomEnvelope.self))], errors: [401, 403, 404, 409]),
       use: requestCenotaph)
     api.add(
       APIOperation(
         .post, "\(Self.roomPath)/retry",
         summary: "Ask Lightward again after its attempts gave up", tag: "softer",
-        responses: [(200, Self.roomEnvelope)], errors: [401, 404, 409]),
+        responses: [(200, Schemas.of(RoomEnvelope.self))], errors: [401, 404, 409]),
       use: retry)
     api.add(
       APIOperation(
@@ -151,12 +129,7 @@ struct SofterAPIController: Sendable {
   static func roomChange(_ name: String, _ summary: String) -> APIOperation {
     APIOperation(
       .post, "\(roomPath)/\(name)", summary: summary, tag: "softer",
-      responses: [(200, roomEnvelope)], errors: [401, 404, 409])
-  }
-
-  struct RoomList: Encodable {
-    var rooms: [SofterRoomBody]
-    var defaultTier: Int
+      responses: [(200, Schemas.of(RoomEnvelope.self))], errors: [401, 404, 409])
   }
 
   @Sendable func createRoom(_ request: Request, _ context: AppRequestContext) async throws
@@ -183,7 +156,7 @@ struct SofterAPIController: Sendable {
     }
     let tier = PaymentTier.defaultTier(
       lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))
-    return JSONBody.response(RoomList(rooms: list, defaultTier: tier.rawValue))
+    return JSONBody.response(RoomList(rooms: list, defaultTier: tier))
   }
 
   @Sendable func showRoom(_ request: Request, _ context: AppRequestContext) async throws
@@ -300,7 +273,8 @@ struct SofterAPIController: Sendable {
     _ record: SofterRoomRecord, _ user: User, status: HTTPResponse.Status = .ok
   ) -> Response {
     JSONBody.response(
-      ["room": SofterRoomBody(record, viewer: user.id, at: env.now(), withMessages: true)],
+      RoomEnvelope(
+        room: SofterRoomBody(record, viewer: user.id, at: env.now(), withMessages: true)),
       status: status)
   }
 }

@@ -1,20 +1,21 @@
+import CanonicalJSON
 import Foundation
 import HearthPlatform
 import SofterCore
 
 /// A room as the API and the pages show it to one viewer.
-struct SofterRoomBody: Encodable {
-  struct Participant: Encodable {
+struct SofterRoomBody: Codable, JSONSchemaRefined {
+  struct Participant: Codable {
     var id, nickname: String
     var isLightward, arrived, isYou: Bool
   }
 
-  struct Turn: Encodable {
+  struct Turn: Codable {
     var index: Int
     var participantId, nickname: String
   }
 
-  struct Lightward: Encodable {
+  struct Lightward: Codable, JSONSchemaRefined {
     /// idle, thinking or failed.
     var status: String
     var seated: String
@@ -22,16 +23,20 @@ struct SofterRoomBody: Encodable {
     var attempts: Int?
     var retryAt: Date?
     var canRetry: Bool
+
+    static let schemaRefinements: [String: JSON] = [
+      "status": ["enum": ["idle", "thinking", "failed"]]
+    ]
   }
 
-  struct Message: Encodable {
+  struct Message: Codable {
     var id, authorId, authorName, text: String
     var createdAt: Date
     var isLightward, isNarration: Bool
   }
 
   var id: String
-  var tier: Int
+  var tier: PaymentTier
   var tierDisplay: String
   var state: String
   var defunctReason: String?
@@ -51,6 +56,10 @@ struct SofterRoomBody: Encodable {
   var modifiedAt: Date
   var messages: [Message]?
 
+  static let schemaRefinements: [String: JSON] = [
+    "state": ["enum": ["draft", "pendingParticipants", "active", "defunct"]]
+  ]
+
   init(_ record: SofterRoomRecord, viewer userID: String, at now: Date, withMessages: Bool) {
     let room = record.room
     let spec = room.spec
@@ -64,7 +73,7 @@ struct SofterRoomBody: Encodable {
     let fold = room.fold
     let speech = room.messages.filter { !$0.isNarration }
     id = spec.id
-    tier = spec.tier.rawValue
+    tier = spec.tier
     tierDisplay = spec.tier.displayString
     state = room.state.typeName
     defunctReason = room.state.defunctReason?.encoded
