@@ -35,19 +35,10 @@ package struct AuthAPIController: Sendable {
       try container.encode(createdAt, forKey: .createdAt)
     }
 
-    package init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      id = try container.decode(String.self, forKey: .id)
-      email = try container.decode(String.self, forKey: .email)
-      displayName = try container.decode(String.self, forKey: .displayName)
-      phone = try container.decode(String?.self, forKey: .phone)
-      timeZone = try container.decode(String.self, forKey: .timeZone)
-      createdAt = try container.decode(Date.self, forKey: .createdAt)
-    }
-
     enum CodingKeys: String, CodingKey { case id, email, displayName, phone, timeZone, createdAt }
 
     package static let schemaRefinements: [String: JSON] = ["phone": Schemas.nullableString]
+    package static let schemaRequired = ["phone"]
   }
 
   /// `{"user": ...}`, the answer of GET and PATCH /api/me.

@@ -52,16 +52,26 @@ public final class SQLiteDatabase: HearthDatabase {
   package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
     -> T
   {
-    try await gate.holding {
-      try await pool.writeWithoutTransaction { db in
-        var result: T?
-        try db.inTransaction(.immediate) {
-          result = try body(db)
-          return .commit
-        }
-        return result!
-      }
+    // Straight to the writer's queue, so that writes follow each other with no hand-off
+    // between them. Only a `transaction` keeps BEGIN open across its awaits: a write that finds
+    // the connection inside one waits for that transaction's gate instead of joining it.
+    if let result = try await pool.writeWithoutTransaction({ db -> T? in
+      db.isInsideTransaction ? nil : try Self.immediate(db, body)
+    }) {
+      return result
     }
+    return try await gate.holding {
+      try await pool.writeWithoutTransaction { db in try Self.immediate(db, body) }
+    }
+  }
+
+  private static func immediate<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+    var result: T?
+    try db.inTransaction(.immediate) {
+      result = try body(db)
+      return .commit
+    }
+    return result!
   }
 
   package func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws

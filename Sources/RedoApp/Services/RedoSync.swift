@@ -35,7 +35,9 @@ struct RedoSync {
       try container.encodeIfPresent(message, forKey: .message)
     }
 
+    /// `id` is always written, null when the node had none.
     static let schemaRefinements: [String: JSON] = ["id": ["type": ["string", "null"]]]
+    static let schemaRequired = ["id"]
   }
 
   func upload(_ entries: [JSON], by user: User) async throws -> [Verdict] {
@@ -126,17 +128,5 @@ struct RedoSync {
     } catch StoreError.duplicate {
       throw APIErrorResponse(.conflict("publicKey", "This key is registered to another account."))
     }
-  }
-}
-
-extension RedoSync.Verdict {
-  /// As `encode(to:)` writes it: `id` always there (null or a string), code and message only
-  /// when set. In an extension, so the memberwise initializer stays.
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String?.self, forKey: .id)
-    status = try container.decode(Status.self, forKey: .status)
-    code = try container.decodeIfPresent(String.self, forKey: .code)
-    message = try container.decodeIfPresent(String.self, forKey: .message)
   }
 }
