@@ -42,11 +42,7 @@ struct Serve: AsyncParsableCommand {
     var config = try loadConfig()
     if let host { config.host = host }
     if let port { config.port = port }
-    let env = try await Bootstrap.environment(config)
-    let app = HearthApplication(env: env)
-    try app.prepare()
-    try await app.buildApplication().runService()
-    try await env.database.close()
+    try await HearthService.run(.serve, config: config)
   }
 }
 
@@ -54,16 +50,7 @@ struct Worker: AsyncParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Run job workers only.")
 
   func run() async throws {
-    let env = try await Bootstrap.environment(try loadConfig())
-    let app = HearthApplication(env: env)
-    try app.prepare()
-    let group = ServiceGroup(
-      configuration: .init(
-        services: [app.hub, app.worker()], gracefulShutdownSignals: [.sigterm, .sigint],
-        logger: env.logger))
-    env.logger.notice("Hearth worker started (\(env.database.kindName))")
-    try await group.run()
-    try await env.database.close()
+    try await HearthService.run(.worker, config: try loadConfig())
   }
 }
 

@@ -27,8 +27,10 @@ extension HearthApplication {
 
 extension Bootstrap {
   /// The environment with every app's tables up to date.
-  public static func environment(_ config: HearthConfig) async throws -> HearthEnvironment {
-    try await environment(config, apps: HearthServer.apps)
+  public static func environment(
+    _ config: HearthConfig, database: (any HearthDatabase)? = nil
+  ) async throws -> HearthEnvironment {
+    try await environment(config, apps: HearthServer.apps, database: database)
   }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import HearthCore
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// The one place where the server is put together, for `hearth serve` and for tests.
 public struct HearthApplication: Sendable {
@@ -74,13 +75,26 @@ public struct HearthApplication: Sendable {
     application(router: buildRouter().0)
   }
 
-  /// The server on `router`, with the event hub and the job worker beside it.
+  /// The server on `router`, with the event hub and the job worker beside it, to run whole (as
+  /// the tests do).
   public func application(router: Router<AppRequestContext>) -> some ApplicationProtocol {
+    application(router: router, services: [hub, worker()])
+  }
+
+  /// What `hearth serve` runs in its service group: the HTTP server, the event hub and the job
+  /// worker.
+  public func services() -> [any Service] {
+    [application(router: buildRouter().0, services: []), hub, worker()]
+  }
+
+  private func application(router: Router<AppRequestContext>, services: [any Service])
+    -> some ApplicationProtocol
+  {
     Application(
       router: router,
       configuration: .init(
         address: .hostname(env.config.host, port: env.config.port), serverName: "hearth"),
-      services: [hub, worker()],
+      services: services,
       onServerRunning: { channel in
         env.logger.notice(
           "Hearth is serving on http://\(env.config.host):\(channel.localAddress?.port ?? env.config.port) (\(env.database.kindName))"

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// Opens what a `hearth` process needs from its configuration.
@@ -29,13 +30,21 @@ public enum Bootstrap {
     return logger
   }
 
-  public static func openDatabase(_ config: HearthConfig, logger: Logger) throws
-    -> any HearthDatabase
-  {
+  /// Opens the configured database. `inServiceGroup`: a PostgreSQL pool waits for the caller's
+  /// service group to run it (see `services(of:)`) instead of running itself.
+  public static func openDatabase(
+    _ config: HearthConfig, logger: Logger, inServiceGroup: Bool = false
+  ) throws -> any HearthDatabase {
     switch config.database {
     case .sqlite(let path): try SQLiteDatabase(path: path)
-    case .postgres(let url): try PostgresDatabase(url: url, logger: logger)
+    case .postgres(let url):
+      try PostgresDatabase(url: url, logger: logger, runsItself: !inServiceGroup)
     }
+  }
+
+  /// What a service group must run for `database`: PostgreSQL's pool, SQLite nothing.
+  public static func services(of database: any HearthDatabase) -> [any Service] {
+    (database as? PostgresDatabase).map { [$0] } ?? []
   }
 
   /// HEARTH_SECRET, or the secret kept in the data directory (made on first run, mode 0600).
@@ -64,11 +73,11 @@ public enum Bootstrap {
 
   /// Opens the database, brings the platform's and the apps' tables up to date, and builds the
   /// environment the apps are built on.
-  public static func environment(_ config: HearthConfig, apps: [any HearthAppModule.Type])
-    async throws -> HearthEnvironment
-  {
+  public static func environment(
+    _ config: HearthConfig, apps: [any HearthAppModule.Type], database: (any HearthDatabase)? = nil
+  ) async throws -> HearthEnvironment {
     let logger = logger(config)
-    let database = try openDatabase(config, logger: logger)
+    let database = try database ?? openDatabase(config, logger: logger)
     try await database.migrate(apps.map { $0.schema })
     return HearthEnvironment(
       config: config, database: database, secret: try secret(config), logger: logger)

@@ -1,13 +1,16 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import Synchronization
 
 /// The PostgreSQL implementation of every store, on a `PostgresClient` connection pool.
 ///
-/// The pool runs in a task started by `init`; `close()` stops it. Every statement uses bound
-/// parameters; writes that must happen together run in one transaction.
-public final class PostgresDatabase: HearthDatabase {
+/// The pool is a Service: `hearth serve` and `hearth worker` run it in their service group,
+/// which stops it after everything that queries. Elsewhere (commands, tests) it runs in a task
+/// of its own that `close()` stops. Every statement uses bound parameters; writes that must
+/// happen together run in one transaction.
+public final class PostgresDatabase: HearthDatabase, Service {
   public let kindName = "postgresql"
   public var backend: DatabaseBackend { .postgres(self) }
 
@@ -15,39 +18,53 @@ public final class PostgresDatabase: HearthDatabase {
   /// The apps' account cleanup, learnt when they migrate.
   let accountCleanup = Mutex<[String]>([])
   package let logger: Logger
-  private let runTask: Task<Void, Never>
-  /// Done once `runTask` is about to call `client.run()`; queries wait for it, because a lease
-  /// requested before `run()` makes PostgresNIO log a warning.
+  /// The pool's own task, when no service group runs it.
+  private let runTask: Task<Void, Never>?
+  private let started: AsyncStream<Void>.Continuation
+  /// Done once the pool is about to run; queries wait for it, because a lease requested before
+  /// `run()` makes PostgresNIO log a warning.
   package let runStarted: Task<Void, Never>
 
-  /// Parses `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|require`) and
-  /// starts the connection pool; no connection is opened until the first query.
+  /// Parses `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|require`); no
+  /// connection is opened until the first query. With `runsItself` the pool starts now in a
+  /// task of its own; without it, it runs when a service group runs this database.
   public init(
-    url: String, logger: Logger = Logger(label: "hearth.postgres"), maximumConnections: Int = 20
+    url: String, logger: Logger = Logger(label: "hearth.postgres"), maximumConnections: Int = 20,
+    runsItself: Bool = true
   ) throws {
     var configuration = try PostgresURL(url).configuration
     configuration.options.maximumConnections = maximumConnections
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     self.logger = logger
-    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-    self.runStarted = Task { for await _ in started {} }
-    self.runTask = Task {
-      startedContinuation.finish()
-      await client.run()
-    }
+    let (stream, started) = AsyncStream<Void>.makeStream()
+    self.started = started
+    self.runStarted = Task { for await _ in stream {} }
+    self.runTask =
+      runsItself
+      ? Task {
+        started.finish()
+        await client.run()
+      } : nil
   }
 
-  deinit { runTask.cancel() }
+  deinit { runTask?.cancel() }
+
+  /// Runs the pool until the service group shuts down.
+  public func run() async throws {
+    precondition(runTask == nil, "this PostgresDatabase runs its pool itself")
+    started.finish()
+    await cancelWhenGracefulShutdown { await self.client.run() }
+  }
 
   public func ping() async throws {
     _ = try await queryRows("SELECT 1")
   }
 
-  /// Stops the pool; queries after this fail.
+  /// Stops the pool it runs itself; queries after this fail. (A service group stops its own.)
   public func close() async throws {
-    runTask.cancel()
-    await runTask.value
+    runTask?.cancel()
+    await runTask?.value
   }
 
   /// Drops every table by recreating the `public` schema. For tests only.

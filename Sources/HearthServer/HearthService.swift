@@ -1,0 +1,43 @@
+import HearthCore
+import HearthPlatform
+import Logging
+import ServiceLifecycle
+
+/// `hearth serve` or `hearth worker` as one service beside the database's pool: it brings the
+/// tables up to date, checks what each app needs, then runs the HTTP server (serve only), live
+/// events and the job worker until the group shuts down.
+struct HearthService: Service {
+  enum Role { case serve, worker }
+
+  let config: HearthConfig
+  let database: any HearthDatabase
+  let role: Role
+
+  func run() async throws {
+    let env = try await Bootstrap.environment(config, database: database)
+    let app = HearthApplication(env: env)
+    try app.prepare()
+    let services: [any Service]
+    switch role {
+    case .serve: services = app.services()
+    case .worker:
+      services = [app.hub, app.worker()]
+      env.logger.notice("Hearth worker started (\(env.database.kindName))")
+    }
+    try await ServiceGroup(configuration: .init(services: services, logger: env.logger)).run()
+  }
+
+  /// Runs `role` until SIGTERM or SIGINT, in one service group with the database's pool, which
+  /// the group starts first and stops last.
+  static func run(_ role: Role, config: HearthConfig) async throws {
+    let logger = Bootstrap.logger(config)
+    let database = try Bootstrap.openDatabase(config, logger: logger, inServiceGroup: true)
+    let hearth = HearthService(config: config, database: database, role: role)
+    let group = ServiceGroup(
+      configuration: .init(
+        services: Bootstrap.services(of: database) + [hearth],
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await group.run()
+    try await database.close()
+  }
+}
