@@ -17,9 +17,11 @@ public struct TestServer: Sendable {
 
   /// `pinned` fixes the clock at `pinnedNow` and numbers new ids in order, so whole responses
   /// can be compared with snapshots.
+  /// `clock` is what the server's timers sleep on (a real-time `TestClock` lets a test see a
+  /// request waiting).
   public init(
     apps: [any HearthAppModule.Type], pinned: Bool = false,
-    configure: (inout HearthConfig) -> Void = { _ in }
+    clock: (any Clock<Duration>)? = nil, configure: (inout HearthConfig) -> Void = { _ in }
   ) async throws {
     directory = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
     var config = HearthConfig.testing(databasePath: directory + "/hearth.sqlite")
@@ -36,6 +38,7 @@ public struct TestServer: Sendable {
         return "00000000-0000-4000-8000-" + String(format: "%012d", next)
       }
     }
+    if let clock { env.clock = clock }
     self.env = env
     app = HearthApplication(env: env, modules: apps)
   }
@@ -103,6 +106,23 @@ extension TestClientProtocol {
       cursor = Int64(next)
     }
     return events
+  }
+
+  /// Runs `check` now, and again after each event the account is sent (long-polling
+  /// /api/events/poll), until it returns a value: the test waits on the server, not a clock.
+  /// A change and its event commit together, so a check after the event sees the change.
+  public func afterEachEvent<T>(
+    token: String, until what: String, _ check: () async throws -> T?
+  ) async throws -> T {
+    let start = try await json(.get, "/api/events/poll?timeout=0", token: token)
+    guard var cursor = start["cursor"] as? Int else { throw TestFailure(start.text) }
+    for _ in 0..<60 {
+      if let value = try await check() { return value }
+      let reply = try await json(.get, "/api/events/poll?after=\(cursor)&timeout=5", token: token)
+      guard let next = reply["cursor"] as? Int else { throw TestFailure(reply.text) }
+      cursor = next
+    }
+    throw TestFailure("timed out waiting until \(what)")
   }
 
   /// Signs up a fresh account and returns its access and refresh tokens.

@@ -56,8 +56,9 @@ import Testing
       let bob = try await client.signup("other@example.com")
 
       // Given an open stream, when Ann and Bob change their profiles
+      // (the stream's cursor is taken before its head is sent, so changes made once the head
+      // is here are after it)
       let live = try await Self.readMessages(port: port, token: ann.access, count: 2) {
-        try await Task.sleep(for: .milliseconds(200))
         for name in ["One", "Two"] {
           _ = try await client.json(.patch, "/api/me", ["displayName": name], token: bob.access)
           _ = try await client.json(.patch, "/api/me", ["displayName": name], token: ann.access)
@@ -74,7 +75,6 @@ import Testing
 
       // When the session is revoked, the stream says so and ends
       let ended = try await Self.readMessages(port: port, token: ann.access, count: 2) {
-        try await Task.sleep(for: .milliseconds(200))
         _ = try await client.json(.post, "/api/auth/logout", token: ann.access)
         _ = try await client.json(.patch, "/api/me", ["displayName": "Three"], token: bob.access)
       }
@@ -107,11 +107,10 @@ import Testing
         .post, "/api/debug/jobs", ["sleepMs": 10, "idempotencyKey": "k1"], token: ann.access)
       #expect((again["job"] as? [String: Any])?["id"] as? String == id)
 
-      var status = ""
-      for _ in 0..<300 where status != "succeeded" {
-        try await Task.sleep(for: .milliseconds(10))
+      let status = try await client.afterEachEvent(token: ann.access, until: "the job ran") {
         let job = try await client.json(.get, "/api/debug/jobs/\(id)", token: ann.access)
-        status = (job["job"] as? [String: Any])?["status"] as? String ?? ""
+        let status = (job["job"] as? [String: Any])?["status"] as? String
+        return status == "succeeded" ? status : nil
       }
       #expect(status == "succeeded")
       let hidden = try await client.json(.get, "/api/debug/jobs/\(id)", token: other.access)

@@ -101,7 +101,7 @@ import Testing
     // A loop idles only when it finds no job due, after marking the one it ran: once every
     // loop is asleep on the clock for its idle poll (a running job's heartbeat sleeps longer),
     // the queue is drained.
-    await clock.sleepers(atLeast: worker.concurrency, within: worker.idlePoll)
+    await clock.sleepers(atLeast: worker.concurrency, dueIn: .zero...worker.idlePoll)
     running.cancel()
     #expect(done.withLockedValue { $0.count } == 30)
     #expect(try await db.jobCounts()[.succeeded] == 30)
@@ -135,7 +135,7 @@ import Testing
     // When the process shuts down, the job is handed back unfinished, without using an attempt
     await group.triggerGracefulShutdown()
     // The grace period begins (the only sleeper due that soon); the job does not finish in it
-    await clock.sleepers(atLeast: 1, within: worker.shutdownGrace)
+    await clock.sleepers(atLeast: 1, dueIn: .zero...worker.shutdownGrace)
     clock.advance(by: worker.shutdownGrace)
     try await running.value
     let job = try #require(try await db.job(id: "l"))

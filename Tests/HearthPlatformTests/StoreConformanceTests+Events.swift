@@ -64,7 +64,7 @@ extension StoreConformanceTests {
           }
           if batch.isEmpty {
             if finished { break }
-            try await Task.sleep(for: .milliseconds(1))
+            await Task.yield()
           }
         }
         return seen

@@ -7,8 +7,10 @@ import OnpuApp
 let testedApps: [any HearthAppModule.Type] = [OnpuModule.self]
 
 extension TestServer {
-  init(configure: (inout HearthConfig) -> Void = { _ in }) async throws {
-    try await self.init(apps: testedApps, configure: configure)
+  init(
+    clock: (any Clock<Duration>)? = nil, configure: (inout HearthConfig) -> Void = { _ in }
+  ) async throws {
+    try await self.init(apps: testedApps, clock: clock, configure: configure)
   }
 }
 

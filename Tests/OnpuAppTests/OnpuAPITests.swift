@@ -14,17 +14,15 @@ import Testing
 @Suite struct OnpuAPITests {
   static let haiku = "古池や\n蛙飛び込む\n水の音"
 
-  /// Reads the job until `done` holds or five seconds pass.
+  /// Reads the job after each change the owner is told of, until `done` holds.
   static func waitForJob(
     _ client: some TestClientProtocol, _ id: String, token: String,
     until done: ([String: Any]) -> Bool = { ($0["status"] as? String) == "succeeded" }
   ) async throws -> JSONReply {
-    for _ in 0..<250 {
+    try await client.afterEachEvent(token: token, until: "job \(id) got there") {
       let reply = try await client.json(.get, "/v1/jobs/\(id)", token: token)
-      if done(reply.body) { return reply }
-      try await Task.sleep(for: .milliseconds(20))
+      return done(reply.body) ? reply : nil
     }
-    throw TestFailure("job \(id) did not get there")
   }
 
   @Test func aJobGoesFromQueuedToASongAndAckOnlyClearsTheLists() async throws {
@@ -73,7 +71,8 @@ import Testing
     let fake = FakeGemini(hold: true)
     try await fake.application.test(.live) { gemini in
       let port = try #require(gemini.port)
-      let server = try await TestServer { config in
+      let clock = TestClock(realTime: true)
+      let server = try await TestServer(clock: clock) { config in
         config.onpu.translator = .gemini
         config.onpu.geminiAPIKey = "key"
         config.onpu.geminiBaseURL = "http://127.0.0.1:\(port)/v1beta"
@@ -101,7 +100,8 @@ import Testing
 
         async let woken = client.json(
           .get, "/v1/jobs/pending/longpoll?timeout=30&since=\(since)", token: ann.access)
-        try await Task.sleep(for: .milliseconds(300))
+        // Once the request waits out its 30 seconds on the server's clock, the job moves on
+        await clock.sleepers(atLeast: 1, dueIn: .seconds(20) ... .seconds(30))
         fake.release()
         let reply = try await woken
         let arrived = WallClock.now()

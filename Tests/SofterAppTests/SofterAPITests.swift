@@ -113,12 +113,10 @@ import Testing
         func waitUntil(_ what: String, _ condition: ([String: Any]) -> Bool) async throws
           -> [String: Any]
         {
-          for _ in 0..<400 {
+          try await client.afterEachEvent(token: isaac.access, until: what) {
             let room = try await get(isaac)
-            if condition(room) { return room }
-            try await Task.sleep(for: .milliseconds(25))
+            return condition(room) ? room : nil
           }
-          throw TestFailure("timed out waiting until \(what)")
         }
 
         // Lightward accepts in a job; the invitees arrive; the room becomes active
@@ -265,16 +263,13 @@ import Testing
         func room(_ token: String) async throws -> JSONReply {
           try await client.json(.get, "/api/softer/rooms/\(id)", token: token)
         }
-        for _ in 0..<200 {
+        try await client.afterEachEvent(token: isaac.access, until: "Lightward arrived") {
           let participants =
             (try await room(isaac.access)["room"] as? [String: Any])?["participants"]
             as? [[String: Any]]
-          if participants?.contains(where: {
+          return participants?.contains(where: {
             $0["isLightward"] as? Bool == true && $0["arrived"] as? Bool == true
-          }) == true {
-            break
-          }
-          try await Task.sleep(for: .milliseconds(25))
+          }) == true ? () : nil
         }
         _ = try await client.json(.post, "/api/softer/rooms/\(id)/here", token: abe.access)
         _ = try await client.json(.post, "/api/softer/rooms/\(id)/here", token: eve.access)

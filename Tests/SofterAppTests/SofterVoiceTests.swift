@@ -16,7 +16,10 @@ import Testing
     var body: String
   }
 
-  static func fakeLightward(_ received: NIOLockedValueBox<[Received]>) -> some ApplicationProtocol {
+  /// "slow" is answered only once `held` finishes: after the client has given up on it.
+  static func fakeLightward(
+    _ received: NIOLockedValueBox<[Received]>, held: AsyncStream<Void> = AsyncStream { $0.finish() }
+  ) -> some ApplicationProtocol {
     let router = Router()
     router.post("/api/plain") { request, context -> Response in
       let body = String(buffer: try await request.body.collect(upTo: 1 << 20))
@@ -38,7 +41,7 @@ import Testing
       case "": return text(.badRequest, "No message provided.")
       case "broken": return text(.badGateway, "An error occurred.")
       case "slow":
-        try await Task.sleep(for: .seconds(2))
+        for await _ in held {}
         return text(.ok, "late")
       default: return text(.ok, "I hear: \(body)")
       }
@@ -49,7 +52,8 @@ import Testing
 
   @Test func speaksPlainTextAndSortsEveryAnswer() async throws {
     let received = NIOLockedValueBox<[Received]>([])
-    try await Self.fakeLightward(received).test(.live) { fake in
+    let (held, answerLate) = AsyncStream<Void>.makeStream()
+    try await Self.fakeLightward(received, held: held).test(.live) { fake in
       let client = LightwardClient(
         url: "http://127.0.0.1:\(try #require(fake.port))/api/plain", timeoutSeconds: 1)
       #expect(client.seatedName == "Lightward")
@@ -74,6 +78,7 @@ import Testing
         try await client.answer("broken")
       }
       // Past the timeout the request is given up, as a failure to retry.
+      defer { answerLate.finish() }
       do {
         _ = try await client.answer("slow")
         Issue.record("a request past its timeout should fail")
