@@ -336,19 +336,3 @@ enum AuralystAPI {
     }
   }
 }
-
-/// AuralystCore's cue kinds are not CaseIterable; the API's insights list them here. The switch
-/// stops compiling when the core adds a kind.
-extension GentleCue.Kind: JSONSchemaDescribed {
-  public static var jsonSchema: JSON {
-    let kinds: [GentleCue.Kind] = [.morningHighs, .medicationCorrelation, .menstruation]
-    let names = kinds.map { kind -> String in
-      switch kind {
-      case .morningHighs, .medicationCorrelation, .menstruation: kind.rawValue
-      }
-    }
-    return ["type": "string", "enum": .array(names.map(JSON.string))]
-  }
-
-  public static var schemaExample: GentleCue.Kind { .morningHighs }
-}

@@ -82,7 +82,7 @@ public struct Insights: Hashable, Codable, Sendable {
 
 /// A quiet observation, shown only when its rule's threshold is met, with what it rests on.
 public struct GentleCue: Hashable, Codable, Sendable {
-  public enum Kind: String, Codable, Sendable {
+  public enum Kind: String, Codable, Sendable, CaseIterable {
     case morningHighs, medicationCorrelation, menstruation
   }
 
