@@ -58,6 +58,10 @@ import Testing
         == .schemaMismatch)
     #expect(
       code { $0["timestamp"] = ["lamport": 1, "wall": "2025-10-26T00:00:00Z"] } == .schemaMismatch)
+    // The wall pattern is exact: other implementations refuse a lower-case t
+    #expect(
+      code { $0["timestamp"] = ["lamport": 1, "wall": "2025-10-26t00:00:00.000Z"] }
+        == .schemaMismatch)
     #expect(
       code {
         $0["author"] = [
@@ -135,6 +139,24 @@ import Testing
           "base": .string(node.id),
           "resolutions": ["task": [["path": "title", "strategy": "ours"]]],
         ], parents: 2) == .schemaMismatch)
+    // A value chosen by hand obeys the payload's rules for its field
+    func manual(_ path: String, _ value: JSON, todo isTodo: Bool = false) -> RedoErrorCode? {
+      let resolution: JSON = ["path": .string(path), "strategy": "manual", "value": value]
+      let resolutions: JSON =
+        isTodo ? ["todos": [["todoTaskId": todo, "fields": [resolution]]]] : ["task": [resolution]]
+      return check(
+        .merge, ["base": .string(node.id), "resolutions": resolutions], parents: 2)
+    }
+    #expect(manual("title", "") == .schemaMismatch)
+    #expect(manual("priority", 99) == .schemaMismatch)
+    #expect(manual("frequencyDays", -5) == .schemaMismatch)
+    #expect(manual("archived", "yes") == .schemaMismatch)
+    #expect(manual("deadline", "soon", todo: true) == .schemaMismatch)
+    #expect(manual("notes", 3, todo: true) == .schemaMismatch)
+    #expect(manual("title", "Buy milk") == nil)
+    #expect(manual("priority", 4) == nil)
+    #expect(manual("archived", true) == nil)
+    #expect(manual("deadline", "2025-11-02T00:00:00.000Z", todo: true) == nil)
   }
 
   @Test func parseErrorsHaveCodes() {

@@ -29,10 +29,12 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
       + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(millisOfDay % 1000, 3))Z"
   }
 
-  /// Parses the strict node form only (the `timestamp.wall` pattern).
+  /// Parses the strict node form only (the `timestamp.wall` pattern, with an upper-case `T`).
   public init?(wall text: String) {
     let bytes = Array(text.utf8)
-    guard bytes.count == 24, bytes[23] == UInt8(ascii: "Z"), bytes[19] == UInt8(ascii: ".") else {
+    guard bytes.count == 24, bytes[10] == UInt8(ascii: "T"), bytes[23] == UInt8(ascii: "Z"),
+      bytes[19] == UInt8(ascii: ".")
+    else {
       return nil
     }
     guard let (base, _) = Self.parseDateAndTime(bytes), let fraction = Self.number(bytes[20..<23])

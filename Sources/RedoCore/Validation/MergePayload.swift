@@ -85,6 +85,21 @@ public struct MergePayload: Sendable {
     return members
   }
 
+  /// A value chosen by hand obeys the rules the field has in the payloads that set it.
+  private static func checkManualValue(_ value: JSON, for field: String, todo: Bool)
+    throws(NodeRejection)
+  {
+    switch (todo, field) {
+    case (true, "deadline"): try PayloadRules.dateTime([field: value], field, required: true)
+    case (true, _): try PayloadRules.text([field: value], field)
+    case (false, "archived"):
+      guard value.boolValue != nil else {
+        throw NodeRejection(.schemaMismatch, "payload.archived must be true or false")
+      }
+    case (false, _): try PayloadRules.taskValues([field: value])
+    }
+  }
+
   private static func fieldResolutions(
     _ value: JSON?, allowed: Set<String>, parents: [String]
   ) throws(NodeRejection) -> [FieldResolution] {
@@ -117,8 +132,11 @@ public struct MergePayload: Sendable {
             .schemaMismatch, "strategy \(strategy) needs chosenParent, one of the parents")
         }
       }
-      if strategy == "manual", members["value"] == nil {
-        throw NodeRejection(.schemaMismatch, "strategy manual needs a value")
+      if strategy == "manual" {
+        guard let value = members["value"] else {
+          throw NodeRejection(.schemaMismatch, "strategy manual needs a value")
+        }
+        try Self.checkManualValue(value, for: path, todo: allowed == Self.mergeableTodoFields)
       }
       _ = try NodeValidator.optionalString(members, "notes", path: "resolution.notes")
       result.append(
