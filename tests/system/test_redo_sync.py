@@ -64,6 +64,36 @@ def test_two_devices_converge_after_concurrent_offline_edits(backend, start_serv
     assert laptop.run("verify", "--all").returncode == 0 and phone.run("verify", "--all").returncode == 0
 
 
+def test_after_a_fork_both_devices_can_still_complete_and_snooze(backend, start_server) -> None:
+    server = start_server(backend)
+    ann, _ = account(server, "Ann")
+    laptop = signed_in_home(server, ann, "laptop")
+    phone = signed_in_home(server, ann, "phone")
+    laptop.out("add", "Water the plants", "--every", "3")
+    laptop.out("sync")
+    phone.out("sync")
+
+    # Offline: the laptop completes the todo (its repeat is a new todo), the phone edits three times
+    laptop.out("complete", "Water the plants")
+    for priority in ("2", "4", "5"):
+        phone.out("edit", "Water the plants", "--priority", priority)
+    laptop.out("sync")
+    phone.out("sync")
+    laptop.out("sync")
+    assert tasks_of(laptop) == tasks_of(phone)
+
+    # Both go on: each change is planned on a MERGE of the branches, so its todo is in reach
+    phone.out("complete", "Water the plants")
+    laptop.out("snooze", "Water the plants", "--days", "2")
+    laptop.out("sync")
+    phone.out("sync")
+    laptop.out("sync")
+    assert tasks_of(laptop) == tasks_of(phone)
+    (task,) = tasks_of(laptop).values()
+    assert task["priority"] == 5
+    assert laptop.run("verify", "--all").returncode == 0 and phone.run("verify", "--all").returncode == 0
+
+
 def test_a_third_account_sees_only_what_was_shared(backend, start_server) -> None:
     server = start_server(backend)
     ann, _ = account(server, "Ann")

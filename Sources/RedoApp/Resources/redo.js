@@ -191,18 +191,28 @@
     complete: [["COMPLETE_TODO"], ["COMPLETE_TODO", "CREATE_TODO"]],
     unarchive: [["UNARCHIVE"], ["UNARCHIVE", "CREATE_TODO"]],
   };
-  // Refuses to sign anything but what the person asked for.
+  // Refuses to sign anything but what the person asked for. A task that forked on several
+  // devices is first joined by a MERGE of its heads, which only sets its base.
   const check = (request, drafts) => {
-    const actions = drafts.map((d) => d.action);
+    const merging = drafts.length > 1 && drafts[0].action === "MERGE";
+    if (merging) {
+      const merge = drafts[0];
+      if (merge.parents.length < 2 || Object.keys(merge.payload).join() !== "base") {
+        throw new Error("the server proposed a MERGE that does more than join the task's branches");
+      }
+    }
+    const asked = merging ? drafts.slice(1) : drafts;
+    const actions = asked.map((d) => d.action);
     const allowed = request.intent === "delete"
-      ? actions.length > 0 && actions.every((a) => a === "DELETE")
-      : expectedActions[request.intent].some((list) => list.join() === actions.join());
-    if (!allowed) throw new Error("the server proposed " + actions.join(", ") + " for " + request.intent);
+      ? !merging && actions.length > 0 && actions.every((a) => a === "DELETE")
+      : !(merging && request.intent === "add")
+        && expectedActions[request.intent].some((list) => list.join() === actions.join());
+    if (!allowed) throw new Error("the server proposed " + drafts.map((d) => d.action).join(", ") + " for " + request.intent);
     for (const draft of drafts) {
       if (request.taskId && draft.taskId !== request.taskId) throw new Error("the draft is for another task");
     }
     const fields = request.fields || {};
-    const first = drafts[0].payload;
+    const first = asked[0].payload;
     for (const [name, value] of Object.entries(fields)) {
       if (canonicalize(first[name]) !== canonicalize(value)) throw new Error("the draft changes " + name + " differently");
     }

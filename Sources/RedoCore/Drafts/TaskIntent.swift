@@ -32,7 +32,9 @@ public struct PlanError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Turns an intent into the drafts the protocol asks for: CREATE then CREATE_TODO for a new task,
-/// COMPLETE_TODO then an explicit CREATE_TODO for a repeating one, a DELETE per branch.
+/// COMPLETE_TODO then an explicit CREATE_TODO for a repeating one, a DELETE per branch. A task
+/// that forked (several heads, from devices that worked offline) is joined by a MERGE first, and
+/// the change builds on it, so every todo of every branch is in the change's ancestry.
 public enum DraftPlanner {
   /// `heads` are the task's head nodes (its live branch ends); `nodes` all its nodes.
   public static func plan(
@@ -59,18 +61,48 @@ public enum DraftPlanner {
     guard let task, let head = heads.max(by: RedoNode.precedes) else {
       throw PlanError("no such task")
     }
-    func next(_ action: NodeAction, _ payload: [String: JSON] = [:]) -> NodeDraft {
-      NodeDraft(
-        taskId: task.id, parents: [head.id], lamport: head.lamport + 1, action: action,
-        payload: payload)
+    if case .delete = intent {
+      return heads.sorted(by: RedoNode.precedes).map { DraftStep(.delete(head: $0, among: nodes)) }
     }
+    let merge =
+      heads.count > 1 ? DraftStep(.merge(heads: joined(heads, task, nodes), among: nodes)) : nil
     func followUp(_ action: NodeAction, _ payload: [String: JSON]) -> DraftStep {
       DraftStep(
         NodeDraft(taskId: task.id, parents: [], lamport: 0, action: action, payload: payload),
         buildsOnPrevious: true)
     }
+    /// The change itself: on the MERGE when there is one, else on the one head.
+    func next(_ action: NodeAction, _ payload: [String: JSON] = [:]) -> DraftStep {
+      if merge != nil { return followUp(action, payload) }
+      return DraftStep(
+        NodeDraft(
+          taskId: task.id, parents: [head.id], lamport: head.lamport + 1, action: action,
+          payload: payload))
+    }
+    return (merge.map { [$0] } ?? [])
+      + (try steps(intent, task, next: next, followUp: followUp, now: now, newID: newID))
+  }
+
+  /// The heads a MERGE joins: all of them, or the latest ten with the one that holds the current
+  /// todo among them.
+  static func joined(_ heads: [RedoNode], _ task: RedoTask, _ nodes: [RedoNode]) -> [RedoNode] {
+    let latest = heads.sorted(by: RedoNode.precedes).reversed()
+    guard latest.count > NodeDraft.mostMergedHeads else { return Array(latest) }
+    let holder = task.currentTodo.flatMap { todo in
+      latest.first { NodeDraft.ancestry(of: $0.id, among: nodes).contains(todo.nodeId) }
+    }
+    let others = latest.filter { $0.id != holder?.id }
+    return (holder.map { [$0] } ?? [])
+      + others.prefix(NodeDraft.mostMergedHeads - (holder == nil ? 0 : 1))
+  }
+
+  private static func steps(
+    _ intent: TaskIntent, _ task: RedoTask,
+    next: (NodeAction, [String: JSON]) -> DraftStep,
+    followUp: (NodeAction, [String: JSON]) -> DraftStep, now: WallTime, newID: () -> String
+  ) throws(PlanError) -> [DraftStep] {
     switch intent {
-    case .add:
+    case .add, .delete:
       return []
     case .edit(let fields):
       guard !fields.isEmpty else { throw PlanError("nothing to change") }
@@ -79,14 +111,14 @@ public enum DraftPlanner {
       {
         throw PlanError("the title must not be empty")
       }
-      return [DraftStep(next(.update, fields))]
+      return [next(.update, fields)]
     case .complete(let notes):
       guard let todo = task.currentTodo else { throw PlanError("\(task.title) has no open todo") }
       var payload: [String: JSON] = [
         "todoTaskId": .string(todo.id), "completed": .string(now.description),
       ]
       if let notes, !notes.isEmpty { payload["notes"] = .string(notes) }
-      var steps = [DraftStep(next(.completeTodo, payload))]
+      var steps = [next(.completeTodo, payload)]
       if let every = task.frequencyDays, !task.archived {
         steps.append(
           followUp(
@@ -109,13 +141,13 @@ public enum DraftPlanner {
       }
       payload["notes"] = .string(
         notes ?? days.map { "Snoozed for \($0) day\($0 == 1 ? "" : "s")" } ?? "Snoozed")
-      return [DraftStep(next(.snooze, payload))]
+      return [next(.snooze, payload)]
     case .archive:
       guard !task.archived else { throw PlanError("\(task.title) is already archived") }
-      return [DraftStep(next(.archive))]
+      return [next(.archive, [:])]
     case .unarchive(let deadline):
       guard task.archived else { throw PlanError("\(task.title) is not archived") }
-      var steps = [DraftStep(next(.unarchive))]
+      var steps = [next(.unarchive, [:])]
       if task.currentTodo == nil {
         steps.append(
           followUp(
@@ -123,8 +155,6 @@ public enum DraftPlanner {
             ["todoTaskId": .string(newID()), "deadline": .string(deadline.description)]))
       }
       return steps
-    case .delete:
-      return heads.sorted(by: RedoNode.precedes).map { DraftStep(.delete(head: $0, among: nodes)) }
     }
   }
 }
