@@ -213,6 +213,46 @@ import Testing
     }
   }
 
+  /// Issue 14's late CREATE: a read-write collaborator uploads a CREATE for the shared task,
+  /// dated a day earlier. The server refuses it, and the owner's task and uploads go on.
+  @Test func aLateCreateCannotRewriteASharedTask() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let ann = try await client.signup("ann@example.com", name: "Ann")
+      let bob = try await client.signup("bob@example.com", name: "Bob")
+      let annDevice = Device()
+      let bobDevice = Device()
+      _ = try await annDevice.register(client, account: ann.id, token: ann.access)
+      _ = try await bobDevice.register(client, account: bob.id, token: bob.access)
+      let nodes = annDevice.newTask("Shared chores")
+      _ = try await Self.upload(client, nodes, token: ann.access)
+      let taskPath = "/api/redo/tasks/\(annDevice.taskId)"
+      _ = try await client.json(
+        .post, "\(taskPath)/share", ["email": "bob@example.com", "permission": "read-write"],
+        token: ann.access)
+      let accept: [String: Any] = [
+        "app": "redo", "kind": "task", "resourceId": annDevice.taskId, "decision": "accept",
+      ]
+      _ = try await client.json(.post, "/api/invitations/respond", accept, token: bob.access)
+
+      let early = bobDevice.sign(
+        NodeDraft(
+          taskId: annDevice.taskId, parents: [], lamport: 1, action: .create,
+          payload: ["title": "Bob's now"]),
+        wall: "2026-11-21T10:00:00.000Z")
+      #expect(
+        Self.statuses(try await Self.upload(client, [early], token: bob.access))
+          == ["E_DUPLICATE_CREATE"])
+      // Ann's task is as she made it, and her next change is taken
+      let edit = annDevice.update(nodes[1], ["priority": 5])
+      #expect(
+        Self.statuses(try await Self.upload(client, [edit], token: ann.access)) == ["accepted"])
+      let page = try await client.json(.get, "\(taskPath)/nodes", token: ann.access)
+      let ids = (page["nodes"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+      #expect(ids == nodes.map(\.id) + [edit.id])
+    }
+  }
+
   @Test func badRequestsAreExplained() async throws {
     let server = try await TestServer()
     try await server.run { client in

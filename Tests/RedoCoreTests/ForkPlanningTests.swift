@@ -83,3 +83,45 @@ import Testing
     #expect(result.rejections == [])
   }
 }
+
+/// Issue 14's late CREATE: a second CREATE for a held task, dated a day earlier, must not wipe it.
+@Suite struct AdmissionTests {
+  @Test func aLateCreateForAHeldTaskIsRefusedAndTheTaskStays() throws {
+    var history = History()
+    let (taskId, create, todo) = history.createTask("Water the plants")
+    let held = history.nodes
+    history.clock = WallTime(milliseconds: create.wallTime!.milliseconds - 86_400_000)
+    let early = history.append(.create, task: taskId, parents: [], payload: ["title": "Mine now"])
+    let child = history.append(.update, task: taskId, parents: [early], payload: ["priority": 1])
+    let (accepted, rejections) = TaskReplay.admit([early, child], to: held)
+    #expect(accepted.isEmpty)
+    #expect(rejections.first { $0.nodeId == early.id }?.code == .duplicateCreate)
+    #expect(rejections.contains { $0.nodeId == child.id })
+    // What was held is still the task
+    let replayed = TaskReplay.replayTask(held + accepted)
+    #expect(replayed.rejections.isEmpty)
+    #expect(replayed.task?.title == "Water the plants")
+    #expect(replayed.task?.currentTodo?.nodeId == todo.id)
+  }
+
+  @Test func ordinaryNewcomersAreAcceptedAndHeldOnesIgnored() throws {
+    var history = History()
+    let (taskId, _, todo) = history.createTask("Call mum")
+    let held = history.nodes
+    let edit = history.append(.update, task: taskId, parents: [todo], payload: ["priority": 5])
+    let wrong = history.append(
+      .update, task: taskId, parents: [edit], payload: ["priority": 4], lamport: 9)
+    let (accepted, rejections) = TaskReplay.admit([todo, edit, wrong], to: held)
+    #expect(accepted.map(\.id) == [edit.id])
+    #expect(rejections.map(\.nodeId) == [wrong.id])
+    #expect(rejections.first?.code == .lamportViolation)
+  }
+
+  @Test func aNewTaskMayArriveWhole() {
+    var history = History()
+    _ = history.createTask("Plant tulips")
+    let (accepted, rejections) = TaskReplay.admit(history.nodes, to: [])
+    #expect(accepted.count == 2)
+    #expect(rejections.isEmpty)
+  }
+}

@@ -88,9 +88,9 @@ struct RedoSync {
       }
       let storedIds = Set(stored.map(\.id))
       // Stored nodes passed every check when they came in; reading their structure is enough.
+      // None of them may be made invalid by what arrives: that is refused instead.
       let existing = stored.compactMap(RedoTasks.node)
-      let fresh = batch.filter { !storedIds.contains($0.node.id) }
-      let rejections = TaskReplay.replayTask(existing + fresh.map(\.node)).rejections
+      let rejections = TaskReplay.admit(batch.map(\.node), to: existing).rejections
       let rejected = Dictionary(
         rejections.map { ($0.nodeId ?? "", $0) }, uniquingKeysWith: { first, _ in first })
       var verdicts: [(Int, Verdict)] = []
