@@ -88,7 +88,8 @@ final class LocalStore {
 
   // MARK: - Writing
 
-  /// Adds nodes that passed `NodeValidator`, after replaying each task they touch with them.
+  /// Adds nodes that passed `NodeValidator`, after replaying each task they touch with them
+  /// (`TaskReplay.admit`: a newcomer never invalidates what is stored).
   /// A local write is all or nothing: if any node is rejected, nothing is written and the
   /// rejection is thrown. Downloads pass `keepValid`: rejected nodes are left out and reported.
   @discardableResult
@@ -112,14 +113,13 @@ final class LocalStore {
       var added: [String] = []
       var rejected: [NodeRejection] = []
       for (taskId, candidates) in Dictionary(grouping: fresh, by: \.taskId) {
+        // What is stored stays valid: a newcomer that would invalidate it is refused instead.
         let existing = try Self.nodes(ofTask: taskId, db)
-        let (task, rejections) = TaskReplay.replayTask(existing + candidates)
-        let candidateIds = Set(candidates.map(\.id))
-        let refused = rejections.filter { candidateIds.contains($0.nodeId ?? "") }
+        let (admitted, refused) = TaskReplay.admit(candidates, to: existing)
         if let first = refused.first, !keepValid { throw first }
         rejected += refused
-        let refusedIds = Set(refused.compactMap(\.nodeId))
-        for node in candidates where !refusedIds.contains(node.id) {
+        let task = TaskReplay.replayTask(existing + admitted).task
+        for node in admitted {
           try db.execute(
             sql: #"INSERT INTO "node" ("id", "taskId", "json", "synced") VALUES (?, ?, ?, ?)"#,
             arguments: [node.id, taskId, Data(try node.json.canonicalBytes()), synced])

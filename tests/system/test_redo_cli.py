@@ -8,7 +8,8 @@ import sqlite3
 import stat
 
 import rfc8785
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from redo_cli import RedoHome
 
@@ -88,6 +89,31 @@ def test_exported_nodes_verify_with_independent_code() -> None:
     # and `redo debug hash` agrees on each
     for node in nodes[:3]:
         assert home.out("debug", "hash", stdin=json.dumps(node)).strip() == node["id"]
+
+
+def test_a_late_create_cannot_wipe_a_task_it_is_imported_into() -> None:
+    home = RedoHome.fresh()
+    home.out("init")
+    home.out("add", "Water the plants")
+    (create, _todo) = json.loads(home.out("export"))
+    # Someone else's CREATE for the same task, dated a day earlier
+    key = Ed25519PrivateKey.generate()
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    body = {
+        "version": 1,
+        "parents": [],
+        "timestamp": {"lamport": 1, "wall": "2025-01-01T00:00:00.000Z"},
+        "author": {"userId": public[:32], "deviceId": "elsewhere", "publicKey": public},
+        "action": "CREATE",
+        "taskId": create["taskId"],
+        "data": {"payload": {"title": "Mine now"}},
+    }
+    canonical = rfc8785.dumps(body)
+    late = {**body, "id": "sha256:" + hashlib.sha256(canonical).hexdigest(), "signature": key.sign(canonical).hex()}
+    result = home.run("import", "-", stdin=json.dumps([late]), check=False)
+    assert "E_DUPLICATE_CREATE" in (result.stdout + result.stderr).decode()
+    assert [t["title"] for t in home.json("list", "--all")] == ["Water the plants"]
+    assert "0 invalid" in home.out("verify", "--all")
 
 
 def test_verify_gives_each_node_its_verdict() -> None:
