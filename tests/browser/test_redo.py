@@ -144,6 +144,11 @@ def test_tasks_move_between_the_browser_and_the_cli(page: Page, live_server, scr
     page.locator("#redo-edit-title").fill("Call the plumber again")
     page.get_by_role("button", name="Save changes").click()
     expect(page.locator("h1.redo-title")).to_have_text("Call the plumber again")
+    # Only the changed field is written, so a concurrent edit of another field elsewhere survives
+    task_id = page.url.rstrip("/").split("/")[-1]
+    task_nodes = page.request.get(f"/api/redo/tasks/{task_id}/nodes").json()["nodes"]
+    assert task_nodes[-1]["action"] == "UPDATE"
+    assert task_nodes[-1]["data"]["payload"] == {"title": "Call the plumber again"}
     cli.out("sync")
     assert "Call the plumber again" in cli.out("list")
 

@@ -268,13 +268,39 @@
     return fields;
   };
 
+  // An edit writes only what the person changed, so that it cannot undo a concurrent edit of
+  // another field made on another device (the task's fields merge last-writer-wins).
+  const initialOf = (element) => {
+    if (!element) return "";
+    if (!element.options) return element.defaultValue;
+    const chosen = Array.from(element.options).find((option) => option.defaultSelected);
+    return chosen ? chosen.value : element.options.length ? element.options[0].value : "";
+  };
+  const changedOf = (form, fields) => {
+    const changed = {};
+    for (const [name, value] of Object.entries(fields)) {
+      const initial = initialOf(form.elements[name]);
+      const before = typeof value === "number" ? (initial === "" ? undefined : Number(initial))
+        : name === "title" ? initial.trim() : initial;
+      if (before !== value) changed[name] = value;
+    }
+    return changed;
+  };
+
   document.querySelectorAll("[data-redo-intent]").forEach((form) => {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const intent = form.getAttribute("data-redo-intent");
       const request = { intent, fields: fieldsOf(form) };
       if (form.dataset.taskId) request.taskId = form.dataset.taskId;
-      if (intent === "edit" && request.fields.description === undefined) request.fields.description = "";
+      if (intent === "edit") {
+        if (request.fields.description === undefined) request.fields.description = "";
+        request.fields = changedOf(form, request.fields);
+        if (Object.keys(request.fields).length === 0) {
+          say("Nothing to save: no field changed.");
+          return;
+        }
+      }
       if (form.elements.due && form.elements.due.value) request.due = form.elements.due.value;
       try {
         say("Signing…");
