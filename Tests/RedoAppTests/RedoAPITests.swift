@@ -198,13 +198,14 @@ import Testing
         token: bob.access)
       #expect(bobShares.status == 403 && bobShares.errorCode == "forbidden")
 
-      // Read-write lets Bob's signed change in, and Ann downloads it
+      // Read-write lets Bob's signed change in (sharing again keeps him accepted, so there is
+      // nothing to answer), and Ann downloads it
       _ = try await client.json(
         .post, "\(taskPath)/share", ["email": "bob@example.com", "permission": "read-write"],
         token: ann.access)
       #expect(
-        try await client.json(.post, "/api/invitations/respond", accept, token: bob.access).status
-          == 200)
+        (try await client.json(.get, "/api/invitations", token: bob.access)["invitations"]
+          as? [Any])?.isEmpty == true)
       #expect(
         Self.statuses(try await Self.upload(client, [edit], token: bob.access)) == ["accepted"])
       let annPage = try await client.json(
@@ -250,6 +251,63 @@ import Testing
       let page = try await client.json(.get, "\(taskPath)/nodes", token: ann.access)
       let ids = (page["nodes"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
       #expect(ids == nodes.map(\.id) + [edit.id])
+    }
+  }
+
+  /// Sharing again keeps an accepted participant accepted; the owner removes, a participant
+  /// leaves, and either way the task is gone for them and their uploads are refused.
+  @Test func sharesAreRemovedAndLeft() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let ann = try await client.signup("ann@example.com", name: "Ann")
+      let bob = try await client.signup("bob@example.com", name: "Bob")
+      let cat = try await client.signup("cat@example.com", name: "Cat")
+      let annDevice = Device()
+      let bobDevice = Device()
+      _ = try await annDevice.register(client, account: ann.id, token: ann.access)
+      _ = try await bobDevice.register(client, account: bob.id, token: bob.access)
+      let nodes = annDevice.newTask("Shared chores")
+      _ = try await Self.upload(client, nodes, token: ann.access)
+      let taskPath = "/api/redo/tasks/\(annDevice.taskId)"
+      let accept: [String: Any] = [
+        "app": "redo", "kind": "task", "resourceId": annDevice.taskId, "decision": "accept",
+      ]
+      for (email, person) in [("bob@example.com", bob), ("cat@example.com", cat)] {
+        _ = try await client.json(
+          .post, "\(taskPath)/share", ["email": email, "permission": "read-write"],
+          token: ann.access)
+        _ = try await client.json(.post, "/api/invitations/respond", accept, token: person.access)
+      }
+      func statusOf(_ reply: JSONReply, _ id: String) -> String? {
+        (reply["participants"] as? [[String: Any]])?.first { $0["userId"] as? String == id }?[
+          "status"] as? String
+      }
+
+      // Sharing again changes the permission and keeps Bob accepted
+      let again = try await client.json(
+        .post, "\(taskPath)/share", ["email": "bob@example.com", "permission": "read-only"],
+        token: ann.access)
+      #expect(statusOf(again, bob.id) == "accepted")
+      #expect(try await client.json(.get, "\(taskPath)/nodes", token: bob.access).status == 200)
+
+      // Bob cannot remove Cat; Cat leaves; Ann removes Bob
+      let meddling = try await client.json(
+        .delete, "\(taskPath)/share/\(cat.id)", token: bob.access)
+      #expect(meddling.status == 403)
+      let left = try await client.json(.delete, "\(taskPath)/share/\(cat.id)", token: cat.access)
+      #expect(left.status == 200 && statusOf(left, cat.id) == "removed")
+      #expect(try await client.json(.get, "\(taskPath)/nodes", token: cat.access).status == 404)
+      let removed = try await client.json(
+        .delete, "\(taskPath)/share/\(bob.id)", token: ann.access)
+      #expect(removed.status == 200 && statusOf(removed, bob.id) == "removed")
+      #expect(try await client.json(.get, "\(taskPath)/nodes", token: bob.access).status == 404)
+      let late = bobDevice.update(nodes[1], ["priority": 1])
+      #expect(
+        Self.statuses(try await Self.upload(client, [late], token: bob.access)) == ["forbidden"])
+      // Removing someone twice finds no one
+      #expect(
+        try await client.json(.delete, "\(taskPath)/share/\(bob.id)", token: ann.access).status
+          == 404)
     }
   }
 

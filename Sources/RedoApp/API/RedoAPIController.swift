@@ -117,6 +117,12 @@ struct RedoAPIController: Sendable {
         requestBody: Schemas.of(ShareInput.self),
         responses: [(200, Schemas.of(Participants.self))], errors: [400, 401, 403, 404, 413]),
       use: shareTask)
+    api.add(
+      APIOperation(
+        .delete, "\(Self.taskPath)/share/:userId",
+        summary: "Remove someone from a task you own, or leave a task shared with you",
+        tag: "redo", responses: [(200, Schemas.of(Participants.self))], errors: [401, 403, 404]),
+      use: unshareTask)
   }
 
   @Sendable func registerKey(_ request: Request, _ context: AppRequestContext) async throws
@@ -215,10 +221,39 @@ struct RedoAPIController: Sendable {
     guard invitee.id != user.id else {
       throw APIErrorResponse(.invalid("email", "You own this task already."))
     }
+    // Someone already in keeps their place; only the permission changes.
+    let current = try await env.database.participant(resource, userID: invitee.id)
     try await env.database.putParticipant(
       Participant(
-        resource: resource, userID: invitee.id, status: .invited, permission: permission,
+        resource: resource, userID: invitee.id,
+        status: current?.status == .accepted ? .accepted : .invited, permission: permission,
         invitedBy: user.id, updatedAt: env.now()))
+    return try await participantList(resource)
+  }
+
+  /// The owner removes anyone; anyone else removes only themself (leaves). The removed person
+  /// sees the task no more, and their uploads for it are refused.
+  @Sendable func unshareTask(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let taskId = context.parameters.get("taskId") ?? ""
+    let userID = context.parameters.get("userId") ?? ""
+    let resource = RedoEvents.resource(taskId: taskId)
+    let access = try await env.database.access(resource, userID: user.id)
+    try access.require(.read, what: "task")
+    guard access == .owner || userID == user.id else { throw APIErrorResponse(.forbidden) }
+    guard var participant = try await env.database.participant(resource, userID: userID),
+      participant.status == .invited || participant.status == .accepted
+    else { throw APIErrorResponse(.notFound("participant")) }
+    participant.status = .removed
+    participant.updatedAt = env.now()
+    try await env.database.putParticipant(participant)
+    return try await participantList(resource)
+  }
+
+  /// Everyone the task is shared with, as the share answers list them.
+  private func participantList(_ resource: ResourceRef) async throws -> Response {
     var bodies: [ParticipantBody] = []
     for participant in try await env.database.participants(resource) {
       let name = try await env.database.user(id: participant.userID)?.displayName ?? ""
