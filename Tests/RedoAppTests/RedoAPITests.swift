@@ -70,6 +70,22 @@ import Testing
     return try #require(reply["results"] as? [[String: Any]], "\(reply.text)")
   }
 
+  /// Shares the task read-write with each person, who accepts.
+  static func shareReadWrite(
+    _ client: some TestClientProtocol, taskId: String, ownerToken: String,
+    with people: [(email: String, token: String)]
+  ) async throws {
+    let accept: [String: Any] = [
+      "app": "redo", "kind": "task", "resourceId": taskId, "decision": "accept",
+    ]
+    for (email, token) in people {
+      _ = try await client.json(
+        .post, "/api/redo/tasks/\(taskId)/share", ["email": email, "permission": "read-write"],
+        token: ownerToken)
+      _ = try await client.json(.post, "/api/invitations/respond", accept, token: token)
+    }
+  }
+
   static func statuses(_ results: [[String: Any]]) -> [String] {
     results.map { ($0["code"] as? String) ?? ($0["status"] as! String) }
   }
@@ -228,13 +244,9 @@ import Testing
       let nodes = annDevice.newTask("Shared chores")
       _ = try await Self.upload(client, nodes, token: ann.access)
       let taskPath = "/api/redo/tasks/\(annDevice.taskId)"
-      _ = try await client.json(
-        .post, "\(taskPath)/share", ["email": "bob@example.com", "permission": "read-write"],
-        token: ann.access)
-      let accept: [String: Any] = [
-        "app": "redo", "kind": "task", "resourceId": annDevice.taskId, "decision": "accept",
-      ]
-      _ = try await client.json(.post, "/api/invitations/respond", accept, token: bob.access)
+      try await Self.shareReadWrite(
+        client, taskId: annDevice.taskId, ownerToken: ann.access,
+        with: [("bob@example.com", bob.access)])
 
       let early = bobDevice.sign(
         NodeDraft(
@@ -269,15 +281,9 @@ import Testing
       let nodes = annDevice.newTask("Shared chores")
       _ = try await Self.upload(client, nodes, token: ann.access)
       let taskPath = "/api/redo/tasks/\(annDevice.taskId)"
-      let accept: [String: Any] = [
-        "app": "redo", "kind": "task", "resourceId": annDevice.taskId, "decision": "accept",
-      ]
-      for (email, person) in [("bob@example.com", bob), ("cat@example.com", cat)] {
-        _ = try await client.json(
-          .post, "\(taskPath)/share", ["email": email, "permission": "read-write"],
-          token: ann.access)
-        _ = try await client.json(.post, "/api/invitations/respond", accept, token: person.access)
-      }
+      try await Self.shareReadWrite(
+        client, taskId: annDevice.taskId, ownerToken: ann.access,
+        with: [("bob@example.com", bob.access), ("cat@example.com", cat.access)])
       func statusOf(_ reply: JSONReply, _ id: String) -> String? {
         (reply["participants"] as? [[String: Any]])?.first { $0["userId"] as? String == id }?[
           "status"] as? String
