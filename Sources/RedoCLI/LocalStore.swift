@@ -115,10 +115,9 @@ final class LocalStore {
       for (taskId, candidates) in Dictionary(grouping: fresh, by: \.taskId) {
         // What is stored stays valid: a newcomer that would invalidate it is refused instead.
         let existing = try Self.nodes(ofTask: taskId, db)
-        let (admitted, refused) = TaskReplay.admit(candidates, to: existing)
+        let (admitted, refused, task) = TaskReplay.admit(candidates, to: existing)
         if let first = refused.first, !keepValid { throw first }
         rejected += refused
-        let task = TaskReplay.replayTask(existing + admitted).task
         for node in admitted {
           try db.execute(
             sql: #"INSERT INTO "node" ("id", "taskId", "json", "synced") VALUES (?, ?, ?, ?)"#,

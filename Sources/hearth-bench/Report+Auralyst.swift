@@ -52,29 +52,4 @@ extension ReportWriter {
 
       """ + auralystBaseline(result)
   }
-
-  /// This build beside the baseline commit, when scripts/bench-baseline measured one.
-  func auralystBaseline(_ result: AuralystSuite.Result) -> String {
-    guard let (commit, before) = baseline("auralyst.json", as: AuralystSuite.Result.self)
-    else { return "" }
-    let rows: [(String, Distribution?, Distribution?)] = [
-      ("Insights, the whole journal", before.insights["all"], result.insights["all"]),
-      ("Insights, last 90d", before.insights["90d"], result.insights["90d"]),
-      ("Every row from SQLite, decoded", before.loadAll, result.loadAll),
-      ("The last 92 days' rows, decoded", before.loadQuarter, result.loadQuarter),
-    ]
-    return """
-      Beside the same suite on commit \(commit), measured in the same session \
-      (\(before.info.date)):
-
-      \(table(
-        ["p50", "Commit \(commit)", "This build", "Change"],
-        rows.compactMap { name, old, new in
-          guard let old, let new else { return nil }
-          return [name, ms(old.p50), ms(new.p50), change(from: old.p50, to: new.p50)]
-        }))
-
-
-      """
-  }
 }

@@ -96,23 +96,6 @@ struct ReportWriter {
     return out
   }
 
-  /// A result measured on an earlier commit by scripts/bench-baseline, with that commit.
-  func baseline<T: Decodable>(_ name: String, as type: T.Type) -> (String, T)? {
-    let folder = directory + "/baseline"
-    guard
-      let commit = try? String(contentsOfFile: folder + "/commit", encoding: .utf8)
-        .trimmingCharacters(in: .whitespacesAndNewlines),
-      let result = try? ReportWriter(directory: folder).load(name, as: type)
-    else { return nil }
-    return (commit, result)
-  }
-
-  /// The relative change from `old` to `new`, signed.
-  func change(from old: Double, to new: Double) -> String {
-    guard old > 0 else { return "n/a" }
-    return String(format: "%+.1f %%", (new - old) / old * 100)
-  }
-
   /// A suite's section from the last report, when this run has no result for it.
   func kept(_ title: String) -> String { previous?.section(title) ?? "" }
 
@@ -311,24 +294,7 @@ struct ReportWriter {
     } else if let error = result.pgbenchError {
       paragraphs.append("The pgbench ceiling failed: \(error.prefix(300))")
     }
-    if let (commit, before) = baseline("jobs.json", as: JobsResult.self) {
-      let compared = result.runs.compactMap { run -> [String]? in
-        guard run.pacedIntervalMilliseconds == nil,
-          let old = before.runs.first(where: { $0.store == run.store && $0.label == run.label })
-        else { return nil }
-        return [
-          run.store == "postgresql" ? "PostgreSQL" : "SQLite", run.label,
-          rate(old.jobsPerSecond), rate(run.jobsPerSecond),
-          change(from: old.jobsPerSecond, to: run.jobsPerSecond),
-        ]
-      }
-      paragraphs.append(
-        "Beside the same suite on commit \(commit), measured in the same session "
-          + "(\(before.info.date)):")
-      paragraphs.append(
-        table(
-          ["Store", "Worker", "Commit \(commit) jobs/s", "This build jobs/s", "Change"], compared))
-    }
+    if let compared = jobsBaseline(result) { paragraphs.append(compared) }
     return paragraphs.joined(separator: "\n\n") + "\n\n"
   }
 

@@ -93,7 +93,7 @@ import Testing
     history.clock = WallTime(milliseconds: create.wallTime!.milliseconds - 86_400_000)
     let early = history.append(.create, task: taskId, parents: [], payload: ["title": "Mine now"])
     let child = history.append(.update, task: taskId, parents: [early], payload: ["priority": 1])
-    let (accepted, rejections) = TaskReplay.admit([early, child], to: held)
+    let (accepted, rejections, _) = TaskReplay.admit([early, child], to: held)
     #expect(accepted.isEmpty)
     #expect(rejections.first { $0.nodeId == early.id }?.code == .duplicateCreate)
     #expect(rejections.contains { $0.nodeId == child.id })
@@ -111,7 +111,7 @@ import Testing
     let edit = history.append(.update, task: taskId, parents: [todo], payload: ["priority": 5])
     let wrong = history.append(
       .update, task: taskId, parents: [edit], payload: ["priority": 4], lamport: 9)
-    let (accepted, rejections) = TaskReplay.admit([todo, edit, wrong], to: held)
+    let (accepted, rejections, _) = TaskReplay.admit([todo, edit, wrong], to: held)
     #expect(accepted.map(\.id) == [edit.id])
     #expect(rejections.map(\.nodeId) == [wrong.id])
     #expect(rejections.first?.code == .lamportViolation)
@@ -120,7 +120,7 @@ import Testing
   @Test func aNewTaskMayArriveWhole() {
     var history = History()
     _ = history.createTask("Plant tulips")
-    let (accepted, rejections) = TaskReplay.admit(history.nodes, to: [])
+    let (accepted, rejections, _) = TaskReplay.admit(history.nodes, to: [])
     #expect(accepted.count == 2)
     #expect(rejections.isEmpty)
   }

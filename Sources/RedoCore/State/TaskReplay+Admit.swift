@@ -3,9 +3,9 @@ extension TaskReplay {
   /// newcomer must be valid on its own ancestry and leave every held node valid. A newcomer never
   /// rewrites history: a second CREATE for a task already held is refused (E_DUPLICATE_CREATE),
   /// and so is any node that would make a held one invalid. Nodes already held are neither
-  /// accepted nor rejected again.
+  /// accepted nor rejected again. `task` is the task's state with what was accepted.
   public static func admit(_ incoming: [RedoNode], to held: [RedoNode]) -> (
-    accepted: [RedoNode], rejections: [NodeRejection]
+    accepted: [RedoNode], rejections: [NodeRejection], task: RedoTask?
   ) {
     var known = Set(held.map(\.id))
     var rejections: [NodeRejection] = []
@@ -21,12 +21,13 @@ extension TaskReplay {
       }
     }
     let protected = Set(held.map(\.id))
-    let all = replayTask(held + candidates).rejections
+    // Refused nodes take no part in a replay's state, so this one is also the state after.
+    let (task, all) = replayTask(held + candidates)
     if !all.contains(where: { protected.contains($0.nodeId ?? "") }) {
       let refused = Set(all.compactMap(\.nodeId))
       return (
         candidates.filter { !refused.contains($0.id) },
-        rejections + all.filter { !protected.contains($0.nodeId ?? "") }
+        rejections + all.filter { !protected.contains($0.nodeId ?? "") }, task
       )
     }
     // Some newcomer would invalidate held nodes: take the newcomers one at a time, in the total
@@ -46,6 +47,6 @@ extension TaskReplay {
         accepted.append(node)
       }
     }
-    return (accepted, rejections)
+    return (accepted, rejections, replayTask(held + accepted).task)
   }
 }
