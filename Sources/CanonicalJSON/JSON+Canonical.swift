@@ -32,10 +32,10 @@ extension JSON {
       output.append(UInt8(ascii: "]"))
     case .object(let members):
       output.append(UInt8(ascii: "{"))
-      let keys = members.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+      let keys = members.keys.sorted()
       for (position, key) in keys.enumerated() {
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(key, to: &output)
+        writeString(key.string, to: &output)
         output.append(UInt8(ascii: ":"))
         try write(members[key]!, to: &output)
       }

@@ -15,11 +15,16 @@ extension JSON: Codable {
     } else if let value = try? container.decode([JSON].self) {
       self = .array(value)
     } else {
-      self = .object(try container.decode([String: JSON].self))
+      self = .object(try decoder.container(keyedBy: MemberName.self).members())
     }
   }
 
   public func encode(to encoder: any Encoder) throws {
+    if case .object(let members) = self {
+      var container = encoder.container(keyedBy: MemberName.self)
+      for (key, value) in members { try container.encode(value, forKey: MemberName(key.string)) }
+      return
+    }
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
@@ -28,7 +33,24 @@ extension JSON: Codable {
     case .number(let value): try container.encode(value)
     case .string(let value): try container.encode(value)
     case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
+    case .object: break
     }
+  }
+}
+
+/// Any member name, for coding objects whose names are data.
+private struct MemberName: CodingKey {
+  let stringValue: String
+  init(_ name: String) { stringValue = name }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  var intValue: Int? { nil }
+  init?(intValue: Int) { nil }
+}
+
+extension KeyedDecodingContainer where Key == MemberName {
+  fileprivate func members() throws -> [JSONKey: JSON] {
+    var members: [JSONKey: JSON] = [:]
+    for key in allKeys { members[JSONKey(key.stringValue)] = try decode(JSON.self, forKey: key) }
+    return members
   }
 }

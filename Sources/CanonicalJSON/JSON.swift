@@ -5,10 +5,18 @@ public enum JSON: Hashable, Sendable {
   case number(Double)
   case string(String)
   case array([JSON])
-  case object([String: JSON])
+  case object([JSONKey: JSON])
+
+  /// An object from members named by strings, as app code builds them.
+  public static func object(_ members: [String: JSON]) -> JSON {
+    var keyed: [JSONKey: JSON] = [:]
+    keyed.reserveCapacity(members.count)
+    for (name, value) in members { keyed[JSONKey(name)] = value }
+    return .object(keyed)
+  }
 
   public subscript(key: String) -> JSON? {
-    if case .object(let members) = self { return members[key] }
+    if case .object(let members) = self { return members[JSONKey(key)] }
     return nil
   }
 
@@ -32,7 +40,7 @@ public enum JSON: Hashable, Sendable {
     return nil
   }
 
-  public var objectValue: [String: JSON]? {
+  public var objectValue: [JSONKey: JSON]? {
     if case .object(let value) = self { return value }
     return nil
   }
@@ -57,6 +65,7 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
   public init(arrayLiteral elements: JSON...) { self = .array(elements) }
   public init(nilLiteral: ()) { self = .null }
   public init(dictionaryLiteral elements: (String, JSON)...) {
-    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    self = .object(
+      Dictionary(elements.map { (JSONKey($0.0), $0.1) }, uniquingKeysWith: { _, last in last }))
   }
 }

@@ -86,7 +86,7 @@ public struct JSONParser {
 
   private mutating func parseObject() throws(CanonicalJSONError) -> JSON {
     index += 1
-    var members: [String: JSON] = [:]
+    var members: [JSONKey: JSON] = [:]
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1
@@ -102,7 +102,7 @@ public struct JSONParser {
       index += 1
       skipWhitespace()
       let value = try parseValue()
-      if members.updateValue(value, forKey: key) != nil {
+      if members.updateValue(value, forKey: JSONKey(key)) != nil {
         throw CanonicalJSONError(.duplicateKey(key), offset: keyOffset)
       }
       skipWhitespace()

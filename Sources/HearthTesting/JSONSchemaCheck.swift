@@ -20,7 +20,7 @@ public enum JSONSchemaCheck {
     switch value {
     case .object(let members):
       for name in rules["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
-      where members[name] == nil {
+      where members[JSONKey(name)] == nil {
         found.append("\(path): \"\(name)\" is required")
       }
       let properties = rules["properties"]?.objectValue ?? [:]

@@ -9,7 +9,7 @@ import Testing
     return history.createTask("Water the plants").create
   }()
 
-  func code(_ change: (inout [String: JSON]) -> Void) -> RedoErrorCode? {
+  func code(_ change: (inout [JSONKey: JSON]) -> Void) -> RedoErrorCode? {
     var members = node.json.objectValue!
     change(&members)
     do {

@@ -61,10 +61,11 @@ public enum JSONSchemaReflector {
       case .object(var members) = schema, case .object(var properties)? = members["properties"]
     {
       for (name, rules) in refined.schemaRefinements {
-        guard case .object(let base)? = properties[name], case .object(let added) = rules else {
+        let key = JSONKey(name)
+        guard case .object(let base)? = properties[key], case .object(let added) = rules else {
           continue
         }
-        properties[name] = .object(base.merging(added) { _, new in new })
+        properties[key] = .object(base.merging(added) { _, new in new })
       }
       members["properties"] = .object(properties)
       let required = members["required"]?.arrayValue?.compactMap(\.stringValue) ?? []

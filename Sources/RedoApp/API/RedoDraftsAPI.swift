@@ -144,7 +144,8 @@ struct RedoDraftsAPI: Sendable {
       throw APIErrorResponse(.invalid("fields", "fields must be an object."))
     }
     var fields: [String: JSON] = [:]
-    for (key, value) in members {
+    for (name, value) in members {
+      let key = name.string
       switch key {
       case "title", "description":
         guard let text = value.stringValue,

@@ -75,7 +75,7 @@ public struct MergePayload: Sendable {
     }
   }
 
-  private static func object(_ value: JSON?, _ path: String) throws(NodeRejection) -> [String:
+  private static func object(_ value: JSON?, _ path: String) throws(NodeRejection) -> [JSONKey:
     JSON]?
   {
     guard let value else { return nil }

@@ -5,10 +5,10 @@ import CanonicalJSON
 public enum NodeValidator {
   public static let maximumPayloadBytes = 1_048_576
 
-  private static let envelopeKeys: Set<String> = [
+  private static let envelopeKeys: Set<JSONKey> = [
     "id", "version", "parents", "timestamp", "author", "action", "taskId", "data", "signature",
   ]
-  private static let authorKeys: Set<String> = [
+  private static let authorKeys: Set<JSONKey> = [
     "userId", "deviceId", "publicKey", "name", "email", "deviceName",
   ]
 
@@ -110,9 +110,17 @@ public enum NodeValidator {
       throw NodeRejection(.schemaMismatch, "data must be an object")
     }
     try rejectUnknownKeys(data, allowed: ["payload"], in: "data")
-    guard let payload = data["payload"]?.objectValue else {
+    guard let payloadMembers = data["payload"]?.objectValue else {
       throw NodeRejection(.schemaMismatch, "data.payload must be an object")
     }
+    // Every payload field is named in ASCII. Any other name is unknown, and is refused here,
+    // before `String` keys would merge it with a canonically equivalent one (KELVIN SIGN is "K").
+    if let odd = payloadMembers.keys.sorted().first(where: {
+      !$0.string.utf8.allSatisfy { $0 < 0x80 }
+    }) {
+      throw NodeRejection(.schemaMismatch, "the payload has an unknown field \"\(odd)\"")
+    }
+    let payload = Dictionary(uniqueKeysWithValues: payloadMembers.map { ($0.key.string, $0.value) })
     var signature: String?
     if let value = members["signature"] {
       guard let text = value.stringValue else {
@@ -157,28 +165,29 @@ public enum NodeValidator {
       deviceName: try optionalString(author, "deviceName", path: "author.deviceName"))
   }
 
-  static func rejectUnknownKeys(
-    _ members: [String: JSON], allowed: Set<String>, in place: String
+  static func rejectUnknownKeys<Key: Comparable>(
+    _ members: [Key: JSON], allowed: Set<Key>, in place: String
   ) throws(NodeRejection) {
     if let extra = members.keys.sorted().first(where: { !allowed.contains($0) }) {
       throw NodeRejection(.schemaMismatch, "\(place) has an unknown field \"\(extra)\"")
     }
   }
 
-  static func string(
-    _ members: [String: JSON], _ key: String, path: String? = nil
+  static func string<Key>(
+    _ members: [Key: JSON], _ key: Key, path: String? = nil
   ) throws(NodeRejection) -> String {
+    let path = path ?? "\(key)"
     guard let value = members[key] else {
-      throw NodeRejection(.schemaMismatch, "\(path ?? key) is missing")
+      throw NodeRejection(.schemaMismatch, "\(path) is missing")
     }
     guard let text = value.stringValue else {
-      throw NodeRejection(.schemaMismatch, "\(path ?? key) must be a string")
+      throw NodeRejection(.schemaMismatch, "\(path) must be a string")
     }
     return text
   }
 
-  static func optionalString(
-    _ members: [String: JSON], _ key: String, path: String
+  static func optionalString<Key>(
+    _ members: [Key: JSON], _ key: Key, path: String
   ) throws(NodeRejection) -> String? {
     guard members[key] != nil else { return nil }
     return try string(members, key, path: path)
