@@ -4,7 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// The Hearth JSON API as the redo CLI uses it. Only `login`, `sync` and `share` reach it.
+/// The Hearth JSON API as the redo CLI uses it. Only `login`, `sync` and sharing reach it.
 struct HearthClient {
   let baseURL: String
   var accessToken: String?
@@ -20,6 +20,10 @@ struct HearthClient {
 
   func post(_ path: String, _ body: JSON) async throws -> JSON {
     try await send(.POST, path, body: try body.canonicalBytes())
+  }
+
+  func delete(_ path: String) async throws -> JSON {
+    try await send(.DELETE, path, body: nil)
   }
 
   func post(_ path: String, rawBody: [UInt8]) async throws -> JSON {

@@ -143,6 +143,15 @@ final class LocalStore {
     }
   }
 
+  /// Drops a task this device may no longer hold, such as one its owner stopped sharing.
+  func forget(taskId: String) throws {
+    try queue.write { db in
+      for table in ["node", "head", "task", "taskState", "staleTask"] {
+        try db.execute(sql: "DELETE FROM \"\(table)\" WHERE \"taskId\" = ?", arguments: [taskId])
+      }
+    }
+  }
+
   private static func cache(taskId: String, task: RedoTask?, _ db: Database) throws {
     try db.execute(
       sql: """

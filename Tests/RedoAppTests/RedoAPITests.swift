@@ -296,6 +296,15 @@ import Testing
       #expect(statusOf(again, bob.id) == "accepted")
       #expect(try await client.json(.get, "\(taskPath)/nodes", token: bob.access).status == 200)
 
+      // Everyone in sees who is in; only the owner sees the emails they invited
+      let seenByAnn = try await client.json(.get, "\(taskPath)/share", token: ann.access)
+      let seenByBob = try await client.json(.get, "\(taskPath)/share", token: bob.access)
+      let emails = { (reply: JSONReply) in
+        Set((reply["participants"] as? [[String: Any]] ?? []).compactMap { $0["email"] as? String })
+      }
+      #expect(emails(seenByAnn) == ["bob@example.com", "cat@example.com"])
+      #expect(seenByBob.status == 200 && emails(seenByBob).isEmpty)
+
       // Bob cannot remove Cat; Cat leaves; Ann removes Bob
       let meddling = try await client.json(
         .delete, "\(taskPath)/share/\(cat.id)", token: bob.access)

@@ -175,3 +175,50 @@ def test_redo_pages_need_an_account(page: Page) -> None:
     page.goto("/redo")
     assert "/login" in page.url
     expect(page.locator('input[name="next"]')).to_have_value("/redo")
+
+
+def test_owners_remove_people_and_people_leave_on_the_web(page: Page, browser, live_server) -> None:
+    ann = sign_in(page, live_server)
+    accounts = {}
+    for name in ("Bob", "Cat"):
+        email = unique_email(name.lower())
+        response = live_server.client().signup(email, display_name=name)
+        assert response.status_code == 201, response.text
+        accounts[name] = (email, json_of(response)["accessToken"])
+    home = RedoHome.fresh("redo-owner")
+    home.out("init", "--name", "Ann's laptop")
+    home.out("login", "--server", live_server.base_url, "--email", ann, "--password-stdin", stdin=PASSWORD + "\n")
+    home.out("add", "Paint the fence")
+    home.out("sync")
+    task_id = home.json("list")[0]["id"]
+    for email, token in accounts.values():
+        home.out("share", "Paint the fence", email, "--read-write")
+        answer = {"app": "redo", "kind": "task", "resourceId": task_id, "decision": "accept"}
+        assert live_server.client().with_token(token).post("/api/invitations/respond", json=answer).status_code == 200
+
+    # The owner sees who is in, with their emails, and removes Bob
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"/redo/tasks/{task_id}")
+    people = page.locator(".redo-people")
+    expect(people).to_contain_text(accounts["Bob"][0])
+    expect(people).to_contain_text(accounts["Cat"][0])
+    people.get_by_role("button", name="Remove Bob").click()
+    expect(people).not_to_contain_text(accounts["Bob"][0])
+    bob = live_server.client().with_token(accounts["Bob"][1])
+    assert bob.get(f"/api/redo/tasks/{task_id}/nodes").status_code == 404
+
+    # Cat, in her own browser, sees no emails and leaves
+    context = browser.new_context(base_url=live_server.base_url)
+    cat_page = context.new_page()
+    cat_page.on("dialog", lambda dialog: dialog.accept())
+    cat_page.goto("/login")
+    cat_page.locator('input[name="email"]').fill(accounts["Cat"][0])
+    cat_page.locator('input[name="password"]').fill(PASSWORD)
+    cat_page.get_by_role("button", name="Log in").click()
+    cat_page.wait_for_url("**/")
+    cat_page.goto(f"/redo/tasks/{task_id}")
+    expect(cat_page.locator(".redo-people")).not_to_contain_text("@")
+    cat_page.get_by_role("button", name="Leave this task").click()
+    cat_page.wait_for_url("**/redo")
+    assert cat_page.request.get(f"/api/redo/tasks/{task_id}/nodes").status == 404
+    context.close()

@@ -175,3 +175,49 @@ def test_sync_watch_brings_changes_in_as_they_happen(start_server) -> None:
     finally:
         watcher.terminate()
         watcher.wait(timeout=10)
+
+
+def test_owners_remove_people_and_people_leave(backend, start_server) -> None:
+    server = start_server(backend)
+    ann, _ = account(server, "Ann")
+    bob, bob_auth = account(server, "Bob")
+    carol, carol_auth = account(server, "Carol")
+    ann_home = signed_in_home(server, ann, "ann")
+    bob_home = signed_in_home(server, bob, "bob")
+    carol_home = signed_in_home(server, carol, "carol")
+    ann_home.out("add", "Garden")
+    ann_home.out("sync")
+    task = ann_home.json("list")[0]
+    for email, auth, home in ((bob, bob_auth, bob_home), (carol, carol_auth, carol_home)):
+        ann_home.out("share", "Garden", email, "--read-write")
+        answer = {"app": "redo", "kind": "task", "resourceId": task["id"], "decision": "accept"}
+        assert server.client().with_token(auth["accessToken"]).post("/api/invitations/respond", json=answer).status_code == 200
+        home.out("sync")
+        assert [t["title"] for t in tasks_of(home).values()] == ["Garden"]
+
+    # Sharing again changes only the permission: Bob stays in
+    ann_home.out("share", "Garden", bob, "--read-only")
+    bob_client = server.client().with_token(bob_auth["accessToken"])
+    assert bob_client.get(f"/api/redo/tasks/{task['id']}/nodes").status_code == 200
+
+    # Ann removes Bob: his next request sees nothing, and his later changes are refused
+    assert "Removed" in ann_home.out("unshare", "Garden", bob)
+    assert bob_client.get(f"/api/redo/tasks/{task['id']}/nodes").status_code == 404
+    bob_home.out("edit", "Garden", "--priority", "1")
+    refused = bob_home.run("sync", check=False)
+    assert refused.returncode == 1 and b"forbidden" in refused.stderr
+    assert ann_home.run("unshare", "Garden", bob, check=False).returncode != 0
+
+    # Carol leaves by herself: the task leaves her device and the server's answers
+    assert "Left Garden" in carol_home.out("leave", "Garden")
+    assert tasks_of(carol_home) == {}
+    carol_home.out("sync")
+    assert tasks_of(carol_home) == {}
+    carol_client = server.client().with_token(carol_auth["accessToken"])
+    assert carol_client.get(f"/api/redo/tasks/{task['id']}/nodes").status_code == 404
+    ann_client = server.client().with_token(json_of(server.client().login(ann))["accessToken"])
+    people = json_of(ann_client.get(f"/api/redo/tasks/{task['id']}/share"))["participants"]
+    assert {(p["email"], p["status"]) for p in people} == {(bob, "removed"), (carol, "removed")}
+    assert all("email" not in p for p in json_of(carol_client.get(f"/api/redo/tasks/{task['id']}/share")).get("participants", []))
+    ann_home.out("sync")
+    assert tasks_of(ann_home)[task["id"]]["priority"] == 3

@@ -63,6 +63,8 @@ struct RedoAPIController: Sendable {
 
   struct ParticipantBody: Codable {
     var userId, displayName, status, permission: String
+    /// Only the owner, who invited them by it, sees each person's email.
+    var email: String?
   }
 
   struct Participants: Codable {
@@ -111,6 +113,11 @@ struct RedoAPIController: Sendable {
         .get, "\(Self.taskPath)/nodes", summary: "Every node of one task", tag: "redo",
         responses: [(200, Self.nodePage)], errors: [401, 404]),
       use: taskNodes)
+    api.add(
+      APIOperation(
+        .get, "\(Self.taskPath)/share", summary: "Everyone a task is shared with", tag: "redo",
+        responses: [(200, Schemas.of(Participants.self))], errors: [401, 404]),
+      use: listParticipants)
     api.add(
       APIOperation(
         .post, "\(Self.taskPath)/share", summary: "Invite someone to a task you own", tag: "redo",
@@ -203,6 +210,16 @@ struct RedoAPIController: Sendable {
     return Self.page(nodes, cursor: nodes.map(\.sequence).max() ?? 0, more: false)
   }
 
+  @Sendable func listParticipants(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let resource = RedoEvents.resource(taskId: context.parameters.get("taskId") ?? "")
+    let access = try await env.database.access(resource, userID: user.id)
+    try access.require(.read, what: "task")
+    return try await participantList(resource, withEmails: access == .owner)
+  }
+
   @Sendable func shareTask(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
@@ -228,7 +245,7 @@ struct RedoAPIController: Sendable {
         resource: resource, userID: invitee.id,
         status: current?.status == .accepted ? .accepted : .invited, permission: permission,
         invitedBy: user.id, updatedAt: env.now()))
-    return try await participantList(resource)
+    return try await participantList(resource, withEmails: true)
   }
 
   /// The owner removes anyone; anyone else removes only themself (leaves). The removed person
@@ -249,18 +266,21 @@ struct RedoAPIController: Sendable {
     participant.status = .removed
     participant.updatedAt = env.now()
     try await env.database.putParticipant(participant)
-    return try await participantList(resource)
+    return try await participantList(resource, withEmails: access == .owner)
   }
 
   /// Everyone the task is shared with, as the share answers list them.
-  private func participantList(_ resource: ResourceRef) async throws -> Response {
+  private func participantList(_ resource: ResourceRef, withEmails: Bool) async throws
+    -> Response
+  {
     var bodies: [ParticipantBody] = []
     for participant in try await env.database.participants(resource) {
-      let name = try await env.database.user(id: participant.userID)?.displayName ?? ""
+      let person = try await env.database.user(id: participant.userID)
       bodies.append(
         ParticipantBody(
-          userId: participant.userID, displayName: name, status: participant.status.rawValue,
-          permission: participant.permission.rawValue))
+          userId: participant.userID, displayName: person?.displayName ?? "",
+          status: participant.status.rawValue, permission: participant.permission.rawValue,
+          email: withEmails ? person?.email : nil))
     }
     return JSONBody.response(Participants(participants: bodies))
   }

@@ -345,6 +345,21 @@
     });
   }
 
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest && event.target.closest("[data-redo-unshare]");
+    if (!button || !window.confirm(button.dataset.confirm)) return;
+    button.disabled = true;
+    const path = "/api/redo/tasks/" + button.dataset.taskId + "/share/" + button.dataset.redoUnshare;
+    const response = await window.hearth.fetch(path, { method: "DELETE" });
+    if (response.ok) {
+      if (button.dataset.then) location.assign(button.dataset.then); else location.reload();
+    } else {
+      const data = await response.json().catch(() => ({}));
+      say("Not changed: " + ((data.error && data.error.message) || "HTTP " + response.status), true);
+      button.disabled = false;
+    }
+  });
+
   // --- Saved views, in this browser ----------------------------------------------------
   const savedList = document.querySelector(".redo-saved-presets");
   const saved = () => JSON.parse(localStorage.getItem("redo.presets") || "[]");

@@ -4,11 +4,18 @@ import HearthCore
 import HearthPlatform
 import RedoCore
 
+/// Someone a task is shared with, as its page lists them.
+public struct SharedPerson: Sendable {
+  public var userID, name, status, permission: String
+  /// Shown to the owner only, who invited them by it.
+  public var email: String?
+}
+
 /// `/redo/tasks/:id`: one task, its todos, every node of its history, and its actions.
 public enum RedoTaskPage {
   public static func render(
     _ context: PageContext, task: RedoTask, due: String, nodes: [RedoNode], canWrite: Bool,
-    isOwner: Bool
+    isOwner: Bool, people: [SharedPerson], viewerID: String
   ) -> String {
     RedoPage.render(
       context, title: task.title, tab: "/redo",
@@ -19,6 +26,7 @@ public enum RedoTaskPage {
       canWrite ? actions(task) : .p([.class("hint")], "Shared with you read-only."),
       canWrite ? editForm(task) : .empty,
       isOwner ? shareForm(task) : .empty,
+      isOwner ? peopleList(task, people) : leaveButton(task, viewerID: viewerID),
       todos(task, zone: context.timeZone),
       history(nodes))
   }
@@ -114,6 +122,45 @@ public enum RedoTaskPage {
             .option([.value("read-write")], "View and change"))),
         Forms.submit("Invite", style: .secondary),
       ])
+  }
+
+  static func peopleList(_ task: RedoTask, _ people: [SharedPerson]) -> Node {
+    guard !people.isEmpty else { return .empty }
+    return .section(
+      [.class("redo-people card"), .ariaLabel("Shared with")],
+      .h2("Shared with"),
+      .ul(
+        .fragment(
+          people.map { person in
+            let who = [person.name, person.email ?? ""].filter { !$0.isEmpty }.joined(
+              separator: " · ")
+            let can = person.permission == "read-write" ? "may change it" : "may view it"
+            return .li(
+              .span(.text("\(who) (\(person.status), \(can))")), .text(" "),
+              .el(
+                "button",
+                [
+                  .type("button"), .class("button secondary"),
+                  .data("redo-unshare", person.userID), .data("task-id", task.id),
+                  .data("confirm", "Stop sharing \(task.title) with \(person.name)?"),
+                  .ariaLabel("Remove \(person.name)"),
+                ],
+                [.text("Remove")]))
+          })))
+  }
+
+  static func leaveButton(_ task: RedoTask, viewerID: String) -> Node {
+    .section(
+      [.class("redo-people card"), .ariaLabel("Leave")],
+      .p([.class("hint")], "Shared with you by its owner."),
+      .el(
+        "button",
+        [
+          .type("button"), .class("button secondary"), .data("redo-unshare", viewerID),
+          .data("task-id", task.id), .data("then", "/redo"),
+          .data("confirm", "Leave \(task.title)? Its owner can invite you again."),
+        ],
+        [.text("Leave this task")]))
   }
 
   static func todos(_ task: RedoTask, zone: TimeZone) -> Node {

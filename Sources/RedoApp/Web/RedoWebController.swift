@@ -61,11 +61,21 @@ struct RedoWebController: Sendable {
     let user = try context.requireCaller().user
     let (task, nodes, access) = try await tasks.task(taskId, for: user, needing: .read)
     let calendar = tasks.calendar(for: user)
+    var people: [SharedPerson] = []
+    for participant in try await env.database.participants(RedoEvents.resource(taskId: taskId))
+    where participant.status == .invited || participant.status == .accepted {
+      let person = try await env.database.user(id: participant.userID)
+      people.append(
+        SharedPerson(
+          userID: participant.userID, name: person?.displayName ?? "",
+          status: participant.status.rawValue, permission: participant.permission.rawValue,
+          email: access == .owner ? person?.email : nil))
+    }
     return pages.html(
       RedoTaskPage.render(
         try await pages.pageContext(request, context), task: task,
         due: DeadlineText.describe(task, now: tasks.now, calendar: calendar), nodes: nodes,
-        canWrite: access >= .write, isOwner: access == .owner))
+        canWrite: access >= .write, isOwner: access == .owner, people: people, viewerID: user.id))
   }
 
   private func writableTaskIDs(_ all: [RedoTask], user: User) async throws -> Set<String> {

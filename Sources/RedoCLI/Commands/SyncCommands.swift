@@ -100,35 +100,6 @@ struct Sync: AsyncParsableCommand {
   }
 }
 
-struct Share: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "share",
-    abstract: "Invite someone with a Hearth account to a task you own.")
-
-  enum Access: String, EnumerableFlag {
-    case readOnly, readWrite
-  }
-
-  @Argument(help: "Id prefix or exact title.") var task: String
-  @Argument(help: "The email of their Hearth account.") var email: String
-  @Flag(help: "What they may do (read-only unless you say otherwise).") var access: Access =
-    .readOnly
-
-  func run() async throws {
-    let workspace = try Workspace.open()
-    let current = try workspace.task(task)
-    let client = try await workspace.connect()
-    _ = try await RedoSyncRun(workspace: workspace, client: client).upload()
-    let permission = access == .readOnly ? "read-only" : "read-write"
-    _ = try await client.post(
-      "/api/redo/tasks/\(current.id)/share",
-      ["email": .string(email), "permission": .string(permission)])
-    print(
-      "Invited \(email) to \(current.title) (\(permission)); they accept on Hearth's invitations page."
-    )
-  }
-}
-
 extension Workspace {
   /// A client with a fresh access token; the refresh token rotates on each use.
   func connect() async throws -> HearthClient {
