@@ -50,7 +50,7 @@ func appTests(_ name: String) -> Target {
 let webResources: [String: [String]] = [
   "HearthPlatform": ["hearth.css", "hearth.js"],
   "SofterApp": ["softer.css", "softer.js"],
-  "RedoApp": ["redo.css", "redo.js"],
+  "RedoApp": ["redo.css", "redo-core.js", "redo-log.js", "redo-view.js", "redo.js"],
   "AuralystApp": ["auralyst.css", "auralyst.js"],
   "OnpuApp": ["onpu.css", "onpu.js"],
 ]

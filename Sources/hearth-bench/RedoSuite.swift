@@ -37,6 +37,9 @@ struct RedoSuite {
     var parse: Timing
     var verify: Timing
     var replay: Distribution
+    /// The same number of tasks, each forked on two devices and joined by a MERGE.
+    var forkedNodes: Int?
+    var forkedReplay: Distribution?
     var verifyAll: Timing
     var rawVerify: Timing
     var canonicalization: [Canonicalization]
@@ -59,16 +62,13 @@ struct RedoSuite {
     let verify = try time(nodes.count) {
       for node in nodes { try NodeValidator.checkIntegrity(node) }
     }
-    var replays: [Double] = []
-    for _ in 0..<25 {
-      let start = monotonicNanos()
-      let result = TaskReplay.replay(nodes)
-      replays.append(milliseconds(monotonicNanos() - start))
-      guard result.tasks.count == tasks, result.rejections.isEmpty else {
-        throw BenchError(
-          "replay gave \(result.tasks.count) tasks and \(result.rejections.count) rejections")
-      }
+    let replays = try replayTimes(nodes)
+
+    note("replaying \(tasks) forked and merged tasks")
+    let forked = try RedoCorpus.makeForked(tasks: tasks).texts.map {
+      try NodeValidator.checkStructure(try JSONParser.parse($0))
     }
+    let forkedReplays = try replayTimes(forked)
 
     note("verifying \(verifyNodes) nodes, and the same signatures with swift-crypto alone")
     let all = try corpus.texts.prefix(verifyNodes).map {
@@ -96,10 +96,26 @@ struct RedoSuite {
 
     var result = Result(
       info: .current(), tasks: tasks, replayNodes: nodes.count, parse: parse, verify: verify,
-      replay: Distribution(replays), verifyAll: verifyAll, rawVerify: rawVerify,
+      replay: Distribution(replays), forkedNodes: forked.count,
+      forkedReplay: Distribution(forkedReplays), verifyAll: verifyAll, rawVerify: rawVerify,
       canonicalization: canonicalization)
     if let redoBinary { try measureCLI(redoBinary, replayTexts, into: &result) }
     return result
+  }
+
+  /// 25 replays of the whole log; each must give every task and reject nothing.
+  private func replayTimes(_ nodes: [RedoNode]) throws -> [Double] {
+    var times: [Double] = []
+    for _ in 0..<25 {
+      let start = monotonicNanos()
+      let result = TaskReplay.replay(nodes)
+      times.append(milliseconds(monotonicNanos() - start))
+      guard result.tasks.count == tasks, result.rejections.isEmpty else {
+        throw BenchError(
+          "replay gave \(result.tasks.count) tasks and \(result.rejections.count) rejections")
+      }
+    }
+    return times
   }
 
   private func time(_ items: Int, _ body: () throws -> Void) throws -> Timing {

@@ -26,7 +26,7 @@ extension ReportWriter {
 
   func redoSection(_ result: RedoSuite.Result, machine: String) -> String {
     func perSecond(_ timing: RedoSuite.Timing) -> String { rate(timing.perSecond) + "/s" }
-    let steps = [
+    var steps = [
       [
         "Parse (JSON text to checked node, no cryptography)", rate(Double(result.parse.items)),
         ms(result.parse.milliseconds), perSecond(result.parse),
@@ -41,6 +41,13 @@ extension ReportWriter {
         rate(Double(result.replayNodes) / result.replay.p50 * 1000) + "/s",
       ],
     ]
+    if let nodes = result.forkedNodes, let replay = result.forkedReplay {
+      steps.append([
+        "Replay, every task forked on two devices and merged", rate(Double(nodes)),
+        ms(replay.p50) + " p50, " + ms(replay.max) + " max",
+        rate(Double(nodes) / replay.p50 * 1000) + "/s",
+      ])
+    }
     let verification = [
       [
         "NodeValidator.checkIntegrity (canonicalize, hash, verify)",
@@ -72,7 +79,10 @@ extension ReportWriter {
       \(dated(result.info, machine: machine))In-process on a generated signed log:
       \(rate(Double(result.tasks))) weekly tasks of five nodes each (CREATE, CREATE_TODO, UPDATE,
       COMPLETE_TODO, CREATE_TODO), one Ed25519 key. Each step is timed on its own; parsing and
-      verification run on one thread, replay shares the tasks out over every core.
+      verification run on one thread, replay shares the tasks out over every core. The forked
+      log has as many tasks, nine nodes each: after CREATE and CREATE_TODO one device renames,
+      completes and makes the next todo while another edits twice; a MERGE joins the branches
+      and a SNOOZE follows it.
 
       \(table(["Step", "Nodes", "Time", "Rate"], steps))
 

@@ -18,8 +18,8 @@ EXTERNAL = Path(__file__).resolve().parents[2] / "Tests" / "Fixtures" / "externa
 
 def load_redo_js(page: Page) -> None:
     page.goto("/login")
-    page.add_script_tag(url="/static/redo.js")
-    page.wait_for_function("() => window.redo && window.redo.canonicalize")
+    page.add_script_tag(url="/static/redo-core.js")
+    page.wait_for_function("() => window.redoCore && window.redoCore.canonicalize")
 
 
 def test_canonicalization_matches_the_rfc8785_data(page: Page) -> None:
@@ -28,7 +28,7 @@ def test_canonicalization_matches_the_rfc8785_data(page: Page) -> None:
     for name in ["arrays", "french", "structures", "unicode", "values", "weird"]:
         source = (cyberphone / "input" / f"{name}.json").read_text(encoding="utf-8")
         expected = (cyberphone / "output" / f"{name}.json").read_text(encoding="utf-8")
-        assert page.evaluate("(text) => redo.canonicalize(JSON.parse(text))", source) == expected, name
+        assert page.evaluate("(text) => redoCore.canonicalize(JSON.parse(text))", source) == expected, name
 
     lines = (EXTERNAL / "jcs" / "es6numbers" / "es6testfile_10k.txt").read_text().splitlines()
     rows = (EXTERNAL / "jcs" / "rfc8785" / "appendix_b_numbers.csv").read_text().splitlines()[1:]
@@ -42,7 +42,7 @@ def test_canonicalization_matches_the_rfc8785_data(page: Page) -> None:
             view.setBigUint64(0, BigInt("0x" + bits));
             const value = view.getFloat64(0);
             let text;
-            try { text = redo.canonicalize(value); } catch (_) { text = "<reject>"; }
+            try { text = redoCore.canonicalize(value); } catch (_) { text = "<reject>"; }
             if (text !== expected) bad.push([bits, expected, text]);
           }
           return bad;
@@ -50,7 +50,7 @@ def test_canonicalization_matches_the_rfc8785_data(page: Page) -> None:
         cases,
     )
     assert mismatches == []
-    assert page.evaluate("() => { try { redo.canonicalize({a: '\\ud800'}); return 'accepted'; } catch (e) { return e.message; } }") == "lone UTF-16 surrogate in a string"
+    assert page.evaluate("() => { try { redoCore.canonicalize({a: '\\ud800'}); return 'accepted'; } catch (e) { return e.message; } }") == "lone UTF-16 surrogate in a string"
 
 
 def test_signing_matches_rfc8032_and_the_swift_node_vectors(page: Page) -> None:
@@ -58,7 +58,7 @@ def test_signing_matches_rfc8032_and_the_swift_node_vectors(page: Page) -> None:
     vectors = json.loads((EXTERNAL / "ed25519" / "rfc8032" / "rfc8032_7_1_ed25519.json").read_text())["vectors"]
     for vector in vectors:
         signature = page.evaluate(
-            "async ([seed, message]) => redo.signBytes(await redo.importSeed(seed), redo.unhex(message))",
+            "async ([seed, message]) => redoCore.signBytes(await redoCore.importSeed(seed), redoCore.unhex(message))",
             [vector["secret_key"], vector["message"]],
         )
         assert signature == vector["signature"], vector["name"]
@@ -67,14 +67,14 @@ def test_signing_matches_rfc8032_and_the_swift_node_vectors(page: Page) -> None:
         """async () => {
           const seed = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
           const identity = {
-            privateKey: await redo.importSeed(seed), deviceId: "test_device",
+            privateKey: await redoCore.importSeed(seed), deviceId: "test_device",
             publicKey: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
           };
           const draft = {
             taskId: "550e8400-e29b-41d4-a716-446655440000", parents: [], lamport: 1, action: "CREATE",
             payload: { title: "Test Task", priority: 1 },
           };
-          return redo.signNode(draft, identity, "2025-10-26T00:00:00.000Z");
+          return redoCore.signNode(draft, identity, "2025-10-26T00:00:00.000Z");
         }"""
     )
     assert node["id"] == "sha256:893bffa36c8ea29c9aa56ed3a78043d195df215fee3aca844998b23083ab8233"

@@ -19,6 +19,8 @@ public struct Flash: Equatable, Sendable {
 public struct PageContext: Equatable, Sendable {
   /// The signed-in person's display name; nil for visitors.
   public var userName: String?
+  /// The signed-in person's account id, for scripts that keep data per account in the browser.
+  public var userID: String?
   /// The CSRF token of the browser session; every POST form carries it as `_csrf`.
   public var csrfToken: String?
   public var flash: Flash?
@@ -32,11 +34,12 @@ public struct PageContext: Equatable, Sendable {
   public var apps: [HearthApp]
 
   public init(
-    userName: String? = nil, csrfToken: String? = nil, flash: Flash? = nil,
+    userName: String? = nil, userID: String? = nil, csrfToken: String? = nil, flash: Flash? = nil,
     invitationCount: Int = 0, path: String = "/", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     apps: [HearthApp] = []
   ) {
     self.userName = userName
+    self.userID = userID
     self.csrfToken = csrfToken
     self.flash = flash
     self.invitationCount = invitationCount

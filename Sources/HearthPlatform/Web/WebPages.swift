@@ -43,7 +43,7 @@ public struct WebPages: Sendable {
       count = try await env.database.pendingInvitations(userID: caller.user.id).count
     }
     return PageContext(
-      userName: caller?.user.displayName,
+      userName: caller?.user.displayName, userID: caller?.user.id,
       csrfToken: caller?.session.csrfToken ?? context.anonymousCSRF,
       flash: flash ?? Self.readFlash(request), invitationCount: count, path: request.uri.path,
       timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }

@@ -1,133 +1,89 @@
 (() => {
   "use strict";
-
-  // --- RFC 8785 -------------------------------------------------------------------------
-  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-  const canonicalize = (value) => {
-    if (value === null || typeof value === "boolean") return JSON.stringify(value);
-    if (typeof value === "number") {
-      if (!Number.isFinite(value)) throw new Error("NaN and Infinity have no JSON form");
-      return JSON.stringify(value); // ECMAScript's Number to String, as RFC 8785 asks
-    }
-    if (typeof value === "string") {
-      if (loneSurrogate.test(value)) throw new Error("lone UTF-16 surrogate in a string");
-      return JSON.stringify(value);
-    }
-    if (Array.isArray(value)) return "[" + value.map(canonicalize).join(",") + "]";
-    if (typeof value === "object") {
-      // Array.prototype.sort compares UTF-16 code units, RFC 8785's property order.
-      const keys = Object.keys(value).sort();
-      return "{" + keys.map((key) => {
-        if (loneSurrogate.test(key)) throw new Error("lone UTF-16 surrogate in a key");
-        if (value[key] === undefined) throw new Error("undefined is not JSON: " + key);
-        return JSON.stringify(key) + ":" + canonicalize(value[key]);
-      }).join(",") + "}";
-    }
-    throw new Error("not JSON: " + typeof value);
-  };
-
-  // --- Ed25519 through WebCrypto ----------------------------------------------------------
-  const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  const unhex = (text) => {
-    if (!/^([0-9a-f]{2})*$/.test(text)) throw new Error("expected lowercase hex");
-    const bytes = new Uint8Array(text.length / 2);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(text.substr(i * 2, 2), 16);
-    return bytes;
-  };
-  const pkcs8Prefix = unhex("302e020100300506032b657004220420");
-  const importSeed = (seedHex) => {
-    const seed = unhex(seedHex);
-    if (seed.length !== 32) throw new Error("a private key is 64 hex characters");
-    const der = new Uint8Array(48);
-    der.set(pkcs8Prefix);
-    der.set(seed, 16);
-    return crypto.subtle.importKey("pkcs8", der, { name: "Ed25519" }, true, ["sign"]);
-  };
-  const seedOf = async (privateKey) =>
-    hex(new Uint8Array(await crypto.subtle.exportKey("pkcs8", privateKey)).slice(16));
-  const signBytes = async (privateKey, bytes) =>
-    hex(new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, privateKey, bytes)));
+  const core = globalThis.redoCore;
+  const app = document.querySelector("[data-redo-app]");
+  if (!app || !window.hearth || !core) return;
+  const { LocalLog, Sync } = globalThis.redoLog;
+  const view = globalThis.redoView;
   const encoder = new TextEncoder();
 
-  // A node from a draft: the body is canonicalized, hashed for its id and signed.
-  const signNode = async (draft, identity, wall) => {
-    const body = {
-      version: 1,
-      parents: draft.parents,
-      timestamp: { lamport: draft.lamport, wall },
-      author: {
-        userId: identity.publicKey.slice(0, 32), deviceId: identity.deviceId,
-        publicKey: identity.publicKey,
-      },
-      action: draft.action,
-      taskId: draft.taskId,
-      data: { payload: draft.payload },
-    };
-    const bytes = encoder.encode(canonicalize(body));
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    return { ...body, id: "sha256:" + hex(digest), signature: await signBytes(identity.privateKey, bytes) };
-  };
-
-  window.redo = { canonicalize, hex, unhex, importSeed, seedOf, signBytes, signNode };
-  const app = document.querySelector("[data-redo-app]");
-  if (!app || !window.hearth) return;
-
-  // --- This browser's identity, in IndexedDB --------------------------------------------
-  const openStore = () => new Promise((resolve, reject) => {
-    const request = indexedDB.open("redo", 1);
-    request.onupgradeneeded = () => request.result.createObjectStore("keys");
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  const storeOp = async (mode, op) => {
-    const db = await openStore();
-    return new Promise((resolve, reject) => {
-      const request = op(db.transaction("keys", mode).objectStore("keys"));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-  };
-  const loadIdentity = () => storeOp("readonly", (s) => s.get("device"));
-  const saveIdentity = (identity) => storeOp("readwrite", (s) => s.put(identity, "device"));
-
-  const panel = document.getElementById("redo-device");
-  const status = panel.querySelector(".redo-device-status");
-  const buttons = panel.querySelector(".redo-device-actions");
-  const importBox = panel.querySelector(".redo-key-import");
   const messages = document.getElementById("redo-messages");
   const say = (text, isError = false) => {
     if (!messages) return;
     messages.textContent = text;
     messages.classList.toggle("error", isError);
   };
-  let identity = null;
 
-  const api = async (url, body) => {
-    const response = await window.hearth.fetch(url, body === undefined ? {} : { method: "POST", body });
+  const api = async (url, body, method) => {
+    const init = body === undefined ? { method: method || "GET" } : { method: method || "POST", body };
+    const response = await window.hearth.fetch(url, init);
     const data = await response.json().catch(() => ({}));
     if (!response.ok) throw new Error((data.error && data.error.message) || "HTTP " + response.status);
     return data;
   };
 
-  // The server learns the public key once, with a signature proving this browser holds it.
-  const register = async () => {
-    const me = (await api("/api/me")).user;
-    const known = (await api("/api/redo/keys")).keys.some((k) => k.publicKey === identity.publicKey);
-    if (!known) {
-      const message = encoder.encode(canonicalize({
-        purpose: "hearth-redo-key", accountId: me.id, publicKey: identity.publicKey,
-      }));
-      await api("/api/redo/keys", {
-        publicKey: identity.publicKey, proof: await signBytes(identity.privateKey, message),
-        label: "Browser " + identity.deviceId.slice(0, 8),
-      });
-    }
+  // --- This browser's signing key, in IndexedDB -----------------------------------------
+  // The signing key is not extractable. Its seed is kept only encrypted under a second
+  // non-extractable key, so that an export happens only through the button that asks first.
+  const keyStore = async (mode, op) => {
+    const request = indexedDB.open("redo", 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("keys");
+    const db = await new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return new Promise((resolve, reject) => {
+      const call = op(db.transaction("keys", mode).objectStore("keys"));
+      call.onsuccess = () => resolve(call.result);
+      call.onerror = () => reject(call.error);
+    });
+  };
+  const pkcs8Of = (seed) => {
+    const der = new Uint8Array(48);
+    der.set(core.unhex("302e020100300506032b657004220420"));
+    der.set(seed, 16);
+    return der;
+  };
+  const identityFrom = async (seedHex, deviceId) => {
+    const seed = core.unhex(seedHex);
+    if (seed.length !== 32) throw new Error("a private key is 64 hex characters");
+    const subtle = crypto.subtle;
+    const publicKey = await core.publicKeyOf(await subtle.importKey("pkcs8", pkcs8Of(seed), { name: "Ed25519" }, true, ["sign"]));
+    const privateKey = await subtle.importKey("pkcs8", pkcs8Of(seed), { name: "Ed25519" }, false, ["sign"]);
+    const sealKey = await subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const sealedSeed = await subtle.encrypt({ name: "AES-GCM", iv }, sealKey, seed);
+    return { privateKey, publicKey, deviceId, sealKey, iv, sealedSeed };
+  };
+  const unsealedSeed = async (identity) => core.hex(new Uint8Array(
+    await crypto.subtle.decrypt({ name: "AES-GCM", iv: identity.iv }, identity.sealKey, identity.sealedSeed)));
+  const loadIdentity = async () => {
+    const stored = await keyStore("readonly", (s) => s.get("device"));
+    if (!stored || !stored.privateKey.extractable) return stored || null;
+    // A key saved before keys became non-extractable is sealed the same way once.
+    const identity = await identityFrom(await core.seedOf(stored.privateKey), stored.deviceId);
+    await keyStore("readwrite", (s) => s.put(identity, "device"));
+    return identity;
   };
 
-  const publicKeyOf = async (privateKey) => {
-    const jwk = await crypto.subtle.exportKey("jwk", privateKey);
-    const raw = atob(jwk.x.replace(/-/g, "+").replace(/_/g, "/") + "=");
-    return hex(Uint8Array.from(raw, (c) => c.charCodeAt(0)));
+  const panel = document.getElementById("redo-device");
+  const status = panel.querySelector(".redo-device-status");
+  const buttons = panel.querySelector(".redo-device-actions");
+  const importBox = panel.querySelector(".redo-key-import");
+  const syncStatus = panel.querySelector(".redo-sync-status");
+  let identity = null;
+
+  // The server learns the public key once, with a signature proving this browser holds it.
+  const register = async () => {
+    const known = (await api("/api/redo/keys")).keys.some((k) => k.publicKey === identity.publicKey);
+    if (known) return;
+    const message = encoder.encode(core.canonicalize({
+      purpose: "hearth-redo-key", accountId: app.dataset.account, publicKey: identity.publicKey,
+    }));
+    await api("/api/redo/keys", {
+      publicKey: identity.publicKey, proof: await core.signBytes(identity.privateKey, message),
+      label: "Browser " + identity.deviceId.slice(0, 8),
+    });
   };
 
   const showState = () => {
@@ -142,11 +98,28 @@
     panel.classList.toggle("ready", Boolean(identity));
   };
 
-  const adopt = async (privateKey, deviceId) => {
-    identity = { privateKey, publicKey: await publicKeyOf(privateKey), deviceId };
-    await saveIdentity(identity);
+  const adopt = async (seedHex, deviceId) => {
+    identity = await identityFrom(seedHex, deviceId);
+    await keyStore("readwrite", (s) => s.put(identity, "device"));
     await register();
     showState();
+  };
+
+  const exportKey = async () => {
+    const question = "Export this browser's private key? Anyone with the file can sign changes as you.";
+    if (!window.confirm(question)) {
+      say("Nothing exported.");
+      return;
+    }
+    const exported = {
+      privateKey: await unsealedSeed(identity), publicKey: identity.publicKey,
+      userId: identity.publicKey.slice(0, 32), deviceId: identity.deviceId,
+    };
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([core.canonicalize(exported) + "\n"], { type: "application/json" }));
+    link.download = "redo-key.json";
+    link.click();
+    say("Saved redo-key.json: it holds your private key. Use `redo key import redo-key.json`.");
   };
 
   panel.addEventListener("click", async (event) => {
@@ -154,102 +127,127 @@
     if (!action) return;
     try {
       if (action === "create") {
-        const pair = await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"]);
-        await adopt(pair.privateKey, crypto.randomUUID());
+        await adopt(core.hex(crypto.getRandomValues(new Uint8Array(32))), crypto.randomUUID());
         say("Key created and registered with your account.");
       } else if (action === "import") {
         importBox.hidden = false;
         importBox.querySelector("textarea").focus();
       } else if (action === "import-confirm") {
         const exported = JSON.parse(importBox.querySelector("textarea").value);
-        const key = await importSeed(exported.privateKey);
-        if (exported.publicKey && exported.publicKey !== await publicKeyOf(key)) {
+        const candidate = await identityFrom(exported.privateKey, crypto.randomUUID());
+        if (exported.publicKey && exported.publicKey !== candidate.publicKey) {
           throw new Error("publicKey does not belong to privateKey");
         }
-        await adopt(key, crypto.randomUUID());
+        await adopt(exported.privateKey, candidate.deviceId);
         importBox.hidden = true;
         say("Key imported and registered with your account.");
       } else if (action === "export") {
-        const exported = {
-          privateKey: await seedOf(identity.privateKey), publicKey: identity.publicKey,
-          userId: identity.publicKey.slice(0, 32), deviceId: identity.deviceId,
-        };
-        const link = document.createElement("a");
-        link.href = URL.createObjectURL(new Blob([canonicalize(exported) + "\n"], { type: "application/json" }));
-        link.download = "redo-key.json";
-        link.click();
-        say("Saved redo-key.json: it holds your private key. Use `redo key import redo-key.json`.");
+        await exportKey();
       }
     } catch (error) {
       say("Key problem: " + error.message, true);
     }
   });
 
-  // --- Changes: draft from the server, checked, signed here, posted --------------------
-  const expectedActions = {
-    add: [["CREATE", "CREATE_TODO"]], edit: [["UPDATE"]], snooze: [["SNOOZE"]], archive: [["ARCHIVE"]],
-    complete: [["COMPLETE_TODO"], ["COMPLETE_TODO", "CREATE_TODO"]],
-    unarchive: [["UNARCHIVE"], ["UNARCHIVE", "CREATE_TODO"]],
+  // --- The log this browser keeps, and its sync -----------------------------------------
+  let log = null;
+  let sync = null;
+  const list = document.getElementById("redo-list");
+  const taskPage = document.querySelector("[data-redo-task-page]");
+
+  const showSync = (text, isError = false) => {
+    if (!syncStatus) return;
+    syncStatus.textContent = text;
+    syncStatus.classList.toggle("error", isError);
   };
-  // Refuses to sign anything but what the person asked for. A task that forked on several
-  // devices is first joined by a MERGE of its heads, which only sets its base.
-  const check = (request, drafts) => {
-    const merging = drafts.length > 1 && drafts[0].action === "MERGE";
-    if (merging) {
-      const merge = drafts[0];
-      if (merge.parents.length < 2 || Object.keys(merge.payload).join() !== "base") {
-        throw new Error("the server proposed a MERGE that does more than join the task's branches");
-      }
+  const describeWaiting = () => {
+    const tasks = new Set(log.unsynced.map((r) => r.taskId)).size;
+    const what = "changes to " + tasks + (tasks === 1 ? " task" : " tasks");
+    if (!navigator.onLine) {
+      return tasks ? "Offline: " + what + " saved here, to sync when you are back online."
+        : "Offline: changes are saved here and sync when you are back online.";
     }
-    const asked = merging ? drafts.slice(1) : drafts;
-    const actions = asked.map((d) => d.action);
-    const allowed = request.intent === "delete"
-      ? !merging && actions.length > 0 && actions.every((a) => a === "DELETE")
-      : !(merging && request.intent === "add")
-        && expectedActions[request.intent].some((list) => list.join() === actions.join());
-    if (!allowed) throw new Error("the server proposed " + drafts.map((d) => d.action).join(", ") + " for " + request.intent);
-    for (const draft of drafts) {
-      if (request.taskId && draft.taskId !== request.taskId) throw new Error("the draft is for another task");
+    return tasks ? "The " + what + " wait to sync." : "Everything is synced.";
+  };
+
+  const readOnly = () => new Set((list && list.dataset.readOnly || "").split(" ").filter(Boolean));
+  const render = () => {
+    if (!list || !log) return;
+    const waiting = new Set(log.unsynced.map((r) => r.taskId));
+    view.renderList(list, log.allTasks(), { now: new Date().toISOString(), readOnly: readOnly(), waiting });
+    showState();
+  };
+
+  const runSync = async () => {
+    if (!sync) return null;
+    if (!navigator.onLine) {
+      showSync(describeWaiting());
+      return null;
     }
-    const fields = request.fields || {};
-    const first = asked[0].payload;
-    for (const [name, value] of Object.entries(fields)) {
-      if (canonicalize(first[name]) !== canonicalize(value)) throw new Error("the draft changes " + name + " differently");
-    }
-    if (request.intent === "edit" || request.intent === "add") {
-      const extra = Object.keys(first).filter((name) => !(name in fields));
-      if (extra.length) throw new Error("the draft also sets " + extra.join(", "));
+    try {
+      showSync("Syncing…");
+      const report = await sync.run();
+      await log.setMeta("ready", true);
+      render();
+      if (report.problems.length) showSync(report.problems[0], true); else showSync(describeWaiting());
+      return report;
+    } catch (error) {
+      showSync("Not synced (" + error.message + "); your changes are safe here and sync later.", true);
+      return null;
     }
   };
 
-  // While this page saves a change it reloads by itself; its own event need not reload it again.
-  let saving = false;
-  const perform = async (request) => {
-    if (!identity) throw new Error("create or import a key first");
-    saving = true;
-    try {
-      return await signAndSend(request);
-    } catch (error) {
-      saving = false;
-      throw error;
+  // --- Changes: planned from this browser's own replay, signed here, kept, then synced ----
+  const endOfDay = (date) => {
+    const [year, month, day] = date.split("-").map(Number);
+    return new Date(year, month - 1, day, 23, 59, 59, 999).toISOString();
+  };
+  // Deadlines left out here are the planner's defaults: one repeat (or a day) from now.
+  const intentOf = (request) => {
+    switch (request.intent) {
+      case "add":
+        return { intent: "add", fields: request.fields, deadline: request.due ? endOfDay(request.due) : undefined };
+      case "snooze":
+        return { intent: "snooze", days: request.days, until: request.until ? endOfDay(request.until) : undefined, notes: request.notes };
+      case "complete": return { intent: "complete", notes: request.notes };
+      default: return { intent: request.intent, fields: request.fields };
     }
   };
-  const signAndSend = async (request) => {
-    const { drafts } = await api("/api/redo/drafts", request);
-    check(request, drafts);
-    const nodes = [];
-    let clock = Date.now();
-    for (const draft of drafts) {
-      const previous = nodes[nodes.length - 1];
-      const ready = draft.buildsOnPrevious
-        ? { ...draft, parents: [previous.id], lamport: previous.timestamp.lamport + 1 }
-        : draft;
-      nodes.push(await signNode(ready, identity, new Date(clock++).toISOString()));
+
+  const perform = async (request) => {
+    if (!identity) throw new Error("create or import a key first");
+    if (request.taskId && !log.task(request.taskId)) throw new Error("this browser does not hold that task yet; wait for the sync");
+    const steps = core.planFor(
+      intentOf(request), request.taskId ? log.nodesOf(request.taskId) : [], request.taskId,
+      new Date().toISOString(), () => crypto.randomUUID());
+    const nodes = await core.signPlan(steps, identity, new Date().toISOString());
+    for (const node of nodes) {
+      const verdict = await core.validateNode(node);
+      if (!verdict.ok) throw new Error(verdict.code + " " + verdict.message);
     }
-    const { results } = await api("/api/redo/nodes", { nodes });
-    const refused = results.filter((r) => r.status === "rejected");
-    if (refused.length) throw new Error(refused.map((r) => (r.code || "") + " " + (r.message || "")).join("; "));
+    const { rejections } = await log.add(nodes, { synced: false });
+    if (rejections.length) throw new Error(rejections.map((r) => r.code + " " + r.message).join("; "));
+    render();
     return nodes;
+  };
+
+  // On a task's own page a change shows as the server draws it, once it is there.
+  const afterChange = async (request, then) => {
+    if (!taskPage) {
+      say("Saved.");
+      runSync();
+      return;
+    }
+    const report = await runSync();
+    if (report && !report.problems.length && !log.unsynced.length) {
+      if (then) location.assign(then); else location.reload();
+    } else {
+      say("Saved on this device. It syncs when the server can be reached.");
+      document.querySelectorAll(".redo-title").forEach((title) => {
+        const task = log.task(request.taskId);
+        if (task) title.textContent = task.title;
+      });
+    }
   };
 
   const number = (form, name) => {
@@ -303,10 +301,15 @@
       }
       if (form.elements.due && form.elements.due.value) request.due = form.elements.due.value;
       try {
-        say("Signing…");
         await perform(request);
-        say("Saved.");
-        location.reload();
+        if (intent === "add") form.reset();
+        if (intent === "edit") {
+          for (const element of form.elements) {
+            if ("defaultValue" in element && !element.options) element.defaultValue = element.value;
+            if (element.options) for (const option of element.options) option.defaultSelected = option.selected;
+          }
+        }
+        await afterChange(request);
       } catch (error) {
         say("Not saved: " + error.message, true);
       }
@@ -322,13 +325,14 @@
     button.disabled = true;
     try {
       await perform(request);
-      if (button.dataset.then) location.assign(button.dataset.then); else location.reload();
+      await afterChange(request, button.dataset.then);
     } catch (error) {
       say("Not saved: " + error.message, true);
-      button.disabled = false;
     }
+    button.disabled = !identity;
   });
 
+  // --- Sharing ---------------------------------------------------------------------------
   const share = document.querySelector("[data-redo-share]");
   if (share) {
     share.addEventListener("submit", async (event) => {
@@ -349,13 +353,11 @@
     const button = event.target.closest && event.target.closest("[data-redo-unshare]");
     if (!button || !window.confirm(button.dataset.confirm)) return;
     button.disabled = true;
-    const path = "/api/redo/tasks/" + button.dataset.taskId + "/share/" + button.dataset.redoUnshare;
-    const response = await window.hearth.fetch(path, { method: "DELETE" });
-    if (response.ok) {
+    try {
+      await api("/api/redo/tasks/" + button.dataset.taskId + "/share/" + button.dataset.redoUnshare, undefined, "DELETE");
       if (button.dataset.then) location.assign(button.dataset.then); else location.reload();
-    } else {
-      const data = await response.json().catch(() => ({}));
-      say("Not changed: " + ((data.error && data.error.message) || "HTTP " + response.status), true);
+    } catch (error) {
+      say("Not changed: " + error.message, true);
       button.disabled = false;
     }
   });
@@ -385,19 +387,36 @@
   }
   drawSaved();
 
-  // --- Live: another device's change reloads the list -----------------------------------
+  // --- Start: the key, then the log; another device's change arrives by sync ------------
+  window.addEventListener("online", runSync);
+  window.addEventListener("offline", () => showSync(describeWaiting()));
   let pending = null;
   window.hearth.on("redo.", () => {
-    if (saving || (document.activeElement && document.activeElement.closest("form"))) return;
     clearTimeout(pending);
-    pending = setTimeout(() => location.reload(), 300);
+    pending = setTimeout(async () => {
+      const before = taskPage && canonicalHeads();
+      await runSync();
+      if (taskPage && before !== canonicalHeads() && !(document.activeElement && document.activeElement.closest("form"))) {
+        location.reload();
+      }
+    }, 300);
   });
+  const canonicalHeads = () => {
+    const task = log && log.task(taskPage.dataset.redoTaskPage);
+    return task ? task.heads.join() : "";
+  };
 
-  loadIdentity().then(async (stored) => {
-    identity = stored || null;
-    if (identity) await register();
+  (async () => {
+    try {
+      identity = await loadIdentity();
+      if (identity && navigator.onLine) await register();
+    } catch (error) {
+      status.textContent = "This browser cannot keep a signing key: " + error.message;
+    }
     showState();
-  }).catch((error) => {
-    status.textContent = "This browser cannot keep a signing key: " + error.message;
-  });
+    log = await LocalLog.open(app.dataset.account);
+    sync = new Sync(log, api);
+    if (await log.meta("ready")) render();
+    await runSync();
+  })().catch((error) => showSync("This browser cannot keep Redo's log: " + error.message, true));
 })();

@@ -21,8 +21,11 @@ public enum RedoListPage {
     }
   }
 
+  /// `readOnly`: the tasks shared with this person read-only, which the browser's own list
+  /// shows without actions.
   public static func render(
-    _ context: PageContext, rows: [Row], filter: TaskFilter, totalTasks: Int
+    _ context: PageContext, rows: [Row], filter: TaskFilter, totalTasks: Int,
+    readOnly: Set<String>
   ) -> String {
     RedoPage.render(
       context, title: "Redo", tab: "/redo",
@@ -30,7 +33,7 @@ public enum RedoListPage {
       RedoPage.messages,
       addForm(),
       filters(filter),
-      list(rows, totalTasks: totalTasks, filter: filter))
+      list(rows, totalTasks: totalTasks, filter: filter, readOnly: readOnly))
   }
 
   static func addForm() -> Node {
@@ -132,17 +135,20 @@ public enum RedoListPage {
         ]))
   }
 
-  static func list(_ rows: [Row], totalTasks: Int, filter: TaskFilter) -> Node {
+  static func list(_ rows: [Row], totalTasks: Int, filter: TaskFilter, readOnly: Set<String>)
+    -> Node
+  {
+    let readOnlyIDs = Attribute.data("read-only", readOnly.sorted().joined(separator: " "))
     guard !rows.isEmpty else {
       let message =
         totalTasks == 0
         ? "No tasks yet. Add your first one above, or run `redo sync` from the CLI."
         : "No task matches this view. Try All Tasks."
       return .section(
-        [.id("redo-list"), .class("redo-list")], .p([.class("empty")], .text(message)))
+        [.id("redo-list"), .class("redo-list"), readOnlyIDs], .p([.class("empty")], .text(message)))
     }
     return .section(
-      [.id("redo-list"), .class("redo-list"), .ariaLabel("Tasks")],
+      [.id("redo-list"), .class("redo-list"), .ariaLabel("Tasks"), readOnlyIDs],
       .p([.class("redo-count")], .text("\(rows.count) of \(totalTasks) tasks")),
       .ol([.class("redo-tasks")], .fragment(rows.map(row))))
   }

@@ -13,11 +13,11 @@ enum RedoPage {
       context, title: title,
       body: [
         .div(
-          [.class("redo-app"), .data("redo-app", "")],
+          [.class("redo-app"), .data("redo-app", ""), .data("account", context.userID ?? "")],
           tabs(current: tab),
           devicePanel(),
           .fragment(content))
-      ], scripts: [RedoAssets.script.url], stylesheets: [RedoAssets.stylesheet.url])
+      ], scripts: RedoAssets.scripts.map(\.url), stylesheets: [RedoAssets.stylesheet.url])
   }
 
   static func tabs(current: String) -> Node {
@@ -29,11 +29,13 @@ enum RedoPage {
         }))
   }
 
-  /// Filled in by redo.js: this browser's signing key, kept in IndexedDB, never sent anywhere.
+  /// Filled in by redo.js: this browser's signing key, kept in IndexedDB, never sent anywhere,
+  /// and how its own log of changes stands with the server's.
   static func devicePanel() -> Node {
     .section(
       [.id("redo-device"), .class("redo-device"), .ariaLabel("This browser's key")],
       .p([.class("redo-device-status"), .role("status")], "Checking this browser's signing key…"),
+      .p([.class("redo-sync-status"), .role("status")]),
       .div(
         [.class("redo-device-actions"), .hidden],
         .el(

@@ -20,7 +20,7 @@ public enum RedoTaskPage {
     RedoPage.render(
       context, title: task.title, tab: "/redo",
       .p(.a([.href("/redo")], "← All tasks")),
-      .h1([.class("redo-title")], .text(task.title)),
+      .h1([.class("redo-title"), .data("redo-task-page", task.id)], .text(task.title)),
       RedoPage.messages,
       summary(task, due: due),
       canWrite ? actions(task) : .p([.class("hint")], "Shared with you read-only."),

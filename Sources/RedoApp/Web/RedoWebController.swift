@@ -39,7 +39,8 @@ struct RedoWebController: Sendable {
     let page = try await pages.pageContext(request, context)
     return pages.html(
       RedoListPage.render(
-        page, rows: rows, filter: filter, totalTasks: all.count))
+        page, rows: rows, filter: filter, totalTasks: all.count,
+        readOnly: Set(all.map(\.id)).subtracting(writable)))
   }
 
   @Sendable func analyticsPage(_ request: Request, _ context: AppRequestContext) async throws
