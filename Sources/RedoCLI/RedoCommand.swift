@@ -9,7 +9,7 @@ public struct RedoCommand: AsyncParsableCommand {
     abstract: "Redo task manager CLI: local-first tasks on a signed, content-addressed change log.",
     discussion: "State lives in $REDO_HOME (default ~/.redo). Every command here works offline.",
     subcommands: [
-      Init.self, Add.self, List.self, Show.self, Edit.self, Complete.self, Snooze.self,
+      Init.self, Add.self, List.self, Stats.self, Show.self, Edit.self, Complete.self, Snooze.self,
       Archive.self, Unarchive.self, Delete.self, History.self, Export.self, Import.self,
       Verify.self, Login.self, Sync.self, Share.self, Unshare.self, Leave.self, Key.self,
       Debug.self,

@@ -19,7 +19,9 @@ extension RedoCorpus {
       let taskId = uuid()
       let (first, second) = (uuid(), uuid())
       var all: [RedoNode] = []
-      func sign(_ parent: RedoNode?, _ action: NodeAction, _ payload: [String: JSON], on device: String)
+      func sign(
+        _ parent: RedoNode?, _ action: NodeAction, _ payload: [String: JSON], on device: String
+      )
         -> RedoNode
       {
         clock = WallTime(milliseconds: clock.milliseconds + 1)

@@ -175,3 +175,36 @@ def test_a_store_changed_behind_redo_is_validated_again() -> None:
     report = home.run("verify", "--all")
     assert b"0 invalid" in report.stdout, report.stdout
     assert home.run("show", task_id[:8], check=False).returncode != 0
+
+
+def test_list_filters_and_stats_read_the_same_tasks() -> None:
+    home = RedoHome.fresh("redo-filters")
+    home.out("init", "--name", "laptop")
+    home.out("add", "Water the plants", "--every", "3", "--priority", "5", "--points", "2")
+    home.out("add", "File taxes", "--priority", "2", "--points", "5")
+    home.out("add", "Call mum", "--priority", "4")
+    home.out("edit", "Call mum", "--description", "About the garden")
+    home.out("complete", "File taxes")
+    home.out("complete", "Water the plants")
+
+    def titles(*args: str) -> list[str]:
+        return [t["title"] for t in home.json("list", *args)]
+
+    # Search reads titles and descriptions; priorities combine; --all brings back what is done
+    assert titles("--search", "GARDEN") == ["Call mum"]
+    assert sorted(titles("--priority", "5", "--priority", "2", "--all")) == ["File taxes", "Water the plants"]
+    assert titles("--sort", "title") == ["Call mum", "Water the plants"]
+    assert titles("--preset", "high", "--sort", "priority") == ["Water the plants", "Call mum"]
+    assert "No tasks match." in home.out("list", "--search", "nothing like this")
+    bad = home.run("list", "--sort", "sideways", check=False)
+    assert bad.returncode != 0 and b"--sort must be one of" in bad.stderr
+
+    # Stats count the same tasks: two completions today, story points of what has no todo left
+    stats = home.json("stats")
+    assert stats["active"] == 2 and stats["completed"]["allTime"] == 2
+    assert stats["storyPoints"] == {"total": 8, "completed": 5, "pending": 3, "completionRate": 0.625}
+    assert stats["trend"][-1]["completions"] == 2 and stats["trend"][-1]["points"] == 7
+    assert stats["week"]["completed"] == 2 and stats["week"]["activeDays"] == 1
+    assert stats["forecast"]["remaining"] == 2
+    assert sum(stats["timeOfDay"].values()) == 2
+    assert "Points       5 of 8 done (63%), 3 pending" in home.out("stats")

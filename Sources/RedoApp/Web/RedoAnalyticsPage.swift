@@ -5,7 +5,9 @@ import RedoCore
 
 /// `/redo/analytics`: completions over time, what is overdue, and the load by priority.
 public enum RedoAnalyticsPage {
-  public static func render(_ context: PageContext, analytics: TaskAnalytics) -> String {
+  public static func render(
+    _ context: PageContext, analytics: TaskAnalytics, insights: TaskInsights
+  ) -> String {
     let peak = max(1, analytics.completionsByDay.map(\.completions).max() ?? 1)
     let busiest = max(1, analytics.byPriority.max() ?? 1)
     return RedoPage.render(
@@ -17,7 +19,13 @@ public enum RedoAnalyticsPage {
         figure("Done, last 7 days", analytics.completedLast7Days),
         figure("Done, all time", analytics.completedTodos),
         figure("Current streak (days)", analytics.currentStreak),
-        figure("Best streak (days)", analytics.bestStreak)),
+        figure("Best streak (days)", analytics.bestStreak),
+        figure("Story points done", insights.points.completed),
+        figure("Story points pending", insights.points.pending)),
+      RedoInsightsSections.week(insights.week),
+      RedoInsightsSections.forecast(insights.forecast),
+      RedoInsightsSections.trend(insights.trend),
+      RedoInsightsSections.timeOfDay(insights),
       .section(
         [.class("redo-chart")],
         .h2("Completions, last \(analytics.completionsByDay.count) days"),

@@ -48,11 +48,12 @@ struct RedoWebController: Sendable {
   {
     let user = try context.requireCaller().user
     let all = try await tasks.visible(to: user)
-    let analytics = TaskAnalytics(
-      tasks: all, now: tasks.now, calendar: tasks.calendar(for: user))
+    let calendar = tasks.calendar(for: user)
     return pages.html(
       RedoAnalyticsPage.render(
-        try await pages.pageContext(request, context), analytics: analytics))
+        try await pages.pageContext(request, context),
+        analytics: TaskAnalytics(tasks: all, now: tasks.now, calendar: calendar),
+        insights: TaskInsights(tasks: all, now: tasks.now, calendar: calendar)))
   }
 
   @Sendable func taskPage(_ request: Request, _ context: AppRequestContext) async throws

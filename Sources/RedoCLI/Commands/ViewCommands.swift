@@ -6,22 +6,57 @@ import RedoCore
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "Tasks, most urgent first (the spec's ranking).")
+    abstract: "Tasks, most urgent first (the spec's ranking), with the web's filters and views.")
+
+  static let sorts = [
+    "rank": "rank", "priority": "priority", "due": "dueDate", "created": "createdDate",
+    "title": "title",
+  ]
 
   @Flag(help: "Every task: drafts, done and archived ones too.") var all = false
   @Flag(help: "Only archived tasks.") var archived = false
   @Flag(help: "Only tasks whose current todo is past its deadline.") var overdue = false
+  @Option(help: "Only tasks whose title or description contains this (any case).") var search:
+    String?
+  @Option(help: "Only tasks of this priority, 1 to 5; repeat for several.") var priority: [Int] =
+    []
+  @Option(help: "The order: rank (default), priority, due, created or title.") var sort: String?
+  @Option(help: "A built-in view: all, today, urgent, high or week.") var preset: String?
   @Flag(help: "JSON for scripts: each task with its rank and due text.") var json = false
+
+  func validate() throws {
+    if let sort, Self.sorts[sort] == nil {
+      throw ValidationError("--sort must be one of rank, priority, due, created, title")
+    }
+    if let preset, !TaskFilter.presets.contains(where: { $0.slug == preset }) {
+      throw ValidationError(
+        "--preset must be one of \(TaskFilter.presets.map(\.slug).joined(separator: ", "))")
+    }
+    if let wrong = priority.first(where: { !(1...5).contains($0) }) {
+      throw ValidationError("--priority \(wrong) is not a priority from 1 to 5")
+    }
+  }
+
+  var filter: TaskFilter {
+    var query: [(String, String)] = []
+    if let preset { query.append(("preset", preset)) }
+    if let search { query.append(("q", search)) }
+    if let sort { query.append(("sort", Self.sorts[sort]!)) }
+    query += priority.map { ("priority", String($0)) }
+    if archived { query.append(("archived", "1")) }
+    if overdue { query.append(("overdue", "1")) }
+    if all { query.append(("all", "1")) }
+    var filter = TaskFilter(query: query)
+    filter.includeArchived = all && !archived
+    return filter
+  }
 
   func run() throws {
     let workspace = try Workspace.open()
-    var tasks = json ? try workspace.store.tasks() : try workspace.store.summaries()
-    tasks.removeAll { task in
-      if archived { return !task.archived }
-      if overdue { return !task.isOverdue(at: workspace.now) }
-      return !(all || task.isActive)
-    }
-    let ranked = Ranking.standard.ranked(tasks, at: workspace.now)
+    // Summaries carry no descriptions: a search reads whole tasks.
+    let tasks =
+      json || search != nil ? try workspace.store.tasks() : try workspace.store.summaries()
+    let ranked = filter.apply(tasks, now: workspace.now, calendar: workspace.calendar)
     if json {
       return try printJSON(
         .array(
@@ -34,8 +69,9 @@ struct List: ParsableCommand {
           }))
     }
     guard !ranked.isEmpty else {
+      let filtered = all || archived || overdue || search != nil || !priority.isEmpty
       print(
-        all || archived || overdue
+        filtered || preset != nil
           ? "No tasks match." : "Nothing to do. Add a task with: redo add \"Water the plants\"")
       return
     }

@@ -18,6 +18,8 @@ public struct TaskFilter: Equatable, Sendable {
   }
 
   public var showArchived = false
+  /// Archived tasks and the others alike (the CLI's `--all`).
+  public var includeArchived = false
   public var overdueOnly = false
   public var activeOnly = true
   public var priorities: Set<Int> = []
@@ -84,7 +86,7 @@ public struct TaskFilter: Equatable, Sendable {
     let today = calendar.day(of: Date(timeIntervalSince1970: now.secondsSince1970))
     let needle = search.lowercased()
     let kept = tasks.filter { task in
-      if showArchived != task.archived { return false }
+      if !includeArchived && showArchived != task.archived { return false }
       if activeOnly && !showArchived && !task.isActive { return false }
       if overdueOnly && !task.isOverdue(at: now) { return false }
       if !priorities.isEmpty && !priorities.contains(task.priority) { return false }
