@@ -208,3 +208,28 @@ def test_list_filters_and_stats_read_the_same_tasks() -> None:
     assert stats["forecast"]["remaining"] == 2
     assert sum(stats["timeOfDay"].values()) == 2
     assert "Points       5 of 8 done (63%), 3 pending" in home.out("stats")
+
+
+def test_import_takes_new_nodes_whose_parents_are_stored_already() -> None:
+    laptop = RedoHome.fresh("redo-laptop")
+    laptop.out("init", "--name", "laptop")
+    phone = RedoHome.fresh("redo-phone")
+    phone.out("key", "import", "-", stdin=laptop.out("key", "export"))
+    laptop.out("add", "Water the plants", "--every", "3")
+    everything = laptop.path.parent / "all.json"
+    laptop.out("export", str(everything))
+    phone.out("import", str(everything))
+    known = {node["id"] for node in json.loads(everything.read_text())}
+
+    # Only what is new goes across: its parents are on the phone already
+    laptop.out("edit", "Water the plants", "--priority", "5")
+    laptop.out("complete", "Water the plants")
+    fresh = [node for node in json.loads(laptop.out("export")) if node["id"] not in known]
+    assert [node["action"] for node in fresh] == ["UPDATE", "COMPLETE_TODO", "CREATE_TODO"]
+    newcomers = laptop.path.parent / "new.json"
+    newcomers.write_text(json.dumps(fresh))
+    assert "Imported 3 new nodes; 0 already here; 0 rejected." in phone.out("import", str(newcomers))
+    def state(home: RedoHome) -> list[dict]:
+        return [{k: v for k, v in task.items() if k not in ("rank", "due")} for task in home.json("list", "--all")]
+
+    assert state(phone) == state(laptop)

@@ -248,7 +248,13 @@
     return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3600n, 2) + ":"
       + pad(seconds / 60n % 60n, 2) + ":" + pad(seconds % 60n, 2) + "." + pad(millisOfDay % 1000n, 3) + "Z";
   };
-  const addDays = (milliseconds, days) => milliseconds + BigInt(days) * dayMs;
+  // Within the years the wall form can write, as WallTime.adding(days:) keeps them.
+  const earliestWall = -62167219200000n;
+  const latestWall = 253402300799999n;
+  const addDays = (milliseconds, days) => {
+    const sum = milliseconds + BigInt(days) * dayMs;
+    return sum < earliestWall ? earliestWall : sum > latestWall ? latestWall : sum;
+  };
 
   // A time a task's JSON holds: the node form, or WallTime.description outside the years 0-9999
   // (which pads "-5" to "00-5").

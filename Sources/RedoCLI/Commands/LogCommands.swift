@@ -27,12 +27,13 @@ struct Export: ParsableCommand {
   }
 }
 
-/// Reads a JSON array of nodes and checks each one alone, then the valid ones together.
+/// Reads a JSON array of nodes and checks each one alone, then (unless they are to join a store
+/// that holds their ancestors) the valid ones together.
 struct NodeFile {
   var verdicts: [(id: String?, rejection: NodeRejection?)] = []
   var valid: [RedoNode] = []
 
-  init(bytes: [UInt8]) throws {
+  init(bytes: [UInt8], together: Bool = true) throws {
     let document: JSON
     do {
       document = try JSONParser.parse(bytes)
@@ -51,7 +52,7 @@ struct NodeFile {
         single[index] = error
       }
     }
-    let replay = TaskReplay.replay(candidates)
+    let replay = TaskReplay.replay(together ? candidates : [])
     let graph = Dictionary(
       replay.rejections.map { ($0.nodeId ?? "", $0) }, uniquingKeysWith: { first, _ in first })
     for (index, entry) in entries.enumerated() {
@@ -60,7 +61,7 @@ struct NodeFile {
       verdicts.append((id, rejection))
     }
     let validIds = replay.validNodeIds()
-    valid = candidates.filter { validIds.contains($0.id) }
+    valid = together ? candidates.filter { validIds.contains($0.id) } : candidates
   }
 
   var rejectedCount: Int { verdicts.filter { $0.rejection != nil }.count }
@@ -75,15 +76,17 @@ struct Import: ParsableCommand {
 
   func run() throws {
     let store = try RedoHome.resolve().openStore()
-    let nodes = try NodeFile(bytes: try readInput(file))
-    for verdict in nodes.verdicts {
-      if let rejection = verdict.rejection {
-        FileHandle.standardError.write(Data("skipped \(rejection)\n".utf8))
-      }
+    // Each node is checked alone here and against what the store holds on insert, so a file of
+    // new nodes whose parents are stored already is taken.
+    let nodes = try NodeFile(bytes: try readInput(file), together: false)
+    let (added, refused) = try store.insert(nodes.valid, keepValid: true)
+    let rejections = nodes.verdicts.compactMap(\.rejection) + refused
+    for rejection in rejections {
+      FileHandle.standardError.write(Data("skipped \(rejection)\n".utf8))
     }
-    let added = try store.insert(nodes.valid).added
+    let kept = nodes.valid.count - added.count - refused.count
     print(
-      "Imported \(added.count) new node\(added.count == 1 ? "" : "s"); \(nodes.valid.count - added.count) already here; \(nodes.rejectedCount) rejected."
+      "Imported \(added.count) new node\(added.count == 1 ? "" : "s"); \(kept) already here; \(rejections.count) rejected."
     )
   }
 }

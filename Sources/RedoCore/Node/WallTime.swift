@@ -16,8 +16,18 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     lhs.milliseconds < rhs.milliseconds
   }
 
+  /// The first and last instants the wall form can write (years 0000 to 9999).
+  public static let earliest = WallTime(milliseconds: -62_167_219_200_000)
+  public static let latest = WallTime(milliseconds: 253_402_300_799_999)
+
+  /// Days later (or earlier), held within the years the wall form can write: snoozes that add up
+  /// past 9999 stop there instead of overflowing or writing a time no one can read back.
   public func adding(days: Int) -> WallTime {
-    WallTime(milliseconds: milliseconds + Int64(days) * 86_400_000)
+    let (span, spanOverflow) = Int64(days).multipliedReportingOverflow(by: 86_400_000)
+    let (sum, sumOverflow) = milliseconds.addingReportingOverflow(span)
+    if spanOverflow || sumOverflow { return days < 0 ? .earliest : .latest }
+    return WallTime(
+      milliseconds: min(max(sum, Self.earliest.milliseconds), Self.latest.milliseconds))
   }
 
   /// The node wall-time form, exactly three fractional digits and `Z`.

@@ -8,10 +8,10 @@ struct MergeEvaluator {
 
   func resolve(into task: inout RedoTask) {
     guard let payload = try? MergePayload(merge.payload, parents: merge.parents),
-      let base = graph.state(at: [payload.base])
+      let base = graph.state(at: payload.base)
     else { return }
     let parents = merge.parents.compactMap { id in
-      graph.node(id).flatMap { node in graph.state(at: [id]).map { (node, $0) } }
+      graph.node(id).flatMap { node in graph.state(at: id).map { (node, $0) } }
     }
     let explicit = Dictionary(
       payload.task.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })

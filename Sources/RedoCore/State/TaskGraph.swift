@@ -19,6 +19,9 @@ struct TaskGraph {
   private var rejected: [NodeRejection?]
   private var valid: [Bool]
   private var todoCreators: [String: [Int]] = [:]
+  /// States at single nodes, as MERGEs ask for them: each is folded once, so a task merged
+  /// many times replays in time linear in its merges, not exponential.
+  private let statesAt = StateCache()
 
   init(taskId: String, nodes: [RedoNode]) {
     self.taskId = taskId
@@ -311,11 +314,21 @@ struct TaskGraph {
     }
   }
 
-  /// The task as it stood at the given nodes: a fold of them and their ancestors.
-  func state(at ids: [String]) -> RedoTask? {
-    let closure = ancestors(of: ids.compactMap { position(of: $0) })
-    return fold(ordered.indices.filter { closure.contains($0) && valid[$0] })
+  /// The task as it stood at a node: a fold of it and its valid ancestors. Asked for only once
+  /// validity is decided.
+  func state(at id: String) -> RedoTask? {
+    guard let position = position(of: id) else { return nil }
+    if let known = statesAt.states[position] { return known }
+    let closure = ancestors(of: [position])
+    let state = fold(ordered.indices.filter { closure.contains($0) && valid[$0] })
+    statesAt.states[position] = .some(state)
+    return state
   }
+}
+
+/// One task's graph is evaluated on one thread; the cache is never shared.
+final class StateCache {
+  var states: [Int: RedoTask?] = [:]
 }
 
 extension RedoTask {
