@@ -1,7 +1,7 @@
 import HearthCore
 import HearthPlatform
 
-/// Redo on the platform: device keys, node sync, drafts for the browser, and its pages.
+/// Redo on the platform: device keys, node sync, saved views, and its pages.
 public struct RedoModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "redo", name: "Redo",
@@ -15,19 +15,25 @@ public struct RedoModule: HearthAppModule {
 
   public func register(_ routes: AppRoutes) {
     RedoAPIController(env: env, accounts: routes.accounts).register(routes.api)
+    RedoViewsAPI(env: env).register(routes.api)
     RedoWebController(pages: routes.pages).register(routes.router, routes.api)
   }
 
-  /// The device keys and the tasks as their nodes, importable with `redo import`.
+  /// The device keys, the saved views and the tasks as their nodes, importable with
+  /// `redo import`.
   public func export(for user: User) async throws -> (any Encodable & Sendable)? {
     let store = env.database.redoStore
     let nodes = try await store.allRedoNodes(visibleTo: user.id)
     let keys = try await store.redoKeys(userID: user.id).map(\.publicKey)
-    return Export(publicKeys: keys, nodes: nodes.map { .init(json: $0.json) })
+    let views = try await store.redoViews(userID: user.id).map {
+      RedoViewsAPI.ViewBody(name: $0.name, query: $0.query)
+    }
+    return Export(publicKeys: keys, views: views, nodes: nodes.map { .init(json: $0.json) })
   }
 
   struct Export: Encodable, Sendable {
     var publicKeys: [String]
+    var views: [RedoViewsAPI.ViewBody]
     var nodes: [EventsController.JSONPayload]
   }
 }

@@ -108,7 +108,12 @@ import Testing
         let after = try await database.queryRows(
           PostgresQuery(unsafeSQL: "SELECT row_to_json(t)::text FROM \(table) t ORDER BY 1")
         ).map { try Self.object(try $0.decode(String.self)) }
-        #expect(after == expected, "\(table)")
+        if table == "schema_migrations" {
+          // Migrations added since keep the fixture's rows and add their own.
+          #expect(Set(expected).isSubset(of: Set(after)), "\(table)")
+        } else {
+          #expect(after == expected, "\(table)")
+        }
       }
       try await Self.everyAppReads(database, before: before, names: { $0 })
       try await database.close()

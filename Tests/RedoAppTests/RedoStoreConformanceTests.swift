@@ -30,6 +30,32 @@ struct RedoStoreConformanceTests: StoreFixtures {
   }
 
   @Test(arguments: StoreFactory.all)
+  func savedViewsAreEachAccountsOwn(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      let store = db.redoStore
+      let urgent = RedoSavedView(
+        userID: "alice", name: "Urgent work", query: "preset=urgent", updatedAt: Self.at(1))
+      try await store.putRedoView(urgent)
+      try await store.putRedoView(
+        RedoSavedView(userID: "alice", name: "Chores", query: "q=chore", updatedAt: Self.at(2)))
+      // Saving under a taken name replaces that view
+      try await store.putRedoView(
+        RedoSavedView(userID: "alice", name: "Chores", query: "q=house", updatedAt: Self.at(3)))
+      #expect(
+        try await store.redoViews(userID: "alice")
+          == [
+            RedoSavedView(userID: "alice", name: "Chores", query: "q=house", updatedAt: Self.at(3)),
+            urgent,
+          ])
+      #expect(try await store.redoViews(userID: "bob").isEmpty)
+      #expect(try await store.deleteRedoView(userID: "bob", name: "Chores") == false)
+      #expect(try await store.deleteRedoView(userID: "alice", name: "Chores"))
+      #expect(try await store.redoViews(userID: "alice") == [urgent])
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
   func appendingRedoNodesMakesTheUploaderOwnerAndAnnouncesThem(_ factory: StoreFactory) async throws
   {
     try await factory.withDatabase { db in

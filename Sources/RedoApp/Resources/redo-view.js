@@ -89,7 +89,7 @@
     dataset: { redoAction: intent, taskId: task.id, ...extra },
   }, text);
 
-  const row = (task, now, canWrite, waiting) => {
+  const row = (task, now, canWrite, waiting, selected) => {
     const overdue = core.isOverdue(task, now);
     const every = task.frequencyDays ? " · every " + task.frequencyDays + "d" : "";
     const open = canWrite && core.currentTodo(task) && !task.archived;
@@ -97,6 +97,10 @@
       class: "redo-task priority-" + task.priority + (overdue ? " overdue" : "") + (task.archived ? " archived" : ""),
       dataset: { taskId: task.id },
     },
+    canWrite ? element("input", {
+      type: "checkbox", class: "redo-select", "aria-label": "Select " + task.title,
+      checked: selected.has(task.id), dataset: { taskId: task.id },
+    }) : null,
     element("div", { class: "redo-task-main" },
       element("a", { href: "/redo/tasks/" + task.id, class: "redo-task-title" }, task.title),
       element("p", { class: "redo-task-meta" },
@@ -109,8 +113,15 @@
       actionButton("snooze", "+1d", "Snooze " + task.title + " one day", task, { days: "1" })) : null);
   };
 
+  // Several tasks at once: shown while some are selected.
+  const batchBar = (count) => element("div", { class: "redo-batch", role: "toolbar", "aria-label": "Selected tasks", hidden: count === 0 },
+    element("span", { class: "redo-batch-count" }, count + " selected"),
+    ...[["complete", "Complete"], ["archive", "Archive"], ["delete", "Delete"]].map(([intent, text]) =>
+      element("button", { type: "button", class: "button small " + (intent === "delete" ? "danger" : "secondary"), dataset: { redoBatch: intent } }, text)),
+    element("button", { type: "button", class: "button small link", dataset: { redoBatch: "clear" } }, "Clear"));
+
   // Redraws #redo-list from the replayed tasks, as the server draws it.
-  const renderList = (section, tasks, { now, readOnly, waiting }) => {
+  const renderList = (section, tasks, { now, readOnly, waiting, selected = new Set() }) => {
     const rows = apply(filterOf(location.search), tasks, now);
     if (!rows.length) {
       const message = tasks.length === 0
@@ -121,11 +132,57 @@
       return;
     }
     section.setAttribute("aria-label", "Tasks");
+    const shown = new Set(rows.map((task) => task.id));
+    for (const id of Array.from(selected)) if (!shown.has(id)) selected.delete(id);
     section.replaceChildren(
       element("p", { class: "redo-count" }, rows.length + " of " + tasks.length + " tasks"),
+      batchBar(selected.size),
       element("ol", { class: "redo-tasks" },
-        ...rows.map((task) => row(task, now, !readOnly.has(task.id), waiting.has(task.id)))));
+        ...rows.map((task) => row(task, now, !readOnly.has(task.id), waiting.has(task.id), selected))));
   };
 
-  globalThis.redoView = { filterOf, apply, renderList, element };
+  // A month of due dates, Monday first: each live task on the local day its todo is due.
+  const renderCalendar = (section, tasks, { now, month }) => {
+    const year = month.getFullYear();
+    const index = month.getMonth();
+    const byDay = new Map();
+    for (const task of tasks) {
+      const todo = core.isActive(task) ? core.currentTodo(task) : null;
+      if (!todo) continue;
+      const due = new Date(todo.deadline);
+      if (due.getFullYear() !== year || due.getMonth() !== index) continue;
+      if (!byDay.has(due.getDate())) byDay.set(due.getDate(), []);
+      byDay.get(due.getDate()).push(task);
+    }
+    const title = month.toLocaleDateString(undefined, { month: "long", year: "numeric" });
+    const today = new Date(now);
+    const lead = (new Date(year, index, 1).getDay() + 6) % 7;
+    const length = new Date(year, index + 1, 0).getDate();
+    const cells = [];
+    for (let i = 0; i < lead; i++) cells.push(element("td", { class: "outside" }));
+    for (let day = 1; day <= length; day++) {
+      const due = (byDay.get(day) || []).sort((a, b) => core.rank(b, now) - core.rank(a, now));
+      const isToday = today.getFullYear() === year && today.getMonth() === index && today.getDate() === day;
+      cells.push(element("td", { class: isToday ? "today" : null, "aria-current": isToday ? "date" : null },
+        element("span", { class: "redo-day" }, String(day)),
+        due.length ? element("ul", {}, ...due.map((task) => element("li", { class: core.isOverdue(task, now) ? "overdue" : null },
+          element("a", { href: "/redo/tasks/" + task.id }, task.title)))) : null));
+    }
+    while (cells.length % 7) cells.push(element("td", { class: "outside" }));
+    const weeks = [];
+    for (let start = 0; start < cells.length; start += 7) weeks.push(element("tr", {}, ...cells.slice(start, start + 7)));
+    const names = [1, 2, 3, 4, 5, 6, 7].map((d) => new Date(2024, 0, d).toLocaleDateString(undefined, { weekday: "short" }));
+    const count = Array.from(byDay.values()).reduce((sum, list) => sum + list.length, 0);
+    section.replaceChildren(
+      element("div", { class: "redo-calendar-nav" },
+        element("button", { type: "button", class: "button small secondary", dataset: { redoMonth: "-1" } }, "← Previous"),
+        element("button", { type: "button", class: "button small secondary", dataset: { redoMonth: "0" } }, "This month"),
+        element("button", { type: "button", class: "button small secondary", dataset: { redoMonth: "1" } }, "Next →")),
+      element("table", { class: "redo-month" },
+        element("caption", {}, title + " · " + (count ? count + " due" : "nothing due")),
+        element("thead", {}, element("tr", {}, ...names.map((name) => element("th", { scope: "col" }, name)))),
+        element("tbody", {}, ...weeks)));
+  };
+
+  globalThis.redoView = { filterOf, apply, renderList, renderCalendar, element };
 })();

@@ -171,10 +171,13 @@
   };
 
   const readOnly = () => new Set((list && list.dataset.readOnly || "").split(" ").filter(Boolean));
+  const selected = new Set();
   const render = () => {
-    if (!list || !log) return;
+    if (!log) return;
+    const now = new Date().toISOString();
     const waiting = new Set(log.unsynced.map((r) => r.taskId));
-    view.renderList(list, log.allTasks(), { now: new Date().toISOString(), readOnly: readOnly(), waiting });
+    if (list) view.renderList(list, log.allTasks(), { now, readOnly: readOnly(), waiting, selected });
+    if (calendar) view.renderCalendar(calendar, log.allTasks(), { now, month: calendarMonth });
     showState();
   };
 
@@ -300,6 +303,8 @@
         }
       }
       if (form.elements.due && form.elements.due.value) request.due = form.elements.due.value;
+      if (form.elements.until && form.elements.until.value) request.until = form.elements.until.value;
+      if (form.elements.notes && form.elements.notes.value.trim()) request.notes = form.elements.notes.value.trim();
       try {
         await perform(request);
         if (intent === "add") form.reset();
@@ -332,6 +337,60 @@
     button.disabled = !identity;
   });
 
+  // --- Several tasks at once, from the list --------------------------------------------
+  if (list) {
+    list.addEventListener("change", (event) => {
+      if (!event.target.classList.contains("redo-select")) return;
+      if (event.target.checked) selected.add(event.target.dataset.taskId); else selected.delete(event.target.dataset.taskId);
+      render();
+      const again = list.querySelector('.redo-select[data-task-id="' + event.target.dataset.taskId + '"]');
+      if (again) again.focus();
+    });
+    list.addEventListener("click", async (event) => {
+      const button = event.target.closest && event.target.closest("[data-redo-batch]");
+      if (!button) return;
+      const intent = button.dataset.redoBatch;
+      const chosen = Array.from(selected);
+      if (intent === "clear") {
+        selected.clear();
+        render();
+        return;
+      }
+      if (intent === "delete" && !window.confirm("Delete " + chosen.length + " tasks? There is no undelete.")) return;
+      let done = 0;
+      const problems = [];
+      for (const taskId of chosen) {
+        const task = log.task(taskId);
+        if (intent === "complete" && !(task && core.currentTodo(task))) continue;
+        try {
+          await perform({ intent, taskId });
+          done += 1;
+        } catch (error) {
+          problems.push((task ? task.title : taskId) + ": " + error.message);
+        }
+      }
+      selected.clear();
+      render();
+      runSync();
+      const verb = { complete: "Completed", archive: "Archived", delete: "Deleted" }[intent];
+      if (problems.length) say(verb + " " + done + "; not saved: " + problems.join("; "), true);
+      else say(verb + " " + done + " task" + (done === 1 ? "" : "s") + ".");
+    });
+  }
+
+  // --- The calendar of due dates --------------------------------------------------------
+  const calendar = document.getElementById("redo-calendar");
+  let calendarMonth = new Date();
+  if (calendar) {
+    calendar.addEventListener("click", (event) => {
+      const button = event.target.closest && event.target.closest("[data-redo-month]");
+      if (!button) return;
+      const step = Number(button.dataset.redoMonth);
+      calendarMonth = step === 0 ? new Date() : new Date(calendarMonth.getFullYear(), calendarMonth.getMonth() + step, 1);
+      render();
+    });
+  }
+
   // --- Sharing ---------------------------------------------------------------------------
   const share = document.querySelector("[data-redo-share]");
   if (share) {
@@ -362,27 +421,55 @@
     }
   });
 
-  // --- Saved views, in this browser ----------------------------------------------------
+  // --- Saved views, kept with the account (and here, for offline) ----------------------
   const savedList = document.querySelector(".redo-saved-presets");
-  const saved = () => JSON.parse(localStorage.getItem("redo.presets") || "[]");
+  const viewsKey = "redo.views." + app.dataset.account;
+  let views = JSON.parse(localStorage.getItem(viewsKey) || "[]");
   const drawSaved = () => {
     if (!savedList) return;
-    savedList.replaceChildren(...saved().map((preset) => {
-      const link = document.createElement("a");
-      link.href = "/redo?" + preset.query;
-      link.textContent = preset.name;
-      return link;
-    }));
+    savedList.replaceChildren(...views.map((saved) => view.element("span", { class: "redo-saved-view" },
+      view.element("a", { href: "/redo?" + saved.query }, saved.name),
+      view.element("button", {
+        type: "button", class: "button link small", "aria-label": "Forget the view " + saved.name,
+        dataset: { redoForgetView: saved.name },
+      }, "×"))));
+  };
+  const keepViews = (list) => {
+    views = list;
+    localStorage.setItem(viewsKey, JSON.stringify(list));
+    drawSaved();
+  };
+  const viewPath = (name) => "/api/redo/views/" + encodeURIComponent(name);
+  const loadViews = async () => {
+    // Views saved in this browser before they were kept with the account go up once.
+    const legacy = JSON.parse(localStorage.getItem("redo.presets") || "[]");
+    for (const preset of legacy) await api(viewPath(preset.name), { query: preset.query }, "PUT");
+    localStorage.removeItem("redo.presets");
+    keepViews((await api("/api/redo/views")).views);
   };
   const saveButton = document.querySelector("[data-redo-save-preset]");
   if (saveButton) {
-    saveButton.addEventListener("click", () => {
+    saveButton.addEventListener("click", async () => {
       const name = window.prompt("Name this view");
-      if (!name) return;
-      const presets = saved().filter((p) => p.name !== name);
-      presets.push({ name, query: location.search.replace(/^\?/, "") });
-      localStorage.setItem("redo.presets", JSON.stringify(presets));
-      drawSaved();
+      if (!name || !name.trim()) return;
+      try {
+        keepViews((await api(viewPath(name.trim()), { query: location.search.replace(/^\?/, "") }, "PUT")).views);
+        say("Saved the view " + name.trim() + " for all your devices.");
+      } catch (error) {
+        say("View not saved: " + error.message, true);
+      }
+    });
+  }
+  if (savedList) {
+    savedList.addEventListener("click", async (event) => {
+      const button = event.target.closest && event.target.closest("[data-redo-forget-view]");
+      if (!button) return;
+      try {
+        keepViews((await api(viewPath(button.dataset.redoForgetView), undefined, "DELETE")).views);
+        say("Forgot the view " + button.dataset.redoForgetView + ".");
+      } catch (error) {
+        say("Not changed: " + error.message, true);
+      }
     });
   }
   drawSaved();
@@ -417,6 +504,7 @@
     log = await LocalLog.open(app.dataset.account);
     sync = new Sync(log, api);
     if (await log.meta("ready")) render();
+    if (navigator.onLine && savedList) loadViews().catch((error) => say("Saved views: " + error.message, true));
     await runSync();
   })().catch((error) => showSync("This browser cannot keep Redo's log: " + error.message, true));
 })();

@@ -106,6 +106,40 @@ struct RedoSQLStore: RedoSyncStore {
     ).map { try $0["resource_id"] }
   }
 
+  func redoViews(userID: String) async throws -> [RedoSavedView] {
+    try await database.rows(
+      "SELECT user_id, name, query, updated_at FROM redo_views WHERE user_id = \(userID) ORDER BY name"
+    ).map { row in
+      RedoSavedView(
+        userID: try row["user_id"], name: try row["name"], query: try row["query"],
+        updatedAt: try row["updated_at"])
+    }
+  }
+
+  func putRedoView(_ view: RedoSavedView) async throws {
+    try await database.transaction { tx in
+      try await tx.execute(
+        """
+        INSERT INTO redo_views (user_id, name, query, updated_at)
+        VALUES (\(view.userID), \(view.name), \(view.query), \(view.updatedAt))
+        ON CONFLICT (user_id, name)
+        DO UPDATE SET query = excluded.query, updated_at = excluded.updated_at
+        """)
+    }
+  }
+
+  func deleteRedoView(userID: String, name: String) async throws -> Bool {
+    try await database.transaction { tx in
+      let found =
+        try await tx.row(
+          "SELECT name FROM redo_views WHERE user_id = \(userID) AND name = \(name)") != nil
+      if found {
+        try await tx.execute("DELETE FROM redo_views WHERE user_id = \(userID) AND name = \(name)")
+      }
+      return found
+    }
+  }
+
   private static func visibleTasks(_ userID: String) -> SQL {
     """
     SELECT resource_id FROM shares WHERE app = 'redo' AND kind = 'task' AND owner_id = \(userID)

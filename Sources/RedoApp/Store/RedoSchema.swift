@@ -35,6 +35,17 @@ enum RedoSchema {
         ALTER TABLE redo_nodes RENAME COLUMN taskId TO task_id;
         ALTER TABLE redo_nodes RENAME COLUMN uploaderID TO uploader_id;
         """),
+      SQLiteMigration(
+        "redo-views",
+        """
+        CREATE TABLE redo_views (
+          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          name TEXT NOT NULL,
+          query TEXT NOT NULL,
+          updated_at REAL NOT NULL,
+          PRIMARY KEY (user_id, name)
+        );
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -60,7 +71,20 @@ enum RedoSchema {
           """,
           "CREATE INDEX redo_nodes_task_id_idx ON redo_nodes (task_id)",
           "CREATE INDEX redo_nodes_seq_idx ON redo_nodes (seq)",
-        ])
+        ]),
+      PostgresMigration(
+        version: 11, name: "redo saved views",
+        statements: [
+          """
+          CREATE TABLE redo_views (
+            user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name text NOT NULL,
+            query text NOT NULL,
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (user_id, name)
+          )
+          """
+        ]),
     ],
     accountCleanup: AccountCleanup(
       sqlite: [

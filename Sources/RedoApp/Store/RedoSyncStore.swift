@@ -62,6 +62,28 @@ public protocol RedoSyncStore: Sendable {
   func redoNodes(visibleTo userID: String, after cursor: Int64, limit: Int) async throws
     -> [StoredRedoNode]
   func redoTaskIDs(visibleTo userID: String) async throws -> [String]
+  /// A person's saved list views, by name.
+  func redoViews(userID: String) async throws -> [RedoSavedView]
+  /// Adds the view, or replaces the one of the same name.
+  func putRedoView(_ view: RedoSavedView) async throws
+  /// False when there was no such view.
+  func deleteRedoView(userID: String, name: String) async throws -> Bool
+}
+
+/// A list view someone named (its filters as the list page's query), kept with their account
+/// so that every device shows it.
+public struct RedoSavedView: Equatable, Sendable {
+  public var userID: String
+  public var name: String
+  public var query: String
+  public var updatedAt: Date
+
+  public init(userID: String, name: String, query: String, updatedAt: Date) {
+    self.userID = userID
+    self.name = name
+    self.query = query
+    self.updatedAt = updatedAt
+  }
 }
 
 extension RedoSyncStore {

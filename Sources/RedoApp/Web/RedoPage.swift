@@ -24,7 +24,8 @@ enum RedoPage {
     .nav(
       [.class("redo-tabs"), .ariaLabel("Redo")],
       .fragment(
-        [("Tasks", "/redo"), ("Analytics", "/redo/analytics")].map { name, path in
+        [("Tasks", "/redo"), ("Calendar", "/redo/calendar"), ("Analytics", "/redo/analytics")].map {
+          name, path in
           Node.a([.href(path), .ariaCurrent(current == path ? "page" : nil)], .text(name))
         }))
   }

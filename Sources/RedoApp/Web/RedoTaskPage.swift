@@ -24,6 +24,7 @@ public enum RedoTaskPage {
       RedoPage.messages,
       summary(task, due: due),
       canWrite ? actions(task) : .p([.class("hint")], "Shared with you read-only."),
+      canWrite && task.currentTodo != nil && !task.archived ? todoForms(task) : .empty,
       canWrite ? editForm(task) : .empty,
       isOwner ? shareForm(task) : .empty,
       isOwner ? peopleList(task, people) : leaveButton(task, viewerID: viewerID),
@@ -67,6 +68,51 @@ public enum RedoTaskPage {
       button(
         "delete", "Delete", style: "danger",
         [.data("confirm", "Delete \(task.title)? There is no undelete."), .data("then", "/redo")]))
+  }
+
+  /// Completing with a note, and snoozing to a chosen day with one.
+  static func todoForms(_ task: RedoTask) -> Node {
+    .div(
+      [.class("redo-todo-forms")],
+      .el(
+        "form",
+        [
+          .class("card"), .data("redo-intent", "complete"), .data("task-id", task.id),
+          .ariaLabel("Complete with a note"),
+        ],
+        [
+          .h2("Complete with a note"),
+          .div(
+            [.class("field")], .label([.for("redo-complete-notes")], "Note"),
+            .textarea(
+              [
+                .id("redo-complete-notes"), .name("notes"), .attr("rows", "2"),
+                .attr("maxlength", "10000"),
+              ])),
+          Forms.submit("Complete", style: .secondary),
+        ]),
+      .el(
+        "form",
+        [
+          .class("card"), .data("redo-intent", "snooze"), .data("task-id", task.id),
+          .ariaLabel("Snooze until a day"),
+        ],
+        [
+          .h2("Snooze until"),
+          FormField(
+            name: "until", label: "Day", type: "date", required: true, id: "redo-snooze-until"
+          )
+          .node,
+          .div(
+            [.class("field")],
+            .label([.for("redo-snooze-notes")], "Note", .span([.class("optional")], " (optional)")),
+            .textarea(
+              [
+                .id("redo-snooze-notes"), .name("notes"), .attr("rows", "2"),
+                .attr("maxlength", "10000"),
+              ])),
+          Forms.submit("Snooze", style: .secondary),
+        ]))
   }
 
   static func editForm(_ task: RedoTask) -> Node {

@@ -16,6 +16,7 @@ struct RedoWebController: Sendable {
     let redo = router.group("/redo").add(middleware: SignedInPages())
     redo.get("", use: listPage)
     redo.get("/analytics", use: analyticsPage)
+    redo.get("/calendar", use: calendarPage)
     redo.get("/tasks/:taskId", use: taskPage)
     RedoDraftsAPI(env: env, tasks: tasks).register(api)
   }
@@ -54,6 +55,12 @@ struct RedoWebController: Sendable {
         try await pages.pageContext(request, context),
         analytics: TaskAnalytics(tasks: all, now: tasks.now, calendar: calendar),
         insights: TaskInsights(tasks: all, now: tasks.now, calendar: calendar)))
+  }
+
+  @Sendable func calendarPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    pages.html(RedoCalendarPage.render(try await pages.pageContext(request, context)))
   }
 
   @Sendable func taskPage(_ request: Request, _ context: AppRequestContext) async throws
