@@ -6,7 +6,8 @@ import Hummingbird
 import NIOCore
 import RedoCore
 
-/// The Redo web app: pages rendered from replayed state, and drafts for the browser to sign.
+/// The Redo web app: pages rendered from replayed state (the browser then draws the list and the
+/// calendar from its own log), and drafts for clients that sign but do not plan.
 struct RedoWebController: Sendable {
   let pages: WebPages
   var env: HearthEnvironment { pages.env }
