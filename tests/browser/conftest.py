@@ -74,9 +74,20 @@ def page(browser: Browser, live_server: HearthServer, request: pytest.FixtureReq
         locale="en-US",
     )
     context.set_default_timeout(TIMEOUT_MS)
+    # Every Content-Security-Policy violation fails the test, as a script error does.
+    context.add_init_script(
+        "document.addEventListener('securitypolicyviolation', (e) =>"
+        " console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + e.blockedURI));"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(
+        "console",
+        lambda message: errors.append(message.text)
+        if message.type == "error" and ("CSP violation" in message.text or "Content Security Policy" in message.text)
+        else None,
+    )
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page
     call = getattr(request.node, "rep_call", None)

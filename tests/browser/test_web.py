@@ -105,3 +105,22 @@ def test_wrong_password_stays_on_login(page: Page, live_server) -> None:
     fill_login(page, unique_email("nobody"), PASSWORD)
     expect(page.get_by_text("Wrong email or password.")).to_be_visible()
     assert path_of(page) == "/login", page.url
+
+
+def test_the_content_security_policy_blocks_inline_script(page: Page) -> None:
+    response = page.goto("/login")
+    assert response is not None
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    assert response.headers["x-frame-options"] == "DENY"
+    ran = page.evaluate(
+        """() => new Promise((resolve) => {
+          const script = document.createElement("script");
+          script.textContent = "window.inlineRan = true";
+          document.body.append(script);
+          setTimeout(() => resolve(Boolean(window.inlineRan)), 100);
+        })"""
+    )
+    assert ran is False
+    # The fixture saw the violation; this test expected it, so it is not an error here.
+    assert any("CSP violation" in error for error in page.js_errors)  # type: ignore[attr-defined]
+    page.js_errors.clear()  # type: ignore[attr-defined]

@@ -42,6 +42,7 @@ public struct HearthApplication: Sendable {
   public func buildRouter() -> (Router<AppRequestContext>, [APIOperation]) {
     let router = Router(context: AppRequestContext.self)
     let api = APIRouteTable(router: router)
+    router.add(middleware: SecurityHeadersMiddleware(https: env.config.secureCookies))
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(
       middleware: ErrorMiddleware(
