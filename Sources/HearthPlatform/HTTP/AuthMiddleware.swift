@@ -56,22 +56,36 @@ package struct AuthMiddleware: RouterMiddleware {
     return response
   }
 
-  /// Cookie-authenticated writes need the session's token; signed-out forms need the
-  /// double-submit cookie. Requests with no cookie at all carry no ambient authority.
+  /// Cookie-authenticated writes need the session's token. Page routes (everything outside the
+  /// JSON API) take only forms, always with a token: the session's, or signed out the
+  /// double-submit cookie the form's page set, which a cross-site page cannot read (this blocks
+  /// logging someone into another account). API requests with no session carry no ambient
+  /// authority. As a second line, a browser's own word that a write is cross-site refuses it.
   package func checkCSRF(_ request: inout Request, context: Context) async throws {
+    if Self.isCrossSite(request, publicURL: env.config.publicURL) {
+      throw APIErrorResponse(.csrf)
+    }
+    let page = !Self.isAPI(request)
+    if page, Self.hasBody(request), !Self.isForm(request) {
+      throw APIErrorResponse(
+        APIError(
+          status: 415, code: "unsupported_media_type",
+          message:
+            "Pages take forms (application/x-www-form-urlencoded or multipart/form-data); the JSON API is under /api."
+        ))
+    }
     let expected: String?
     if let caller = context.caller {
       expected = caller.session.csrfToken
-    } else if Self.isForm(request), !Self.isAPI(request) {
-      // Signed-out forms (log-in, sign-up) echo the cookie the form page set, which a
-      // cross-site page cannot read: this blocks logging someone into another account.
+    } else if page {
       expected = request.cookies[Self.csrfCookie]?.value
     } else {
       return
     }
     var presented = request.headers[Self.csrfHeader]
     if presented == nil, Self.isForm(request) {
-      let buffer = try await request.collectBody(upTo: JSONBody.defaultLimit)
+      let buffer = try await JSONBody.collect(request, route: "\(request.method) \(request.uri.path)")
+      request.body = .init(buffer: buffer)
       presented = FormData(String(buffer: buffer))["_csrf"]
     }
     guard let expected, let presented, Self.constantTimeEqual(expected, presented) else {
@@ -79,8 +93,28 @@ package struct AuthMiddleware: RouterMiddleware {
     }
   }
 
+  /// `Sec-Fetch-Site: cross-site`, or an `Origin` that is opaque or neither this host nor the
+  /// public URL. Clients that send neither (the CLI, scripts) are not browsers.
+  package static func isCrossSite(_ request: Request, publicURL: String?) -> Bool {
+    if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" { return true }
+    guard let origin = request.headers[HTTPField.Name("Origin")!]?.lowercased() else {
+      return false
+    }
+    let host = (request.head.authority ?? "").lowercased()
+    let own = ["http://" + host, "https://" + host] + [publicURL?.lowercased()].compactMap { $0 }
+    return !own.contains(origin)
+  }
+
+  /// The JSON API and the operations routes; everything else is a page.
   package static func isAPI(_ request: Request) -> Bool {
-    request.uri.path.hasPrefix("/api/") || request.uri.path.hasPrefix("/v1/")
+    let path = request.uri.path
+    return path.hasPrefix("/api/") || path.hasPrefix("/v1/")
+      || ["/openapi.json", "/healthz", "/readyz", "/metrics"].contains(path)
+  }
+
+  static func hasBody(_ request: Request) -> Bool {
+    if request.headers[.transferEncoding] != nil { return true }
+    return (request.headers[.contentLength].flatMap(Int.init) ?? 0) > 0
   }
 
   package static func isForm(_ request: Request) -> Bool {
