@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 from hearth_harness import PASSWORD, Client, HearthServer, describe, json_of, unique_email
 
@@ -220,3 +221,16 @@ def test_accounts_are_isolated(server: HearthServer) -> None:
     # Whatever Bob's logout answered, Alice's refresh token still works.
     r = c.post("/api/auth/refresh", json={"refreshToken": a["refreshToken"]})
     assert r.status_code == 200, describe(r)
+
+
+def test_simultaneous_guesses_and_a_restart_keep_the_login_limit(server: HearthServer) -> None:
+    email, _ = signed_up(server.client())
+    # 40 wrong passwords at once from one address: the limit is reserved before bcrypt runs
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        statuses = list(pool.map(lambda _: server.client().login(email, "a wrong guess").status_code, range(40)))
+    assert statuses.count(401) == 5 and statuses.count(429) == 35, statuses
+    # The counts live in the database: a restart does not clear them
+    server.restart()
+    refused = server.client().login(email, PASSWORD)
+    assert_error(refused, 429)
+    assert int(refused.headers["Retry-After"]) > 0

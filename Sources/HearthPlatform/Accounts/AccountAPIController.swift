@@ -51,7 +51,7 @@ package struct AccountAPIController: Sendable {
         .post, "/api/me/password", summary: "Change the password; other sessions end",
         tag: "account",
         requestBody: Schemas.of(PasswordInput.self),
-        responses: [(204, nil)], errors: [400, 413]), use: changePassword)
+        responses: [(204, nil)], errors: [400, 413, 429]), use: changePassword)
     api.add(
       APIOperation(
         .get, "/api/me/sessions", summary: "Live sessions: browsers and CLIs", tag: "account",
@@ -68,7 +68,7 @@ package struct AccountAPIController: Sendable {
       APIOperation(
         .post, "/api/me/delete", summary: "Delete the account and its data", tag: "account",
         requestBody: Schemas.of(DeleteInput.self),
-        responses: [(204, nil)], errors: [400, 413]), use: deleteAccount)
+        responses: [(204, nil)], errors: [400, 413, 429]), use: deleteAccount)
   }
 
   @Sendable func me(_ request: Request, _ context: AppRequestContext) async throws -> Response {

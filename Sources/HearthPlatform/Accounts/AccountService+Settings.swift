@@ -54,7 +54,7 @@ extension AccountService {
 
   /// Checks the current password, stores the new one and ends every other session.
   public func changePassword(_ caller: Caller, current: String?, new: String?) async throws {
-    guard try await verifyPassword(current ?? "", hash: caller.user.passwordHash) else {
+    guard try await checkPassword(current, of: caller.user) else {
       throw APIErrorResponse(
         .invalid("currentPassword", "That is not your current password."))
     }
@@ -67,7 +67,7 @@ extension AccountService {
   }
 
   public func deleteAccount(_ user: User, password: String?) async throws {
-    guard try await verifyPassword(password ?? "", hash: user.passwordHash) else {
+    guard try await checkPassword(password, of: user) else {
       throw APIErrorResponse(.invalid("password", "That is not your password."))
     }
     try await database.deleteUser(id: user.id)

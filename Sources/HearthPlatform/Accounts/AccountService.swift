@@ -14,11 +14,29 @@ public struct TokenPair: Codable, Sendable {
 /// Sign-up, log-in and the credentials they hand out, shared by the JSON API and the web pages.
 public struct AccountService: Sendable {
   package let env: HearthEnvironment
-  package let failedLogins = RateLimiter(limit: 5, window: 15 * 60)
-  package let failedLoginsPerClient = RateLimiter(limit: 50, window: 15 * 60)
   package var database: any HearthDatabase { env.database }
 
-  public init(env: HearthEnvironment) { self.env = env }
+  /// Spent on log-ins with an unknown email, so they take as long as real ones; made once.
+  package let decoyHash: String
+
+  public init(env: HearthEnvironment) {
+    self.env = env
+    decoyHash = Self.decoyHash(cost: env.config.bcryptCost)
+  }
+
+  var limits: LoginLimits { LoginLimits(database: env.database, newID: env.newID) }
+
+  /// Five wrong passwords per address and account, fifty per address, and twenty per account
+  /// from addresses it has not signed in from: a stranger can neither lock a person out from
+  /// another address nor guess from many addresses at once.
+  static func loginRules(email: String, client: String) -> [LoginLimits.Rule] {
+    [
+      .init(key: "pair|\(client)|\(email)", limit: 5, window: 15 * 60),
+      .init(key: "client|\(client)", limit: 50, window: 15 * 60),
+    ]
+  }
+
+  static let accountRule = (limit: 20, window: TimeInterval(3600))
 
   /// Every field is optional to the decoder so that the checks below name what is missing, in
   /// their order; the API documents email, displayName and password as required.
@@ -77,22 +95,43 @@ public struct AccountService: Sendable {
     guard !email.isEmpty else { throw APIErrorResponse(.missing("email")) }
     guard let password, !password.isEmpty else { throw APIErrorResponse(.missing("password")) }
     let now = env.now()
-    let key = client + "|" + email
-    for (limiter, limiterKey) in [(failedLogins, key), (failedLoginsPerClient, client)] {
-      if let wait = await limiter.retryAfter(limiterKey, now: now) {
-        throw APIErrorResponse(.rateLimited(retryAfter: wait), headers: [.retryAfter: "\(wait)"])
-      }
+    var rules = Self.loginRules(email: email, client: client)
+    let known = "known|\(client)|\(email)"
+    if try await !limits.seen(known, within: LoginLimits.kept, now: now) {
+      rules.append(
+        .init(
+          key: "account|\(email)", limit: Self.accountRule.limit, window: Self.accountRule.window))
     }
+    let reserved = try await reserve(rules, now: now)
     let user = try await database.user(email: email)
     let matches = try await verifyPassword(password, hash: user?.passwordHash)
     guard let user, matches, !user.disabled else {
-      await failedLogins.record(key, now: now)
-      await failedLoginsPerClient.record(client, now: now)
       throw APIErrorResponse(
         APIError(status: 401, code: "invalid_credentials", message: "Wrong email or password."))
     }
-    await failedLogins.reset(key)
+    try await limits.succeeded(
+      ids: reserved, forgiven: rules[0].key, remembered: known, now: now)
     return user
+  }
+
+  /// Reserves an attempt under every rule, or answers 429 with how long to wait.
+  func reserve(_ rules: [LoginLimits.Rule], now: Date) async throws -> [String] {
+    switch try await limits.reserve(rules, now: now) {
+    case .granted(let ids): return ids
+    case .wait(let seconds):
+      throw APIErrorResponse(
+        .rateLimited(retryAfter: seconds), headers: [.retryAfter: "\(seconds)"])
+    }
+  }
+
+  /// A signed-in person's password, asked again before a change that needs it: five wrong
+  /// answers in fifteen minutes, then a wait.
+  func checkPassword(_ password: String?, of user: User) async throws -> Bool {
+    let reserved = try await reserve(
+      [.init(key: "check|\(user.id)", limit: 5, window: 15 * 60)], now: env.now())
+    let matches = try await verifyPassword(password ?? "", hash: user.passwordHash)
+    if matches { try await limits.release(ids: reserved) }
+    return matches
   }
 
   /// Finds the account behind each identity an app was given; an unknown one is an error
@@ -173,8 +212,7 @@ public struct AccountService: Sendable {
 
   /// Spends the same time whether or not the account exists.
   public func verifyPassword(_ password: String, hash: String?) async throws -> Bool {
-    let cost = env.config.bcryptCost
-    let stored = hash ?? Self.decoyHash(cost: cost)
+    let stored = hash ?? decoyHash
     let matches = try await NIOThreadPool.singleton.runIfActive {
       Bcrypt.verify(password, hash: stored)
     }

@@ -84,7 +84,8 @@ package struct AuthMiddleware: RouterMiddleware {
     }
     var presented = request.headers[Self.csrfHeader]
     if presented == nil, Self.isForm(request) {
-      let buffer = try await JSONBody.collect(request, route: "\(request.method) \(request.uri.path)")
+      let buffer = try await JSONBody.collect(
+        request, route: "\(request.method) \(request.uri.path)")
       request.body = .init(buffer: buffer)
       presented = FormData(String(buffer: buffer))["_csrf"]
     }

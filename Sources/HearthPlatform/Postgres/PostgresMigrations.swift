@@ -126,6 +126,19 @@ package enum PostgresMigrations {
         "CREATE INDEX jobs_queued_order_idx ON jobs (run_at, created_at, id) WHERE status = 'queued'",
         "CREATE INDEX jobs_running_lease_idx ON jobs (lease_until) WHERE status = 'running'",
       ]),
+    Migration(
+      version: 12, name: "login attempts",
+      statements: [
+        """
+        CREATE TABLE login_attempts (
+          id text PRIMARY KEY,
+          key text NOT NULL,
+          at timestamptz NOT NULL
+        )
+        """,
+        "CREATE INDEX login_attempts_key_at_idx ON login_attempts (key, at)",
+        "CREATE INDEX login_attempts_at_idx ON login_attempts (at)",
+      ]),
   ]
 }
 

@@ -131,6 +131,17 @@ package enum SQLiteMigrations {
       ALTER TABLE jobs RENAME COLUMN createdAt TO created_at;
       ALTER TABLE jobs RENAME COLUMN updatedAt TO updated_at;
       """),
+    SQLiteMigration(
+      "platform-login-attempts",
+      """
+      CREATE TABLE login_attempts (
+        id TEXT PRIMARY KEY NOT NULL,
+        key TEXT NOT NULL,
+        at REAL NOT NULL
+      );
+      CREATE INDEX login_attempts_key_at ON login_attempts(key, at);
+      CREATE INDEX login_attempts_at ON login_attempts(at);
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order
