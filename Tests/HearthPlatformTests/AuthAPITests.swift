@@ -124,8 +124,17 @@ import Testing
       let cursor = try await client.json(.get, "/api/events/poll?timeout=0", token: ann.access)
       let start = try #require(cursor["cursor"] as? Int)
 
+      // Changing the email asks for the password (issue 15), then checks it is free
+      let unasked = try await client.json(
+        .patch, "/api/me", ["email": "p3@example.com"], token: ann.access)
+      #expect(unasked.status == 400 && unasked.errorField == "currentPassword")
+      let wrong = try await client.json(
+        .patch, "/api/me", ["email": "p3@example.com", "currentPassword": "guess"],
+        token: ann.access)
+      #expect(wrong.status == 400 && wrong.errorField == "currentPassword")
       let taken = try await client.json(
-        .patch, "/api/me", ["email": "p2@example.com"], token: ann.access)
+        .patch, "/api/me", ["email": "p2@example.com", "currentPassword": "correct horse"],
+        token: ann.access)
       #expect(taken.status == 409)
       let renamed = try await client.json(
         .patch, "/api/me", ["displayName": "Ann B", "phone": "+33 6 12 34 56 78"],
@@ -137,6 +146,10 @@ import Testing
         .get, "/api/events/poll?after=\(start)&timeout=1", token: ann.access)
       let list = try #require(events["events"] as? [[String: Any]])
       #expect(list.map { $0["type"] as? String } == ["account.updated"])
+      // The same email, however written, is no change and needs no password
+      let same = try await client.json(
+        .patch, "/api/me", ["email": "P1@example.com"], token: ann.access)
+      #expect(same.status == 200)
     }
   }
 }

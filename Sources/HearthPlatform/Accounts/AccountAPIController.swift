@@ -45,7 +45,7 @@ package struct AccountAPIController: Sendable {
         .patch, "/api/me", summary: "Change name, email, phone or time zone", tag: "account",
         requestBody: Schemas.of(AccountService.ProfileInput.self),
         responses: [(200, Schemas.of(AuthAPIController.UserEnvelope.self))],
-        errors: [400, 409, 413]), use: updateProfile)
+        errors: [400, 409, 413, 429]), use: updateProfile)
     api.add(
       APIOperation(
         .post, "/api/me/password", summary: "Change the password; other sessions end",

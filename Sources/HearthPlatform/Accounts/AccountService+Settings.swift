@@ -10,21 +10,28 @@ extension AccountService {
     /// `""` or JSON `null` clears the phone; a missing key leaves it as it is.
     public var phone: String?
     public var timeZone: String?
+    /// Asked only when the email changes: whoever holds the email can reset the password.
+    public var currentPassword: String?
 
-    public init(displayName: String?, email: String?, phone: String?, timeZone: String?) {
+    public init(
+      displayName: String?, email: String?, phone: String?, timeZone: String?,
+      currentPassword: String? = nil
+    ) {
       self.displayName = displayName
       self.email = email
       self.phone = phone
       self.timeZone = timeZone
+      self.currentPassword = currentPassword
     }
 
-    enum CodingKeys: String, CodingKey { case displayName, email, phone, timeZone }
+    enum CodingKeys: String, CodingKey { case displayName, email, phone, timeZone, currentPassword }
 
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
       email = try container.decodeIfPresent(String.self, forKey: .email)
       timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+      currentPassword = try container.decodeIfPresent(String.self, forKey: .currentPassword)
       if container.contains(.phone) {
         // Present: null is nil here, and becomes "" (clear the phone).
         phone = try container.decodeIfPresent(String.self, forKey: .phone) ?? ""
@@ -33,14 +40,22 @@ extension AccountService {
 
     public static let schemaRefinements: [String: JSON] = [
       "displayName": Schemas.displayName, "email": Schemas.email, "phone": Schemas.phone,
-      "timeZone": Schemas.timeZone,
+      "timeZone": Schemas.timeZone, "currentPassword": ["type": "string", "maxLength": 1024],
     ]
   }
 
   public func updateProfile(_ current: User, _ input: ProfileInput) async throws -> User {
     var user = current
     if let name = input.displayName { user.displayName = try AccountRules.displayName(name) }
-    if let email = input.email { user.email = try AccountRules.email(email) }
+    if let email = input.email {
+      user.email = try AccountRules.email(email)
+      if user.email != current.email {
+        guard try await checkPassword(input.currentPassword, of: current) else {
+          throw APIErrorResponse(
+            .invalid("currentPassword", "Enter your current password to change your email."))
+        }
+      }
+    }
     if let phone = input.phone { user.phone = try AccountRules.phone(phone) }
     if let zone = input.timeZone { user.timeZone = try AccountRules.timeZone(zone) }
     do {

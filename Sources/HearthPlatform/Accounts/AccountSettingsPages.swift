@@ -32,7 +32,7 @@ package struct AccountSettingsPages: Sendable {
     let form = try await pages.form(request)
     let input = AccountService.ProfileInput(
       displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
-      timeZone: form["timeZone"])
+      timeZone: form["timeZone"], currentPassword: form["currentPassword"])
     do {
       _ = try await pages.accounts.updateProfile(caller.user, input)
       return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))

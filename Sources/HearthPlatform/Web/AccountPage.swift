@@ -64,7 +64,7 @@ public enum AccountPage {
   package static func profileSection(_ values: ProfileValues, errors: FormErrors, csrf: String?)
     -> Node
   {
-    let shown: Set<String> = ["displayName", "email", "phone", "timeZone"]
+    let shown: Set<String> = ["displayName", "email", "phone", "timeZone", "currentPassword"]
     return .section(
       [.class("card"), .ariaLabel("Profile")],
       .h2("Profile"),
@@ -80,6 +80,12 @@ public enum AccountPage {
           name: "email", label: "Email", type: "email", value: values.email,
           error: errors.message(for: "email"), required: true, id: "profile-email",
           attributes: [.autocomplete("email")]
+        ).node,
+        FormField(
+          name: "currentPassword", label: "Current password", type: "password",
+          hint: "Needed only to change your email.",
+          error: errors.message(for: "currentPassword"), id: "profile-currentPassword",
+          attributes: [.autocomplete("current-password")]
         ).node,
         FormField(
           name: "phone", label: "Phone", type: "tel", value: values.phone,
