@@ -88,8 +88,10 @@ struct Backup: AsyncParsableCommand {
 }
 
 extension HearthCommand {
-  /// Parses the arguments and runs the chosen subcommand.
+  /// Parses the arguments and runs the chosen subcommand. Every file it makes (the database and
+  /// its journal, backups, the secret) is the owner's alone from the moment it exists.
   public static func runFromCommandLine() async {
+    umask(0o077)
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

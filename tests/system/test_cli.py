@@ -131,3 +131,16 @@ def test_a_bad_setting_stops_start_up_naming_it(cli_env, variable: str, value: s
     assert failed.returncode != 0
     assert variable in failed.stderr, failed.stderr
     assert "Traceback" not in failed.stderr and "Fatal error" not in failed.stderr
+
+
+def test_files_hearth_makes_are_the_owners_alone(cli_env) -> None:
+    env, workdir = cli_env
+    env = {k: v for k, v in env.items() if k != "HEARTH_SECRET"}
+    run(env, "user", "create", "--email", "m@example.com", "--name", "Mode")
+    target = workdir / "backup.sqlite"
+    assert run(env, "backup", str(target)).returncode == 0
+    made = [workdir / "secret", workdir / "hearth.sqlite", target]
+    made += [path for path in workdir.glob("hearth.sqlite-*")]
+    for path in made:
+        assert path.exists(), path
+        assert path.stat().st_mode & 0o077 == 0, f"{path.name} is {oct(path.stat().st_mode & 0o777)}"

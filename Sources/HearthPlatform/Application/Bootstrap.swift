@@ -59,8 +59,14 @@ public enum Bootstrap {
     }
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let secret = TokenService.randomToken(bytes: 32)
-    FileManager.default.createFile(
-      atPath: path, contents: Data((secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
+    // Created 0600 in one step, never readable by others even for a moment.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else { throw BootstrapError("cannot create \(path): errno \(errno)") }
+    defer { close(descriptor) }
+    let bytes = Array((secret + "\n").utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+      throw BootstrapError("cannot write \(path): errno \(errno)")
+    }
     return secret
   }
 
