@@ -108,3 +108,23 @@ extension StoreConformanceTests {
     }
   }
 }
+
+extension StoreConformanceTests {
+  /// Deleting an account deletes its events by audience, through an index on either database.
+  @Test(arguments: StoreFactory.all)
+  func eventsAreFoundByAudienceThroughAnIndex(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      let plan: [String] = try await db.transaction { tx in
+        if tx.dialect == .postgres {
+          try await tx.execute("SET LOCAL enable_seqscan = off")
+          return try await tx.rows("EXPLAIN DELETE FROM events WHERE audience_user = 'someone'")
+            .map { try $0["QUERY PLAN"] }
+        }
+        return try await tx.rows(
+          "EXPLAIN QUERY PLAN DELETE FROM events WHERE audience_user = 'someone'"
+        ).map { try $0["detail"] }
+      }
+      #expect(plan.contains { $0.contains("events_audience_user") }, "\(plan)")
+    }
+  }
+}

@@ -18,10 +18,18 @@ public actor RateLimiter {
     return max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
   }
 
+  /// Keys whose hits have all aged out are dropped once there are many of them, so memory
+  /// follows the clients of the last window, not every client ever seen.
   public func record(_ key: String, now: Date) {
     hits[key, default: []].append(now)
-    if hits.count > 10_000 { hits = hits.filter { !$0.value.isEmpty } }
+    if hits.count > 10_000 {
+      hits = hits.filter { _, times in
+        times.last.map { now.timeIntervalSince($0) < window } ?? false
+      }
+    }
   }
+
+  package var keyCount: Int { hits.count }
 
   public func reset(_ key: String) { hits[key] = nil }
 

@@ -139,6 +139,9 @@ package enum PostgresMigrations {
         "CREATE INDEX login_attempts_key_at_idx ON login_attempts (key, at)",
         "CREATE INDEX login_attempts_at_idx ON login_attempts (at)",
       ]),
+    Migration(
+      version: 13, name: "events by audience",
+      statements: ["CREATE INDEX events_audience_user_idx ON events (audience_user)"]),
   ]
 }
 

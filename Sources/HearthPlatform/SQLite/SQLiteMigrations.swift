@@ -142,6 +142,9 @@ package enum SQLiteMigrations {
       CREATE INDEX login_attempts_key_at ON login_attempts(key, at);
       CREATE INDEX login_attempts_at ON login_attempts(at);
       """),
+    // Deleting an account deletes its events by audience.
+    SQLiteMigration(
+      "platform-events-audience", "CREATE INDEX events_audience_user ON events(audience_user);"),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order
