@@ -44,6 +44,11 @@ public struct HearthConfig: Equatable, Sendable {
   public var webSessionSeconds = 60 * 60 * 24 * 14
   /// How long a claimed job is held before another worker may take it over.
   public var jobLeaseSeconds = 30
+  /// New accounts per client address per hour. Development and tests sign many people up from
+  /// one address; production does not.
+  public var signupsPerHour: Int { environment == .production ? 20 : 1000 }
+  /// Live event streams one account may hold open in one process.
+  public var streamsPerAccount = 20
 
   public init() {}
 

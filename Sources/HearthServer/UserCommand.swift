@@ -31,7 +31,7 @@ struct UserCommand: AsyncParsableCommand {
         var user = try await AccountService(env: env).signup(
           .init(
             email: email, displayName: name, password: password, phone: phone,
-            timeZone: timeZone))
+            timeZone: timeZone), client: nil)
         if admin {
           user.isAdmin = true
           try await env.database.updateUser(user)

@@ -54,8 +54,11 @@ package struct SchemaCheckedClient: TestClientProtocol {
       return text.isEmpty ? [] : ["\(route) with a body where none is documented"]
     }
     guard status < 300 || contentType.hasPrefix("application/json") else { return [] }
+    // Errors are JSON whatever the operation's own content (an event stream's 429, say).
     let documented =
-      [operation.contentType] + (status < 300 ? operation.otherResponseContent.map(\.type) : [])
+      status >= 400
+      ? ["application/json"]
+      : [operation.contentType] + (status < 300 ? operation.otherResponseContent.map(\.type) : [])
     guard let type = documented.first(where: { contentType.hasPrefix($0) }) else {
       return ["\(route) with \(contentType), documented as \(documented.joined(separator: ", "))"]
     }

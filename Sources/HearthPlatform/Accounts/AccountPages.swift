@@ -37,7 +37,7 @@ package struct AccountPages: Sendable {
       email: form["email"], displayName: form["displayName"], password: form["password"],
       phone: form["phone"], timeZone: form["timeZone"])
     do {
-      let user = try await accounts.signup(input)
+      let user = try await accounts.signup(input, client: pages.clientAddress(request, context))
       return try await signIn(
         user, request: request, next: LoginPage.safeNext(form["next"]),
         flash: "Welcome to Hearth, \(user.displayName).")

@@ -24,7 +24,8 @@ public struct AccountService: Sendable {
     decoyHash = Self.decoyHash(cost: env.config.bcryptCost)
   }
 
-  var limits: LoginLimits { LoginLimits(database: env.database, newID: env.newID) }
+  /// Attempt ids are internal: they take no number from `env.newID`, which names what people see.
+  var limits: LoginLimits { LoginLimits(database: env.database, newID: { UUID().uuidString }) }
 
   /// Five wrong passwords per address and account, fifty per address, and twenty per account
   /// from addresses it has not signed in from: a stranger can neither lock a person out from
@@ -64,12 +65,19 @@ public struct AccountService: Sendable {
     ]
   }
 
-  public func signup(_ input: SignupInput) async throws -> User {
+  /// `client` is the address asking: each may open a limited number of accounts an hour (nil
+  /// for an administrator at the command line).
+  public func signup(_ input: SignupInput, client: String?) async throws -> User {
     let email = try AccountRules.email(input.email)
     let name = try AccountRules.displayName(input.displayName)
     let password = try AccountRules.password(input.password)
     let phone = try AccountRules.phone(input.phone)
     let timeZone = try AccountRules.timeZone(input.timeZone)
+    if let client {
+      _ = try await reserve(
+        [.init(key: "signup|\(client)", limit: env.config.signupsPerHour, window: 3600)],
+        now: env.now())
+    }
     let hash = try await hashPassword(password)
     let user = User(
       id: env.newID(), email: email, displayName: name, phone: phone, passwordHash: hash,

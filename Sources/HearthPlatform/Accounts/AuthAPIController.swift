@@ -83,7 +83,8 @@ package struct AuthAPIController: Sendable {
         .post, "/api/auth/signup", summary: "Create an account and get tokens", tag: "auth",
         authenticated: false,
         requestBody: Schemas.of(AccountService.SignupInput.self),
-        responses: [(201, Schemas.of(AuthResult.self))], errors: [400, 409, 413]), use: signup)
+        responses: [(201, Schemas.of(AuthResult.self))], errors: [400, 409, 413, 429]),
+      use: signup)
     api.add(
       APIOperation(
         .post, "/api/auth/login", summary: "Exchange email and password for tokens", tag: "auth",
@@ -106,7 +107,7 @@ package struct AuthAPIController: Sendable {
   @Sendable func signup(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let input = try await JSONBody.decode(
       AccountService.SignupInput.self, from: request, route: "POST /api/auth/signup")
-    let user = try await accounts.signup(input)
+    let user = try await accounts.signup(input, client: clientAddress(request, context))
     let tokens = try await accounts.issueTokens(for: user, label: Self.label(request))
     return JSONBody.response(AuthResult(user: user, tokens: tokens), status: .created)
   }

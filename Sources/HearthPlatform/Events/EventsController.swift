@@ -12,6 +12,7 @@ package struct EventsController: Sendable {
   package let env: HearthEnvironment
   package let hub: EventHub
   package let metrics: HearthMetrics
+  package let openStreams = OpenStreams()
   package var feed: EventFeed { EventFeed(database: env.database, hub: hub) }
 
   package struct PolledEvent: Codable {
@@ -48,7 +49,7 @@ package struct EventsController: Sendable {
           ("after", Schemas.integer, false),
           ("maxSeconds", ["type": "integer", "minimum": 1, "maximum": 86400], false),
         ],
-        responses: [(200, Schemas.streamMessage)], errors: [400, 401],
+        responses: [(200, Schemas.streamMessage)], errors: [400, 401, 429],
         contentType: "text/event-stream"), use: liveEvents)
     api.add(
       APIOperation(
@@ -67,6 +68,14 @@ package struct EventsController: Sendable {
     let caller = try context.requireCaller()
     let start = try await startCursor(request)
     let limit = try Self.integer(request, "maxSeconds", range: 1...86400)
+    guard openStreams.open(caller.user.id, most: env.config.streamsPerAccount) else {
+      throw APIErrorResponse(
+        APIError(
+          status: 429, code: "too_many_streams",
+          message:
+            "This account has \(env.config.streamsPerAccount) live streams open already; close one (a tab, a sync --watch) first."
+        ), headers: [.retryAfter: "5"])
+    }
     return stream(caller: caller, from: start, for: limit.map { .seconds($0) })
   }
 
@@ -133,9 +142,13 @@ package struct EventsController: Sendable {
     let hub = hub
     let feed = feed
     let metrics = metrics
+    let openStreams = openStreams
     let body = ResponseBody { writer in
       metrics.streamsOpen(1)
-      defer { metrics.streamsOpen(-1) }
+      defer {
+        metrics.streamsOpen(-1)
+        openStreams.close(caller.user.id)
+      }
       var cursor = start
       let stopping = NIOLockedValueBox(false)
       try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
@@ -188,4 +201,30 @@ package struct EventsController: Sendable {
 
 extension HTTPField.Name {
   package static let lastEventID = HTTPField.Name("Last-Event-ID")!
+}
+
+/// Live streams open per account in this process, so that one account cannot hold every
+/// connection the server has.
+package final class OpenStreams: Sendable {
+  private let counts = NIOLockedValueBox<[String: Int]>([:])
+
+  package init() {}
+
+  /// Counts one more stream for `userID`, unless it has `most` open already.
+  package func open(_ userID: String, most: Int) -> Bool {
+    counts.withLockedValue { counts in
+      guard counts[userID, default: 0] < most else { return false }
+      counts[userID, default: 0] += 1
+      return true
+    }
+  }
+
+  package func close(_ userID: String) {
+    counts.withLockedValue { counts in
+      let left = counts[userID, default: 1] - 1
+      counts[userID] = left > 0 ? left : nil
+    }
+  }
+
+  package func count(_ userID: String) -> Int { counts.withLockedValue { $0[userID] ?? 0 } }
 }
