@@ -41,6 +41,8 @@ public struct HearthConfig: Equatable, Sendable {
   public var bcryptCost = 12
   public var accessTokenSeconds = 900
   public var refreshTokenSeconds = 60 * 60 * 24 * 30
+  /// The longest a CLI's sign-in lasts, however often its refresh token rotates.
+  public var refreshFamilySeconds = 60 * 60 * 24 * 90
   public var webSessionSeconds = 60 * 60 * 24 * 14
   /// How long a claimed job is held before another worker may take it over.
   public var jobLeaseSeconds = 30

@@ -19,9 +19,11 @@ public struct TestServer: Sendable {
   /// can be compared with snapshots.
   /// `clock` is what the server's timers sleep on (a real-time `TestClock` lets a test see a
   /// request waiting).
+  /// `now` replaces the wall clock, for tests of what happens as days pass.
   public init(
     apps: [any HearthAppModule.Type], pinned: Bool = false,
-    clock: (any Clock<Duration>)? = nil, configure: (inout HearthConfig) -> Void = { _ in }
+    clock: (any Clock<Duration>)? = nil, now: (@Sendable () -> Date)? = nil,
+    configure: (inout HearthConfig) -> Void = { _ in }
   ) async throws {
     directory = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
     var config = HearthConfig.testing(databasePath: directory + "/hearth.sqlite")
@@ -39,6 +41,7 @@ public struct TestServer: Sendable {
       }
     }
     if let clock { env.clock = clock }
+    if let now { env.now = now }
     self.env = env
     app = HearthApplication(env: env, modules: apps)
   }

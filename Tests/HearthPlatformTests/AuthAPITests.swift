@@ -35,9 +35,16 @@ import Testing
         .post, "/api/auth/refresh", ["refreshToken": tokens.refresh])
       #expect(again.status == 401)
       #expect(again.errorField == "refreshToken")
+      // and, shown again, it ends the sessions it was rotated into (issue 15: reuse means a copy)
+      let rotated = try #require(refreshed["accessToken"] as? String)
+      #expect(try await client.json(.get, "/api/me", token: rotated).status == 401)
+      let rotatedRefresh = try #require(refreshed["refreshToken"] as? String)
+      #expect(
+        try await client.json(.post, "/api/auth/refresh", ["refreshToken": rotatedRefresh]).status
+          == 401)
 
       // When logging out, the access token of that session stops working
-      let newAccess = try #require(refreshed["accessToken"] as? String)
+      let newAccess = try #require(login["accessToken"] as? String)
       let logout = try await client.json(.post, "/api/auth/logout", token: newAccess)
       #expect(logout.status == 204)
       let after = try await client.json(.get, "/api/me", token: newAccess)

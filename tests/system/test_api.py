@@ -134,15 +134,19 @@ def test_refresh_rotates_and_logout_revokes(server: HearthServer) -> None:
     assert r.status_code == 200, describe(r)
     assert json_of(r)["user"]["email"] == email
 
-    # The old refresh token was used up.
+    # The old refresh token was used up; shown again, it means a copy exists, and the
+    # sessions rotated from it end too.
     assert_error(c.post("/api/auth/refresh", json={"refreshToken": first["refreshToken"]}), 401)
+    assert_error(c.with_token(second["accessToken"]).get("/api/me"), 401)
+    assert_error(c.post("/api/auth/refresh", json={"refreshToken": second["refreshToken"]}), 401)
 
     # Logging out revokes the refresh token.
-    authed = c.with_token(second["accessToken"])
-    r = authed.post("/api/auth/logout", json={"refreshToken": second["refreshToken"]})
+    third = json_of(c.login(email, PASSWORD))
+    authed = c.with_token(third["accessToken"])
+    r = authed.post("/api/auth/logout", json={"refreshToken": third["refreshToken"]})
     assert r.status_code == 204, describe(r)
     assert r.content == b"", describe(r)
-    assert_error(c.post("/api/auth/refresh", json={"refreshToken": second["refreshToken"]}), 401)
+    assert_error(c.post("/api/auth/refresh", json={"refreshToken": third["refreshToken"]}), 401)
 
 
 def test_signup_validation(server: HearthServer) -> None:

@@ -166,32 +166,50 @@ public struct AccountService: Sendable {
     return users
   }
 
-  public func issueTokens(for user: User, label: String) async throws -> TokenPair {
+  /// `signedInAt` carries a rotated session's sign-in time: every refresh token descended from
+  /// one sign-in has it (the family), and none lives past `refreshFamilySeconds` after it.
+  public func issueTokens(for user: User, label: String, signedInAt: Date? = nil) async throws
+    -> TokenPair
+  {
     let refresh = TokenService.randomToken()
     let now = env.now()
+    let start = signedInAt ?? now
     let session = Session(
       id: env.newID(), userID: user.id, kind: .refresh, tokenHash: TokenService.hash(refresh),
-      csrfToken: "", label: label, createdAt: now, lastSeenAt: now,
-      expiresAt: now.addingTimeInterval(Double(env.config.refreshTokenSeconds)))
+      csrfToken: "", label: label, createdAt: start, lastSeenAt: now,
+      expiresAt: min(
+        now.addingTimeInterval(Double(env.config.refreshTokenSeconds)),
+        start.addingTimeInterval(Double(env.config.refreshFamilySeconds))))
     try await database.createSession(session)
     return tokens(session: session, refresh: refresh)
   }
 
-  /// Rotates a refresh token: the old one stops working and a new pair comes back.
+  /// Rotates a refresh token: the old one stops working and a new pair comes back. A token that
+  /// was already rotated or revoked, shown again, means someone else holds a copy: every session
+  /// of its family ends, the thief's and the owner's, and the owner signs in again.
   public func refresh(_ token: String) async throws -> TokenPair {
     let now = env.now()
+    let invalid = APIErrorResponse(
+      APIError(
+        status: 401, code: "invalid_refresh_token",
+        message: "The refresh token is unknown, expired or revoked. Log in again.",
+        field: "refreshToken"))
     guard let old = try await database.session(tokenHash: TokenService.hash(token)),
-      old.kind == .refresh, old.isLive(at: now),
-      let user = try await database.user(id: old.userID), !user.disabled,
-      try await database.revokeSession(id: old.id, userID: old.userID, at: now)
-    else {
-      throw APIErrorResponse(
-        APIError(
-          status: 401, code: "invalid_refresh_token",
-          message: "The refresh token is unknown, expired or revoked. Log in again.",
-          field: "refreshToken"))
+      old.kind == .refresh
+    else { throw invalid }
+    if old.revokedAt != nil {
+      for session in try await database.sessions(userID: old.userID)
+      where session.kind == .refresh && session.createdAt == old.createdAt
+        && session.revokedAt == nil
+      {
+        try await endSession(id: session.id, userID: session.userID)
+      }
+      throw invalid
     }
-    return try await issueTokens(for: user, label: old.label)
+    guard old.isLive(at: now), let user = try await database.user(id: old.userID), !user.disabled,
+      try await database.revokeSession(id: old.id, userID: old.userID, at: now)
+    else { throw invalid }
+    return try await issueTokens(for: user, label: old.label, signedInAt: old.createdAt)
   }
 
   public func createWebSession(for user: User, label: String) async throws -> (String, Session) {
