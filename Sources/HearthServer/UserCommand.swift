@@ -33,8 +33,9 @@ struct UserCommand: AsyncParsableCommand {
             email: email, displayName: name, password: password, phone: phone,
             timeZone: timeZone), client: nil)
         if admin {
+          let original = user
           user.isAdmin = true
-          try await env.database.updateUser(user)
+          try await env.database.updateUser(user, from: original)
         }
         print("Created \(user.email) (\(user.id)).")
         if !passwordStdin { print("Password: \(password)") }
@@ -74,8 +75,9 @@ struct UserCommand: AsyncParsableCommand {
       guard var user = try await env.database.user(email: email.lowercased()) else {
         throw ValidationError("No account has the email \(email).")
       }
+      let original = user
       user.disabled = !enable
-      try await env.database.updateUser(user)
+      try await env.database.updateUser(user, from: original)
       if !enable {
         try await AccountService(env: env).endSessions(userID: user.id)
       }

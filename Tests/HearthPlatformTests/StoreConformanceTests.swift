@@ -70,6 +70,7 @@ struct StoreConformanceTests: StoreFixtures {
       try await db.createUser(Self.user("bob", phone: "+14155550101"))
 
       // When every field but id and createdAt changes
+      let original = Self.user("alice")
       var alice = Self.user("alice", phone: "+14155550100")
       alice.email = "alice.new@example.com"
       alice.displayName = "Alice N."
@@ -77,23 +78,48 @@ struct StoreConformanceTests: StoreFixtures {
       alice.timeZone = "UTC"
       alice.isAdmin = true
       alice.disabled = true
-      try await db.updateUser(alice)
+      try await db.updateUser(alice, from: original)
       #expect(try await db.user(id: "alice") == alice)
       #expect(try await db.user(email: "alice@example.com") == nil)
 
       // Then taking someone else's email or phone is refused
       var taken = alice
       taken.email = "bob@example.com"
-      await #expect(throws: StoreError.duplicate("email")) { try await db.updateUser(taken) }
+      await #expect(throws: StoreError.duplicate("email")) {
+        try await db.updateUser(taken, from: alice)
+      }
       taken = alice
       taken.phone = "+14155550101"
-      await #expect(throws: StoreError.duplicate("phone")) { try await db.updateUser(taken) }
+      await #expect(throws: StoreError.duplicate("phone")) {
+        try await db.updateUser(taken, from: alice)
+      }
       #expect(try await db.user(id: "alice") == alice)
 
       // And a phone can be removed
-      alice.phone = nil
-      try await db.updateUser(alice)
+      var withoutPhone = alice
+      withoutPhone.phone = nil
+      try await db.updateUser(withoutPhone, from: alice)
       #expect(try await db.user(id: "alice")?.phone == nil)
+
+      // A change made from a stale copy writes only its own field: an administrator's enable
+      // and a new password, made meanwhile, stay
+      var stale = withoutPhone
+      var enabled = withoutPhone
+      enabled.disabled = false
+      enabled.passwordHash = "reset-hash"
+      try await db.updateUser(enabled, from: withoutPhone)
+      stale.displayName = "Alice from an old tab"
+      try await db.updateUser(stale, from: withoutPhone)
+      let now = try #require(try await db.user(id: "alice"))
+      #expect(now.displayName == "Alice from an old tab")
+      #expect(!now.disabled && now.passwordHash == "reset-hash")
+
+      // And an account that is gone is not found
+      var ghost = Self.user("ghost")
+      ghost.displayName = "Nobody"
+      await #expect(throws: StoreError.notFound) {
+        try await db.updateUser(ghost, from: Self.user("ghost"))
+      }
     }
   }
 

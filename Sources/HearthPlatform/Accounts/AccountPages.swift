@@ -115,8 +115,9 @@ package struct AccountPages: Sendable {
     }
     do {
       let password = try AccountRules.password(form["newPassword"], field: "newPassword")
+      let original = user
       user.passwordHash = try await accounts.hashPassword(password)
-      try await env.database.updateUser(user)
+      try await env.database.updateUser(user, from: original)
       try await accounts.endSessions(userID: user.id)
       return pages.html(ResetPasswordPage.done(page))
     } catch let error as any UserFacingError {

@@ -59,7 +59,7 @@ extension AccountService {
     if let phone = input.phone { user.phone = try AccountRules.phone(phone) }
     if let zone = input.timeZone { user.timeZone = try AccountRules.timeZone(zone) }
     do {
-      try await database.updateUser(user)
+      try await database.updateUser(user, from: current)
     } catch StoreError.duplicate(let field) {
       throw APIErrorResponse(.conflict(field, "Another account already uses this \(field)."))
     }
@@ -76,7 +76,7 @@ extension AccountService {
     var user = caller.user
     user.passwordHash = try await hashPassword(
       try AccountRules.password(new, field: "newPassword"))
-    try await database.updateUser(user)
+    try await database.updateUser(user, from: caller.user)
     try await endSessions(userID: user.id, except: caller.session.id)
     try await announce(user)
   }

@@ -44,15 +44,24 @@ extension PostgresDatabase {
       Self.user(from:))
   }
 
-  public func updateUser(_ user: User) async throws {
+  public func updateUser(_ user: User, from original: User) async throws {
+    let changed = user.changedColumns(from: original)
+    guard !changed.isEmpty else { return }
+    var bindings = PostgresBindings()
+    var assignments: [String] = []
+    for (index, (column, value)) in changed.enumerated() {
+      assignments.append("\(column) = $\(index + 1)")
+      switch value {
+      case .text(let text): bindings.append(text)
+      case .flag(let flag): bindings.append(flag)
+      }
+    }
+    bindings.append(user.id)
     let updated = try await queryRows(
-      """
-      UPDATE users SET email = \(user.email), display_name = \(user.displayName),
-        phone = \(user.phone), password_hash = \(user.passwordHash), time_zone = \(user.timeZone),
-        is_admin = \(user.isAdmin), disabled = \(user.disabled)
-      WHERE id = \(user.id)
-      RETURNING id
-      """)
+      PostgresQuery(
+        unsafeSQL:
+          "UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = $\(changed.count + 1) RETURNING id",
+        binds: bindings))
     if updated.isEmpty { throw StoreError.notFound }
   }
 

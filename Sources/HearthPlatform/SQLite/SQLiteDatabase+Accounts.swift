@@ -36,18 +36,21 @@ extension SQLiteDatabase {
     }
   }
 
-  public func updateUser(_ user: User) async throws {
+  public func updateUser(_ user: User, from original: User) async throws {
+    let changed = user.changedColumns(from: original)
+    guard !changed.isEmpty else { return }
+    let assignments = changed.map { "\($0.column) = ?" }.joined(separator: ", ")
+    var values: [(any DatabaseValueConvertible)?] = changed.map { _, value in
+      switch value {
+      case .text(let text): text
+      case .flag(let flag): flag
+      }
+    }
+    values.append(user.id)
+    let arguments = StatementArguments(values)
     do {
       try await write { db in
-        try db.execute(
-          sql: """
-            UPDATE users SET email = ?, phone = ?, display_name = ?, password_hash = ?,
-              time_zone = ?, is_admin = ?, disabled = ? WHERE id = ?
-            """,
-          arguments: [
-            user.email, user.phone, user.displayName, user.passwordHash, user.timeZone,
-            user.isAdmin, user.disabled, user.id,
-          ])
+        try db.execute(sql: "UPDATE users SET \(assignments) WHERE id = ?", arguments: arguments)
         if db.changesCount == 0 { throw StoreError.notFound }
       }
     } catch { throw mapUniqueViolation(error) }

@@ -1,6 +1,29 @@
 import Foundation
 import HearthCore
 
+/// A column of `users` as an update writes it.
+package enum UserColumnValue: Sendable {
+  case text(String?)
+  case flag(Bool)
+}
+
+extension User {
+  /// The columns whose values differ from `original`, in a fixed order.
+  package func changedColumns(from original: User) -> [(column: String, value: UserColumnValue)] {
+    var changed: [(String, UserColumnValue)] = []
+    if email != original.email { changed.append(("email", .text(email))) }
+    if displayName != original.displayName { changed.append(("display_name", .text(displayName))) }
+    if phone != original.phone { changed.append(("phone", .text(phone))) }
+    if passwordHash != original.passwordHash {
+      changed.append(("password_hash", .text(passwordHash)))
+    }
+    if timeZone != original.timeZone { changed.append(("time_zone", .text(timeZone))) }
+    if isAdmin != original.isAdmin { changed.append(("is_admin", .flag(isAdmin))) }
+    if disabled != original.disabled { changed.append(("disabled", .flag(disabled))) }
+    return changed
+  }
+}
+
 public struct User: Equatable, Sendable, Codable {
   public var id: String
   public var email: String

@@ -19,8 +19,10 @@ public protocol AccountStore: Sendable {
   func user(email: String) async throws -> User?
   func user(phone: String) async throws -> User?
   func users() async throws -> [User]
-  /// Saves every field but `id` and `createdAt`; throws `StoreError.duplicate` like `createUser`.
-  func updateUser(_ user: User) async throws
+  /// Saves the fields of `user` that differ from `original`, each column alone, so that a change
+  /// someone else made meanwhile to another field (a disable, a password reset) stays; throws
+  /// `StoreError.duplicate` like `createUser`, `StoreError.notFound` when the account is gone.
+  func updateUser(_ user: User, from original: User) async throws
   /// Removes the person and everything that belongs to them.
   func deleteUser(id: String) async throws
 }
