@@ -142,4 +142,40 @@ import Testing
     #expect(job.status == .queued)
     #expect(job.attempts == 0)
   }
+
+  @Test func aHandlerStopsWhenItsLeasePassesToAnotherWorker() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    var env = server.env
+    let clock = TestClock()
+    env.clock = clock
+    let cancelled = NIOLockedValueBox(false)
+    let worker = JobWorker(
+      env: env,
+      handlers: [
+        "call": { _ in
+          do {
+            try await clock.sleep(for: .seconds(3600))
+          } catch {
+            cancelled.withLockedValue { $0 = true }
+            throw error
+          }
+        }
+      ], metrics: HearthMetrics())
+    let now = server.env.now()
+    _ = try await db.enqueue(NewJob(queue: "call", runAt: now), id: "c", at: now)
+    let job = try #require(
+      try await db.claim(queues: ["call"], token: "A", leaseUntil: now + 30, at: now))
+    let running = Task { await worker.execute(job) }
+    // The handler and the heartbeat asleep; then another worker holds the job
+    await clock.sleepers(atLeast: 2)
+    try await db.transaction { tx in
+      try await tx.execute("UPDATE jobs SET completion_token = 'B' WHERE id = 'c'")
+    }
+    // At the next heartbeat the lease is found lost, and the handler is stopped
+    clock.advance(by: worker.lease / 3)
+    await running.value
+    #expect(cancelled.withLockedValue { $0 })
+    #expect(try await db.job(id: "c")?.status == .running)
+  }
 }

@@ -108,19 +108,34 @@ public struct JobWorker: Service {
     var logger = env.logger
     logger[metadataKey: "job"] = .string(job.id)
     logger[metadataKey: "queue"] = .string(job.queue)
+    let context = JobContext(job: job, logger: logger)
+    let work = Task { try await handler(context) }
+    // The lease is renewed every third of its length. A database error is retried sooner, so
+    // one failed write does not let the lease lapse; a lease that passed to another worker
+    // stops the handler, so that a call such as Lightward's or Gemini's is not made twice.
     let heartbeat = Task {
+      var failed = false
       while !Task.isCancelled {
-        try await env.clock.sleep(for: lease / 3)
+        try? await env.clock.sleep(for: failed ? lease / 10 : lease / 3)
+        if Task.isCancelled { break }
         let now = env.now()
-        guard
-          try await env.database.heartbeat(
-            id: job.id, token: token, leaseUntil: now + lease.seconds, at: now)
-        else { break }
+        do {
+          guard
+            try await env.database.heartbeat(
+              id: job.id, token: token, leaseUntil: now + lease.seconds, at: now)
+          else {
+            logger.warning("Job lease passed to another worker; its handler is stopped")
+            work.cancel()
+            break
+          }
+          failed = false
+        } catch {
+          failed = true
+          logger.warning("Job heartbeat failed, retrying: \(error)")
+        }
       }
     }
     defer { heartbeat.cancel() }
-    let context = JobContext(job: job, logger: logger)
-    let work = Task { try await handler(context) }
     let grace = shutdownGrace
     let result = await withGracefulShutdownHandler {
       await work.result
@@ -143,6 +158,8 @@ public struct JobWorker: Service {
     case .failure(let error) where error is CancellationError && Task.isShuttingDownGracefully:
       _ = try? await env.database.release(id: job.id, token: token, at: env.now())
       logger.notice("Job released for another worker at shutdown")
+    case .failure(let error) where error is CancellationError:
+      metrics.job(queue: job.queue, outcome: "lease_lost")
     case .failure(let error):
       let now = env.now()
       let retryAt = now + retry.delay(afterAttempt: job.attempts, unit: Double.random(in: 0..<1))
