@@ -37,7 +37,7 @@ run:
 	@scripts/setup run
 	swift build
 	@mkdir -p data
-	exec .build/debug/hearth serve
+	HEARTH_ENV=$${HEARTH_ENV:-development} exec .build/debug/hearth serve
 
 test:
 	@scripts/test

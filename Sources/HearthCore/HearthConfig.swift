@@ -34,7 +34,9 @@ public struct HearthConfig: Equatable, Sendable {
   /// nil means: read or create ./data/secret.
   public var secret: String?
   public var logLevel = "info"
-  public var environment = Environment.development
+  /// Production unless told otherwise: development (debug routes, cheaper bcrypt, loose sign-up
+  /// limits) is a choice someone makes, as `make run` does.
+  public var environment = Environment.production
   public var publicURL: String?
   public var trustedProxies: [String] = []
   public var llm: LLM?

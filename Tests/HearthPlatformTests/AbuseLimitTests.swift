@@ -22,7 +22,9 @@ import Testing
         ["email": "p21@example.com", "displayName": "P", "password": "long enough"])
       #expect(refused.status == 429 && refused.headers[.retryAfter] != nil)
     }
-    #expect(HearthConfig().signupsPerHour == 1000)
+    var development = HearthConfig()
+    development.environment = .development
+    #expect(development.signupsPerHour == 1000 && HearthConfig().signupsPerHour == 20)
   }
 
   @Test func streamsPerAccountAreCounted() {
