@@ -53,6 +53,8 @@ public struct HearthConfig: Equatable, Sendable {
   public var signupsPerHour: Int { environment == .production ? 20 : 1000 }
   /// Live event streams one account may hold open in one process.
   public var streamsPerAccount = 20
+  /// The bearer token a scraper shows for /metrics in production (open in development).
+  public var metricsToken: String?
 
   public init() {}
 
@@ -143,6 +145,13 @@ public struct HearthConfig: Equatable, Sendable {
           expected: "a comma-separated list of IP addresses", value: raw)
       }
       config.trustedProxies = proxies
+    }
+    if let token = value("HEARTH_METRICS_TOKEN") {
+      guard token.count >= 16 else {
+        throw Error(
+          variable: "HEARTH_METRICS_TOKEN", expected: "at least 16 characters", value: "(set)")
+      }
+      config.metricsToken = token
     }
     if let raw = value("HEARTH_JOB_LEASE_SECONDS") {
       guard let seconds = Int(raw), (1...3600).contains(seconds) else {

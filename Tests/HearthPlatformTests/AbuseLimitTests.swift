@@ -49,3 +49,33 @@ import Testing
     }
   }
 }
+
+/// /metrics tells a lot about a server: open in development, for its scraper in production.
+@Suite struct MetricsAccessTests {
+  @Test func productionMetricsNeedTheScrapersToken() async throws {
+    let token = String(repeating: "m", count: 24)
+    let server = try await TestServer {
+      $0.environment = .production
+      $0.metricsToken = token
+    }
+    try await server.run { client in
+      #expect(try await client.raw(.get, "/metrics").status == 401)
+      let wrong = try await client.raw(
+        .get, "/metrics", headers: [.authorization: "Bearer " + String(repeating: "x", count: 24)])
+      #expect(wrong.status == 401)
+      let right = try await client.raw(
+        .get, "/metrics", headers: [.authorization: "Bearer \(token)"])
+      #expect(right.status == 200 && right.text.contains("hearth_"))
+    }
+    let unset = try await TestServer { $0.environment = .production }
+    try await unset.run { client in
+      let reply = try await client.raw(.get, "/metrics")
+      #expect(reply.status == 404)
+    }
+    let development = try await TestServer { $0.environment = .development }
+    try await development.run { client in
+      let reply = try await client.raw(.get, "/metrics")
+      #expect(reply.status == 200)
+    }
+  }
+}

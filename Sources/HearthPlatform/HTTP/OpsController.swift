@@ -31,8 +31,11 @@ package struct OpsController: Sendable {
         responses: [(200, readiness), (503, readiness)]), use: readyz)
     api.add(
       APIOperation(
-        .get, "/metrics", summary: "Prometheus metrics", tag: "operations", authenticated: false,
-        responses: [(200, Schemas.string)], contentType: "text/plain"), use: prometheus)
+        .get, "/metrics",
+        summary: "Prometheus metrics (in production, with the HEARTH_METRICS_TOKEN bearer token)",
+        tag: "operations", authenticated: false,
+        responses: [(200, Schemas.string)], errors: [401, 404], contentType: "text/plain"),
+      use: prometheus)
     api.add(
       APIOperation(
         .get, "/openapi.json", summary: "This document", tag: "operations", authenticated: false,
@@ -59,9 +62,24 @@ package struct OpsController: Sendable {
     }
   }
 
+  /// Open in development; in production only for the scraper holding HEARTH_METRICS_TOKEN, and
+  /// not there at all without one.
   @Sendable func prometheus(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
+    if env.config.environment == .production {
+      guard let token = env.config.metricsToken else { throw APIErrorResponse(.notFound()) }
+      let presented = request.headers[.authorization].map { String($0.dropFirst(7)) } ?? ""
+      guard request.headers[.authorization]?.lowercased().hasPrefix("bearer ") == true,
+        AuthMiddleware.constantTimeEqual(presented, token)
+      else {
+        throw APIErrorResponse(
+          APIError(
+            status: 401, code: "unauthorized",
+            message: "/metrics needs the HEARTH_METRICS_TOKEN bearer token in production."),
+          headers: [.wwwAuthenticate: "Bearer"])
+      }
+    }
     do {
       metrics.jobsByStatus(try await env.database.jobCounts())
       metrics.latestEvent(try await env.database.latestSequence())
