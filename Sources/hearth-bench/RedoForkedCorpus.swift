@@ -9,12 +9,8 @@ extension RedoCorpus {
     let key = RedoKey.generate()
     var corpus = RedoCorpus(publicKey: key.publicKeyHex)
     var clock = WallTime(wall: "2026-01-01T00:00:00.000Z")!
-    var counter = 0
-    func uuid() -> String {
-      counter += 1
-      let hex = String(counter, radix: 16)
-      return "00000000-0000-4000-9000-" + String(repeating: "0", count: 12 - hex.count) + hex
-    }
+    var ids = SequentialUUIDs(variant: "9000")
+    func uuid() -> String { ids.next() }
     for index in 0..<tasks {
       let taskId = uuid()
       let (first, second) = (uuid(), uuid())

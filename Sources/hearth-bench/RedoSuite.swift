@@ -209,6 +209,18 @@ struct RedoSuite {
 /// A signed log: per task a CREATE, its CREATE_TODO, an UPDATE, a COMPLETE_TODO and the next
 /// CREATE_TODO, as a weekly task looks after one completion.
 struct RedoCorpus {
+  /// Version 4 UUIDs numbered in order: 00000000-0000-4000-VVVV-000000000001, …
+  struct SequentialUUIDs {
+    let variant: String
+    var counter = 0
+
+    mutating func next() -> String {
+      counter += 1
+      let hex = String(counter, radix: 16)
+      return "00000000-0000-4000-\(variant)-" + String(repeating: "0", count: 12 - hex.count) + hex
+    }
+  }
+
   var texts: [[UInt8]] = []
   var publicKey = ""
 
@@ -216,12 +228,8 @@ struct RedoCorpus {
     let key = RedoKey.generate()
     var corpus = RedoCorpus(publicKey: key.publicKeyHex)
     var clock = WallTime(wall: "2026-01-01T00:00:00.000Z")!
-    var counter = 0
-    func uuid() -> String {
-      counter += 1
-      let hex = String(counter, radix: 16)
-      return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
-    }
+    var ids = SequentialUUIDs(variant: "8000")
+    func uuid() -> String { ids.next() }
     for index in 0..<tasks {
       let taskId = uuid()
       let todo = uuid()

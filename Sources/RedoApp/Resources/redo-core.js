@@ -120,13 +120,14 @@
   };
 
   const pkcs8Prefix = unhex("302e020100300506032b657004220420");
-  const importSeed = (seedHex) => {
+  // Extractable unless asked otherwise: a browser keeps its signing key non-extractable.
+  const importSeed = (seedHex, extractable = true) => {
     const seed = unhex(seedHex);
     if (seed.length !== 32) throw new Error("a private key is 64 hex characters");
     const der = new Uint8Array(48);
     der.set(pkcs8Prefix);
     der.set(seed, 16);
-    return subtle().importKey("pkcs8", der, { name: "Ed25519" }, true, ["sign"]);
+    return subtle().importKey("pkcs8", der, { name: "Ed25519" }, extractable, ["sign"]);
   };
   const seedOf = async (privateKey) =>
     hex(new Uint8Array(await subtle().exportKey("pkcs8", privateKey)).slice(16));

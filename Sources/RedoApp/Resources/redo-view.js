@@ -2,77 +2,6 @@
   "use strict";
   const core = globalThis.redoCore;
 
-  // Whole days since 1970 on this browser's wall clock.
-  const localDay = (wall) => {
-    const date = new Date(wall);
-    return Math.floor((date.getTime() - date.getTimezoneOffset() * 60000) / 86400000);
-  };
-
-  const presets = {
-    all: {},
-    today: { dueWithin: [0, 0] },
-    urgent: { overdueOnly: true, priorities: [4, 5], sort: "dueDate" },
-    high: { priorities: [4, 5], sort: "priority" },
-    week: { dueWithin: [0, 7], sort: "dueDate" },
-  };
-
-  // The list's filter from the page's query, as TaskFilter(query:) reads it on the server.
-  const filterOf = (search) => {
-    const query = new URLSearchParams(search);
-    const filter = {
-      showArchived: false, overdueOnly: false, activeOnly: true, priorities: [], search: "",
-      dueWithin: null, sort: "rank", ...(presets[query.get("preset")] || {}),
-    };
-    if (query.has("q")) filter.search = query.get("q").slice(0, 200);
-    if (["rank", "priority", "dueDate", "createdDate", "title"].includes(query.get("sort"))) {
-      filter.sort = query.get("sort");
-    }
-    if (query.get("archived") === "1") {
-      filter.showArchived = true;
-      filter.activeOnly = false;
-    }
-    if (query.get("overdue") === "1") filter.overdueOnly = true;
-    if (query.get("all") === "1") filter.activeOnly = false;
-    const chosen = query.getAll("priority").map(Number).filter((p) => p >= 1 && p <= 5);
-    if (chosen.length) filter.priorities = chosen;
-    return filter;
-  };
-
-  const deadlineOf = (task) => {
-    const todo = core.currentTodo(task);
-    return todo ? Date.parse(todo.deadline) : Infinity;
-  };
-
-  const apply = (filter, tasks, now) => {
-    const today = localDay(now);
-    const needle = filter.search.toLowerCase();
-    const kept = tasks.filter((task) => {
-      if (filter.showArchived !== task.archived) return false;
-      if (filter.activeOnly && !filter.showArchived && !core.isActive(task)) return false;
-      if (filter.overdueOnly && !core.isOverdue(task, now)) return false;
-      if (filter.priorities.length && !filter.priorities.includes(task.priority)) return false;
-      if (needle && !task.title.toLowerCase().includes(needle)
-          && !task.description.toLowerCase().includes(needle)) return false;
-      if (filter.dueWithin) {
-        const todo = core.currentTodo(task);
-        if (!todo) return false;
-        const offset = localDay(todo.deadline) - today;
-        if (offset > filter.dueWithin[1] || (offset < filter.dueWithin[0] && offset >= 0)) return false;
-      }
-      return true;
-    });
-    const ranked = core.ranked(kept, now);
-    const order = new Map(ranked.map((task, index) => [task.id, index]));
-    const byRank = (a, b) => order.get(a.id) - order.get(b.id);
-    switch (filter.sort) {
-      case "priority": return ranked.slice().sort((a, b) => b.priority - a.priority || byRank(a, b));
-      case "dueDate": return ranked.slice().sort((a, b) => deadlineOf(a) - deadlineOf(b) || byRank(a, b));
-      case "createdDate": return ranked.slice().sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : byRank(a, b)));
-      case "title": return ranked.slice().sort((a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: "base" }) || byRank(a, b));
-      default: return ranked;
-    }
-  };
-
   const element = (name, attributes = {}, ...children) => {
     const node = document.createElement(name);
     for (const [key, value] of Object.entries(attributes)) {
@@ -122,7 +51,8 @@
 
   // Redraws #redo-list from the replayed tasks, as the server draws it.
   const renderList = (section, tasks, { now, readOnly, waiting, selected = new Set() }) => {
-    const rows = apply(filterOf(location.search), tasks, now);
+    // The list page's query read as TaskFilter(query:) reads it on the server.
+    const rows = core.filterTasks(core.filterFromQuery(location.search), tasks, now);
     if (!rows.length) {
       const message = tasks.length === 0
         ? "No tasks yet. Add your first one above, or run `redo sync` from the CLI."
@@ -184,5 +114,5 @@
         element("tbody", {}, ...weeks)));
   };
 
-  globalThis.redoView = { filterOf, apply, renderList, renderCalendar, element };
+  globalThis.redoView = { renderList, renderCalendar, element };
 })();

@@ -38,18 +38,11 @@
       call.onerror = () => reject(call.error);
     });
   };
-  const pkcs8Of = (seed) => {
-    const der = new Uint8Array(48);
-    der.set(core.unhex("302e020100300506032b657004220420"));
-    der.set(seed, 16);
-    return der;
-  };
   const identityFrom = async (seedHex, deviceId) => {
-    const seed = core.unhex(seedHex);
-    if (seed.length !== 32) throw new Error("a private key is 64 hex characters");
     const subtle = crypto.subtle;
-    const publicKey = await core.publicKeyOf(await subtle.importKey("pkcs8", pkcs8Of(seed), { name: "Ed25519" }, true, ["sign"]));
-    const privateKey = await subtle.importKey("pkcs8", pkcs8Of(seed), { name: "Ed25519" }, false, ["sign"]);
+    const publicKey = await core.publicKeyOf(await core.importSeed(seedHex));
+    const privateKey = await core.importSeed(seedHex, false);
+    const seed = core.unhex(seedHex);
     const sealKey = await subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
     const iv = crypto.getRandomValues(new Uint8Array(12));
     const sealedSeed = await subtle.encrypt({ name: "AES-GCM", iv }, sealKey, seed);
