@@ -45,9 +45,10 @@ func appTests(_ name: String) -> Target {
     exclude: ["__Snapshots__"])
 }
 
-/// Each target's scripts and stylesheets (`Sources/<target>/Resources/`), compiled into it as
-/// bytes (`PackageResources`).
-let webResources: [String: [String]] = [
+/// Each target's scripts, stylesheets and data files (`Sources/<target>/Resources/`), compiled
+/// into it as bytes (`PackageResources`).
+let embeddedResources: [String: [String]] = [
+  "HearthCore": ["common-passwords.txt"],
   "HearthPlatform": ["hearth.css", "hearth.js"],
   "SofterApp": ["softer.css", "softer.js"],
   "RedoApp": ["redo.css", "redo-core.js", "redo-log.js", "redo-view.js", "redo.js"],
@@ -56,7 +57,7 @@ let webResources: [String: [String]] = [
 ]
 
 func resources(_ target: String) -> [Resource] {
-  (webResources[target] ?? []).map { .embedInCode("Resources/" + $0) }
+  (embeddedResources[target] ?? []).map { .embedInCode("Resources/" + $0) }
 }
 
 func appModule(_ name: String) -> Target {
@@ -103,7 +104,8 @@ var package = Package(
     .target(name: "CanonicalJSON"),
     .target(
       name: "HearthCore",
-      dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+      dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+      resources: resources("HearthCore")
     ),
     .target(
       name: "HearthPlatform",

@@ -39,6 +39,11 @@ public enum AccountRules {
     guard raw.utf8.count <= maximumPasswordLength else {
       throw .invalid(field, "The password can be at most \(maximumPasswordLength) bytes.")
     }
+    guard !CommonPasswords.contains(raw) else {
+      throw .invalid(
+        field,
+        "This password is one of the 10,000 most common, the first ones guessed. Choose another.")
+    }
     return raw
   }
 

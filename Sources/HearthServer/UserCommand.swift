@@ -31,7 +31,7 @@ struct UserCommand: AsyncParsableCommand {
         var user = try await AccountService(env: env).signup(
           .init(
             email: email, displayName: name, password: password, phone: phone,
-            timeZone: timeZone), client: nil)
+            timeZone: timeZone), origin: nil)
         if admin {
           let original = user
           user.isAdmin = true

@@ -23,6 +23,14 @@ import Testing
     #expect(try AccountRules.password("long enough") == "long enough")
   }
 
+  @Test func theMostCommonPasswordsAreRefusedWhateverTheirCase() throws {
+    #expect(CommonPasswords.all.count == 10_000)
+    for common in ["password", "12345678", "Baseball1", "QWERTYUIOP", "iloveyou"] {
+      #expect(throws: APIError.self) { try AccountRules.password(common, field: "newPassword") }
+    }
+    #expect(try AccountRules.password("lantern orbit 42") == "lantern orbit 42")
+  }
+
   @Test func timeZonesAreIANA() throws {
     #expect(try AccountRules.timeZone(nil) == "UTC")
     #expect(try AccountRules.timeZone("Europe/Paris") == "Europe/Paris")

@@ -18,7 +18,8 @@ import Testing
       (
         "account",
         AccountPage.render(
-          signedIn, user: TestData.user, sessions: TestData.sessions, currentSessionID: "s1")
+          signedIn, user: TestData.user, sessions: TestData.sessions, currentSessionID: "s1",
+          twoFactor: TestData.twoFactorOn, securityLog: TestData.securityLog)
       ),
       ("invitations", InvitationsPage.render(signedIn, invitations: [TestData.invitation])),
       ("invitations, empty", InvitationsPage.render(signedIn, invitations: [])),

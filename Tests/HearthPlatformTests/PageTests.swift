@@ -110,7 +110,7 @@ import Testing
   @Test func accountPageShowsDatesInTheUsersZone() {
     let html = AccountPage.render(
       TestData.signedIn(path: "/account"), user: TestData.user, sessions: TestData.sessions,
-      currentSessionID: "s1")
+      currentSessionID: "s1", twoFactor: TestData.twoFactorOn, securityLog: TestData.securityLog)
     #expect(html.contains("Mar 6, 2025, 7:30 AM"))
     #expect(!html.contains("Mar 5, 2025"))
     #expect(html.contains("<time datetime=\"2025-03-05T22:30:00Z\">"))
@@ -127,11 +127,25 @@ import Testing
     #expect(html.contains("<option value=\"Asia/Tokyo\"></option>"))
     #expect(html.contains("value=\"Asia/Tokyo\""))
     #expect(!html.contains("secret-hash"))
+    #expect(html.contains("1 recovery code left."))
+    #expect(html.contains("action=\"/account/two-factor/disable\""))
+    #expect(html.contains("<td>Failed sign-in<br><small class=\"muted\">wrong password</small>"))
+    #expect(html.contains("<td>198.51.100.7</td><td>&lt;Firefox&gt;</td>"))
+  }
+
+  @Test func accountPageOffersTwoFactorWhenItIsOff() {
+    let html = AccountPage.render(
+      TestData.signedIn(), user: TestData.user, sessions: [], currentSessionID: "s1",
+      twoFactor: TwoFactorStatus(enabled: false, recoveryCodesLeft: 0), securityLog: [])
+    #expect(html.contains("action=\"/account/two-factor\""))
+    #expect(!html.contains("recovery code"))
+    #expect(html.contains("<p class=\"empty\">Nothing yet.</p>"))
   }
 
   @Test func accountPageKeepsTypedProfileAndShowsErrors() {
     let html = AccountPage.render(
       TestData.signedIn(), user: TestData.user, sessions: [], currentSessionID: "s1",
+      twoFactor: TestData.twoFactorOn, securityLog: [],
       profile: ProfileValues(
         displayName: "Ada", email: "ada@example.com", phone: "12", timeZone: "Mars/Base"),
       errors: AccountPage.Errors(profile: FormErrors(.invalid("phone", "Bad phone."))))

@@ -32,6 +32,13 @@ enum TestData {
     id: "u1", email: "ada@example.com", displayName: "Ada", phone: "+14155550123",
     passwordHash: "$2b$12$secret-hash", timeZone: "Asia/Tokyo", createdAt: instant)
 
+  static let twoFactorOn = TwoFactorStatus(enabled: true, recoveryCodesLeft: 1)
+  static let securityLog = [
+    SecurityLog.Entry(
+      at: instant, kind: .signInFailed, address: "198.51.100.7", device: "<Firefox>",
+      detail: "wrong password")
+  ]
+
   static let sessions = [
     Session(
       id: "s1", userID: "u1", kind: .web, tokenHash: "h1", csrfToken: csrf,

@@ -117,7 +117,8 @@ import Testing
     let ann = try await accounts.signup(
       .init(
         email: "ann@example.com", displayName: "Ann", password: "long enough",
-        phone: "+14155550123", timeZone: nil), client: "test")
+        phone: "+14155550123", timeZone: nil),
+      origin: RequestOrigin(address: "test", device: "test"))
     let found = try await accounts.resolve(
       ["ANN@example.com", "+1 415 555 0123"], field: "invitees")
     #expect(found.map(\.id) == [ann.id, ann.id])

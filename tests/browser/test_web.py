@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from urllib.parse import urlparse
+
+import pyotp
 
 from hearth_harness import PASSWORD, Client, describe, json_of, unique_email
 from playwright.sync_api import Browser, Page, expect
@@ -124,3 +127,50 @@ def test_the_content_security_policy_blocks_inline_script(page: Page) -> None:
     # The fixture saw the violation; this test expected it, so it is not an error here.
     assert any("CSP violation" in error for error in page.js_errors)  # type: ignore[attr-defined]
     page.js_errors.clear()  # type: ignore[attr-defined]
+
+
+def test_two_factor_set_up_and_sign_in_on_the_account_page(page: Page, live_server) -> None:
+    email = unique_email("totp")
+    r = Client(live_server.base_url).signup(email, "Tove")
+    assert r.status_code == 201, describe(r)
+    page.goto("/login")
+    fill_login(page, email, PASSWORD)
+    page.wait_for_url(live_server.base_url + "/")
+
+    page.goto("/account")
+    card = page.get_by_role("region", name="Two-factor sign-in")
+    expect(card).to_contain_text("Off.")
+    card.get_by_role("button", name="Set up two-factor sign-in").click()
+    page.wait_for_url(live_server.base_url + "/account/two-factor")
+    secret = page.locator("#two-factor-secret").inner_text().replace(" ", "")
+    totp = pyotp.TOTP(secret)
+    page.get_by_label("Code from the app").fill("000000" if totp.now() != "000000" else "111111")
+    page.get_by_label("Your password").fill(PASSWORD)
+    page.get_by_role("button", name="Turn on two-factor sign-in").click()
+    expect(page.locator("main")).to_contain_text("That code does not match")
+    page.get_by_label("Code from the app").fill(totp.now())
+    page.get_by_label("Your password").fill(PASSWORD)
+    page.get_by_role("button", name="Turn on two-factor sign-in").click()
+    codes = page.get_by_role("list", name="Recovery codes").get_by_role("listitem")
+    expect(codes).to_have_count(10)
+    page.get_by_role("link", name="I saved them").click()
+    expect(page.get_by_role("region", name="Two-factor sign-in")).to_contain_text(
+        "10 recovery codes left"
+    )
+
+    # Signing in now takes the password and then the code
+    page.get_by_role("button", name="Log out").click()
+    page.goto("/login")
+    fill_login(page, email, PASSWORD)
+    expect(page.get_by_role("heading", name="Enter your code")).to_be_visible()
+    page.get_by_label("Code").fill(totp.at(time.time() + 30))
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_url(live_server.base_url + "/")
+    expect(page.locator("header")).to_contain_text("Tove")
+
+    page.goto("/account")
+    activity = page.get_by_role("region", name="Security activity")
+    expect(activity.get_by_role("row")).to_have_count(5)  # the header and four entries
+    expect(activity).to_contain_text("Two-factor sign-in turned on")
+    expect(activity.get_by_role("row").nth(1)).to_contain_text("Signed in")
+    expect(activity.get_by_role("row").nth(1)).to_contain_text("with two-factor")

@@ -8,6 +8,7 @@ package struct AccountAPIController: Sendable {
   package let env: HearthEnvironment
   package let accounts: AccountService
   package let modules: [any HearthAppModule]
+  package let clientAddress: @Sendable (Request, AppRequestContext) -> String
 
   package struct PasswordInput: Decodable, JSONSchemaRefined {
     var currentPassword: String?
@@ -82,7 +83,8 @@ package struct AccountAPIController: Sendable {
     let caller = try context.requireCaller()
     let input = try await JSONBody.decode(
       AccountService.ProfileInput.self, from: request, route: "PATCH /api/me")
-    let user = try await accounts.updateProfile(caller.user, input)
+    let user = try await accounts.updateProfile(
+      caller.user, input, origin: RequestOrigin(request, context, address: clientAddress))
     return JSONBody.response(AuthAPIController.UserEnvelope(user: .init(user)))
   }
 
@@ -93,7 +95,8 @@ package struct AccountAPIController: Sendable {
     let input = try await JSONBody.decode(
       PasswordInput.self, from: request, route: "POST /api/me/password")
     try await accounts.changePassword(
-      caller, current: input.currentPassword, new: input.newPassword)
+      caller, current: input.currentPassword, new: input.newPassword,
+      origin: RequestOrigin(request, context, address: clientAddress))
     return Response(status: .noContent)
   }
 
@@ -103,7 +106,7 @@ package struct AccountAPIController: Sendable {
     let caller = try context.requireCaller()
     let now = env.now()
     let sessions = try await env.database.sessions(userID: caller.user.id)
-      .filter { $0.isLive(at: now) && $0.kind != .passwordReset }
+      .filter { $0.isLive(at: now) && $0.kind.isSignIn }
       .map {
         SessionBody(
           id: $0.id, kind: $0.kind.rawValue, label: $0.label, createdAt: $0.createdAt,
@@ -117,7 +120,10 @@ package struct AccountAPIController: Sendable {
   {
     let caller = try context.requireCaller()
     let id = context.parameters.get("id") ?? ""
-    guard try await accounts.endSession(id: id, userID: caller.user.id) else {
+    guard
+      try await accounts.revokeSession(
+        id: id, caller: caller, origin: RequestOrigin(request, context, address: clientAddress))
+    else {
       throw APIErrorResponse(.notFound("session"))
     }
     return Response(status: .noContent)

@@ -14,6 +14,7 @@ package struct AccountPages: Sendable {
     router.post("/signup", use: signup)
     router.get("/login", use: loginPage)
     router.post("/login", use: login)
+    router.post("/login/code", use: loginCode)
     router.post("/logout", use: logout)
     router.get("/reset-password", use: resetPasswordPage)
     router.post("/reset-password", use: resetPassword)
@@ -37,7 +38,7 @@ package struct AccountPages: Sendable {
       email: form["email"], displayName: form["displayName"], password: form["password"],
       phone: form["phone"], timeZone: form["timeZone"])
     do {
-      let user = try await accounts.signup(input, client: pages.clientAddress(request, context))
+      let user = try await accounts.signup(input, origin: pages.origin(request, context))
       return try await signIn(
         user, request: request, next: LoginPage.safeNext(form["next"]),
         flash: "Welcome to Hearth, \(user.displayName).")
@@ -62,16 +63,50 @@ package struct AccountPages: Sendable {
 
   @Sendable func login(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let form = try await pages.form(request)
+    let origin = pages.origin(request, context)
     do {
-      let user = try await accounts.login(
-        email: form["email"], password: form["password"],
-        client: pages.clientAddress(request, context))
-      return try await signIn(user, request: request, next: LoginPage.safeNext(form["next"]))
+      switch try await accounts.checkCredentials(
+        email: form["email"], password: form["password"], origin: origin)
+      {
+      case .signedIn(let user):
+        try await accounts.noteSignIn(user, origin: origin)
+        return try await signIn(user, request: request, next: LoginPage.safeNext(form["next"]))
+      case .needsSecondFactor(let user):
+        let challenge = try await accounts.createSignInChallenge(
+          for: user, label: AuthAPIController.label(request))
+        return pages.html(
+          TwoFactorPage.signInCode(
+            try await pages.pageContext(request, context), challenge: challenge,
+            next: form["next"]))
+      }
     } catch let error as any UserFacingError {
       let page = try await pages.pageContext(request, context)
       return pages.html(
         LoginPage.render(
           page, email: form["email"] ?? "", next: form["next"], error: error.apiError.message),
+        status: .init(code: error.apiError.status))
+    }
+  }
+
+  @Sendable func loginCode(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let form = try await pages.form(request)
+    let challenge = form["challenge"] ?? ""
+    do {
+      let user = try await accounts.completeSignInChallenge(
+        challenge, code: form["code"], origin: pages.origin(request, context))
+      return try await signIn(user, request: request, next: LoginPage.safeNext(form["next"]))
+    } catch let error as any UserFacingError {
+      let page = try await pages.pageContext(request, context)
+      guard error.apiError.code != "sign_in_expired" else {
+        return pages.html(
+          LoginPage.render(page, next: form["next"], error: error.apiError.message),
+          status: .unauthorized)
+      }
+      return pages.html(
+        TwoFactorPage.signInCode(
+          page, challenge: challenge, next: form["next"], error: error.apiError.message),
         status: .init(code: error.apiError.status))
     }
   }
@@ -119,6 +154,9 @@ package struct AccountPages: Sendable {
       user.passwordHash = try await accounts.hashPassword(password)
       try await env.database.updateUser(user, from: original)
       try await accounts.endSessions(userID: user.id)
+      try await accounts.note(
+        .passwordReset, userID: user.id, origin: pages.origin(request, context),
+        detail: "With a reset link; every session ended.")
       return pages.html(ResetPasswordPage.done(page))
     } catch let error as any UserFacingError {
       return pages.html(

@@ -44,7 +44,9 @@ extension AccountService {
     ]
   }
 
-  public func updateProfile(_ current: User, _ input: ProfileInput) async throws -> User {
+  public func updateProfile(_ current: User, _ input: ProfileInput, origin: RequestOrigin)
+    async throws -> User
+  {
     var user = current
     if let name = input.displayName { user.displayName = try AccountRules.displayName(name) }
     if let email = input.email {
@@ -63,12 +65,19 @@ extension AccountService {
     } catch StoreError.duplicate(let field) {
       throw APIErrorResponse(.conflict(field, "Another account already uses this \(field)."))
     }
+    if user.email != current.email {
+      try await note(
+        .emailChanged, userID: user.id, origin: origin,
+        detail: "from \(current.email) to \(user.email)")
+    }
     try await announce(user)
     return user
   }
 
   /// Checks the current password, stores the new one and ends every other session.
-  public func changePassword(_ caller: Caller, current: String?, new: String?) async throws {
+  public func changePassword(
+    _ caller: Caller, current: String?, new: String?, origin: RequestOrigin
+  ) async throws {
     guard try await checkPassword(current, of: caller.user) else {
       throw APIErrorResponse(
         .invalid("currentPassword", "That is not your current password."))
@@ -78,6 +87,8 @@ extension AccountService {
       try AccountRules.password(new, field: "newPassword"))
     try await database.updateUser(user, from: caller.user)
     try await endSessions(userID: user.id, except: caller.session.id)
+    try await note(
+      .passwordChanged, userID: user.id, origin: origin, detail: "Other sessions ended.")
     try await announce(user)
   }
 
@@ -89,6 +100,17 @@ extension AccountService {
   }
 
   public static let sessionEndedEvent = "session.ended"
+
+  /// A person ending one of their sessions from the account page or the API; noted in the
+  /// security log with the session's device.
+  public func revokeSession(id: String, caller: Caller, origin: RequestOrigin) async throws
+    -> Bool
+  {
+    let label = try await database.session(id: id).map(\.label) ?? ""
+    guard try await endSession(id: id, userID: caller.user.id) else { return false }
+    try await note(.sessionRevoked, userID: caller.user.id, origin: origin, detail: label)
+    return true
+  }
 
   /// Ends one session and tells the person's open streams, which then check their own.
   @discardableResult

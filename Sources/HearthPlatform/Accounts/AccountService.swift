@@ -65,17 +65,17 @@ public struct AccountService: Sendable {
     ]
   }
 
-  /// `client` is the address asking: each may open a limited number of accounts an hour (nil
-  /// for an administrator at the command line).
-  public func signup(_ input: SignupInput, client: String?) async throws -> User {
+  /// `origin` is where the request came from: each address may open a limited number of
+  /// accounts an hour (nil for an administrator at the command line).
+  public func signup(_ input: SignupInput, origin: RequestOrigin?) async throws -> User {
     let email = try AccountRules.email(input.email)
     let name = try AccountRules.displayName(input.displayName)
     let password = try AccountRules.password(input.password)
     let phone = try AccountRules.phone(input.phone)
     let timeZone = try AccountRules.timeZone(input.timeZone)
-    if let client {
+    if let origin {
       _ = try await reserve(
-        [.init(key: "signup|\(client)", limit: env.config.signupsPerHour, window: 3600)],
+        [.init(key: "signup|\(origin.address)", limit: env.config.signupsPerHour, window: 3600)],
         now: env.now())
     }
     let hash = try await hashPassword(password)
@@ -92,17 +92,42 @@ public struct AccountService: Sendable {
             ? "An account already uses this phone number."
             : "An account already uses this email address. Log in instead?"))
     }
+    try await note(.accountCreated, userID: user.id, origin: origin ?? .commandLine)
     return user
   }
 
+  /// What a right password leads to.
+  public enum Credentials: Sendable {
+    case signedIn(User)
+    /// The account asks for a second factor before it is signed in.
+    case needsSecondFactor(User)
+  }
+
+  /// Signs in with email, password and, when the account has two-factor sign-in, `code`;
+  /// answers 401 for anything wrong and 429 after repeated failures.
+  public func login(email: String?, password: String?, code: String?, origin: RequestOrigin)
+    async throws -> User
+  {
+    switch try await checkCredentials(email: email, password: password, origin: origin) {
+    case .signedIn(let user):
+      try await noteSignIn(user, origin: origin)
+      return user
+    case .needsSecondFactor(let user):
+      try await checkSecondFactor(user, code: code, origin: origin)
+      try await noteSignIn(user, origin: origin, detail: "with two-factor")
+      return user
+    }
+  }
+
   /// Checks a password; answers 401 for any mismatch and 429 after repeated failures.
-  public func login(email rawEmail: String?, password: String?, client: String) async throws
-    -> User
+  public func checkCredentials(email rawEmail: String?, password: String?, origin: RequestOrigin)
+    async throws -> Credentials
   {
     let email = (rawEmail ?? "").trimmingCharacters(in: .whitespaces).lowercased()
     guard !email.isEmpty else { throw APIErrorResponse(.missing("email")) }
     guard let password, !password.isEmpty else { throw APIErrorResponse(.missing("password")) }
     let now = env.now()
+    let client = origin.address
     var rules = Self.loginRules(email: email, client: client)
     let known = "known|\(client)|\(email)"
     if try await !limits.seen(known, within: LoginLimits.kept, now: now) {
@@ -114,12 +139,20 @@ public struct AccountService: Sendable {
     let user = try await database.user(email: email)
     let matches = try await verifyPassword(password, hash: user?.passwordHash)
     guard let user, matches, !user.disabled else {
+      if let user {
+        try await note(.signInFailed, userID: user.id, origin: origin, detail: "wrong password")
+      }
       throw APIErrorResponse(
         APIError(status: 401, code: "invalid_credentials", message: "Wrong email or password."))
     }
     try await limits.succeeded(
       ids: reserved, forgiven: rules[0].key, remembered: known, now: now)
-    return user
+    return try await twoFactorStatus(userID: user.id).enabled
+      ? .needsSecondFactor(user) : .signedIn(user)
+  }
+
+  public func noteSignIn(_ user: User, origin: RequestOrigin, detail: String = "") async throws {
+    try await note(.signedIn, userID: user.id, origin: origin, detail: detail)
   }
 
   /// Reserves an attempt under every rule, or answers 429 with how long to wait.
@@ -187,7 +220,7 @@ public struct AccountService: Sendable {
   /// Rotates a refresh token: the old one stops working and a new pair comes back. A token that
   /// was already rotated or revoked, shown again, means someone else holds a copy: every session
   /// of its family ends, the thief's and the owner's, and the owner signs in again.
-  public func refresh(_ token: String) async throws -> TokenPair {
+  public func refresh(_ token: String, origin: RequestOrigin) async throws -> TokenPair {
     let now = env.now()
     let invalid = APIErrorResponse(
       APIError(
@@ -204,6 +237,9 @@ public struct AccountService: Sendable {
       {
         try await endSession(id: session.id, userID: session.userID)
       }
+      try await note(
+        .refreshTokenReused, userID: old.userID, origin: origin,
+        detail: "A used sign-in token of \(old.label) was shown again; its sessions ended.")
       throw invalid
     }
     guard old.isLive(at: now), let user = try await database.user(id: old.userID), !user.disabled,

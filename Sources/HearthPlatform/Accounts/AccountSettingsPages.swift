@@ -14,6 +14,7 @@ package struct AccountSettingsPages: Sendable {
     router.post("/account/sessions/:id/revoke", use: revokeSession)
     router.get("/account/export", use: export)
     router.post("/account/delete", use: deleteAccount)
+    TwoFactorPages(settings: self).register(router)
   }
 
   @Sendable func account(_ request: Request, _ context: AppRequestContext) async throws
@@ -34,7 +35,8 @@ package struct AccountSettingsPages: Sendable {
       displayName: form["displayName"], email: form["email"], phone: form["phone"] ?? "",
       timeZone: form["timeZone"], currentPassword: form["currentPassword"])
     do {
-      _ = try await pages.accounts.updateProfile(caller.user, input)
+      _ = try await pages.accounts.updateProfile(
+        caller.user, input, origin: pages.origin(request, context))
       return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
     } catch let error as any UserFacingError {
       let values = ProfileValues(
@@ -53,7 +55,8 @@ package struct AccountSettingsPages: Sendable {
     let form = try await pages.form(request)
     do {
       try await pages.accounts.changePassword(
-        caller, current: form["currentPassword"], new: form["newPassword"])
+        caller, current: form["currentPassword"], new: form["newPassword"],
+        origin: pages.origin(request, context))
       return pages.redirect(
         "/account",
         flash: Flash(kind: .success, message: "Password changed. Your other sessions ended."))
@@ -69,7 +72,10 @@ package struct AccountSettingsPages: Sendable {
   {
     guard let caller = context.caller else { return pages.redirect("/login") }
     let id = context.parameters.get("id") ?? ""
-    guard try await pages.accounts.endSession(id: id, userID: caller.user.id) else {
+    guard
+      try await pages.accounts.revokeSession(
+        id: id, caller: caller, origin: pages.origin(request, context))
+    else {
       throw APIErrorResponse(.notFound("session"))
     }
     if id == caller.session.id {
@@ -111,11 +117,13 @@ package struct AccountSettingsPages: Sendable {
     profile: ProfileValues? = nil, errors: AccountPage.Errors = .init(), status: Int = 200
   ) async throws -> Response {
     let sessions = try await env.database.sessions(userID: caller.user.id)
-      .filter { $0.isLive(at: env.now()) && $0.kind != .passwordReset }
+      .filter { $0.isLive(at: env.now()) && $0.kind.isSignIn }
     let page = try await pages.pageContext(request, context)
     return pages.html(
       AccountPage.render(
         page, user: caller.user, sessions: sessions, currentSessionID: caller.session.id,
+        twoFactor: try await pages.accounts.twoFactorStatus(userID: caller.user.id),
+        securityLog: try await pages.accounts.securityLog(userID: caller.user.id),
         profile: profile, errors: errors),
       status: .init(code: status))
   }
@@ -132,6 +140,8 @@ package struct AccountExport {
     var exportedAt: Date
     var user: AuthAPIController.UserBody
     var sessions: [SessionBody]
+    var twoFactor: TwoFactorStatus
+    var securityLog: [SecurityLog.Entry]
     var invitations: [InvitationsController.InvitationBody]
     /// Each app's part, under its slug.
     var apps: [(slug: String, data: any Encodable & Sendable)]
@@ -148,6 +158,8 @@ package struct AccountExport {
       try container.encode(exportedAt, forKey: Key(stringValue: "exportedAt"))
       try container.encode(user, forKey: Key(stringValue: "user"))
       try container.encode(sessions, forKey: Key(stringValue: "sessions"))
+      try container.encode(twoFactor, forKey: Key(stringValue: "twoFactor"))
+      try container.encode(securityLog, forKey: Key(stringValue: "securityLog"))
       try container.encode(invitations, forKey: Key(stringValue: "invitations"))
       for app in apps { try container.encode(app.data, forKey: Key(stringValue: app.slug)) }
     }
@@ -174,6 +186,10 @@ package struct AccountExport {
     }
     return Document(
       exportedAt: env.now(), user: .init(user), sessions: sessions,
+      twoFactor: try await TwoFactor(database: env.database, tokens: env.tokens)
+        .status(userID: user.id),
+      securityLog: try await SecurityLog(database: env.database, newID: { UUID().uuidString })
+        .entries(userID: user.id, limit: 100_000),
       invitations: invitations.map(InvitationsController.InvitationBody.init), apps: apps)
   }
 }
@@ -185,6 +201,9 @@ extension AccountExport.Document {
     user = try container.decode(AuthAPIController.UserBody.self, forKey: Key(stringValue: "user"))
     sessions = try container.decode(
       [AccountExport.SessionBody].self, forKey: Key(stringValue: "sessions"))
+    twoFactor = try container.decode(TwoFactorStatus.self, forKey: Key(stringValue: "twoFactor"))
+    securityLog = try container.decode(
+      [SecurityLog.Entry].self, forKey: Key(stringValue: "securityLog"))
     invitations = try container.decode(
       [InvitationsController.InvitationBody].self, forKey: Key(stringValue: "invitations"))
     apps = []

@@ -63,10 +63,13 @@ package struct AuthAPIController: Sendable {
   package struct LoginInput: Decodable, JSONSchemaRefined {
     var email: String?
     var password: String?
+    /// The authenticator's code, or a recovery code, for an account with two-factor sign-in.
+    var code: String?
     var label: String?
 
     package static let schemaRefinements: [String: JSON] = [
       "email": Schemas.email, "password": ["minLength": 1],
+      "code": ["type": "string", "maxLength": 64],
     ]
     package static let schemaRequired = ["email", "password"]
   }
@@ -107,7 +110,7 @@ package struct AuthAPIController: Sendable {
   @Sendable func signup(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let input = try await JSONBody.decode(
       AccountService.SignupInput.self, from: request, route: "POST /api/auth/signup")
-    let user = try await accounts.signup(input, client: clientAddress(request, context))
+    let user = try await accounts.signup(input, origin: origin(request, context))
     let tokens = try await accounts.issueTokens(for: user, label: Self.label(request))
     return JSONBody.response(AuthResult(user: user, tokens: tokens), status: .created)
   }
@@ -116,7 +119,8 @@ package struct AuthAPIController: Sendable {
     let input = try await JSONBody.decode(
       LoginInput.self, from: request, route: "POST /api/auth/login")
     let user = try await accounts.login(
-      email: input.email, password: input.password, client: clientAddress(request, context))
+      email: input.email, password: input.password, code: input.code,
+      origin: origin(request, context))
     let label = input.label.map { String($0.prefix(80)) } ?? Self.label(request)
     let tokens = try await accounts.issueTokens(for: user, label: label)
     return JSONBody.response(AuthResult(user: user, tokens: tokens))
@@ -130,13 +134,17 @@ package struct AuthAPIController: Sendable {
     guard let token = input.refreshToken, !token.isEmpty else {
       throw APIErrorResponse(.missing("refreshToken"))
     }
-    return JSONBody.response(try await accounts.refresh(token))
+    return JSONBody.response(try await accounts.refresh(token, origin: origin(request, context)))
   }
 
   @Sendable func logout(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let caller = try context.requireCaller()
     try await accounts.endSession(id: caller.session.id, userID: caller.user.id)
     return Response(status: .noContent)
+  }
+
+  func origin(_ request: Request, _ context: AppRequestContext) -> RequestOrigin {
+    RequestOrigin(request, context, address: clientAddress)
   }
 
   package static func label(_ request: Request) -> String {

@@ -52,7 +52,10 @@ public struct HearthApplication: Sendable {
     let documentBox = DocumentBox()
     OpsController(env: env, metrics: metrics).register(api) { documentBox.data }
     AuthAPIController(env: env, accounts: accounts, clientAddress: clientAddress).register(api)
-    AccountAPIController(env: env, accounts: accounts, modules: modules).register(api)
+    AccountAPIController(
+      env: env, accounts: accounts, modules: modules, clientAddress: clientAddress
+    ).register(api)
+    TwoFactorAPIController(accounts: accounts, clientAddress: clientAddress).register(api)
     InvitationsController(env: env, modules: modules).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     if env.config.environment != .production {

@@ -4,9 +4,28 @@ import Foundation
 /// Random secrets, their stored hashes, and signed short-lived access tokens.
 public struct TokenService: Sendable {
   package let key: SymmetricKey
+  /// Seals what the server must read back but the database alone should not reveal.
+  let sealingKey: SymmetricKey
 
   public init(secret: String) {
     key = SymmetricKey(data: SHA256.hash(data: Data(("hearth-access:" + secret).utf8)))
+    sealingKey = SymmetricKey(data: SHA256.hash(data: Data(("hearth-seal:" + secret).utf8)))
+  }
+
+  /// `bytes` encrypted and authenticated (AES-GCM) with a key from the server's secret.
+  func seal(_ bytes: [UInt8]) throws -> String {
+    guard let combined = try AES.GCM.seal(bytes, using: sealingKey).combined else {
+      throw StoreError.unreadable("sealed box")
+    }
+    return Self.base64URL(combined)
+  }
+
+  /// What `seal` sealed; nil when the text was not sealed with this server's secret.
+  func open(_ text: String) -> [UInt8]? {
+    guard let data = Self.data(base64URL: text), let box = try? AES.GCM.SealedBox(combined: data),
+      let bytes = try? AES.GCM.open(box, using: sealingKey)
+    else { return nil }
+    return Array(bytes)
   }
 
   public static func randomToken(bytes: Int = 32) -> String {

@@ -142,6 +142,39 @@ package enum PostgresMigrations {
     Migration(
       version: 13, name: "events by audience",
       statements: ["CREATE INDEX events_audience_user_idx ON events (audience_user)"]),
+    Migration(
+      version: 14, name: "two-factor sign-in and the security log",
+      statements: [
+        """
+        CREATE TABLE two_factor (
+          user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+          sealed_secret text NOT NULL,
+          enabled_at timestamptz,
+          last_step bigint NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE recovery_codes (
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          code_hash text NOT NULL,
+          used_at timestamptz,
+          PRIMARY KEY (user_id, code_hash)
+        )
+        """,
+        """
+        CREATE TABLE security_log (
+          id text PRIMARY KEY,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          at timestamptz NOT NULL,
+          kind text NOT NULL,
+          address text NOT NULL,
+          device text NOT NULL,
+          detail text NOT NULL
+        )
+        """,
+        "CREATE INDEX security_log_user_at_idx ON security_log (user_id, at)",
+      ]),
   ]
 }
 

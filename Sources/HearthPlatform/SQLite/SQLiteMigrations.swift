@@ -145,6 +145,33 @@ package enum SQLiteMigrations {
     // Deleting an account deletes its events by audience.
     SQLiteMigration(
       "platform-events-audience", "CREATE INDEX events_audience_user ON events(audience_user);"),
+    SQLiteMigration(
+      "platform-two-factor-and-security-log",
+      """
+      CREATE TABLE two_factor (
+        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        sealed_secret TEXT NOT NULL,
+        enabled_at REAL,
+        last_step INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL
+      );
+      CREATE TABLE recovery_codes (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at REAL,
+        PRIMARY KEY (user_id, code_hash)
+      );
+      CREATE TABLE security_log (
+        id TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        at REAL NOT NULL,
+        kind TEXT NOT NULL,
+        address TEXT NOT NULL,
+        device TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX security_log_user_at ON security_log(user_id, at);
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

@@ -58,6 +58,11 @@ public enum SessionKind: String, Codable, Sendable {
   case refresh
   /// A one-hour password reset link.
   case passwordReset = "password-reset"
+  /// A right password awaiting its second factor: five minutes to enter the code.
+  case signInChallenge = "sign-in-challenge"
+
+  /// A browser or a CLI signed in, as the account page lists them.
+  public var isSignIn: Bool { self == .web || self == .refresh }
 }
 
 public struct Session: Equatable, Sendable, Codable {

@@ -27,13 +27,16 @@ public enum AccountPage {
   public struct Errors: Equatable, Sendable {
     public var profile: FormErrors
     public var password: FormErrors
+    public var twoFactor: FormErrors
     public var delete: FormErrors
 
     public init(
-      profile: FormErrors = .none, password: FormErrors = .none, delete: FormErrors = .none
+      profile: FormErrors = .none, password: FormErrors = .none, twoFactor: FormErrors = .none,
+      delete: FormErrors = .none
     ) {
       self.profile = profile
       self.password = password
+      self.twoFactor = twoFactor
       self.delete = delete
     }
   }
@@ -41,9 +44,11 @@ public enum AccountPage {
   /// - Parameters:
   ///   - sessions: the person's live sessions; revoked and password-reset ones are left out.
   ///   - currentSessionID: the session of this browser, marked "This device".
+  ///   - securityLog: the newest entries of the person's security log.
   ///   - profile: what was typed when saving the profile failed; the saved values otherwise.
   public static func render(
     _ context: PageContext, user: User, sessions: [Session], currentSessionID: String,
+    twoFactor: TwoFactorStatus, securityLog: [SecurityLog.Entry],
     profile: ProfileValues? = nil, errors: Errors = Errors()
   ) -> String {
     let zone = TimeZone(identifier: user.timeZone) ?? context.timeZone
@@ -54,8 +59,10 @@ public enum AccountPage {
         .h1("Your account"),
         profileSection(profile ?? ProfileValues(user), errors: errors.profile, csrf: csrf),
         passwordSection(errors: errors.password, csrf: csrf),
+        TwoFactorPage.section(twoFactor, errors: errors.twoFactor, csrf: csrf),
         SessionsTable.section(
           sessions, currentSessionID: currentSessionID, timeZone: zone, csrf: csrf),
+        SecurityLogTable.section(securityLog, timeZone: zone),
         exportSection(),
         deleteSection(errors: errors.delete, csrf: csrf),
       ])

@@ -28,6 +28,14 @@ public struct FormErrors: Equatable, Sendable {
 
   public func message(for field: String) -> String? { fields[field] }
 
+  /// The same errors with each field name after `prefix`, for a page with two forms that
+  /// share field names.
+  public func prefixed(_ prefix: String) -> FormErrors {
+    FormErrors(
+      general: general,
+      fields: Dictionary(uniqueKeysWithValues: fields.map { (prefix + $0.key, $0.value) }))
+  }
+
   /// The general message plus messages for fields the form does not show, so none is lost.
   package func topMessages(shownFields: Set<String>) -> [String] {
     let stray = fields.filter { !shownFields.contains($0.key) }.sorted { $0.key < $1.key }

@@ -5,7 +5,7 @@ package enum SessionsTable {
   package static func section(
     _ sessions: [Session], currentSessionID: String, timeZone: TimeZone, csrf: String?
   ) -> Node {
-    let shown = sessions.filter { $0.revokedAt == nil && $0.kind != .passwordReset }
+    let shown = sessions.filter { $0.revokedAt == nil && $0.kind.isSignIn }
     return .section(
       [.class("card"), .ariaLabel("Sessions")],
       .h2("Where you're signed in"),
@@ -52,6 +52,7 @@ package enum SessionsTable {
     case .web: "Browser"
     case .refresh: "Command line"
     case .passwordReset: "Password reset link"
+    case .signInChallenge: "Sign-in awaiting its code"
     }
   }
 

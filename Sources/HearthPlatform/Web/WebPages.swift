@@ -20,6 +20,10 @@ public struct WebPages: Sendable {
     InvitationPages(pages: self).register(router)
   }
 
+  package func origin(_ request: Request, _ context: AppRequestContext) -> RequestOrigin {
+    RequestOrigin(request, context, address: clientAddress)
+  }
+
   @Sendable func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     html(HomePage.render(try await pageContext(request, context)))
   }
