@@ -208,6 +208,32 @@ struct StoreConformanceTests: StoreFixtures {
   }
 
   @Test(arguments: StoreFactory.all)
+  func aRotationEndsTheOldSessionOnlyWithItsSuccessor(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      try await db.createSession(Self.session("s1", userID: "alice", kind: .refresh))
+      try await db.createSession(Self.session("s2", userID: "alice", kind: .refresh))
+      // The successor cannot be stored (its token hash is taken): the old session stays live
+      var clash = Self.session("s3", userID: "alice", kind: .refresh)
+      clash.tokenHash = "token-s2"
+      await #expect(throws: (any Error).self) {
+        _ = try await db.rotateSession(id: "s1", userID: "alice", at: Self.at(20), to: clash)
+      }
+      #expect(try await db.session(id: "s1")?.revokedAt == nil)
+      #expect(try await db.session(id: "s3") == nil)
+      // A good successor: the old ends and the new starts together, once
+      let next = Self.session("s4", userID: "alice", kind: .refresh)
+      #expect(try await db.rotateSession(id: "s1", userID: "alice", at: Self.at(20), to: next))
+      #expect(try await db.session(id: "s1")?.revokedAt == Self.at(20))
+      #expect(try await db.session(id: "s4") == next)
+      let again = Self.session("s5", userID: "alice", kind: .refresh)
+      #expect(
+        try await db.rotateSession(id: "s1", userID: "alice", at: Self.at(21), to: again) == false)
+      #expect(try await db.session(id: "s5") == nil)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
   func revokesSessionsByKind(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }

@@ -23,6 +23,19 @@ struct SofterStoreConformanceTests: StoreFixtures {
       voice: "Lightward")
   }
 
+  /// The room's share, with Bob invited.
+  static func sharing(_ room: String) -> (share: Share, invited: [Participant]) {
+    let resource = ResourceRef(app: "softer", kind: "room", id: room)
+    return (
+      Share(resource: resource, ownerID: "alice", title: "A Softer room", createdAt: at(1)),
+      [
+        Participant(
+          resource: resource, userID: "bob", status: .invited, permission: .readWrite,
+          invitedBy: "alice", updatedAt: at(1))
+      ]
+    )
+  }
+
   static func softerPayment(
     _ room: String, user: String = "alice", tier: PaymentTier = .hundred, at: Int = 1
   )
@@ -40,7 +53,8 @@ struct SofterStoreConformanceTests: StoreFixtures {
       let record = Self.softerRoom()
       let before = try await db.latestSequence()
       try await db.softerStore.createSofterRoom(
-        record, payment: Self.softerPayment("r1"),
+        record, share: Self.sharing("r1").share,
+        invited: Self.sharing("r1").invited, payment: Self.softerPayment("r1"),
         events: SofterEvents.events(SofterEvents.roomChanged, room: record))
       #expect(try await db.softerStore.softerRoom(id: "r1") == record)
       #expect(try await db.softerStore.softerRooms(userID: "bob") == [record])
@@ -49,9 +63,37 @@ struct SofterStoreConformanceTests: StoreFixtures {
       #expect(try await db.softerStore.lastSofterTier(userID: "alice") == .hundred)
       #expect(try await db.softerStore.lastSofterTier(userID: "bob") == nil)
       let events = try await db.events(after: before, limit: 10)
-      #expect(events.map(\.audience) == [.user("alice"), .user("bob")])
       #expect(
-        events.allSatisfy { $0.type == "softer.room" && $0.payload.contains("\"roomID\":\"r1\"") })
+        events.map(\.type) == ["share.participant", "share.participant"] + [
+          "softer.room", "softer.room",
+        ])
+      let roomEvents = events.filter { $0.type == "softer.room" }
+      #expect(roomEvents.map(\.audience) == [.user("alice"), .user("bob")])
+      #expect(roomEvents.allSatisfy { $0.payload.contains("\"roomID\":\"r1\"") })
+      #expect(try await db.pendingInvitations(userID: "bob").map(\.share.resource.id) == ["r1"])
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func aRoomThatCannotBeStoredLeavesNoShareOrInvitation(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      try await db.softerStore.createSofterRoom(
+        Self.softerRoom("r1"), share: Self.sharing("r1").share,
+        invited: Self.sharing("r1").invited, payment: Self.softerPayment("r1"), events: [])
+      let before = try await db.latestSequence()
+      // The payment line of r2 reuses r1's id, so the last write of the creation fails
+      var payment = Self.softerPayment("r2")
+      payment.id = "pay-r1"
+      await #expect(throws: (any Error).self) {
+        try await db.softerStore.createSofterRoom(
+          Self.softerRoom("r2"), share: Self.sharing("r2").share,
+          invited: Self.sharing("r2").invited, payment: payment, events: [])
+      }
+      #expect(try await db.softerStore.softerRoom(id: "r2") == nil)
+      #expect(try await db.share(ResourceRef(app: "softer", kind: "room", id: "r2")) == nil)
+      #expect(try await db.pendingInvitations(userID: "bob").map(\.share.resource.id) == ["r1"])
+      #expect(try await db.latestSequence() == before)
     }
   }
 
@@ -60,7 +102,8 @@ struct SofterStoreConformanceTests: StoreFixtures {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
       try await db.softerStore.createSofterRoom(
-        Self.softerRoom(), payment: Self.softerPayment("r1"), events: [])
+        Self.softerRoom(), share: Self.sharing("r1").share,
+        invited: Self.sharing("r1").invited, payment: Self.softerPayment("r1"), events: [])
       let changed = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(2)) { stored in
         var record = stored
         let arrival = record.room.lightwardInvitation(.accept, at: Self.at(2))
@@ -110,7 +153,8 @@ struct SofterStoreConformanceTests: StoreFixtures {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
       try await db.softerStore.createSofterRoom(
-        Self.softerRoom(), payment: Self.softerPayment("r1"), events: [])
+        Self.softerRoom(), share: Self.sharing("r1").share,
+        invited: Self.sharing("r1").invited, payment: Self.softerPayment("r1"), events: [])
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<12 {
           group.addTask {
@@ -141,11 +185,16 @@ struct SofterStoreConformanceTests: StoreFixtures {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
       try await db.softerStore.createSofterRoom(
-        Self.softerRoom("r1"), payment: Self.softerPayment("r1"), events: [])
+        Self.softerRoom("r1"), share: Self.sharing("r1").share,
+        invited: Self.sharing("r1").invited, payment: Self.softerPayment("r1"), events: [])
       try await db.softerStore.createSofterRoom(
-        Self.softerRoom("r2"), payment: Self.softerPayment("r2", tier: .one, at: 2), events: [])
+        Self.softerRoom("r2"), share: Self.sharing("r2").share,
+        invited: Self.sharing("r2").invited, payment: Self.softerPayment("r2", tier: .one, at: 2),
+        events: [])
       try await db.softerStore.deleteSofterRoom(id: "r1", events: [], at: Self.at(3))
       #expect(try await db.softerStore.softerRoom(id: "r1") == nil)
+      #expect(try await db.share(ResourceRef(app: "softer", kind: "room", id: "r1")) == nil)
+      #expect(try await db.pendingInvitations(userID: "bob").map(\.share.resource.id) == ["r2"])
       #expect(try await db.softerStore.softerRooms(userID: "bob").map(\.id) == ["r2"])
       #expect(try await db.softerStore.lastSofterTier(userID: "alice") == .one)
       try await db.deleteUser(id: "alice")

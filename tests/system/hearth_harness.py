@@ -299,6 +299,108 @@ class HearthServer:
         return f"<HearthServer {self.name} port={self.port} db={self.database_url}>"
 
 
+class HearthWorker:
+    """One `hearth worker` process (job workers and the event hub, no HTTP) beside a server, on
+    the server's database and secret. Ready once it logs that it started."""
+
+    READY_LINE = "Hearth worker started"
+
+    def __init__(self, server: HearthServer, *, name: str | None = None) -> None:
+        self.server = server
+        self.name = name or f"{server.name}-worker"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = server.workdir / f"{self.name}.log"
+        self.pid_path = server.workdir / f"{self.name}.pid"
+        self.starts = 0
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def start(self, timeout: float = STARTUP_TIMEOUT) -> "HearthWorker":
+        if self.running:
+            raise HarnessError(f"{self.name} is already running")
+        self.starts += 1
+        with open(self.log_path, "ab") as log:
+            offset = log.tell()
+            log.write(f"\n===== start #{self.starts} =====\n".encode())
+            log.flush()
+            env = self.server.env(self.server.port or free_port())
+            self.proc = subprocess.Popen(
+                [str(hearth_binary()), "worker"],
+                cwd=self.server.workdir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self.pid_path.write_text(f"{self.proc.pid}\n")
+        with _live_lock:
+            _live.add(self)  # type: ignore[arg-type]  # stop() is all _stop_all needs
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise HarnessError(
+                    f"{self.name} exited with status {self.proc.returncode} while starting\n{self.log_tail()}"
+                )
+            with open(self.log_path, "rb") as log:
+                log.seek(offset)
+                if self.READY_LINE.encode() in log.read():
+                    return self
+            time.sleep(0.05)
+        self.kill()
+        raise HarnessError(f"{self.name} did not log {self.READY_LINE!r} within {timeout:.0f}s\n{self.log_tail()}")
+
+    def stop(self, timeout: float = 15) -> int | None:
+        """SIGTERM, then SIGKILL if it has not exited after `timeout` seconds."""
+        proc = self.proc
+        if proc is None:
+            return None
+        if proc.poll() is None:
+            try:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+            except ProcessLookupError:
+                pass
+        self._forget()
+        return proc.returncode
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                proc.kill()
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=10)
+        with open(self.log_path, "ab") as log:
+            log.write(b"\n===== killed with SIGKILL =====\n")
+        self._forget()
+
+    def _forget(self) -> None:
+        self.pid_path.unlink(missing_ok=True)
+        with _live_lock:
+            _live.discard(self)  # type: ignore[arg-type]
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return f"(no log at {self.log_path})"
+        tail = "\n".join(text.splitlines()[-lines:])
+        return f"--- last {lines} lines of {self.log_path} ---\n{tail}"
+
+    def __repr__(self) -> str:
+        return f"<HearthWorker {self.name} beside {self.server!r}>"
+
+
 class Client:
     """A small JSON client: every request has a timeout and goes to the server, never a proxy."""
 
@@ -393,22 +495,36 @@ class SseStream:
     took to reach this client.
     """
 
-    def __init__(self, base_url: str, token: str, path: str = "/api/events", read_timeout: float = 30):
+    def __init__(
+        self,
+        base_url: str,
+        token: str,
+        path: str = "/api/events",
+        read_timeout: float = 30,
+        *,
+        last_event_id: str | None = None,
+        session: requests.Session | None = None,
+    ):
+        """`last_event_id` resumes a stream as a browser does after a reconnect (the
+        `Last-Event-ID` header); `session` lets a caller bring its own (e.g. bound to an address)."""
         import queue
 
         self._queue: "queue.Queue[dict[str, Any]]" = queue.Queue()
         self.received: list[dict[str, Any]] = []
         self.error: BaseException | None = None
-        self.session = requests.Session()
+        self.session = session or requests.Session()
         self.session.trust_env = False
+        headers = {
+            "Authorization": f"Bearer {token}",
+            "Accept": "text/event-stream",
+            "Accept-Encoding": "identity",
+            "Cache-Control": "no-cache",
+        }
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = last_event_id
         self.response = self.session.get(
             base_url.rstrip("/") + path,
-            headers={
-                "Authorization": f"Bearer {token}",
-                "Accept": "text/event-stream",
-                "Accept-Encoding": "identity",
-                "Cache-Control": "no-cache",
-            },
+            headers=headers,
             stream=True,
             timeout=(5, read_timeout),
         )
@@ -420,6 +536,11 @@ class SseStream:
     @property
     def content_type(self) -> str:
         return self.response.headers.get("Content-Type", "")
+
+    @property
+    def ended(self) -> bool:
+        """The server closed the stream (or it broke): no more frames will come."""
+        return not self._thread.is_alive()
 
     def _read(self) -> None:
         buffer = b""

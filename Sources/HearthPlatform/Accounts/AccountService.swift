@@ -199,11 +199,15 @@ public struct AccountService: Sendable {
     return users
   }
 
+  public func issueTokens(for user: User, label: String) async throws -> TokenPair {
+    let (session, refresh) = newRefreshSession(for: user, label: label, signedInAt: nil)
+    try await database.createSession(session)
+    return tokens(session: session, refresh: refresh)
+  }
+
   /// `signedInAt` carries a rotated session's sign-in time: every refresh token descended from
   /// one sign-in has it (the family), and none lives past `refreshFamilySeconds` after it.
-  public func issueTokens(for user: User, label: String, signedInAt: Date? = nil) async throws
-    -> TokenPair
-  {
+  func newRefreshSession(for user: User, label: String, signedInAt: Date?) -> (Session, String) {
     let refresh = TokenService.randomToken()
     let now = env.now()
     let start = signedInAt ?? now
@@ -213,8 +217,7 @@ public struct AccountService: Sendable {
       expiresAt: min(
         now.addingTimeInterval(Double(env.config.refreshTokenSeconds)),
         start.addingTimeInterval(Double(env.config.refreshFamilySeconds))))
-    try await database.createSession(session)
-    return tokens(session: session, refresh: refresh)
+    return (session, refresh)
   }
 
   /// Rotates a refresh token: the old one stops working and a new pair comes back. A token that
@@ -242,10 +245,12 @@ public struct AccountService: Sendable {
         detail: "A used sign-in token of \(old.label) was shown again; its sessions ended.")
       throw invalid
     }
-    guard old.isLive(at: now), let user = try await database.user(id: old.userID), !user.disabled,
-      try await database.revokeSession(id: old.id, userID: old.userID, at: now)
+    guard old.isLive(at: now), let user = try await database.user(id: old.userID), !user.disabled
     else { throw invalid }
-    return try await issueTokens(for: user, label: old.label, signedInAt: old.createdAt)
+    let (next, refresh) = newRefreshSession(for: user, label: old.label, signedInAt: old.createdAt)
+    guard try await database.rotateSession(id: old.id, userID: old.userID, at: now, to: next)
+    else { throw invalid }
+    return tokens(session: next, refresh: refresh)
   }
 
   public func createWebSession(for user: User, label: String) async throws -> (String, Session) {

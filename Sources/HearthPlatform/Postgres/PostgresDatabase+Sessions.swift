@@ -25,14 +25,7 @@ extension PostgresDatabase {
   }
 
   public func createSession(_ session: Session) async throws {
-    _ = try await queryRows(
-      """
-      INSERT INTO sessions (id, user_id, kind, token_hash, csrf_token, label, created_at,
-        last_seen_at, expires_at, revoked_at)
-      VALUES (\(session.id), \(session.userID), \(session.kind.rawValue), \(session.tokenHash),
-        \(session.csrfToken), \(session.label), \(session.createdAt), \(session.lastSeenAt),
-        \(session.expiresAt), \(session.revokedAt))
-      """)
+    try await transaction { (tx: any SQLTransaction) in try await tx.insertSession(session) }
   }
 
   public func session(id: String) async throws -> Session? {
@@ -58,13 +51,9 @@ extension PostgresDatabase {
   }
 
   public func revokeSession(id: String, userID: String, at: Date) async throws -> Bool {
-    let revoked = try await queryRows(
-      """
-      UPDATE sessions SET revoked_at = \(at)
-      WHERE id = \(id) AND user_id = \(userID) AND revoked_at IS NULL AND expires_at > \(at)
-      RETURNING id
-      """)
-    return !revoked.isEmpty
+    try await transaction { (tx: any SQLTransaction) in
+      try await tx.revokeSession(id: id, userID: userID, at: at)
+    }
   }
 
   public func revokeSessions(userID: String, kind: SessionKind?, at: Date) async throws {

@@ -25,13 +25,7 @@ extension PostgresDatabase {
   }
 
   public func createShare(_ share: Share) async throws {
-    let ref = share.resource
-    _ = try await queryRows(
-      """
-      INSERT INTO shares (app, kind, resource_id, owner_id, title, created_at)
-      VALUES (\(ref.app), \(ref.kind), \(ref.id), \(share.ownerID), \(share.title), \(share.createdAt))
-      ON CONFLICT (app, kind, resource_id) DO NOTHING
-      """)
+    try await transaction { (tx: any SQLTransaction) in try await tx.createShare(share) }
   }
 
   public func share(_ resource: ResourceRef) async throws -> Share? {
@@ -43,55 +37,12 @@ extension PostgresDatabase {
     ).first.map(Self.share(from:))
   }
 
-  /// Tells the owner and every participant, then deletes the share (participants cascade).
   public func deleteShare(_ resource: ResourceRef, at: Date) async throws {
-    try await transaction { connection in
-      let found = try await connection.rows(
-        """
-        SELECT app, kind, resource_id, owner_id, title, created_at FROM shares
-        WHERE app = \(resource.app) AND kind = \(resource.kind) AND resource_id = \(resource.id)
-        FOR UPDATE
-        """, logger: self.logger)
-      guard let share = try found.first.map(Self.share(from:)) else { return }
-      let participants = try await connection.rows(
-        """
-        SELECT user_id FROM participants
-        WHERE app = \(resource.app) AND kind = \(resource.kind) AND resource_id = \(resource.id)
-          AND user_id <> \(share.ownerID)
-        ORDER BY user_id
-        """, logger: self.logger
-      ).map { try $0.decode(String.self) }
-      for event in ShareEvents.shareDeleted(share, recipients: [share.ownerID] + participants) {
-        _ = try await Self.appendEvent(event, at: at, on: connection, logger: self.logger)
-      }
-      try await connection.run(
-        """
-        DELETE FROM shares
-        WHERE app = \(resource.app) AND kind = \(resource.kind) AND resource_id = \(resource.id)
-        """, logger: self.logger)
-    }
+    try await transaction { (tx: any SQLTransaction) in try await tx.deleteShare(resource, at: at) }
   }
 
-  /// Throws `StoreError.notFound` when the share or the person does not exist.
   public func putParticipant(_ participant: Participant) async throws {
-    let ref = participant.resource
-    try await transaction { connection in
-      try await connection.run(
-        """
-        INSERT INTO participants (app, kind, resource_id, user_id, status, permission, invited_by,
-          updated_at)
-        VALUES (\(ref.app), \(ref.kind), \(ref.id), \(participant.userID),
-          \(participant.status.rawValue), \(participant.permission.rawValue),
-          \(participant.invitedBy), \(participant.updatedAt))
-        ON CONFLICT (app, kind, resource_id, user_id) DO UPDATE SET
-          status = excluded.status, permission = excluded.permission,
-          invited_by = excluded.invited_by, updated_at = excluded.updated_at
-        """, logger: self.logger)
-      for event in ShareEvents.participantChanged(participant) {
-        _ = try await Self.appendEvent(
-          event, at: participant.updatedAt, on: connection, logger: self.logger)
-      }
-    }
+    try await transaction { (tx: any SQLTransaction) in try await tx.putParticipant(participant) }
   }
 
   /// Oldest change first.

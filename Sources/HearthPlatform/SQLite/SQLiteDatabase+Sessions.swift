@@ -4,19 +4,7 @@ import GRDB
 extension SQLiteDatabase {
   public func createSession(_ session: Session) async throws {
     do {
-      try await write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO sessions (id, user_id, kind, token_hash, csrf_token, label, created_at,
-              last_seen_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-          arguments: [
-            session.id, session.userID, session.kind.rawValue, session.tokenHash,
-            session.csrfToken, session.label, session.createdAt.sqliteValue,
-            session.lastSeenAt.sqliteValue, session.expiresAt.sqliteValue,
-            session.revokedAt?.sqliteValue,
-          ])
-      }
+      try await transaction { try await $0.insertSession(session) }
     } catch { throw mapUniqueViolation(error) }
   }
 
@@ -53,15 +41,7 @@ extension SQLiteDatabase {
   }
 
   public func revokeSession(id: String, userID: String, at: Date) async throws -> Bool {
-    try await write { db in
-      try db.execute(
-        sql: """
-          UPDATE sessions SET revoked_at = ?
-          WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?
-          """,
-        arguments: [at.sqliteValue, id, userID, at.sqliteValue])
-      return db.changesCount > 0
-    }
+    try await transaction { try await $0.revokeSession(id: id, userID: userID, at: at) }
   }
 
   public func revokeSessions(userID: String, kind: SessionKind?, at: Date) async throws {

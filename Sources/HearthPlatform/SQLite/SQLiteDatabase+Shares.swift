@@ -4,17 +4,7 @@ import HearthCore
 
 extension SQLiteDatabase {
   public func createShare(_ share: Share) async throws {
-    try await write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO shares (app, kind, resource_id, owner_id, title, created_at)
-          VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET title = excluded.title
-          """,
-        arguments: [
-          share.resource.app, share.resource.kind, share.resource.id, share.ownerID, share.title,
-          share.createdAt.sqliteValue,
-        ])
-    }
+    try await transaction { try await $0.createShare(share) }
   }
 
   public func share(_ resource: ResourceRef) async throws -> Share? {
@@ -22,41 +12,11 @@ extension SQLiteDatabase {
   }
 
   public func deleteShare(_ resource: ResourceRef, at: Date) async throws {
-    try await write { db in
-      guard let share = try Self.fetchShare(db, resource) else { return }
-      let participants = try String.fetchAll(
-        db,
-        sql: """
-          SELECT user_id FROM participants WHERE app = ? AND kind = ? AND resource_id = ?
-          AND status IN ('invited', 'accepted') ORDER BY user_id
-          """, arguments: Self.key(resource))
-      for event in ShareEvents.shareDeleted(share, recipients: [share.ownerID] + participants) {
-        try Self.insertEvent(db, event, at: at)
-      }
-      try db.execute(
-        sql: "DELETE FROM shares WHERE app = ? AND kind = ? AND resource_id = ?",
-        arguments: Self.key(resource))
-    }
+    try await transaction { try await $0.deleteShare(resource, at: at) }
   }
 
   public func putParticipant(_ participant: Participant) async throws {
-    try await write { db in
-      guard try Self.fetchShare(db, participant.resource) != nil else { throw StoreError.notFound }
-      try db.execute(
-        sql: """
-          INSERT INTO participants (app, kind, resource_id, user_id, status, permission, invited_by,
-            updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT DO UPDATE SET status = excluded.status, permission = excluded.permission,
-            invited_by = excluded.invited_by, updated_at = excluded.updated_at
-          """,
-        arguments: Self.key(participant.resource) + [
-          participant.userID, participant.status.rawValue, participant.permission.rawValue,
-          participant.invitedBy, participant.updatedAt.sqliteValue,
-        ])
-      for event in ShareEvents.participantChanged(participant) {
-        try Self.insertEvent(db, event, at: participant.updatedAt)
-      }
-    }
+    try await transaction { try await $0.putParticipant(participant) }
   }
 
   public func participants(_ resource: ResourceRef) async throws -> [Participant] {

@@ -79,31 +79,25 @@ struct SofterRooms {
       room: Room.open(spec: spec, at: now), seats: seats, voice: voice.seatedName,
       turn: .thinking(slot: Self.invitationSlot))
     // The invitations go through the platform's sharing too, so they show in everyone's
-    // invitations list; if the room cannot be stored, they are withdrawn again.
+    // invitations list; they are stored with the room, or not at all.
     let resource = Self.resource(spec.id)
-    try await env.database.createShare(
-      Share(
+    let invited = seats.filter { $0.key != originator.id }.values.sorted().map {
+      Participant(
+        resource: resource, userID: $0, status: .invited, permission: .readWrite,
+        invitedBy: user.id, updatedAt: now)
+    }
+    try await payments.commit(tier: tier, userID: user.id, roomID: spec.id)
+    try await env.database.softerStore.createSofterRoom(
+      record,
+      share: Share(
         resource: resource, ownerID: user.id,
         title: "A Softer room: " + spec.participants.map(\.nickname).joined(separator: ", "),
-        createdAt: now))
-    do {
-      for (participantID, userID) in seats where participantID != originator.id {
-        try await env.database.putParticipant(
-          Participant(
-            resource: resource, userID: userID, status: .invited, permission: .readWrite,
-            invitedBy: user.id, updatedAt: now))
-      }
-      try await payments.commit(tier: tier, userID: user.id, roomID: spec.id)
-      try await env.database.softerStore.createSofterRoom(
-        record,
-        payment: SofterPayment(
-          id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
-          provider: payments.name, createdAt: now),
-        events: SofterEvents.events(SofterEvents.roomChanged, room: record))
-    } catch {
-      try? await env.database.deleteShare(resource, at: now)
-      throw error
-    }
+        createdAt: now),
+      invited: invited,
+      payment: SofterPayment(
+        id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
+        provider: payments.name, createdAt: now),
+      events: SofterEvents.events(SofterEvents.roomChanged, room: record))
     try await scheduleInvitation(record)
     return record
   }
@@ -281,7 +275,6 @@ struct SofterRooms {
     if participantID == record.room.spec.originatorID {
       try await env.database.softerStore.deleteSofterRoom(
         id: id, events: SofterEvents.events(SofterEvents.roomDeleted, room: record), at: now)
-      try await env.database.deleteShare(Self.resource(id), at: now)
       return
     }
     try await answerInvitation(id, of: user, .declined)

@@ -8,10 +8,13 @@ import SofterCore
 struct SofterSQLStore: SofterStore {
   let database: any SQLDatabase
 
-  func createSofterRoom(_ record: SofterRoomRecord, payment: SofterPayment, events: [NewEvent])
-    async throws
-  {
+  func createSofterRoom(
+    _ record: SofterRoomRecord, share: Share, invited: [Participant], payment: SofterPayment,
+    events: [NewEvent]
+  ) async throws {
     try await database.transaction { tx in
+      try await tx.createShare(share)
+      for participant in invited { try await tx.putParticipant(participant) }
       let room = record.room
       try await tx.execute(
         """
@@ -97,6 +100,7 @@ struct SofterSQLStore: SofterStore {
     try await database.transaction { tx in
       try await tx.execute("DELETE FROM softer_rooms WHERE id = \(id)")
       try await tx.appendEvents(events, at: at)
+      try await tx.deleteShare(SofterRooms.resource(id), at: at)
     }
   }
 

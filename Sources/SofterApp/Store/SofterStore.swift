@@ -91,10 +91,12 @@ public struct SofterPayment: Equatable, Sendable {
 }
 
 public protocol SofterStore: Sendable {
-  /// The room, its seats, its first messages and the payment, all in one transaction, with
-  /// `events`.
-  func createSofterRoom(_ record: SofterRoomRecord, payment: SofterPayment, events: [NewEvent])
-    async throws
+  /// The room, its seats, its first messages, its share with the people `invited` to it and
+  /// the payment, all in one transaction, with `events`.
+  func createSofterRoom(
+    _ record: SofterRoomRecord, share: Share, invited: [Participant], payment: SofterPayment,
+    events: [NewEvent]
+  ) async throws
   func softerRoom(id: String) async throws -> SofterRoomRecord?
   /// Every room in which the account has a seat, newest first.
   func softerRooms(userID: String) async throws -> [SofterRoomRecord]
@@ -106,7 +108,8 @@ public protocol SofterStore: Sendable {
     id: String, at: Date,
     decide: @escaping @Sendable (SofterRoomRecord) throws -> SofterRoomChange
   ) async throws -> SofterRoomRecord?
-  /// Removes the room for everyone; the payment ledger keeps its line.
+  /// Removes the room and its share for everyone, in one transaction; the payment ledger keeps
+  /// its line.
   func deleteSofterRoom(id: String, events: [NewEvent], at: Date) async throws
   /// The tier of the account's latest room, for the create form's default.
   func lastSofterTier(userID: String) async throws -> PaymentTier?
