@@ -5,7 +5,7 @@ import ServiceLifecycle
 
 /// `hearth serve` or `hearth worker` as one service beside the database's pool: it brings the
 /// tables up to date, checks what each app needs, then runs the HTTP server (serve only), live
-/// events and the job worker until the group shuts down.
+/// events, the job worker and the housekeeping until the group shuts down.
 struct HearthService: Service {
   enum Role { case serve, worker }
 
@@ -21,7 +21,7 @@ struct HearthService: Service {
     switch role {
     case .serve: services = app.services()
     case .worker:
-      services = [app.hub, app.worker()]
+      services = [app.hub, app.worker(), Housekeeping(env: env)]
       env.logger.notice("Hearth worker started (\(env.database.kindName))")
     }
     try await ServiceGroup(configuration: .init(services: services, logger: env.logger)).run()

@@ -125,3 +125,25 @@ import Testing
     }
   }
 }
+
+@Suite struct PrunedEventTests {
+  @Test func aCursorOlderThanTheKeptEventsIsToldToStartAfresh() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let ann = try await client.signup("pruned@example.com")
+      for name in ["One", "Two", "Three"] {
+        _ = try await client.json(.patch, "/api/me", ["displayName": name], token: ann.access)
+      }
+      let latest = try await server.env.database.latestSequence()
+      try await Housekeeping.sweep(
+        server.env.database, now: Date().addingTimeInterval(Housekeeping.eventsKept + 60))
+      let stale = try await client.json(
+        .get, "/api/events/poll?after=0&timeout=0", token: ann.access)
+      #expect(stale.status == 410)
+      #expect(stale.errorCode == "cursor_expired" && stale.errorField == "after")
+      let current = try await client.json(
+        .get, "/api/events/poll?after=\(latest - 1)&timeout=0", token: ann.access)
+      #expect(current.status == 200)
+    }
+  }
+}

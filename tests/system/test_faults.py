@@ -983,6 +983,9 @@ def test_kill9_under_load_loses_nothing_and_runs_jobs_once(
         problems.append("hearth serve died")
     problems += common_problems(figures)
     message = report(f"kill -9 of hearth {target} on {backend}", figures, problems)
+    print("DEBUG", subprocess.run(f"ss -tnp | grep -E 'pid=({server.proc.pid}|{os.getpid()}),'", shell=True, capture_output=True, text=True).stdout)
+    import gc, sys as _s
+    print("DEBUG follower alive", mix.follower.thread.is_alive(), mix.follower.current, mix.follower.connects)
     assert not problems, message
 
 

@@ -109,11 +109,4 @@ public struct SecurityLog: Sendable {
         device: try $0["device"], detail: try $0["detail"])
     }
   }
-
-  func prune(now: Date) async throws {
-    try await database.transaction { tx in
-      try await tx.execute(
-        "DELETE FROM security_log WHERE at < \(now.addingTimeInterval(-Self.kept))")
-    }
-  }
 }

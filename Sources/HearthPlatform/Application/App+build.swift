@@ -85,10 +85,10 @@ public struct HearthApplication: Sendable {
     application(router: router, services: [hub, worker()])
   }
 
-  /// What `hearth serve` runs in its service group: the HTTP server, the event hub and the job
-  /// worker.
+  /// What `hearth serve` runs in its service group: the HTTP server, the event hub, the job
+  /// worker and the housekeeping.
   public func services() -> [any Service] {
-    [application(router: buildRouter().0, services: []), hub, worker()]
+    [application(router: buildRouter().0, services: []), hub, worker(), Housekeeping(env: env)]
   }
 
   private func application(router: Router<AppRequestContext>, services: [any Service])

@@ -49,7 +49,7 @@ package struct EventsController: Sendable {
           ("after", Schemas.integer, false),
           ("maxSeconds", ["type": "integer", "minimum": 1, "maximum": 86400], false),
         ],
-        responses: [(200, Schemas.streamMessage)], errors: [400, 401, 429],
+        responses: [(200, Schemas.streamMessage)], errors: [400, 401, 410, 429],
         contentType: "text/event-stream"), use: liveEvents)
     api.add(
       APIOperation(
@@ -59,7 +59,7 @@ package struct EventsController: Sendable {
           ("after", Schemas.integer, false),
           ("timeout", ["type": "integer", "minimum": 0, "maximum": 30], false),
         ],
-        responses: [(200, Schemas.of(PollResult.self))], errors: [400, 401]), use: poll)
+        responses: [(200, Schemas.of(PollResult.self))], errors: [400, 401, 410]), use: poll)
   }
 
   @Sendable func liveEvents(_ request: Request, _ context: AppRequestContext) async throws
@@ -117,10 +117,28 @@ package struct EventsController: Sendable {
       guard let value = Int64(header), value >= 0 else {
         throw APIErrorResponse(.invalid("Last-Event-ID", "Last-Event-ID must be an event number."))
       }
-      return value
+      return try await resumable(value, field: "Last-Event-ID")
     }
-    if let after = try Self.integer(request, "after", range: 0...Int.max) { return Int64(after) }
+    if let after = try Self.integer(request, "after", range: 0...Int.max) {
+      return try await resumable(Int64(after), field: "after")
+    }
     return try await env.database.latestSequence()
+  }
+
+  /// `cursor`, unless events after it were already pruned (`Housekeeping.eventsKept`): then
+  /// resuming would skip them, so the client is told to start afresh with 410.
+  func resumable(_ cursor: Int64, field: String) async throws -> Int64 {
+    let first: Int64? = try await env.database.row("SELECT MIN(seq) AS first FROM events")?[
+      "first"]
+    if let first, cursor < first - 1 {
+      throw APIErrorResponse(
+        APIError(
+          status: 410, code: "cursor_expired",
+          message:
+            "Events after \(cursor) are no longer kept (\(Int(Housekeeping.eventsKept / 86400)) days); reload the current state and follow from now.",
+          field: field))
+    }
+    return cursor
   }
 
   package static func integer(_ request: Request, _ name: String, range: ClosedRange<Int>) throws

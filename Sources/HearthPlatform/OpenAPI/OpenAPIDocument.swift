@@ -5,7 +5,8 @@ import Foundation
 package enum OpenAPIDocument {
   package static let errorText: [Int: String] = [
     400: "Malformed or invalid input", 401: "Not signed in", 403: "Not allowed",
-    404: "Not found", 409: "Conflict", 413: "Body too large", 429: "Rate limited",
+    404: "Not found", 409: "Conflict", 410: "No longer kept", 413: "Body too large",
+    429: "Rate limited",
   ]
 
   package static func build(_ operations: [APIOperation], apps: [String]) -> JSON {
