@@ -24,9 +24,24 @@ public enum AccountRules {
     guard name.count <= 80 else {
       throw .invalid("displayName", "The display name can be at most 80 characters.")
     }
-    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else { throw .invalid("displayName", "The display name cannot contain control characters.") }
+    try shownToOthers(name, field: "displayName", what: "The display name")
     return name
+  }
+
+  /// Bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069),
+  /// which can make a name read as another's or reverse the text around it.
+  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// A name other people see (a display name, a nickname, a shared title) holds no control
+  /// characters and no bidirectional controls.
+  public static func shownToOthers(_ name: String, field: String, what: String) throws(APIError) {
+    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw .invalid(field, "\(what) cannot contain control characters.") }
+    guard !name.unicodeScalars.contains(where: isBidiControl) else {
+      throw .invalid(field, "\(what) cannot contain characters that reverse the direction of text.")
+    }
   }
 
   public static func password(_ raw: String?, field: String = "password") throws(APIError)

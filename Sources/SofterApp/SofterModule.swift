@@ -43,6 +43,14 @@ public struct SofterModule: HearthAppModule {
     return true
   }
 
+  /// The person leaves every room they are in (which ends it for the others, by the room's
+  /// rules) and deletes the rooms they opened, telling everyone in them.
+  public func accountWillBeDeleted(_ user: User) async throws {
+    for record in try await rooms.env.database.softerStore.softerRooms(userID: user.id) {
+      try await rooms.delete(record.id, by: user)
+    }
+  }
+
   /// Every room this person has a seat in, with its whole ledger.
   public func export(for user: User) async throws -> (any Encodable & Sendable)? {
     let now = rooms.env.now()

@@ -110,9 +110,9 @@ import Testing
         #expect(change["jobId"] as? String == id)
         let changedAt = try #require(change["updatedAt"] as? Int)
         #expect(changedAt > since)
-        // The change (the job leaving the translating stage) reached the waiting request
-        // within 100 ms.
-        #expect(arrived - Int64(changedAt) < 100)
+        // The change (the job leaving the translating stage) woke the waiting request, long
+        // before its 30 seconds were up (how fast is for the benchmarks, not a unit test).
+        #expect(arrived - Int64(changedAt) < 5_000)
 
         let done = try await Self.waitForJob(client, id, token: ann.access)
         let result = try #require(done["result"] as? [String: Any])

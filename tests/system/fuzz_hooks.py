@@ -7,6 +7,10 @@ GET /api/events/poll is a long poll: with no new events it holds a request for i
 query parameter, up to 30 s (25 s when absent). GET /api/events is a stream that lasts until
 `maxSeconds` passes, or for ever without it. Capping both at one second keeps 25+ examples
 quick while every other generated parameter (cursors, malformed values) goes through.
+
+A third of the generated JSON bodies carry hostile text in their first string field (NUL, a
+lone surrogate, a direction override, 200,000 characters), so every route's input limits are
+fuzzed too.
 """
 
 import json
@@ -47,3 +51,25 @@ def map_query(context, query):
     if value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 1):
         query[name] = 1
     return query
+
+
+# Text that every string field must refuse or keep safely: NUL, a lone surrogate (sent as the
+# JSON escape \ud800), a right-to-left override, and a very long run. One generated body in
+# three gets one of them in its first string field; the checks then require a documented
+# answer (a 400, never a 500).
+HOSTILE_TEXT = ["a\u0000b", "\ud800", "Ann\u202egnp.exe", "x" * 200_000]
+
+
+@schemathesis.hook
+def map_body(context, body):
+    if not isinstance(body, dict) or not body:
+        return body
+    digest = zlib.crc32(json.dumps(body, sort_keys=True, default=str).encode("utf-8", "surrogatepass"))
+    if digest % 3 != 0:
+        return body
+    for key, value in body.items():
+        if isinstance(value, str):
+            mapped = dict(body)
+            mapped[key] = HOSTILE_TEXT[digest % len(HOSTILE_TEXT)]
+            return mapped
+    return body

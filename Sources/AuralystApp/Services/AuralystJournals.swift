@@ -109,6 +109,7 @@ struct AuralystJournals {
     guard !title.isEmpty, title.count <= 80 else {
       throw APIErrorResponse(.invalid("title", "A journal's title has 1 to 80 characters."))
     }
+    try AccountRules.shownToOthers(title, field: "title", what: "A journal's title")
     return title
   }
 

@@ -92,5 +92,10 @@ enum AuralystSchema {
             ON auralyst_records (journal_id, medication_id) WHERE medication_id IS NOT NULL
           """,
         ])
-    ])
+    ],
+    // What they wrote in others' journals (entries, doses, notes) goes with them; their own
+    // journals go by foreign key, with everything in them
+    accountCleanup: AccountCleanup { account in
+      ["DELETE FROM auralyst_records WHERE author_id = \(account.id)"]
+    })
 }

@@ -141,7 +141,7 @@ package struct AccountAPIController: Sendable {
     let caller = try context.requireCaller()
     let input = try await JSONBody.decode(
       DeleteInput.self, from: request, route: "POST /api/me/delete")
-    try await accounts.deleteAccount(caller.user, password: input.password)
+    try await accounts.deleteAccount(caller.user, password: input.password, modules: modules)
     return Response(status: .noContent)
   }
 }

@@ -66,6 +66,7 @@ extension AccountService {
       throw APIErrorResponse(.conflict(field, "Another account already uses this \(field)."))
     }
     if user.email != current.email {
+      try await limits.accountChanged(from: current.email, to: user.email)
       try await note(
         .emailChanged, userID: user.id, origin: origin,
         detail: "from \(current.email) to \(user.email)")
@@ -92,11 +93,19 @@ extension AccountService {
     try await announce(user)
   }
 
-  public func deleteAccount(_ user: User, password: String?) async throws {
+  /// Each app ends or hands over what its rules govern, then the account and everything that
+  /// belongs to it go in one transaction.
+  public func deleteAccount(
+    _ user: User, password: String?, modules: [any HearthAppModule]
+  ) async throws {
     guard try await checkPassword(password, of: user) else {
       throw APIErrorResponse(.invalid("password", "That is not your password."))
     }
-    try await database.deleteUser(id: user.id)
+    let owned: [ResourceRef] = try await database.rows(
+      "SELECT app, kind, resource_id FROM shares WHERE owner_id = \(user.id)"
+    ).map { ResourceRef(app: try $0["app"], kind: try $0["kind"], id: try $0["resource_id"]) }
+    for module in modules { try await module.accountWillBeDeleted(user) }
+    try await database.deleteUser(id: user.id, formerlyOwned: owned)
   }
 
   public static let sessionEndedEvent = "session.ended"

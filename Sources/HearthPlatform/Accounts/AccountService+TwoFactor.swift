@@ -130,7 +130,8 @@ extension AccountService {
           field: "code"))
     }
     let reserved = try await reserve(
-      [.init(key: "second-factor|\(user.id)", limit: 5, window: 15 * 60)], now: env.now())
+      [.init(key: "second-factor|\(user.id)", limit: 5, window: 15 * 60, account: user.email)],
+      now: env.now())
     switch try await twoFactor.check(userID: user.id, code: code, now: env.now()) {
     case .wrong:
       try await note(.signInFailed, userID: user.id, origin: origin, detail: "wrong code")

@@ -32,7 +32,7 @@ public struct AccountService: Sendable {
   /// another address nor guess from many addresses at once.
   static func loginRules(email: String, client: String) -> [LoginLimits.Rule] {
     [
-      .init(key: "pair|\(client)|\(email)", limit: 5, window: 15 * 60),
+      .init(key: "pair|\(client)|\(email)", limit: 5, window: 15 * 60, account: email),
       .init(key: "client|\(client)", limit: 50, window: 15 * 60),
     ]
   }
@@ -133,7 +133,8 @@ public struct AccountService: Sendable {
     if try await !limits.seen(known, within: LoginLimits.kept, now: now) {
       rules.append(
         .init(
-          key: "account|\(email)", limit: Self.accountRule.limit, window: Self.accountRule.window))
+          key: "account|\(email)", limit: Self.accountRule.limit, window: Self.accountRule.window,
+          account: email))
     }
     let reserved = try await reserve(rules, now: now)
     let user = try await database.user(email: email)
@@ -146,7 +147,7 @@ public struct AccountService: Sendable {
         APIError(status: 401, code: "invalid_credentials", message: "Wrong email or password."))
     }
     try await limits.succeeded(
-      ids: reserved, forgiven: rules[0].key, remembered: known, now: now)
+      ids: reserved, forgiven: rules[0].key, remembered: known, account: email, now: now)
     return try await twoFactorStatus(userID: user.id).enabled
       ? .needsSecondFactor(user) : .signedIn(user)
   }
@@ -169,7 +170,8 @@ public struct AccountService: Sendable {
   /// answers in fifteen minutes, then a wait.
   func checkPassword(_ password: String?, of user: User) async throws -> Bool {
     let reserved = try await reserve(
-      [.init(key: "check|\(user.id)", limit: 5, window: 15 * 60)], now: env.now())
+      [.init(key: "check|\(user.id)", limit: 5, window: 15 * 60, account: user.email)],
+      now: env.now())
     let matches = try await verifyPassword(password ?? "", hash: user.passwordHash)
     if matches { try await limits.release(ids: reserved) }
     return matches

@@ -100,7 +100,8 @@ package struct AccountSettingsPages: Sendable {
     guard let caller = context.caller else { return pages.redirect("/login") }
     let form = try await pages.form(request)
     do {
-      try await pages.accounts.deleteAccount(caller.user, password: form["password"])
+      try await pages.accounts.deleteAccount(
+        caller.user, password: form["password"], modules: pages.modules)
     } catch let error as any UserFacingError {
       return try await render(
         request, context, caller, errors: .init(delete: FormErrors(error.apiError)),

@@ -10,7 +10,13 @@ struct LoginLimits: Sendable {
     var key: String
     var limit: Int
     var window: TimeInterval
+    /// The email of the account the attempts are about, if any, so that deleting the account
+    /// deletes them.
+    var account: String? = nil
   }
+
+  /// How attempts about an account are found (hashed like the keys).
+  static func accountKey(_ email: String) -> String { TokenService.hash("account-key|\(email)") }
 
   enum Reservation: Sendable {
     case granted(ids: [String])
@@ -46,27 +52,43 @@ struct LoginLimits: Sendable {
       }
       if wait > 0 { return .wait(seconds: wait) }
       var ids: [String] = []
-      for (key, _) in hashed {
+      for (key, rule) in hashed {
         let id = newID()
         ids.append(id)
         try await tx.execute(
-          "INSERT INTO login_attempts (id, key, at) VALUES (\(id), \(key), \(now))")
+          """
+          INSERT INTO login_attempts (id, key, at, account_key)
+          VALUES (\(id), \(key), \(now), \(rule.account.map(Self.accountKey)))
+          """)
       }
       return .granted(ids: ids)
     }
   }
 
   /// A right password: its own reservation does not count, the failures under `forgiven` are
-  /// forgotten, and `remembered` is noted (a place the person signs in from).
-  func succeeded(ids: [String], forgiven: String, remembered: String, now: Date) async throws {
+  /// forgotten, and `remembered` is noted (a place `account` signs in from).
+  func succeeded(
+    ids: [String], forgiven: String, remembered: String, account: String, now: Date
+  ) async throws {
     try await database.transaction { tx in
       for id in ids { try await tx.execute("DELETE FROM login_attempts WHERE id = \(id)") }
       try await tx.execute(
         "DELETE FROM login_attempts WHERE key = \(TokenService.hash(forgiven))")
       try await tx.execute(
         """
-        INSERT INTO login_attempts (id, key, at)
-        VALUES (\(newID()), \(TokenService.hash(remembered)), \(now))
+        INSERT INTO login_attempts (id, key, at, account_key)
+        VALUES (\(newID()), \(TokenService.hash(remembered)), \(now), \(Self.accountKey(account)))
+        """)
+    }
+  }
+
+  /// The attempts about an account follow it to its new email.
+  func accountChanged(from old: String, to new: String) async throws {
+    try await database.transaction { tx in
+      try await tx.execute(
+        """
+        UPDATE login_attempts SET account_key = \(Self.accountKey(new))
+        WHERE account_key = \(Self.accountKey(old))
         """)
     }
   }

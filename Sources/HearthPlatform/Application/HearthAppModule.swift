@@ -27,6 +27,10 @@ public protocol HearthAppModule: Sendable {
   func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws -> Bool
   /// What the person's account export holds of this app, under the app's slug.
   func export(for user: User) async throws -> (any Encodable & Sendable)?
+  /// Before an account is deleted: ends or hands over what the app's own rules govern (the
+  /// person leaves the rooms they are in, say); the schema's `AccountCleanup` then removes the
+  /// rest with the account.
+  func accountWillBeDeleted(_ user: User) async throws
 }
 
 extension HearthAppModule {
@@ -38,6 +42,7 @@ extension HearthAppModule {
     -> Bool
   { false }
   public func export(for user: User) async throws -> (any Encodable & Sendable)? { nil }
+  public func accountWillBeDeleted(_ user: User) async throws {}
 }
 
 /// What an app's routes are registered on.

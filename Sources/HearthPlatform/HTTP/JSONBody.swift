@@ -4,6 +4,7 @@ import HTTPTypes
 import HearthCore
 import Hummingbird
 import NIOCore
+import Synchronization
 
 /// Reading request bodies with a size limit and errors that name the field.
 package enum JSONBody {
@@ -22,17 +23,13 @@ package enum JSONBody {
 
   /// The body as a JSON object, read strictly (RFC 8785's I-JSON: no duplicate keys, no lone
   /// surrogates, no numbers a double cannot hold), for routes whose bodies are signed.
-  package static func object(_ request: Request, limit: Int = defaultLimit, route: String)
-    async throws
-    -> CanonicalJSON.JSON
-  {
+  /// `schema` is the body's documented schema, whose limits `InputLimits` checks.
+  package static func object(
+    _ request: Request, limit: Int = defaultLimit, schema: CanonicalJSON.JSON? = nil,
+    route: String
+  ) async throws -> CanonicalJSON.JSON {
     let buffer = try await collect(request, limit: limit, route: route)
-    let body: CanonicalJSON.JSON
-    do {
-      body = try JSONParser.parse(Array(buffer: buffer))
-    } catch {
-      throw APIErrorResponse(.malformed("The body is not I-JSON: \(error)."))
-    }
+    let body = try InputLimits.check(Array(buffer: buffer), schema: schema)
     guard body.objectValue != nil else {
       throw APIErrorResponse(.malformed("The body must be a JSON object."))
     }
@@ -43,7 +40,24 @@ package enum JSONBody {
     _ type: T.Type, from request: Request, limit: Int = defaultLimit, route: String
   ) async throws -> T {
     let buffer = try await collect(request, limit: limit, route: route)
+    if buffer.readableBytes > 0 {
+      _ = try InputLimits.check(Array(buffer: buffer), schema: schemas.schema(of: type))
+    }
     return try decode(type, from: Data(buffer: buffer))
+  }
+
+  /// Each body type's schema, reflected once, for `InputLimits`.
+  static let schemas = SchemaCache()
+
+  final class SchemaCache: Sendable {
+    let cached = Mutex<[ObjectIdentifier: CanonicalJSON.JSON]>([:])
+
+    func schema<T: Decodable>(of type: T.Type) -> CanonicalJSON.JSON {
+      if let found = cached.withLock({ $0[ObjectIdentifier(type)] }) { return found }
+      let schema = Schemas.of(type)
+      cached.withLock { $0[ObjectIdentifier(type)] = schema }
+      return schema
+    }
   }
 
   package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {

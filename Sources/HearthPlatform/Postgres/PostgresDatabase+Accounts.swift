@@ -67,17 +67,10 @@ extension PostgresDatabase {
 
   /// Deletes the person; their sessions, participations and owned shares (with those shares'
   /// participants) go with them.
-  public func deleteUser(id: String) async throws {
+  public func deleteUser(id: String, formerlyOwned: [ResourceRef]) async throws {
     let cleanup = accountCleanup.withLock { $0 }
-    try await transaction { connection in
-      for statement in cleanup {
-        var bindings = PostgresBindings()
-        bindings.append(id)
-        try await connection.run(
-          PostgresQuery(unsafeSQL: statement, binds: bindings), logger: self.logger)
-      }
-      try await connection.run("DELETE FROM shares WHERE owner_id = \(id)", logger: self.logger)
-      try await connection.run("DELETE FROM users WHERE id = \(id)", logger: self.logger)
+    try await transaction { (tx: any SQLTransaction) in
+      try await tx.deleteAccount(id: id, cleanup: cleanup, formerlyOwned: formerlyOwned)
     }
   }
 }

@@ -16,7 +16,7 @@ public final class PostgresDatabase: HearthDatabase, Service {
 
   package let client: PostgresClient
   /// The apps' account cleanup, learnt when they migrate.
-  let accountCleanup = Mutex<[String]>([])
+  let accountCleanup = Mutex<[AccountCleanup]>([])
   package let logger: Logger
   /// The pool's own task, when no service group runs it.
   private let runTask: Task<Void, Never>?

@@ -175,6 +175,12 @@ package enum PostgresMigrations {
         """,
         "CREATE INDEX security_log_user_at_idx ON security_log (user_id, at)",
       ]),
+    Migration(
+      version: 15, name: "log-in attempts by account",
+      statements: [
+        "ALTER TABLE login_attempts ADD COLUMN account_key text",
+        "CREATE INDEX login_attempts_account_idx ON login_attempts (account_key)",
+      ]),
   ]
 }
 
@@ -182,7 +188,7 @@ extension PostgresDatabase {
   /// Applies the migrations not yet recorded in `schema_migrations`, all in one transaction
   /// under an advisory lock, so processes starting together migrate one after the other.
   public func migrate(_ apps: [AppSchema]) async throws {
-    accountCleanup.withLock { $0 = apps.flatMap(\.accountCleanup.postgres) }
+    accountCleanup.withLock { $0 = apps.map(\.accountCleanup) }
     let all = (PostgresMigrations.platform + apps.flatMap(\.postgres)).sorted {
       $0.version < $1.version
     }

@@ -56,12 +56,10 @@ extension SQLiteDatabase {
     } catch { throw mapUniqueViolation(error) }
   }
 
-  public func deleteUser(id: String) async throws {
+  public func deleteUser(id: String, formerlyOwned: [ResourceRef]) async throws {
     let cleanup = accountCleanup.withLock { $0 }
-    try await write { db in
-      try db.execute(sql: "DELETE FROM events WHERE audience_user = ?", arguments: [id])
-      for statement in cleanup { try db.execute(sql: statement, arguments: [id]) }
-      try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
+    try await transaction {
+      try await $0.deleteAccount(id: id, cleanup: cleanup, formerlyOwned: formerlyOwned)
     }
   }
 

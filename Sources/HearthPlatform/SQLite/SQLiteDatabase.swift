@@ -7,7 +7,7 @@ import Synchronization
 public final class SQLiteDatabase: HearthDatabase {
   package let pool: DatabasePool
   /// The apps' account cleanup, learnt when they migrate.
-  let accountCleanup = Mutex<[String]>([])
+  let accountCleanup = Mutex<[AccountCleanup]>([])
   let gate = SQLiteWriteGate()
   public let path: String
   public var backend: DatabaseBackend { .sqlite(self) }
@@ -29,7 +29,7 @@ public final class SQLiteDatabase: HearthDatabase {
   }
 
   public func migrate(_ apps: [AppSchema]) async throws {
-    accountCleanup.withLock { $0 = apps.flatMap(\.accountCleanup.sqlite) }
+    accountCleanup.withLock { $0 = apps.map(\.accountCleanup) }
     try SQLiteMigrations.migrator(apps).migrate(pool)
   }
 

@@ -172,6 +172,13 @@ package enum SQLiteMigrations {
       );
       CREATE INDEX security_log_user_at ON security_log(user_id, at);
       """),
+    // Deleting an account deletes the log-in attempts about it.
+    SQLiteMigration(
+      "platform-login-attempts-account",
+      """
+      ALTER TABLE login_attempts ADD COLUMN account_key TEXT;
+      CREATE INDEX login_attempts_account ON login_attempts(account_key);
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

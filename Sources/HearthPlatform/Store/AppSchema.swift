@@ -7,7 +7,7 @@ public struct AppSchema: Sendable {
 
   public init(
     sqlite: [SQLiteMigration], postgres: [PostgresMigration],
-    accountCleanup: AccountCleanup = AccountCleanup(sqlite: [], postgres: [])
+    accountCleanup: AccountCleanup = AccountCleanup { _ in [] }
   ) {
     self.sqlite = sqlite
     self.postgres = postgres
@@ -15,16 +15,21 @@ public struct AppSchema: Sendable {
   }
 }
 
-/// Statements that remove what a person owns in an app's tables where no foreign key does, run
-/// in the transaction that deletes the account. Their one parameter is the account id (`?` on
-/// SQLite, `$1` on PostgreSQL).
+/// Statements that remove what a person owns in an app's tables where no foreign key does, or
+/// hand over what they leave in resources of others, run in the transaction that deletes the
+/// account, before the account's shares and row go.
 public struct AccountCleanup: Sendable {
-  public var sqlite: [String]
-  public var postgres: [String]
+  /// The account going.
+  public struct Account: Sendable {
+    public var id: String
+    public var email: String
+    public var phone: String?
+  }
 
-  public init(sqlite: [String], postgres: [String]) {
-    self.sqlite = sqlite
-    self.postgres = postgres
+  public var statements: @Sendable (Account) -> [SQL]
+
+  public init(_ statements: @escaping @Sendable (Account) -> [SQL]) {
+    self.statements = statements
   }
 }
 

@@ -23,8 +23,15 @@ public protocol AccountStore: Sendable {
   /// someone else made meanwhile to another field (a disable, a password reset) stays; throws
   /// `StoreError.duplicate` like `createUser`, `StoreError.notFound` when the account is gone.
   func updateUser(_ user: User, from original: User) async throws
-  /// Removes the person and everything that belongs to them.
-  func deleteUser(id: String) async throws
+  /// Removes the person and everything that belongs to them, including the events and jobs
+  /// that name `formerlyOwned`: resources they owned that their apps already ended.
+  func deleteUser(id: String, formerlyOwned: [ResourceRef]) async throws
+}
+
+extension AccountStore {
+  public func deleteUser(id: String) async throws {
+    try await deleteUser(id: id, formerlyOwned: [])
+  }
 }
 
 public protocol SessionStore: Sendable {

@@ -111,7 +111,10 @@ struct OnpuAPIController: Sendable {
 
     static let schemaRefinements: [String: JSON] = [
       "title": ["maxLength": 200], "artist": ["maxLength": 200],
-      "lyrics": ["minLength": 1, "maxLength": 20_000],
+      "lyrics": [
+        "minLength": 1, "maxLength": 20_000,
+        .init(stringLiteral: InputLimits.lengthCheckedByRoute): true,
+      ],
     ]
   }
 

@@ -118,5 +118,15 @@ enum OnpuSchema {
           SELECT owner_id, MAX(updated_at) FROM onpu_jobs GROUP BY owner_id
           """,
         ]),
-    ])
+    ],
+    // Their songs go by foreign key; the analysis jobs that name them, here
+    accountCleanup: AccountCleanup { account in
+      [
+        """
+        DELETE FROM jobs WHERE queue = 'onpu.analyze' AND EXISTS (
+          SELECT 1 FROM onpu_jobs WHERE onpu_jobs.owner_id = \(account.id)
+            AND jobs.payload LIKE '%' || onpu_jobs.id || '%')
+        """
+      ]
+    })
 }

@@ -45,31 +45,33 @@ struct RedoDraftsAPI: Sendable {
     var drafts: [DraftBody]
   }
 
+  static let bodySchema: JSON = Schemas.object(
+    [
+      ("intent", ["type": "string", "enum": .array(Self.intents.map { .string($0) })]),
+      ("taskId", Schemas.string),
+      (
+        "fields",
+        Schemas.object(
+          [
+            ("title", ["type": "string", "minLength": 1, "maxLength": 500]),
+            ("description", ["type": "string", "maxLength": 10000]),
+            ("priority", ["type": "integer", "minimum": 1, "maximum": 5]),
+            ("storyPoints", ["type": "integer", "minimum": 0, "maximum": 1000]),
+            ("frequencyDays", ["type": "integer", "minimum": 1, "maximum": 3650]),
+          ], required: [])
+      ),
+      ("due", ["type": "string", "description": "YYYY-MM-DD (end of that day) or RFC 3339"]),
+      ("days", ["type": "integer", "minimum": 1, "maximum": 3650]),
+      ("until", ["type": "string"]), ("notes", ["type": "string", "maxLength": 10000]),
+    ], required: ["intent"])
+
   func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(
         .post, "/api/redo/drafts",
         summary: "Unsigned drafts for a change; the client checks, signs and uploads them",
         tag: "redo",
-        requestBody: Schemas.object(
-          [
-            ("intent", ["type": "string", "enum": .array(Self.intents.map { .string($0) })]),
-            ("taskId", Schemas.string),
-            (
-              "fields",
-              Schemas.object(
-                [
-                  ("title", ["type": "string", "minLength": 1, "maxLength": 500]),
-                  ("description", ["type": "string", "maxLength": 10000]),
-                  ("priority", ["type": "integer", "minimum": 1, "maximum": 5]),
-                  ("storyPoints", ["type": "integer", "minimum": 0, "maximum": 1000]),
-                  ("frequencyDays", ["type": "integer", "minimum": 1, "maximum": 3650]),
-                ], required: [])
-            ),
-            ("due", ["type": "string", "description": "YYYY-MM-DD (end of that day) or RFC 3339"]),
-            ("days", ["type": "integer", "minimum": 1, "maximum": 3650]),
-            ("until", ["type": "string"]), ("notes", ["type": "string", "maxLength": 10000]),
-          ], required: ["intent"]),
+        requestBody: Self.bodySchema,
         responses: [(200, Schemas.of(Drafts.self))], errors: [400, 401, 403, 404, 413]),
       use: makeDrafts)
   }
@@ -78,7 +80,8 @@ struct RedoDraftsAPI: Sendable {
     -> Response
   {
     let user = try context.requireCaller().user
-    let body = try await JSONBody.object(request, route: "POST /api/redo/drafts")
+    let body = try await JSONBody.object(
+      request, schema: Self.bodySchema, route: "POST /api/redo/drafts")
     let steps = try await plan(body, for: user)
     let drafts = steps.map { DraftBody($0).json }
     return Response(

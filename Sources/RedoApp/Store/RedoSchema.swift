@@ -86,17 +86,20 @@ enum RedoSchema {
           """
         ]),
     ],
-    accountCleanup: AccountCleanup(
-      sqlite: [
+    accountCleanup: AccountCleanup { account in
+      [
+        // The nodes of the tasks they own go with the tasks
         """
         DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares
-          WHERE app = 'redo' AND kind = 'task' AND owner_id = ?)
+          WHERE app = 'redo' AND kind = 'task' AND owner_id = \(account.id))
+        """,
+        // Their nodes in others' tasks are those tasks' history (later nodes sign over them):
+        // they stay, uploaded in the owner's name
         """
-      ],
-      postgres: [
-        """
-        DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares
-          WHERE app = 'redo' AND kind = 'task' AND owner_id = $1)
-        """
-      ]))
+        UPDATE redo_nodes SET uploader_id = (SELECT owner_id FROM shares
+          WHERE app = 'redo' AND kind = 'task' AND resource_id = redo_nodes.task_id)
+        WHERE uploader_id = \(account.id)
+        """,
+      ]
+    })
 }

@@ -167,6 +167,7 @@ struct SofterRooms {
       throw APIErrorResponse(
         .invalid(field, "A nickname has at most \(maximumNickname) characters."))
     }
+    try AccountRules.shownToOthers(nickname, field: field, what: "A nickname")
     return nickname
   }
 

@@ -129,5 +129,15 @@ enum SofterSchema {
           """,
           "CREATE INDEX softer_payments_user_id_idx ON softer_payments (user_id, created_at)",
         ])
-    ])
+    ],
+    // A room they were invited to keeps its history for the others (the module has them
+    // leave it first), but no longer the email or phone they were invited by
+    accountCleanup: AccountCleanup { account in
+      [account.email, account.phone].compactMap { $0 }.map { contact in
+        """
+        UPDATE softer_rooms SET spec = REPLACE(spec, \(contact), '')
+        WHERE spec LIKE \("%\(contact)%")
+        """
+      }
+    })
 }
