@@ -53,6 +53,13 @@ public struct HearthConfig: Equatable, Sendable {
   public var signupsPerHour: Int { environment == .production ? 20 : 1000 }
   /// Live event streams one account may hold open in one process.
   public var streamsPerAccount = 20
+  /// Open connections one client address may hold (a trusted proxy is not counted); the
+  /// process as a whole keeps to what its open-file limit allows.
+  public var connectionsPerAddress = 256
+  /// How long a client has to send a request's head (and how long a connection may idle
+  /// between requests), and then its whole body: a slow sender cannot hold a connection.
+  public var requestHeadSeconds = 20
+  public var requestBodySeconds = 60
   /// The bearer token a scraper shows for /metrics in production (open in development).
   public var metricsToken: String?
 
@@ -152,6 +159,14 @@ public struct HearthConfig: Equatable, Sendable {
           variable: "HEARTH_METRICS_TOKEN", expected: "at least 16 characters", value: "(set)")
       }
       config.metricsToken = token
+    }
+    if let raw = value("HEARTH_CONNECTIONS_PER_ADDRESS") {
+      guard let count = Int(raw), (1...100_000).contains(count) else {
+        throw Error(
+          variable: "HEARTH_CONNECTIONS_PER_ADDRESS", expected: "a whole number from 1 to 100000",
+          value: raw)
+      }
+      config.connectionsPerAddress = count
     }
     if let raw = value("HEARTH_JOB_LEASE_SECONDS") {
       guard let seconds = Int(raw), (1...3600).contains(seconds) else {

@@ -30,6 +30,7 @@ struct HearthService: Service {
   /// Runs `role` until SIGTERM or SIGINT, in one service group with the database's pool, which
   /// the group starts first and stops last.
   static func run(_ role: Role, config: HearthConfig) async throws {
+    Bootstrap.raiseOpenFileLimit()
     let logger = Bootstrap.logger(config)
     let database = try Bootstrap.openDatabase(config, logger: logger, inServiceGroup: true)
     let hearth = HearthService(config: config, database: database, role: role)

@@ -11,6 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hearth_harness import (  # noqa: E402
+    FIGURES,
     HarnessError,
     HearthServer,
     make_workdir,
@@ -21,6 +22,14 @@ from hearth_harness import (  # noqa: E402
 )
 
 BACKENDS = ["sqlite", "postgres"]
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if FIGURES:
+        terminalreporter.section("figures")
+        for text in FIGURES:
+            for line in text.splitlines():
+                terminalreporter.write_line(line)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

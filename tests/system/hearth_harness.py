@@ -56,6 +56,11 @@ def new_secret() -> str:
     return secrets.token_hex(32)
 
 
+# Figures the tests report (the fault and deletion tests), shown after the run by conftest.py's
+# pytest_terminal_summary, pass or fail.
+FIGURES: list[str] = []
+
+
 def unique_email(prefix: str = "user") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:12]}@example.com"
 

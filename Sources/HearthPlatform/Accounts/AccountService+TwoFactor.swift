@@ -5,7 +5,9 @@ import HearthCore
 /// Two-factor sign-in (an authenticator app's codes, or a recovery code) and the security log.
 extension AccountService {
   var twoFactor: TwoFactor { TwoFactor(database: database, tokens: env.tokens) }
-  var securityLog: SecurityLog { SecurityLog(database: database, newID: { UUID().uuidString }) }
+  var securityLog: SecurityLog {
+    SecurityLog(database: database, newID: { UUID.random().uuidString })
+  }
 
   /// Notes an event in the person's security log.
   public func note(

@@ -25,7 +25,9 @@ public struct AccountService: Sendable {
   }
 
   /// Attempt ids are internal: they take no number from `env.newID`, which names what people see.
-  var limits: LoginLimits { LoginLimits(database: env.database, newID: { UUID().uuidString }) }
+  var limits: LoginLimits {
+    LoginLimits(database: env.database, newID: { UUID.random().uuidString })
+  }
 
   /// Five wrong passwords per address and account, fifty per address, and twenty per account
   /// from addresses it has not signed in from: a stranger can neither lock a person out from

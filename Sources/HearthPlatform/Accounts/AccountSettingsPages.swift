@@ -189,8 +189,10 @@ package struct AccountExport {
       exportedAt: env.now(), user: .init(user), sessions: sessions,
       twoFactor: try await TwoFactor(database: env.database, tokens: env.tokens)
         .status(userID: user.id),
-      securityLog: try await SecurityLog(database: env.database, newID: { UUID().uuidString })
-        .entries(userID: user.id, limit: 100_000),
+      securityLog: try await SecurityLog(
+        database: env.database, newID: { UUID.random().uuidString }
+      )
+      .entries(userID: user.id, limit: 100_000),
       invitations: invitations.map(InvitationsController.InvitationBody.init), apps: apps)
   }
 }

@@ -94,8 +94,19 @@ public struct HearthApplication: Sendable {
   private func application(router: Router<AppRequestContext>, services: [any Service])
     -> some ApplicationProtocol
   {
-    Application(
+    let counts = ConnectionGuard.Counts()
+    let config = env.config
+    return Application(
       router: router,
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: [
+            ConnectionGuard(
+              counts: counts, perAddress: config.connectionsPerAddress,
+              exempt: Set(config.trustedProxies),
+              headTimeout: .seconds(Int64(config.requestHeadSeconds)),
+              bodyTimeout: .seconds(Int64(config.requestBodySeconds)))
+          ])),
       configuration: .init(
         address: .hostname(env.config.host, port: env.config.port), serverName: "hearth"),
       services: services,

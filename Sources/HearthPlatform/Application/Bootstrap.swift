@@ -24,6 +24,16 @@ public enum Bootstrap {
     }
   }
 
+  /// Raises the soft open-file limit to the hard one: each connection holds a file, and the
+  /// default soft limit (often 1024) is the first thing many clients would exhaust.
+  public static func raiseOpenFileLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
+    else { return }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  }
+
   public static func logger(_ config: HearthConfig) -> Logger {
     var logger = Logger(label: "hearth")
     logger.logLevel = Logger.Level(rawValue: config.logLevel) ?? .info

@@ -19,7 +19,7 @@ public struct HearthEnvironment: Sendable {
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,
     now: @escaping @Sendable () -> Date = { Date() },
-    newID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+    newID: @escaping @Sendable () -> String = { UUID.random().uuidString.lowercased() },
     logger: Logger
   ) {
     self.config = config

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import Logging
 import ServiceLifecycle
 
@@ -125,7 +126,7 @@ public actor EventHub: Service {
   /// Returns once an event newer than `cursor` is committed, or after `timeout`.
   public func wait(after cursor: Int64, timeout: Duration) async {
     if latest > cursor { return }
-    let id = UUID()
+    let id = UUID.random()
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.suspend(id) }
       group.addTask {

@@ -27,6 +27,10 @@ package struct ErrorMiddleware: RouterMiddleware {
             message: "\(request.uri.path) accepts \(methods), not \(request.method.rawValue)."),
           headers: [.allow: methods]), request, context)
     } catch {
+      if let fault = StoreFaults.classify(error) {
+        context.logger.warning("Store fault: \(String(reflecting: error))")
+        return respond(to: StoreFaults.response(fault), request, context)
+      }
       return respond(to: error, request, context)
     }
   }

@@ -53,7 +53,8 @@ package struct OpsController: Sendable {
     -> Response
   {
     do {
-      try await env.database.ping()
+      let database = env.database
+      try await withDeadline(.seconds(2)) { try await database.ping() }
       return JSONBody.response(Readiness(status: "ready", database: env.database.kindName))
     } catch {
       context.logger.warning("Readiness check failed: \(error)")

@@ -66,11 +66,15 @@ extension PostgresDatabase: EventNotifying {
   /// Holds one connection that LISTENs for appends made by any process on this database.
   public func listenForEvents(_ wake: @escaping @Sendable () -> Void) async throws {
     await runStarted.value
-    try await client.withConnection { connection in
-      try await connection.listen(on: Self.eventChannel) { notifications in
-        wake()
-        for try await _ in notifications { wake() }
+    do {
+      try await client.withConnection { connection in
+        try await connection.listen(on: Self.eventChannel) { notifications in
+          wake()
+          for try await _ in notifications { wake() }
+        }
       }
+    } catch {
+      throw fault(error)
     }
   }
 

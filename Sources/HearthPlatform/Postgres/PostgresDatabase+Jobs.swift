@@ -57,10 +57,14 @@ extension PostgresDatabase: JobNotifying {
   /// Holds one connection that LISTENs for enqueues made by any process on this database.
   public func listenForJobs(_ wake: @escaping @Sendable () -> Void) async throws {
     await runStarted.value
-    try await client.withConnection { connection in
-      try await connection.listen(on: Self.jobChannel) { notifications in
-        for try await _ in notifications { wake() }
+    do {
+      try await client.withConnection { connection in
+        try await connection.listen(on: Self.jobChannel) { notifications in
+          for try await _ in notifications { wake() }
+        }
       }
+    } catch {
+      throw fault(error)
     }
   }
 

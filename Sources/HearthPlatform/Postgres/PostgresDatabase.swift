@@ -24,6 +24,9 @@ public final class PostgresDatabase: HearthDatabase, Service {
   /// Done once the pool is about to run; queries wait for it, because a lease requested before
   /// `run()` makes PostgresNIO log a warning.
   package let runStarted: Task<Void, Never>
+  /// False from a connection fault until a probe reaches the server again: meanwhile every
+  /// statement fails at once with `StoreError.unavailable` instead of waiting for a connection.
+  let reachable = Mutex(true)
 
   /// Parses `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|require`); no
   /// connection is opened until the first query. With `runsItself` the pool starts now in a
@@ -80,10 +83,11 @@ public final class PostgresDatabase: HearthDatabase, Service {
   /// Runs one statement outside a transaction and returns all its rows.
   package func queryRows(_ query: PostgresQuery) async throws -> [PostgresRow] {
     await runStarted.value
+    guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
       return try await client.query(query, logger: logger).collect()
     } catch {
-      throw Self.storeError(error)
+      throw fault(error)
     }
   }
 
@@ -92,13 +96,42 @@ public final class PostgresDatabase: HearthDatabase, Service {
     _ body: (PostgresConnection) async throws -> Result
   ) async throws -> Result {
     await runStarted.value
+    guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
       return try await client.withTransaction(logger: logger) { connection in
         try await body(connection)
       }
     } catch {
-      throw Self.storeError(error)
+      throw fault(error)
     }
+  }
+
+  /// The error to throw for `error`; a broken connection also marks the server unreachable
+  /// and starts probing it, once a second, until it answers.
+  func fault(_ error: any Error) -> any Error {
+    let mapped = Self.storeError(error)
+    guard StoreFaults.classify(mapped) == .unavailable else { return mapped }
+    let tripped = reachable.withLock { up in
+      defer { up = false }
+      return up
+    }
+    if tripped {
+      logger.warning("PostgreSQL is out of reach; answering 503 until it is back: \(error)")
+      Task { [client, logger] in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(1))
+          let answered = try? await withDeadline(.seconds(2)) {
+            _ = try await client.query("SELECT 1", logger: logger).collect()
+          }
+          if answered != nil {
+            self.reachable.withLock { $0 = true }
+            logger.notice("PostgreSQL is reachable again")
+            return
+          }
+        }
+      }
+    }
+    return StoreError.unavailable
   }
 
   /// Unique-constraint names mapped to the field `StoreError.duplicate` names.

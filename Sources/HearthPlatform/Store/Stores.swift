@@ -10,6 +10,10 @@ public enum StoreError: Error, Equatable, Sendable {
   case conflict(String)
   /// A stored row does not decode; the value names it. Never skipped: it is a fault to fix.
   case unreadable(String)
+  /// The database cannot be reached just now (PostgreSQL restarting, say); nothing was written.
+  case unavailable
+  /// The disk under the database is full; nothing was written.
+  case storageFull
 }
 
 public protocol AccountStore: Sendable {

@@ -134,7 +134,7 @@ struct RedoDraftsAPI: Sendable {
     do {
       return try DraftPlanner.plan(
         intent, task: context?.task, heads: heads, nodes: context?.nodes ?? [], now: now,
-        newID: { UUID().uuidString.lowercased() })
+        newID: { UUID.random().uuidString.lowercased() })
     } catch {
       throw APIErrorResponse(
         APIError(status: 409, code: "conflict", message: error.description, field: "intent"))
