@@ -25,6 +25,17 @@ import Testing
     for app in ["softer", "redo", "auralyst", "onpu"] {
       #expect(html.contains("href=\"/\(app)\""))
     }
+    #expect(
+      html.contains("<link rel=\"icon\" type=\"image/svg+xml\" href=\"\(HearthAssets.icon.url)\">"))
+    #expect(html.contains("<link rel=\"manifest\" href=\"/manifests/hearth.webmanifest\">"))
+  }
+
+  @Test func anAppsPagesLinkItsOwnManifest() {
+    #expect(
+      page(TestData.signedIn(path: "/redo/calendar")).contains(
+        "href=\"/manifests/redo.webmanifest\""))
+    #expect(
+      page(TestData.signedIn(path: "/redone")).contains("href=\"/manifests/hearth.webmanifest\""))
   }
 
   @Test func noCSRFMetaWhenUnknown() {

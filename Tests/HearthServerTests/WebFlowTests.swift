@@ -160,6 +160,29 @@ import Testing
 }
 
 @Suite struct OperationsTests {
+  @Test func theIconAndEachAppsManifestAreServed() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let favicon = try await client.raw(.get, "/favicon.ico")
+      #expect(favicon.status == 301 && favicon.headers[.location] == HearthAssets.icon.url)
+      let icon = try await client.raw(.get, HearthAssets.icon.url)
+      #expect(icon.status == 200 && icon.headers[.contentType] == "image/svg+xml")
+      #expect(icon.text.hasPrefix("<svg"))
+      for slug in ["hearth", "softer", "redo", "auralyst", "onpu"] {
+        let manifest = try await client.raw(.get, "/manifests/\(slug).webmanifest")
+        #expect(manifest.status == 200)
+        #expect(manifest.headers[.contentType] == "application/manifest+json")
+        let start = slug == "hearth" ? "/" : "/\(slug)"
+        #expect(
+          manifest["start_url"] as? String == start
+            && manifest["display"] as? String == "standalone")
+        let icons = manifest["icons"] as? [[String: Any]] ?? []
+        #expect(icons.first?["src"] as? String == HearthAssets.icon.url)
+      }
+      #expect(try await client.raw(.get, "/manifests/nowhere.webmanifest").status == 404)
+    }
+  }
+
   @Test func healthReadinessAndMetrics() async throws {
     let server = try await TestServer()
     try await server.run { client in

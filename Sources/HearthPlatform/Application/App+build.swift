@@ -64,7 +64,8 @@ public struct HearthApplication: Sendable {
     let pages = WebPages(
       env: env, accounts: accounts, apps: apps, modules: modules,
       assets: StaticAssets(
-        [HearthAssets.stylesheet, HearthAssets.script] + modules.flatMap { type(of: $0).assets }),
+        [HearthAssets.stylesheet, HearthAssets.script, HearthAssets.icon]
+          + modules.flatMap { type(of: $0).assets }),
       clientAddress: clientAddress)
     pages.register(router)
     let routes = AppRoutes(

@@ -1,5 +1,6 @@
-/// The shell's stylesheet and script, linked by every page.
+/// The shell's stylesheet, script and icon, linked by every page.
 public enum HearthAssets {
+  public static let icon = StaticAsset(name: "icon.svg", bytes: PackageResources.icon_svg)
   public static let stylesheet = StaticAsset(
     name: "hearth.css", bytes: PackageResources.hearth_css)
   public static let script = StaticAsset(name: "hearth.js", bytes: PackageResources.hearth_js)

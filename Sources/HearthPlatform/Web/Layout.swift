@@ -32,6 +32,9 @@ public enum Layout {
       .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
       .meta(.name("color-scheme"), .content("light dark")),
       .title(.text(title == "Hearth" ? title : "\(title) · Hearth")),
+      .link(.rel("icon"), .type("image/svg+xml"), .href(HearthAssets.icon.url)),
+      .link(.rel("manifest"), .href(WebManifest.path(for: currentApp(context)))),
+      .meta(.name("theme-color"), .content(WebManifest.themeColor)),
       context.csrfToken.map { Node.meta(.name("csrf-token"), .content($0)) } ?? .empty,
       .link(.rel("stylesheet"), .href(stylesheetPath)),
       .fragment(stylesheets.map { Node.link(.rel("stylesheet"), .href($0)) }),
@@ -116,5 +119,10 @@ public enum Layout {
 
   package static func isCurrent(_ appPath: String, _ path: String) -> Bool {
     path == appPath || path.hasPrefix(appPath + "/")
+  }
+
+  /// The app whose page this is, if any.
+  package static func currentApp(_ context: PageContext) -> HearthApp? {
+    context.apps.first { isCurrent($0.path, context.path) }
   }
 }

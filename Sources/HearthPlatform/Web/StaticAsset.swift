@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// A script or stylesheet from a module's Resources, served from memory under /static: by its
+/// A script, stylesheet or icon from a module's Resources, served from memory under /static: by its
 /// name with brief caching, and by a name carrying a hash of its bytes, which browsers may keep
 /// for good. Pages link the hashed name, so a browser never runs an old script on a new page.
 public struct StaticAsset: Sendable {
@@ -26,6 +26,7 @@ public struct StaticAsset: Sendable {
   static func contentType(of name: String) -> String {
     if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
     if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+    if name.hasSuffix(".svg") { return "image/svg+xml" }
     return "application/octet-stream"
   }
 }

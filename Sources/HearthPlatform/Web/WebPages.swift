@@ -16,6 +16,8 @@ public struct WebPages: Sendable {
   package func register(_ router: Router<AppRequestContext>) {
     router.get("/", use: home)
     router.get("/static/:name", use: staticAsset)
+    router.get("/favicon.ico", use: favicon)
+    router.get("/manifests/:name", use: manifest)
     AccountPages(pages: self).register(router)
     InvitationPages(pages: self).register(router)
   }
@@ -55,6 +57,31 @@ public struct WebPages: Sendable {
   }
 
   /// A script or stylesheet: kept for good under its hashed name, briefly under its own.
+  /// Browsers that ask before reading the page's icon link are sent to the icon.
+  @Sendable func favicon(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    Response(
+      status: .movedPermanently,
+      headers: [.location: HearthAssets.icon.url, .cacheControl: "public, max-age=86400"])
+  }
+
+  @Sendable func manifest(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let name = context.parameters.get("name") ?? ""
+    guard name.hasSuffix(".webmanifest"),
+      let manifest = WebManifest.manifest(
+        String(name.dropLast(".webmanifest".count)), apps: apps)
+    else { throw APIErrorResponse(.notFound("manifest")) }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: "application/manifest+json", .cacheControl: "public, max-age=3600",
+      ],
+      body: .init(byteBuffer: ByteBuffer(bytes: try manifest.canonicalBytes())))
+  }
+
   package static func staticFile(_ asset: StaticAsset, immutable: Bool) -> Response {
     Response(
       status: .ok,
