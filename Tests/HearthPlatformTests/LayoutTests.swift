@@ -65,6 +65,21 @@ import Testing
     #expect(logout.contains(">Log out</button>"))
   }
 
+  @Test func thePhoneMenuHoldsTheAppsAndTheAccountAndCountsInvitations() {
+    let html = page(TestData.signedIn(invitations: 2))
+    #expect(
+      html.contains(
+        "<button type=\"button\" class=\"menu-toggle\" aria-expanded=\"false\" aria-controls=\"site-menu\">"
+      ))
+    #expect(
+      html.contains(
+        "<span class=\"visually-hidden\">Invitations: </span><span class=\"count\">2</span>"))
+    let menu = html.components(separatedBy: "<div id=\"site-menu\" class=\"site-menu\">").last ?? ""
+    #expect(menu.contains("aria-label=\"Apps\"") && menu.contains("action=\"/logout\""))
+    #expect(page(TestData.signedIn()).contains("<span class=\"badge\" hidden>"))
+    #expect(!page(TestData.signedOut()).contains("class=\"count\""))
+  }
+
   @Test func invitationBadgeHiddenAtZero() {
     let html = page(TestData.signedIn(invitations: 0))
     #expect(

@@ -174,3 +174,50 @@ def test_two_factor_set_up_and_sign_in_on_the_account_page(page: Page, live_serv
     expect(activity).to_contain_text("Two-factor sign-in turned on")
     expect(activity.get_by_role("row").nth(1)).to_contain_text("Signed in")
     expect(activity.get_by_role("row").nth(1)).to_contain_text("with two-factor")
+
+
+def test_the_header_is_one_row_on_a_phone_with_the_apps_behind_a_menu(
+    browser: Browser, live_server
+) -> None:
+    email = unique_email("phone")
+    r = Client(live_server.base_url).signup(email, "Pia")
+    assert r.status_code == 201, describe(r)
+    context = browser.new_context(
+        base_url=live_server.base_url, viewport=PHONE, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        page.goto("/login")
+        fill_login(page, email, PASSWORD)
+        page.wait_for_url(live_server.base_url + "/")
+        header = page.locator("header")
+        height = header.bounding_box()["height"]
+        assert height <= 72, f"the header takes {height}px on a phone; one row is about 60"
+        menu = header.get_by_role("button", name="Menu")
+        expect(menu).to_be_visible()
+        apps = header.get_by_role("navigation", name="Apps")
+        expect(apps).to_be_hidden()
+        menu.click()
+        expect(menu).to_have_attribute("aria-expanded", "true")
+        expect(apps.get_by_role("link", name="Redo")).to_be_visible()
+        expect(header.get_by_role("button", name="Log out")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(apps).to_be_hidden()
+        expect(menu).to_be_focused()
+        menu.click()
+        apps.get_by_role("link", name="Auralyst").click()
+        page.wait_for_url(live_server.base_url + "/auralyst")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= PHONE["width"], f"/auralyst scrolls sideways on a phone ({width}px)"
+    finally:
+        context.close()
+
+    # On a desktop the apps show in the header and there is no menu button
+    desktop = browser.new_context(base_url=live_server.base_url)
+    try:
+        page = desktop.new_page()
+        page.goto("/")
+        expect(page.locator("header").get_by_role("button", name="Menu")).to_be_hidden()
+        expect(page.get_by_role("navigation", name="Apps").get_by_role("link", name="Onpu")).to_be_visible()
+    finally:
+        desktop.close()

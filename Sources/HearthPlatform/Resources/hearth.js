@@ -12,6 +12,26 @@
       .forEach((input) => { input.value = zone; });
   }
 
+  // The phone header's menu: the button opens and closes it; Escape or a tap outside closes it.
+  const toggle = document.querySelector(".menu-toggle");
+  const menu = document.getElementById("site-menu");
+  if (toggle && menu) {
+    const setOpen = (open) => {
+      menu.classList.toggle("open", open);
+      toggle.setAttribute("aria-expanded", String(open));
+    };
+    toggle.addEventListener("click", () => setOpen(!menu.classList.contains("open")));
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && menu.classList.contains("open")) {
+        setOpen(false);
+        toggle.focus();
+      }
+    });
+    document.addEventListener("click", (event) => {
+      if (!menu.contains(event.target) && !toggle.contains(event.target)) setOpen(false);
+    });
+  }
+
   // Forms with data-confirm ask before they are sent.
   document.addEventListener("submit", (event) => {
     const question = event.target.getAttribute && event.target.getAttribute("data-confirm");
@@ -79,6 +99,11 @@
     const number = badge.querySelector(".badge");
     if (number) number.textContent = String(count);
     badge.hidden = count === 0;
+    const onMenu = document.querySelector(".menu-toggle .badge");
+    if (onMenu) {
+      onMenu.querySelector(".count").textContent = String(count);
+      onMenu.hidden = count === 0;
+    }
   };
 
   const refreshList = async () => {

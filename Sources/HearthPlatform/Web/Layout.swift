@@ -13,7 +13,10 @@ public enum Layout {
       [.lang("en")],
       head(context, title: title, scripts: scripts, stylesheets: stylesheets),
       .body(
-        [.flag("data-signed-in", context.isSignedIn)],
+        [
+          .flag("data-signed-in", context.isSignedIn),
+          .optional("data-app", currentApp(context)?.slug),
+        ],
         .a([.class("skip-link"), .href("#main")], "Skip to content"),
         header(context),
         .main(
@@ -50,20 +53,35 @@ public enum Layout {
         .a(
           [.class("brand"), .href("/"), .ariaCurrent(context.path == "/" ? "page" : nil)],
           "Hearth"),
-        .nav(
-          [.class("app-nav"), .ariaLabel("Apps")],
-          .ul(
-            .fragment(
-              context.apps.map { app in
-                Node.li(
-                  .a(
-                    [
-                      .href(app.path),
-                      .ariaCurrent(isCurrent(app.path, context.path) ? "page" : nil),
-                    ],
-                    .text(app.name)))
-              }))),
-        accountLinks(context)))
+        // On a phone the apps and the account sit behind this button (hearth.js), so the
+        // header stays one row; on wider screens the button is hidden and they show inline.
+        .button(
+          [
+            .type("button"), .class("menu-toggle"), .attr("aria-expanded", "false"),
+            .attr("aria-controls", "site-menu"),
+          ], .span([.class("menu-icon"), .aria("hidden", "true")]), "Menu",
+          context.userName == nil
+            ? .empty
+            : .span(
+              [.class("badge"), .flag("hidden", context.invitationCount <= 0)],
+              .span([.class("visually-hidden")], "Invitations: "),
+              .span([.class("count")], .text("\(max(0, context.invitationCount))")))),
+        .div(
+          [.id("site-menu"), .class("site-menu")],
+          .nav(
+            [.class("app-nav"), .ariaLabel("Apps")],
+            .ul(
+              .fragment(
+                context.apps.map { app in
+                  Node.li(
+                    .a(
+                      [
+                        .href(app.path),
+                        .ariaCurrent(isCurrent(app.path, context.path) ? "page" : nil),
+                      ],
+                      .text(app.name)))
+                }))),
+          accountLinks(context))))
   }
 
   package static func accountLinks(_ context: PageContext) -> Node {
