@@ -221,3 +221,36 @@ def test_the_header_is_one_row_on_a_phone_with_the_apps_behind_a_menu(
         expect(page.get_by_role("navigation", name="Apps").get_by_role("link", name="Onpu")).to_be_visible()
     finally:
         desktop.close()
+
+
+def test_the_design_page_shows_every_component_in_light_and_dark(
+    browser: Browser, live_server, screenshots
+) -> None:
+    for viewport, scheme in [(PHONE, "light"), (PHONE, "dark"), ({"width": 1280, "height": 900}, "dark")]:
+        context = browser.new_context(
+            base_url=live_server.base_url, viewport=viewport, color_scheme=scheme
+        )
+        try:
+            page = context.new_page()
+            response = page.goto("/design")
+            assert response is not None and response.status == 200
+            light = page.get_by_role("region", name="Light theme")
+            dark = page.get_by_role("region", name="Dark theme")
+            for panel in (light, dark):
+                for name in ["Primary", "Secondary", "Quiet", "Delete"]:
+                    expect(panel.get_by_role("button", name=name)).to_be_visible()
+                expect(panel.get_by_label("Your name")).to_be_visible()
+                expect(panel.get_by_role("table")).to_be_visible()
+            background = "el => getComputedStyle(el).backgroundColor"
+            # light-dark() tokens: each panel shows its own set whatever the browser prefers
+            assert light.evaluate(background) == "rgb(250, 248, 245)"
+            assert dark.evaluate(background) == "rgb(24, 22, 20)"
+            redo = page.get_by_role("region", name="Redo theme")
+            assert redo.evaluate(background) == "rgb(2, 11, 9)", "Redo's Matrix background"
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= viewport["width"], f"/design scrolls sideways ({width}px at {viewport['width']})"
+            page.screenshot(
+                path=str(screenshots / f"design-{viewport['width']}-{scheme}.png"), full_page=True
+            )
+        finally:
+            context.close()

@@ -18,6 +18,9 @@ public struct WebPages: Sendable {
     router.get("/static/:name", use: staticAsset)
     router.get("/favicon.ico", use: favicon)
     router.get("/manifests/:name", use: manifest)
+    if env.config.environment != .production {
+      router.get("/design", use: design)
+    }
     AccountPages(pages: self).register(router)
     InvitationPages(pages: self).register(router)
   }
@@ -57,6 +60,10 @@ public struct WebPages: Sendable {
   }
 
   /// A script or stylesheet: kept for good under its hashed name, briefly under its own.
+  @Sendable func design(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    html(DesignPage.render(try await pageContext(request, context)))
+  }
+
   /// Browsers that ask before reading the page's icon link are sent to the icon.
   @Sendable func favicon(_ request: Request, _ context: AppRequestContext) async throws
     -> Response

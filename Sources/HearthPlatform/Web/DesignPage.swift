@@ -1,0 +1,102 @@
+/// `/design` (outside production): every shared component, in light and dark, and each app's
+/// theme, rendered by the same code the pages use. docs/DESIGN.md describes them.
+package enum DesignPage {
+  static let tokens = [
+    "bg", "surface", "text", "muted", "border", "accent", "accent-soft", "danger", "success",
+    "info", "warning", "highlight", "focus",
+  ]
+
+  package static func render(_ context: PageContext) -> String {
+    Layout.page(
+      context, title: "Design system",
+      body: [
+        .h1("Design system"),
+        .p(
+          [.class("lead")],
+          "The components every page is built from, in light and dark. Apps change token values, ",
+          "never components."),
+        .div(
+          [.class("design-themes")],
+          panel("Light", theme: "light"), panel("Dark", theme: "dark")),
+        .h2("App themes"),
+        .div(
+          [.class("design-themes")],
+          .fragment(
+            [("Softer", "softer"), ("Redo", "redo"), ("Auralyst", "auralyst"), ("Onpu", "onpu")]
+              .map { name, slug in
+                .section(
+                  [.class("design-panel"), .data("app", slug), .ariaLabel("\(name) theme")],
+                  .h3(.text(name)), swatches(), buttons())
+              })),
+      ])
+  }
+
+  static func panel(_ name: String, theme: String) -> Node {
+    let id = theme
+    return .section(
+      [.class("design-panel theme-\(theme)"), .ariaLabel("\(name) theme")],
+      .h2(.text(name)),
+      .h3("Colours"), swatches(),
+      .h3("Buttons"), buttons(),
+      .h3("Fields"),
+      .div(
+        [.class("stack")],
+        FormField(
+          name: "name", label: "Your name", hint: "As the people you share with see it.",
+          id: "design-name-\(id)"
+        ).node,
+        FormField(
+          name: "email", label: "Email", type: "email", value: "ann@example",
+          error: "Enter an email address like name@example.com.", id: "design-email-\(id)"
+        ).node,
+        .div(
+          [.class("field")],
+          .label([.for("design-select-\(id)")], "Repeat"),
+          .select(
+            [.id("design-select-\(id)")],
+            .option("Never"), .option("Every day"), .option("Every week"))),
+        .label(.input(.type("checkbox"), .flag("checked")), " Remind me"),
+        .fieldset(
+          [.class("design-radios")],
+          .legend("Priority"),
+          .label(.input(.type("radio"), .name("priority-\(id)"), .flag("checked")), " High"),
+          .label(.input(.type("radio"), .name("priority-\(id)")), " Low"))),
+      .h3("Cards, badges and tags"),
+      .div(
+        [.class("card")],
+        .p(.strong("A card"), " holds one thing: a room, a task, a journal."),
+        .p(
+          "Invitations ", .span([.class("badge")], "3"), " ", .span([.class("tag")], "This device"))
+      ),
+      .h3("Messages"),
+      .div([.class("flash flash-success"), .role("status")], .p("Profile saved.")),
+      .div([.class("flash flash-info"), .role("status")], .p("You are logged out.")),
+      .div([.class("form-error"), .role("alert")], .p("That code is wrong or was already used.")),
+      .h3("Tables"),
+      .div(
+        [.class("table-scroll")],
+        .table(
+          .thead(.tr(.th([.scope("col")], "Device"), .th([.scope("col")], "Last seen"))),
+          .tbody(.tr(.td("Firefox on Linux"), .td("Today, 9:41 AM"))))),
+      .h3("Empty states"),
+      .p([.class("empty")], "No tasks yet. Add your first one above."))
+  }
+
+  static func swatches() -> Node {
+    .ul(
+      [.class("design-swatches")],
+      .fragment(
+        tokens.map { token in
+          .li(.span([.class("design-swatch swatch-\(token)")]), .code(.text("--\(token)")))
+        }))
+  }
+
+  static func buttons() -> Node {
+    .div(
+      [.class("actions")],
+      .button([.type("button"), .class("button primary")], "Primary"),
+      .button([.type("button"), .class("button secondary")], "Secondary"),
+      .button([.type("button"), .class("button link")], "Quiet"),
+      .button([.type("button"), .class("button danger")], "Delete"))
+  }
+}
