@@ -178,7 +178,8 @@ import Testing
   @Test func assets() {
     let stylesheet = String(decoding: HearthAssets.stylesheet.body, as: UTF8.self)
     let script = String(decoding: HearthAssets.script.body, as: UTF8.self)
-    #expect(stylesheet.contains("prefers-color-scheme: dark"))
+    #expect(stylesheet.contains("color-scheme: light dark"))
+    #expect(stylesheet.contains("--bg: light-dark(#faf8f5, #181614)"))
     #expect(stylesheet.contains("@media print"))
     #expect(!stylesheet.contains("@import"))
     #expect(script.contains("new EventSource(\"/api/events\")"))

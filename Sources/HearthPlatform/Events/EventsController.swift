@@ -68,7 +68,17 @@ package struct EventsController: Sendable {
     let caller = try context.requireCaller()
     let start = try await startCursor(request)
     let limit = try Self.integer(request, "maxSeconds", range: 1...86400)
-    guard openStreams.open(caller.user.id, most: env.config.streamsPerAccount) else {
+    var admitted = openStreams.open(caller.user.id, most: env.config.streamsPerAccount)
+    if !admitted {
+      // A stream learns its browser has gone (another page, a closed tab) only when it next
+      // writes: wake every stream to write a keep-alive now, and count again as they close.
+      await hub.wakeAll()
+      for _ in 0..<10 where !admitted {
+        try await Task.sleep(for: .milliseconds(50))
+        admitted = openStreams.open(caller.user.id, most: env.config.streamsPerAccount)
+      }
+    }
+    guard admitted else {
       throw APIErrorResponse(
         APIError(
           status: 429, code: "too_many_streams",

@@ -73,8 +73,8 @@ package enum DesignPage {
       .div([.class("flash flash-info"), .role("status")], .p("You are logged out.")),
       .div([.class("form-error"), .role("alert")], .p("That code is wrong or was already used.")),
       .h3("Tables"),
-      .div(
-        [.class("table-scroll")],
+      TableScroll.node(
+        "Sample table",
         .table(
           .thead(.tr(.th([.scope("col")], "Device"), .th([.scope("col")], "Last seen"))),
           .tbody(.tr(.td("Firefox on Linux"), .td("Today, 9:41 AM"))))),

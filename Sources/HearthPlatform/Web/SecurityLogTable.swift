@@ -13,8 +13,8 @@ package enum SecurityLogTable {
         "do not recognise? Change your password and end the sessions you do not know."),
       entries.isEmpty
         ? .p([.class("empty")], "Nothing yet.")
-        : .div(
-          [.class("table-scroll")],
+        : TableScroll.node(
+          "Security activity table",
           .table(
             .thead(
               .tr(

@@ -11,8 +11,8 @@ package enum SessionsTable {
       .h2("Where you're signed in"),
       shown.isEmpty
         ? .p([.class("empty")], "No active sessions.")
-        : .div(
-          [.class("table-scroll")],
+        : TableScroll.node(
+          "Sessions table",
           .table(
             .thead(
               .tr(

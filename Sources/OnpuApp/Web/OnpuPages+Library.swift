@@ -89,7 +89,7 @@ extension OnpuPages {
         [
           .class("button link"),
           .href(library.favoritesOnly ? "/onpu" : "/onpu?favorites=1"),
-          .attr("aria-pressed", library.favoritesOnly ? "true" : "false"),
+          .optional("aria-current", library.favoritesOnly ? "true" : nil),
         ], library.favoritesOnly ? "★ Favorites (show all)" : "☆ Favorites only"))
     return page(
       context, title: "Onpu",
