@@ -169,7 +169,7 @@ def test_two_factor_set_up_and_sign_in_on_the_account_page(page: Page, live_serv
     expect(page.locator("header")).to_contain_text("Tove")
 
     page.goto("/account")
-    activity = page.get_by_role("region", name="Security activity")
+    activity = page.get_by_role("region", name="Security activity", exact=True)
     expect(activity.get_by_role("row")).to_have_count(5)  # the header and four entries
     expect(activity).to_contain_text("Two-factor sign-in turned on")
     expect(activity.get_by_role("row").nth(1)).to_contain_text("Signed in")
