@@ -115,7 +115,7 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
-_live: set["HearthServer"] = set()
+_live: set["_Process"] = set()
 _live_lock = threading.Lock()
 
 
@@ -129,7 +129,69 @@ def _stop_all() -> None:
 atexit.register(_stop_all)
 
 
-class HearthServer:
+class _Process:
+    """A `hearth` process this harness started: `proc`, its log and pid files, and the ways to
+    end it."""
+
+    proc: subprocess.Popen[bytes] | None
+    log_path: Path
+    pid_path: Path
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def stop(self, timeout: float = 15) -> int | None:
+        """SIGTERM, then SIGKILL if it has not exited after `timeout` seconds."""
+        proc = self.proc
+        if proc is None:
+            return None
+        if proc.poll() is None:
+            try:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self._write_log(f"===== did not exit {timeout:.0f}s after SIGTERM; killing =====")
+                proc.kill()
+                proc.wait(timeout=10)
+            except ProcessLookupError:
+                pass
+        self._forget()
+        return proc.returncode
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                proc.kill()
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=10)
+        self._write_log("===== killed with SIGKILL =====")
+        self._forget()
+
+    def _forget(self) -> None:
+        self.pid_path.unlink(missing_ok=True)
+        with _live_lock:
+            _live.discard(self)
+
+    def _write_log(self, line: str) -> None:
+        with open(self.log_path, "ab") as log:
+            log.write(f"\n{line}\n".encode())
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return f"(no log at {self.log_path})"
+        tail = "\n".join(text.splitlines()[-lines:])
+        return f"--- last {lines} lines of {self.log_path} ---\n{tail}"
+
+
+class HearthServer(_Process):
     """One `hearth serve` process on a free loopback port.
 
     The database URL and secret stay the same across restarts, so a restarted server sees what
@@ -238,64 +300,9 @@ class HearthServer:
                 time.sleep(0.1)
         raise HarnessError(f"{self.name}: /healthz not 200 within {timeout:.0f}s (last: {last})")
 
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def stop(self, timeout: float = 15) -> int | None:
-        """SIGTERM, then SIGKILL if it has not exited after `timeout` seconds."""
-        proc = self.proc
-        if proc is None:
-            return None
-        if proc.poll() is None:
-            try:
-                proc.send_signal(signal.SIGTERM)
-                proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                self._write_log(f"===== did not exit {timeout:.0f}s after SIGTERM; killing =====")
-                proc.kill()
-                proc.wait(timeout=10)
-            except ProcessLookupError:
-                pass
-        self._forget()
-        return proc.returncode
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown code runs, as in a crash."""
-        proc = self.proc
-        if proc is None:
-            return
-        if proc.poll() is None:
-            try:
-                proc.kill()
-            except ProcessLookupError:
-                pass
-            proc.wait(timeout=10)
-        self._write_log("===== killed with SIGKILL =====")
-        self._forget()
-
-    def _forget(self) -> None:
-        self.pid_path.unlink(missing_ok=True)
-        with _live_lock:
-            _live.discard(self)
-
     def restart(self) -> "HearthServer":
         self.stop()
         return self.start()
-
-    # -- diagnostics ---------------------------------------------------------------------
-
-    def _write_log(self, line: str) -> None:
-        with open(self.log_path, "ab") as log:
-            log.write(f"\n{line}\n".encode())
-
-    def log_tail(self, lines: int = 60) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return f"(no log at {self.log_path})"
-        tail = "\n".join(text.splitlines()[-lines:])
-        return f"--- last {lines} lines of {self.log_path} ---\n{tail}"
 
     def client(self) -> "Client":
         return Client(self.base_url)
@@ -304,7 +311,7 @@ class HearthServer:
         return f"<HearthServer {self.name} port={self.port} db={self.database_url}>"
 
 
-class HearthWorker:
+class HearthWorker(_Process):
     """One `hearth worker` process (job workers and the event hub, no HTTP) beside a server, on
     the server's database and secret. Ready once it logs that it started."""
 
@@ -317,10 +324,6 @@ class HearthWorker:
         self.log_path = server.workdir / f"{self.name}.log"
         self.pid_path = server.workdir / f"{self.name}.pid"
         self.starts = 0
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
 
     def start(self, timeout: float = STARTUP_TIMEOUT) -> "HearthWorker":
         if self.running:
@@ -342,7 +345,7 @@ class HearthWorker:
             )
         self.pid_path.write_text(f"{self.proc.pid}\n")
         with _live_lock:
-            _live.add(self)  # type: ignore[arg-type]  # stop() is all _stop_all needs
+            _live.add(self)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -356,51 +359,6 @@ class HearthWorker:
             time.sleep(0.05)
         self.kill()
         raise HarnessError(f"{self.name} did not log {self.READY_LINE!r} within {timeout:.0f}s\n{self.log_tail()}")
-
-    def stop(self, timeout: float = 15) -> int | None:
-        """SIGTERM, then SIGKILL if it has not exited after `timeout` seconds."""
-        proc = self.proc
-        if proc is None:
-            return None
-        if proc.poll() is None:
-            try:
-                proc.send_signal(signal.SIGTERM)
-                proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
-            except ProcessLookupError:
-                pass
-        self._forget()
-        return proc.returncode
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown code runs, as in a crash."""
-        proc = self.proc
-        if proc is None:
-            return
-        if proc.poll() is None:
-            try:
-                proc.kill()
-            except ProcessLookupError:
-                pass
-            proc.wait(timeout=10)
-        with open(self.log_path, "ab") as log:
-            log.write(b"\n===== killed with SIGKILL =====\n")
-        self._forget()
-
-    def _forget(self) -> None:
-        self.pid_path.unlink(missing_ok=True)
-        with _live_lock:
-            _live.discard(self)  # type: ignore[arg-type]
-
-    def log_tail(self, lines: int = 60) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return f"(no log at {self.log_path})"
-        tail = "\n".join(text.splitlines()[-lines:])
-        return f"--- last {lines} lines of {self.log_path} ---\n{tail}"
 
     def __repr__(self) -> str:
         return f"<HearthWorker {self.name} beside {self.server!r}>"
