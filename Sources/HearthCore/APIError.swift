@@ -20,6 +20,11 @@ public struct APIError: Error, Equatable, Sendable {
     APIError(status: 400, code: "missing_field", message: "\(field) is required.", field: field)
   }
 
+  /// A missing field, with words that say what to do ("Give Bob a nickname.").
+  public static func missing(_ field: String, _ message: String) -> APIError {
+    APIError(status: 400, code: "missing_field", message: message, field: field)
+  }
+
   public static func malformed(_ message: String) -> APIError {
     APIError(status: 400, code: "malformed_body", message: message)
   }

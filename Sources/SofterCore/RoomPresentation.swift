@@ -27,6 +27,30 @@ public enum RoomPresentation {
     return room.spec.participants.filter { waiting.contains($0.id) }.map(\.nickname)
   }
 
+  /// Who raised a hand during the current turn, for the one whose turn it is.
+  public static func raisedHands(_ room: Room) -> [String] {
+    guard room.state.isActive else { return [] }
+    let turn = room.fold.index
+    return room.spec.participants.filter {
+      room.contains(messageID: StableID.hand(room: room.id, turn: turn, participant: $0.id))
+    }.map(\.nickname)
+  }
+
+  /// The room's name for one of its people: the others, by the nicknames they were given.
+  public static func title(_ room: Room, for viewerID: String?) -> String {
+    let others = room.spec.participants.filter { $0.id != viewerID }.map(\.nickname)
+    return others.isEmpty ? "Just you" : others.joined(separator: ", ")
+  }
+
+  /// The newest thing said: speech if there is any, else the newest narration.
+  public static func lastMessage(_ room: Room) -> SofterMessage? {
+    room.messages.last { !$0.isNarration } ?? room.messages.last
+  }
+
+  public static func isCenotaph(_ message: SofterMessage) -> Bool {
+    message.id == StableID.cenotaph(room: message.roomID)
+  }
+
   /// Shown only while the room is active and the fold points at Lightward.
   public static func isLightwardThinking(_ room: Room) -> Bool {
     room.state.isActive && room.fold.current?.isLightward == true

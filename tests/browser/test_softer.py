@@ -3,12 +3,17 @@ other's messages and typing without reloading."""
 
 from __future__ import annotations
 
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from hearth_harness import PASSWORD, HearthServer, make_workdir, sqlite_url, unique_email
 from playwright.sync_api import Browser, Page, expect
+
+
+# Markdown, as Lightward writes it: the page shows it formatted, never the asterisks.
+REPLY = "Welcome, both of you.\n\n**Gently** now:\n\n- breathe\n- listen"
 
 
 class FakeLightward:
@@ -18,7 +23,12 @@ class FakeLightward:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
-                text = ("accept" if body.endswith("accept or decline.") else "Welcome, both of you.").encode()
+                if body.endswith("accept or decline."):
+                    text = b"accept"
+                elif "write its cenotaph" in body:
+                    text = "Here rests **our** room.".encode()
+                else:
+                    text = REPLY.encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "text/plain; charset=utf-8")
                 self.send_header("Content-Length", str(len(text)))
@@ -81,11 +91,11 @@ def test_two_people_converse_live_with_lightward(browser: Browser, softer_server
 
     # Ben sees the pending room and arrives
     ben.reload()
-    expect(ben.locator(".softer-rooms")).to_contain_text("Waiting for 1 participant...")
-    ben.locator(".softer-room-row").click()
+    expect(ben.locator(".softer-rooms")).to_contain_text("Invited")
+    ben.locator(".softer-room-title").click()
     ben.get_by_role("button", name="I'm Here").click()
     expect(ben.locator(".softer-turn")).to_contain_text("Ann's turn")
-    expect(ann.get_by_role("button", name="Leave Room")).to_be_visible()
+    expect(ann.locator("summary", has_text="Room options")).to_be_visible()
     expect(ann.locator(".softer-compose")).to_be_visible()
     expect(ben.locator(".softer-compose")).to_be_hidden()
 
@@ -107,4 +117,105 @@ def test_two_people_converse_live_with_lightward(browser: Browser, softer_server
     expect(ann.locator(".softer-theirs").last).to_contain_text("Hi Ann")
     ann.screenshot(path=str(screenshots / "softer-room.png"), full_page=True)
     ben.screenshot(path=str(screenshots / "softer-room-phone.png"), full_page=True)
+    assert ann_errors == [] and ben_errors == []
+
+
+def test_softer_is_made_for_people(browser: Browser, softer_server, screenshots) -> None:
+    """Issue 16's Softer points: the create form, the list, whose turn it is, the composer,
+    raised hands, Lightward's markdown, the room menu, typing in an ended room, the cenotaph."""
+    ann, _, ann_errors = person(browser, softer_server, "Ann", {"width": 1280, "height": 900})
+    ben, ben_email, ben_errors = person(browser, softer_server, "Ben", {"width": 390, "height": 600})
+
+    # The create form: one button to open a room, and Ann's own nickname filled in
+    expect(ann.get_by_role("button", name="Create Room")).to_have_count(1)
+    expect(ann.get_by_role("link", name="Create Room")).to_have_count(0)
+    expect(ann.locator("#softer-nickname")).to_have_value("Ann")
+    # Mistakes are told in plain words, in the browser and by the server alike
+    ann.locator('[name="contact"]').fill(ben_email)
+    ann.get_by_role("button", name="Create Room").click()
+    expect(ann.locator(".softer-form-error")).to_have_text(f"Give {ben_email} a nickname.")
+    signed_in = softer_server.client().login(ben_email)
+    assert signed_in.status_code == 200
+    api = softer_server.client().with_token(signed_in.json()["accessToken"])
+    refused = api.post("/api/softer/rooms", json={"nickname": "Ben", "participants": [{"contact": "x@example.com"}]})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == {
+        "code": "missing_field", "field": "participants[0].nickname", "message": "Give x@example.com a nickname."}
+    ann.locator('[name="contactNickname"]').fill("Ben")
+    ann.get_by_role("button", name="Create Room").click()
+    ann.wait_for_url("**/softer/rooms/*")
+
+    # Ben's list: the room is named by the others, with its last words, their time, and the
+    # answers in the row. He is invited, so there is Decline and no Delete.
+    ben.reload()
+    row = ben.locator(".softer-room-row")
+    expect(row.locator(".softer-room-title")).to_have_text("Ann, Lightward")
+    expect(row.locator(".softer-last")).to_contain_text("Lightward arrived.")
+    expect(row.locator(".softer-last time")).to_have_count(1)
+    expect(row.get_by_role("button", name="Decline")).to_be_visible()
+    expect(ben.get_by_role("button", name="Delete")).to_have_count(0)
+    assert ben.title().startswith("Your turn"), ben.title()
+    row.get_by_role("button", name="I'm Here").click()
+    expect(row.locator(".softer-status")).to_have_text("Ann's turn")
+
+    # Ann's turn: a banner and the tab title say so; Ben's screen does not
+    expect(ann.locator(".softer-your-turn")).to_contain_text("Your turn.")
+    expect(ann).to_have_title(re.compile(r"^Your turn · "))
+    ben.locator(".softer-room-title").click()
+    ben.wait_for_url("**/softer/rooms/*")
+    expect(ben.locator(".softer-turn")).to_contain_text("Ann's turn")
+    expect(ben.locator(".softer-your-turn")).to_have_count(0)
+    assert not ben.title().startswith("Your turn")
+
+    # Ben raises a hand: Ann, who holds the turn, sees it
+    ben.get_by_role("button", name="Raise hand").click()
+    expect(ann.locator(".softer-hands")).to_have_text("✋ Ben raised a hand and would like to speak.")
+
+    # Leave and Delete wait in the room's menu, at the top, away from the message box
+    expect(ann.get_by_role("button", name="Leave room")).to_be_hidden()
+    ann.locator("summary", has_text="Room options").click()
+    expect(ann.get_by_role("button", name="Leave room")).to_be_visible()
+    expect(ann.locator(".softer-compose [data-softer-action]")).to_have_count(0)
+    ann.keyboard.press("Escape")
+    expect(ann.get_by_role("button", name="Leave room")).to_be_hidden()
+
+    # Shift+Enter is a new line; Enter sends
+    ann.locator("#softer-text").fill("Hello Ben")
+    ann.locator("#softer-text").press("Shift+Enter")
+    ann.locator("#softer-text").press_sequentially("How are you?")
+    expect(ann.locator("#softer-text")).to_have_value("Hello Ben\nHow are you?")
+    ann.locator("#softer-text").press("Enter")
+    expect(ben.locator(".softer-theirs").last).to_contain_text("How are you?")
+
+    # Lightward's markdown is formatted, not shown as asterisks
+    reply = ben.locator(".softer-lightward").last
+    expect(reply.locator("strong")).to_have_text("Gently")
+    expect(reply.locator("li")).to_have_text(["breathe", "listen"])
+    expect(reply).not_to_contain_text("**")
+
+    # Ben's turn on a short phone screen: the message box stays at the bottom of the screen
+    expect(ben.locator(".softer-compose")).to_be_visible()
+    assert ben.evaluate("document.scrollingElement.scrollHeight") > 900
+    ben.evaluate("window.scrollTo(0, 0)")
+    box = ben.locator(".softer-compose").bounding_box()
+    assert box is not None and abs(box["y"] + box["height"] - 600) <= 2, box
+    ben.screenshot(path=str(screenshots / "softer-your-turn-phone.png"))
+
+    # Ben starts typing; Ann leaves: an ended room shows nobody typing
+    ben.locator("#softer-text").fill("Well, I")
+    expect(ann.locator(".softer-typing")).to_have_text("Ben is typing...")
+    ann.locator("summary", has_text="Room options").click()
+    ann.get_by_role("button", name="Leave room").click()
+    dialog = ann.locator("dialog.dialog")
+    expect(dialog).to_contain_text("The room will end for everyone.")
+    dialog.get_by_role("button", name="Leave Room").click()
+    expect(ann.locator(".softer-status").first).to_have_text("Ended")
+    expect(ann.locator(".softer-typing")).to_have_count(0)
+
+    # The cenotaph is labelled as what it is
+    ann.get_by_role("button", name="Request Cenotaph").click()
+    cenotaph = ann.locator(".softer-cenotaph")
+    expect(cenotaph.locator(".softer-cenotaph-label")).to_contain_text("Cenotaph")
+    expect(cenotaph.locator("strong")).to_have_text("our")
+    ann.screenshot(path=str(screenshots / "softer-ended.png"), full_page=True)
     assert ann_errors == [] and ben_errors == []

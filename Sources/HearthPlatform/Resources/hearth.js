@@ -32,10 +32,117 @@
     });
   }
 
+  // Toasts: a short note at the bottom of the screen, with an Undo button when undo is given.
+  let toastRegion = null;
+  const toast = (text, options = {}) => {
+    if (!toastRegion) {
+      toastRegion = document.createElement("div");
+      toastRegion.className = "toasts";
+      toastRegion.setAttribute("role", "status");
+      toastRegion.setAttribute("aria-live", "polite");
+      document.body.appendChild(toastRegion);
+    }
+    const box = document.createElement("div");
+    box.className = options.error ? "toast error" : "toast";
+    const words = document.createElement("p");
+    words.textContent = text;
+    box.appendChild(words);
+    const close = () => { clearTimeout(timer); box.remove(); };
+    if (typeof options.undo === "function") {
+      const undo = document.createElement("button");
+      undo.type = "button";
+      undo.className = "button link";
+      undo.textContent = options.undoLabel || "Undo";
+      undo.addEventListener("click", () => { close(); options.undo(); });
+      box.appendChild(undo);
+    }
+    toastRegion.appendChild(box);
+    const timer = setTimeout(close, options.timeout || (options.undo ? 8000 : 4000));
+    return close;
+  };
+
+  // A question in a dialog: resolves true when the person confirms. "Title\n\nDetail" splits
+  // into a heading and a sentence; the confirm button's words and danger style are options.
+  const ask = (question, options = {}) => new Promise((resolve) => {
+    if (typeof HTMLDialogElement === "undefined") { resolve(window.confirm(question)); return; }
+    const [title, ...rest] = String(question).split("\n\n");
+    const dialog = document.createElement("dialog");
+    dialog.className = "dialog";
+    const heading = document.createElement("h2");
+    heading.textContent = title;
+    heading.id = `dialog-${Date.now()}`;
+    dialog.setAttribute("aria-labelledby", heading.id);
+    dialog.appendChild(heading);
+    if (rest.length) {
+      const detail = document.createElement("p");
+      detail.textContent = rest.join("\n\n");
+      dialog.appendChild(detail);
+    }
+    const actions = document.createElement("div");
+    actions.className = "actions";
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "button secondary";
+    cancel.textContent = options.cancel || "Cancel";
+    const yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = options.danger ? "button danger" : "button primary";
+    yes.textContent = options.confirm || title.replace(/\?$/, "");
+    actions.append(cancel, yes);
+    dialog.appendChild(actions);
+    document.body.appendChild(dialog);
+    let answer = false;
+    cancel.addEventListener("click", () => dialog.close());
+    yes.addEventListener("click", () => { answer = true; dialog.close(); });
+    dialog.addEventListener("close", () => { dialog.remove(); resolve(answer); });
+    dialog.showModal();
+    cancel.focus();
+  });
+
   // Forms with data-confirm ask before they are sent.
   document.addEventListener("submit", (event) => {
-    const question = event.target.getAttribute && event.target.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) event.preventDefault();
+    const form = event.target;
+    const question = form.getAttribute && form.getAttribute("data-confirm");
+    if (!question || form.dataset.confirmed === "yes") return;
+    event.preventDefault();
+    const submitter = event.submitter;
+    ask(question, { danger: form.hasAttribute("data-danger") }).then((yes) => {
+      if (!yes) return;
+      form.dataset.confirmed = "yes";
+      form.requestSubmit(submitter || undefined);
+      delete form.dataset.confirmed;
+    });
+  });
+
+  // Sliders show and announce their value, with the words of its scale when it has them.
+  const showSlider = (input) => {
+    const output = document.querySelector(`output[for="${input.id}"]`);
+    const words = (input.getAttribute("data-words") || "").split("|");
+    const word = words[Number(input.value) - Number(input.min || 0)];
+    const text = word ? `${input.value} (${word})` : input.value;
+    if (output) output.textContent = text;
+    input.setAttribute("aria-valuetext", text);
+  };
+  document.querySelectorAll(".slider input[type=range]").forEach(showSlider);
+  document.addEventListener("input", (event) => {
+    if (event.target.matches && event.target.matches(".slider input[type=range]")) showSlider(event.target);
+  });
+
+  // An open menu closes on Escape, a tap outside, or a choice made inside it.
+  document.addEventListener("click", (event) => {
+    document.querySelectorAll("details.menu[open]").forEach((menu) => {
+      const summary = menu.querySelector("summary");
+      if (!menu.contains(event.target) || (event.target.closest("button, a") && !summary.contains(event.target))) {
+        menu.open = false;
+      }
+    });
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll("details.menu[open]").forEach((menu) => {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    });
   });
 
   // fetch with the CSRF header; a plain object or array body is sent as JSON.
@@ -150,5 +257,5 @@
     if (event.persisted) { connect(); refreshInvitations(); }
   });
 
-  window.hearth = { fetch: hearthFetch, on, csrfToken: csrf, refreshInvitations };
+  window.hearth = { fetch: hearthFetch, on, csrfToken: csrf, refreshInvitations, toast, ask, showSlider };
 })();

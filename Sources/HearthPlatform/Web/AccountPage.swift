@@ -163,7 +163,10 @@ public enum AccountPage {
         action: "/account/delete", csrf: csrf,
         attributes: [
           .class("stack"),
-          .data("confirm", "Delete your Hearth account and everything in it for good?"),
+          .data(
+            "confirm",
+            "Delete your account?\n\nYour Hearth account and everything in it go for good."),
+          .data("danger", ""),
         ],
         FormField(
           name: "password", label: "Your password, to confirm", type: "password",

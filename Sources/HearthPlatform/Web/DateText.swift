@@ -11,6 +11,21 @@ public enum DateText {
     return formatter.string(from: date)
   }
 
+  /// Short, for lists: "2:07 PM" today, "Mar 5" this year, "Mar 5, 2024" before.
+  public static func short(_ date: Date, in timeZone: TimeZone, now: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat =
+      calendar.isDate(date, inSameDayAs: now)
+      ? "h:mm a"
+      : calendar.component(.year, from: date) == calendar.component(.year, from: now)
+        ? "MMM d" : "MMM d, yyyy"
+    return formatter.string(from: date)
+  }
+
   /// A machine-readable instant for `<time datetime>`.
   public static func iso(_ date: Date) -> String {
     let formatter = ISO8601DateFormatter()

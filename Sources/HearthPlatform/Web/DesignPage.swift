@@ -79,8 +79,63 @@ package enum DesignPage {
           .thead(.tr(.th([.scope("col")], "Device"), .th([.scope("col")], "Last seen"))),
           .tbody(.tr(.td("Firefox on Linux"), .td("Today, 9:41 AM"))))),
       .h3("Empty states"),
-      .p([.class("empty")], "No tasks yet. Add your first one above."))
+      .p([.class("empty")], "No tasks yet. Add your first one above."),
+      .h3("Tabs"),
+      Tabs(
+        label: "Sample sections",
+        [
+          .init("List", href: "#tabs-\(id)", current: true), .init("Calendar", href: "#tabs-\(id)"),
+          .init("Analytics", href: "#tabs-\(id)"),
+        ]
+      ).node,
+      .h3("Choices"),
+      .div(
+        [.class("stack")],
+        SegmentedControl(
+          name: "view-\(id)", legend: "Show",
+          choices: [("day", "Day"), ("week", "Week"), ("month", "Month")], selected: "week"
+        ).node,
+        Slider(
+          name: "severity-\(id)", label: "How bad is it?", range: 0...10, value: 3,
+          lowLabel: "0 none", highLabel: "10 worst", words: Self.severityWords
+        ).node),
+      .h3("Menus"),
+      ActionMenu(
+        "Room",
+        items: [
+          .button([.type("button"), .class("button link")], "Leave room"),
+          .button([.type("button"), .class("button link danger-text")], "Delete room"),
+        ]
+      ).node,
+      .h3("Toasts"),
+      .div(
+        [.class("toast")], .p("Task completed."),
+        .button([.type("button"), .class("button link")], "Undo")),
+      .h3("Dialogs"),
+      .el(
+        "dialog", [.class("dialog"), .flag("open"), .aria("labelledby", "design-dialog-\(id)")],
+        [
+          .h2([.id("design-dialog-\(id)")], "Leave room?"),
+          .p("The room will end for everyone. This can't be undone."),
+          .div(
+            [.class("actions")], .button([.type("button"), .class("button secondary")], "Cancel"),
+            .button([.type("button"), .class("button danger")], "Leave room")),
+        ]),
+      .h3("Loading"),
+      .div(
+        [.class("card"), .aria("busy", "true"), .ariaLabel("Loading")],
+        .span([.class("skeleton half")]), .span([.class("skeleton wide")]),
+        .span([.class("skeleton block")])),
+      .h3("Chart colours"),
+      .div(
+        [.class("design-chart"), .role("img"), .ariaLabel("Five series colours")],
+        .fragment((1...5).map { .span([.class("chart-\($0)")]) })))
   }
+
+  static let severityWords = [
+    "none", "very mild", "mild", "mild", "moderate", "moderate", "moderate", "severe", "severe",
+    "very severe", "worst",
+  ]
 
   static func swatches() -> Node {
     .ul(

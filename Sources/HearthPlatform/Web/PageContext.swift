@@ -32,11 +32,13 @@ public struct PageContext: Equatable, Sendable {
   public var timeZone: TimeZone
   /// The apps this server hosts, in the order the header lists them.
   public var apps: [HearthApp]
+  /// Administrators see the server's configuration state (what is set up, what is missing).
+  public var isAdmin: Bool
 
   public init(
     userName: String? = nil, userID: String? = nil, csrfToken: String? = nil, flash: Flash? = nil,
     invitationCount: Int = 0, path: String = "/", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-    apps: [HearthApp] = []
+    apps: [HearthApp] = [], isAdmin: Bool = false
   ) {
     self.userName = userName
     self.userID = userID
@@ -46,6 +48,7 @@ public struct PageContext: Equatable, Sendable {
     self.path = path
     self.timeZone = timeZone
     self.apps = apps
+    self.isAdmin = isAdmin
   }
 
   public var isSignedIn: Bool { userName != nil }

@@ -56,7 +56,7 @@ public struct WebPages: Sendable {
       csrfToken: caller?.session.csrfToken ?? context.anonymousCSRF,
       flash: flash ?? Self.readFlash(request), invitationCount: count, path: request.uri.path,
       timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
-        ?? TimeZone(identifier: "UTC")!, apps: apps)
+        ?? TimeZone(identifier: "UTC")!, apps: apps, isAdmin: caller?.user.isAdmin ?? false)
   }
 
   /// A script or stylesheet: kept for good under its hashed name, briefly under its own.

@@ -31,6 +31,18 @@
   // On a room page: shows the message form when it is this person's turn.
   let showCompose = () => {};
 
+  // "Your turn" leads the tab's title whenever a room waits for this person.
+  const baseTitle = roomElement
+    ? `${roomElement.getAttribute("data-title")} · Hearth`
+    : "Softer · Hearth";
+  const showTurnInTitle = () => {
+    const live = document.querySelector("#softer-live .softer-live");
+    const list = document.querySelector("#softer-live [data-your-turns]");
+    const mine = live ? live.getAttribute("data-your-turn") === "true"
+      : Boolean(list && Number(list.getAttribute("data-your-turns")) > 0);
+    document.title = mine ? `Your turn · ${baseTitle}` : baseTitle;
+  };
+
   // The live section, rendered by the server, replaces the one on the page.
   let refreshing = null;
   const refresh = () => {
@@ -44,6 +56,7 @@
       const live = document.getElementById("softer-live");
       if (live) live.innerHTML = await response.text();
       showCompose();
+      showTurnInTitle();
     }, 60);
   };
 
@@ -53,6 +66,30 @@
     return !roomId || (data && data.roomID === roomId);
   };
   hearth.on("softer.", (type, payload) => { if (sameRoom(payload)) refresh(); });
+
+  const roomAPI = (id) => `/api/softer/rooms/${encodeURIComponent(id)}`;
+
+  // Room actions, on a room page or in a row of the list; some ask first.
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-softer-action]");
+    if (!button) return;
+    const row = button.closest("[data-room]");
+    const id = roomId || (row && row.getAttribute("data-room"));
+    if (!id) return;
+    const question = button.getAttribute("data-confirm");
+    if (question && !(await hearth.ask(question, { danger: button.hasAttribute("data-danger") }))) return;
+    const action = button.getAttribute("data-softer-action");
+    if (action === "delete") {
+      const response = await hearth.fetch(roomAPI(id), { method: "DELETE" });
+      if (response.ok) window.location.href = "/softer"; else say(await errorText(response));
+      return;
+    }
+    button.disabled = true;
+    const response = await hearth.fetch(`${roomAPI(id)}/${action}`, { method: "POST", body: {} });
+    say(response.ok ? "" : await errorText(response));
+    button.disabled = false;
+    refresh();
+  });
 
   // --- The list: creating a room -------------------------------------------------------
   const create = document.querySelector("[data-softer-create]");
@@ -73,12 +110,31 @@
     create.addEventListener("submit", async (event) => {
       event.preventDefault();
       const error = create.querySelector(".softer-form-error");
-      const participants = [...rows.querySelectorAll("[data-softer-row]")]
+      const people = [...rows.querySelectorAll("[data-softer-row]")]
         .map((row) => ({
+          row,
           contact: row.querySelector('[name="contact"]').value.trim(),
           nickname: row.querySelector('[name="contactNickname"]').value.trim(),
         }))
         .filter((person) => person.contact || person.nickname);
+      const fail = (message, input) => {
+        error.textContent = message;
+        error.hidden = false;
+        if (input) input.focus();
+      };
+      const own = create.querySelector('[name="nickname"]');
+      if (!own.value.trim()) { fail("Choose the nickname the others will see for you.", own); return; }
+      for (const person of people) {
+        if (!person.nickname) {
+          fail(`Give ${person.contact} a nickname.`, person.row.querySelector('[name="contactNickname"]'));
+          return;
+        }
+        if (!person.contact) {
+          fail(`Enter ${person.nickname}'s email or phone number.`, person.row.querySelector('[name="contact"]'));
+          return;
+        }
+      }
+      const participants = people.map(({ contact, nickname }) => ({ contact, nickname }));
       const tier = create.querySelector('[name="tier"]:checked');
       const body = {
         nickname: create.querySelector('[name="nickname"]').value,
@@ -96,6 +152,7 @@
     });
   }
 
+  showTurnInTitle();
   if (!roomId) return;
 
   // --- One room: actions, compose, typing ------------------------------------------------
@@ -116,22 +173,6 @@
     return response;
   };
 
-  document.addEventListener("click", async (event) => {
-    const button = event.target.closest("[data-softer-action]");
-    if (!button) return;
-    const question = button.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) return;
-    const action = button.getAttribute("data-softer-action");
-    if (action === "delete") {
-      const response = await hearth.fetch(api, { method: "DELETE" });
-      if (response.ok) window.location.href = "/softer"; else say(await errorText(response));
-      return;
-    }
-    button.disabled = true;
-    await post(`/${action}`);
-    button.disabled = false;
-  });
-
   // Typing: announced when the message starts, withdrawn when it empties, renewed while it lasts.
   let announced = 0;
   const composing = (on) => hearth.fetch(`${api}/composing`, { method: "POST", body: { composing: on } });
@@ -144,11 +185,19 @@
   });
   window.addEventListener("pagehide", () => { if (announced) composing(false); });
 
+  // Enter sends; Shift+Enter starts a new line (and so does Enter while an IME composes).
+  text.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.shiftKey || event.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    compose.requestSubmit();
+  });
+
   compose.addEventListener("submit", async (event) => {
     event.preventDefault();
     const message = text.value.trim();
     if (!message) {
-      if (!window.confirm("Pass?\n\nSkip your turn. Others will see that you're listening.")) return;
+      const pass = await hearth.ask("Pass?\n\nSkip your turn. Others will see that you're listening.");
+      if (!pass) return;
       await post("/pass");
       return;
     }

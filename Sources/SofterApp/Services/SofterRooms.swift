@@ -31,7 +31,8 @@ struct SofterRooms {
   func create(by user: User, nickname: String?, invitees: [Invitee], tier dollars: Int?)
     async throws -> SofterRoomRecord
   {
-    let nickname = try Self.nickname(nickname, field: "nickname")
+    let nickname = try Self.nickname(
+      nickname, field: "nickname", missing: "Choose the nickname the others will see for you.")
     let tier: PaymentTier
     if let dollars {
       guard let chosen = PaymentTier(dollars: dollars) else {
@@ -51,8 +52,13 @@ struct SofterRooms {
     var seen: Set<String> = [user.id]
     for (index, invitee) in invitees.enumerated() {
       let field = "participants[\(index)]"
-      let nickname = try Self.nickname(invitee.nickname, field: "\(field).nickname")
-      let account = try await resolve(invitee.contact, field: "\(field).contact")
+      let contact = invitee.contact.trimmingCharacters(in: .whitespaces)
+      let nickname = try Self.nickname(
+        invitee.nickname, field: "\(field).nickname",
+        missing: contact.isEmpty ? "Give each person a nickname." : "Give \(contact) a nickname.")
+      let account = try await resolve(
+        invitee.contact, field: "\(field).contact",
+        missing: "Enter \(nickname)'s email or phone number.")
       guard seen.insert(account.id).inserted else {
         throw APIErrorResponse(
           APIError(
@@ -136,9 +142,9 @@ struct SofterRooms {
   }
 
   /// An email, or a phone number with its country code, that names a Hearth account.
-  private func resolve(_ contact: String, field: String) async throws -> User {
+  private func resolve(_ contact: String, field: String, missing: String) async throws -> User {
     let contact = contact.trimmingCharacters(in: .whitespaces)
-    guard !contact.isEmpty else { throw APIErrorResponse(.missing(field)) }
+    guard !contact.isEmpty else { throw APIErrorResponse(.missing(field, missing)) }
     let account: User?
     if contact.contains("@") {
       account = try await env.database.user(email: contact.lowercased())
@@ -160,9 +166,9 @@ struct SofterRooms {
     return account
   }
 
-  private static func nickname(_ raw: String?, field: String) throws -> String {
+  private static func nickname(_ raw: String?, field: String, missing: String) throws -> String {
     let nickname = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !nickname.isEmpty else { throw APIErrorResponse(.missing(field)) }
+    guard !nickname.isEmpty else { throw APIErrorResponse(.missing(field, missing)) }
     guard nickname.count <= maximumNickname else {
       throw APIErrorResponse(
         .invalid(field, "A nickname has at most \(maximumNickname) characters."))

@@ -10,56 +10,109 @@ public enum SofterPages {
   // MARK: - The list
 
   public static func list(
-    _ context: PageContext, rooms: [SofterRoomRecord], viewer: String, defaultTier: PaymentTier
+    _ context: PageContext, rooms: [SofterRoomRecord], viewer: String, defaultTier: PaymentTier,
+    now: Date
   ) -> String {
-    Layout.page(
-      context, title: "Softer",
+    let waiting = roomsWaitingFor(viewer, in: rooms)
+    return Layout.page(
+      context, title: waiting > 0 ? "Your turn · Softer" : "Softer",
       body: [
         .div(
           [.class("softer-app"), .data("softer-list", "")],
           .h1("Softer"),
           .section(
-            [.id("softer-live"), .aria("live", "polite")], roomList(rooms, viewer: viewer)),
-          createForm(defaultTier: defaultTier),
+            [.id("softer-live"), .aria("live", "polite")],
+            roomList(rooms, viewer: viewer, timeZone: context.timeZone, now: now)),
+          createForm(defaultTier: defaultTier, nickname: context.userName ?? ""),
           noscript)
       ], scripts: [SofterAssets.script.url], stylesheets: [SofterAssets.stylesheet.url])
   }
 
-  public static func roomList(_ rooms: [SofterRoomRecord], viewer: String) -> Node {
-    guard !rooms.isEmpty else {
-      return .div(
-        [.class("softer-empty card")], .h2("Open a Room"),
-        .p("Start a group chat with Lightward AI. Everyone takes turns — including Lightward."),
-        .a([.href("#softer-create"), .class("button primary")], "Create Room"))
-    }
-    return .ul(
-      [.class("softer-rooms"), .ariaLabel("Your rooms")],
-      .fragment(
-        rooms.map { record in
-          let room = record.room
-          let current = room.state.isActive ? room.fold.current?.id : nil
-          return .li(
-            .a(
-              [.href("/softer/rooms/\(room.id)"), .class("softer-room-row card")],
-              .span(
-                [.class("softer-names")],
-                .fragment(
-                  room.spec.participants.enumerated().map { index, participant in
-                    .fragment([
-                      index > 0 ? .text(", ") : .fragment([]),
-                      participant.id == current
-                        ? .span(
-                          [.class("softer-speaking"), .title("Whose turn it is")], "● ",
-                          .text(participant.nickname))
-                        : .text(participant.nickname),
-                    ])
-                  })),
-              .span([.class("softer-depth")], .text(" (\(room.messages.count))")),
-              .span([.class("softer-status")], .text(RoomPresentation.status(room)))))
-        }))
+  /// Rooms where it is the viewer's turn or that await the viewer's answer.
+  static func roomsWaitingFor(_ viewer: String, in rooms: [SofterRoomRecord]) -> Int {
+    rooms.filter { record in
+      let me = record.participantID(ofUser: viewer) ?? ""
+      return needsAnswer(record.room, me: me) || isTurn(record.room, of: me)
+    }.count
   }
 
-  static func createForm(defaultTier: PaymentTier) -> Node {
+  static func isTurn(_ room: Room, of me: String) -> Bool {
+    room.state.isActive && room.fold.isTurn(of: me)
+  }
+
+  static func needsAnswer(_ room: Room, me: String) -> Bool {
+    guard case .pendingParticipants(let signaled) = room.state else { return false }
+    return !signaled.contains(me)
+  }
+
+  public static func roomList(
+    _ rooms: [SofterRoomRecord], viewer: String, timeZone: TimeZone, now: Date
+  ) -> Node {
+    guard !rooms.isEmpty else {
+      return .div(
+        [.class("softer-empty card"), .data("your-turns", "0")], .h2("Open a Room"),
+        .p(
+          "Start a group chat with Lightward AI. Everyone takes turns — including Lightward. ",
+          "Fill in the form below to open your first room."))
+    }
+    return .ul(
+      [
+        .class("softer-rooms"), .ariaLabel("Your rooms"),
+        .data("your-turns", String(roomsWaitingFor(viewer, in: rooms))),
+      ],
+      .fragment(rooms.map { roomRow($0, viewer: viewer, timeZone: timeZone, now: now) }))
+  }
+
+  static func roomRow(_ record: SofterRoomRecord, viewer: String, timeZone: TimeZone, now: Date)
+    -> Node
+  {
+    let room = record.room
+    let me = record.participantID(ofUser: viewer) ?? ""
+    let last = RoomPresentation.lastMessage(room)
+    let status: Node =
+      isTurn(room, of: me)
+      ? .span([.class("tag softer-your-turn-tag")], "Your turn")
+      : needsAnswer(room, me: me)
+        ? .span([.class("tag softer-your-turn-tag")], "Invited")
+        : .span([.class("softer-status")], .text(RoomPresentation.status(room)))
+    return .li(
+      [.class("softer-room-row card"), .data("room", room.id)],
+      .div(
+        [.class("softer-row-head")],
+        .a(
+          [.href("/softer/rooms/\(room.id)"), .class("softer-room-title")],
+          .text(RoomPresentation.title(room, for: me))),
+        status),
+      last.map { message in
+        .p(
+          [.class("softer-last")],
+          message.isNarration
+            ? .em(.text(message.text))
+            : .fragment([
+              .span([.class("softer-last-author")], .text(message.authorName + ": ")),
+              .text(String(message.text.prefix(140))),
+            ]),
+          .text(" · "),
+          .time(
+            [.datetime(DateText.iso(message.createdAt))],
+            .text(DateText.short(message.createdAt, in: timeZone, now: now))))
+      } ?? .empty,
+      needsAnswer(room, me: me) ? invitationButtons() : .empty)
+  }
+
+  static func invitationButtons() -> Node {
+    .div(
+      [.class("actions")],
+      .button(
+        [.type("button"), .class("button primary"), .data("softer-action", "here")], "I'm Here"),
+      .button(
+        [
+          .type("button"), .class("button secondary"), .data("softer-action", "decline"),
+          .data("confirm", "Decline Room?\n\nYou won't be able to join this room later."),
+        ], "Decline"))
+  }
+
+  static func createForm(defaultTier: PaymentTier, nickname value: String) -> Node {
     let attributes: [Attribute] = [
       .id("softer-create"), .class("softer-create card"), .data("softer-create", ""),
       .ariaLabel("Open a room"),
@@ -70,7 +123,7 @@ public enum SofterPages {
         "input",
         [
           .id("softer-nickname"), .name("nickname"), .type("text"), .required, .maxlength(40),
-          .autocomplete("nickname"),
+          .autocomplete("nickname"), .value(value),
         ]))
     let error: Node = .p([.class("softer-form-error"), .role("alert"), .hidden])
     let submit: Node = .button([.type("submit"), .class("button primary")], "Create Room")
@@ -91,17 +144,17 @@ public enum SofterPages {
   }
 
   static func tierField(_ defaultTier: PaymentTier) -> Node {
-    let choices: [Node] = PaymentTier.allCases.map { tier in
-      var input: [Attribute] = [.type("radio"), .name("tier"), .value(String(tier.rawValue))]
-      if tier == defaultTier { input.append(.checked) }
-      return .label([.class("softer-tier")], .el("input", input), .text(" " + tier.displayString))
-    }
     let hint =
       "Your choice will be visible to all participants. No card is charged: the commitment "
       + "is recorded in this server's ledger."
-    return .fieldset(
-      .legend("How much does this room cost for you?"),
-      .div([.class("softer-tiers")], .fragment(choices)), .p([.class("hint")], .text(hint)))
+    return .div(
+      [.class("field softer-tiers")],
+      SegmentedControl(
+        name: "tier", legend: "How much does this room cost for you?",
+        choices: PaymentTier.allCases.map { (String($0.rawValue), $0.displayString) },
+        selected: String(defaultTier.rawValue), id: "softer-tier"
+      ).node,
+      .p([.class("hint")], .text(hint)))
   }
 
   /// One invitee: contact and nickname. softer.js clones it for "Add a person".
@@ -132,17 +185,18 @@ public enum SofterPages {
     _ context: PageContext, _ record: SofterRoomRecord, viewer: String, now: Date
   ) -> String {
     let room = record.room
+    let me = record.participantID(ofUser: viewer) ?? ""
+    let title = RoomPresentation.title(room, for: me)
     return Layout.page(
-      context, title: room.spec.participants.map(\.nickname).joined(separator: ", "),
+      context, title: isTurn(room, of: me) ? "Your turn · \(title)" : title,
       body: [
         .div(
-          [.class("softer-app softer-room"), .data("softer-room", room.id)],
+          [.class("softer-app softer-room"), .data("softer-room", room.id), .data("title", title)],
           .p(.a([.href("/softer")], "← All rooms")),
           .h1(.text(room.spec.participants.map(\.nickname).joined(separator: ", "))),
           .p(
             [.class("softer-meta")],
-            .text(
-              "\(room.spec.tier.displayString) room · Lightward's seat: \(record.voice)")),
+            .text("\(room.spec.tier.displayString) room · Lightward's seat: \(record.voice)")),
           .section(
             [.id("softer-live"), .aria("live", "polite")],
             live(record, viewer: viewer, now: now)),
@@ -155,32 +209,58 @@ public enum SofterPages {
   public static func live(_ record: SofterRoomRecord, viewer: String, now: Date) -> Node {
     let room = record.room
     let me = record.participantID(ofUser: viewer) ?? ""
-    let yourTurn = room.state.isActive && room.fold.isTurn(of: me)
+    let yourTurn = isTurn(room, of: me)
     return .div(
       [
         .class("softer-live"), .data("your-turn", yourTurn ? "true" : "false"),
         .data("state", room.state.typeName),
       ],
-      // While active, the turn bar or the message form says whose turn it is.
-      room.state.isActive
-        ? .fragment([]) : .p([.class("softer-status")], .text(RoomPresentation.status(room))),
+      .div(
+        [.class("softer-room-bar")],
+        // While active, the turn bar or the your-turn banner says whose turn it is.
+        room.state.isActive
+          ? .span() : .p([.class("softer-status")], .text(RoomPresentation.status(room))),
+        roomMenu(record, viewer: viewer)),
       ledger(room, me: me),
-      Composing.indicator(record.composing, in: room.spec, for: me, at: now).map {
-        .p([.class("softer-typing")], .text($0))
-      } ?? .fragment([]),
+      room.state.isActive
+        ? Composing.indicator(record.composing, in: room.spec, for: me, at: now).map {
+          .p([.class("softer-typing")], .text($0))
+        } ?? .empty : .empty,
       lightwardState(record),
       pendingBanner(room, me: me),
-      turnBar(room, me: me),
-      cenotaphOffer(room, me: me),
-      roomActions(record, viewer: viewer))
+      yourTurn ? yourTurnBanner(room) : turnBar(room, me: me),
+      cenotaphOffer(room, me: me))
+  }
+
+  static func yourTurnBanner(_ room: Room) -> Node {
+    let hands = RoomPresentation.raisedHands(room)
+    return .div(
+      [.class("softer-your-turn"), .role("status")],
+      .p(.strong("Your turn."), " Write to the room, or send nothing to pass and listen."),
+      hands.isEmpty
+        ? .empty
+        : .p(
+          [.class("softer-hands")],
+          .span([.aria("hidden", "true")], "✋ "),
+          .text(
+            "\(hands.joined(separator: " and ")) raised \(hands.count == 1 ? "a hand" : "hands")"
+              + " and would like to speak.")))
   }
 
   static func ledger(_ room: Room, me: String) -> Node {
-    guard !room.messages.isEmpty else { return .fragment([]) }
+    guard !room.messages.isEmpty else { return .empty }
     return .ol(
       [.class("softer-ledger"), .ariaLabel("Conversation")],
       .fragment(
         room.messages.map { message in
+          if RoomPresentation.isCenotaph(message) {
+            return .li(
+              [.class("softer-cenotaph")],
+              .p(
+                [.class("softer-cenotaph-label")],
+                "Cenotaph: Lightward's closing words for this room"),
+              .div([.class("md")], Markdown.node(message.text)))
+          }
           if message.isNarration {
             return .li([.class("softer-narration")], .em(.text(message.text)))
           }
@@ -188,7 +268,8 @@ public enum SofterPages {
           return .li(
             [.class("softer-bubble softer-\(kind)")],
             .span([.class("softer-author")], .text(message.authorName)),
-            .p(.text(message.text)))
+            message.isLightward
+              ? .div([.class("md")], Markdown.node(message.text)) : .p(.text(message.text)))
         }))
   }
 
@@ -216,18 +297,10 @@ public enum SofterPages {
   }
 
   static func pendingBanner(_ room: Room, me: String) -> Node {
-    guard case .pendingParticipants(let signaled) = room.state else { return .fragment([]) }
+    guard case .pendingParticipants(let signaled) = room.state else { return .empty }
     if !signaled.contains(me) {
       return .div(
-        [.class("softer-banner card")],
-        .p("You are invited to this room."),
-        .button(
-          [.type("button"), .class("button primary"), .data("softer-action", "here")], "I'm Here"),
-        .button(
-          [
-            .type("button"), .class("button secondary"), .data("softer-action", "decline"),
-            .data("confirm", "Decline Room?\n\nYou won't be able to join this room later."),
-          ], "Decline"))
+        [.class("softer-banner card")], .p("You are invited to this room."), invitationButtons())
     }
     let waiting = RoomPresentation.waitingFor(room)
     return .div(
@@ -257,47 +330,71 @@ public enum SofterPages {
       "Request Cenotaph")
   }
 
-  /// Send and Pass share one button: Pass while the message is empty.
+  /// Send and Pass share one button: Pass while the message is empty. Pinned to the bottom of
+  /// the screen; Enter sends, Shift+Enter starts a new line.
   static func compose() -> Node {
     .form(
       [.class("softer-compose"), .data("softer-compose", ""), .hidden, .ariaLabel("Your turn")],
-      .label([.for("softer-text"), .class("visually-hidden")], "Message"),
-      .textarea(
-        [
-          .id("softer-text"), .name("text"), .placeholder("Message..."),
-          .attr("rows", "3"), .maxlength(20_000),
-        ]),
+      .div(
+        [.class("field")],
+        .label([.for("softer-text"), .class("visually-hidden")], "Message"),
+        .textarea(
+          [
+            .id("softer-text"), .name("text"), .placeholder("Message..."),
+            .attr("rows", "2"), .maxlength(20_000), .ariaDescribedBy(["softer-text-hint"]),
+          ]),
+        .p(
+          [.class("softer-compose-hint"), .id("softer-text-hint")],
+          "Enter sends · Shift+Enter for a new line · send nothing to pass")),
       .button(
         [.type("submit"), .class("button primary"), .data("softer-send", "")],
         "Pass"))
   }
 
-  static func roomActions(_ record: SofterRoomRecord, viewer: String) -> Node {
+  /// Leave, Decline and Delete sit in a menu at the top, away from the message box. Someone
+  /// invited declines; only the person who opened the room deletes it for everyone.
+  static func roomMenu(_ record: SofterRoomRecord, viewer: String) -> Node {
     let room = record.room
     let me = record.participantID(ofUser: viewer) ?? ""
     let isOwner = me == room.spec.originatorID
-    let deleteQuestion =
-      isOwner
-      ? "Delete Room?\n\nThis will permanently remove the room for everyone."
-      : room.state.isActive
-        ? "Delete Room?\n\nYou'll leave this room — it will end for everyone."
-        : room.state.isPending
-          ? "Delete Room?\n\nYou'll decline to join this room."
-          : "Delete Room?\n\nThis will remove the room from your list."
-    return .div(
-      [.class("softer-room-actions")],
-      room.state.isActive
-        ? .button(
-          [
-            .type("button"), .class("button secondary"), .data("softer-action", "leave"),
-            .data(
-              "confirm", "Leave Room?\n\nThe room will end for everyone. This can't be undone."),
-          ], "Leave Room") : .fragment([]),
-      .button(
-        [
-          .type("button"), .class("button danger"), .data("softer-action", "delete"),
-          .data("confirm", deleteQuestion),
-        ], "Delete"))
+    var items: [Node] = []
+    if room.state.isPending && !isOwner {
+      items.append(
+        menuItem(
+          "decline", "Decline",
+          question: "Decline Room?\n\nYou won't be able to join this room later."))
+    }
+    if room.state.isActive {
+      items.append(
+        menuItem(
+          "leave", "Leave room",
+          question: "Leave Room?\n\nThe room will end for everyone. This can't be undone."))
+    }
+    if isOwner {
+      items.append(
+        menuItem(
+          "delete", "Delete room",
+          question: "Delete Room?\n\nThis will permanently remove the room for everyone.",
+          danger: true))
+    } else if room.state.isDefunct {
+      items.append(
+        menuItem(
+          "delete", "Remove from my list",
+          question: "Remove from my list?\n\nThe conversation goes from your rooms."))
+    }
+    guard !items.isEmpty else { return .empty }
+    return ActionMenu("Room options", items: items).node
+  }
+
+  static func menuItem(_ action: String, _ title: String, question: String, danger: Bool = false)
+    -> Node
+  {
+    .button(
+      [
+        .type("button"), .class(danger ? "button link danger-text" : "button link"),
+        .data("softer-action", action), .data("confirm", question),
+        .optional("data-danger", danger ? "" : nil),
+      ], .text(title))
   }
 
   static let noscript = Node.el(

@@ -21,14 +21,16 @@ struct SofterWebController: Sendable {
     let user = try context.requireCaller().user
     let list = try await rooms.rooms(for: user)
     if request.uri.queryParameters["live"] != nil {
-      return pages.html(SofterPages.roomList(list, viewer: user.id).render())
+      let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC")!
+      return pages.html(
+        SofterPages.roomList(list, viewer: user.id, timeZone: zone, now: env.now()).render())
     }
     let tier = PaymentTier.defaultTier(
       lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))
     return pages.html(
       SofterPages.list(
         try await pages.pageContext(request, context), rooms: list, viewer: user.id,
-        defaultTier: tier))
+        defaultTier: tier, now: env.now()))
   }
 
   @Sendable func roomPage(_ request: Request, _ context: AppRequestContext) async throws

@@ -1,0 +1,25 @@
+/// A button that opens a short list of actions, for those that should sit away from the main
+/// ones (Leave, Delete). Built on `<details>`, so it opens without script; hearth.js closes it.
+public struct ActionMenu: Sendable {
+  public var title: String
+  public var items: [Node]
+  /// Opens upwards, for a menu near the bottom of the screen.
+  public var opensUp: Bool
+
+  public init(_ title: String, opensUp: Bool = false, items: [Node]) {
+    self.title = title
+    self.items = items
+    self.opensUp = opensUp
+  }
+
+  public var node: Node {
+    .el(
+      "details", [.class("menu")],
+      [
+        .el("summary", [.class("button secondary")], [.text(title)]),
+        .ul(
+          [.class(opensUp ? "menu-items up" : "menu-items")],
+          .fragment(items.map { .li($0) })),
+      ])
+  }
+}
