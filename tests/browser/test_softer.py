@@ -4,57 +4,29 @@ other's messages and typing without reloading."""
 from __future__ import annotations
 
 import re
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from fake_lightward import FakeLightward
 from hearth_harness import PASSWORD, HearthServer, make_workdir, sqlite_url, unique_email
 from playwright.sync_api import Browser, Page, expect
 
 
-# Markdown, as Lightward writes it: the page shows it formatted, never the asterisks.
-REPLY = "Welcome, both of you.\n\n**Gently** now:\n\n- breathe\n- listen"
-
-
-class FakeLightward:
-    """Accepts every invitation and answers every turn with the same greeting."""
-
-    def __init__(self) -> None:
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
-                if body.endswith("accept or decline."):
-                    text = b"accept"
-                elif "write its cenotaph" in body:
-                    text = "Here rests **our** room.".encode()
-                else:
-                    text = REPLY.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain; charset=utf-8")
-                self.send_header("Content-Length", str(len(text)))
-                self.end_headers()
-                self.wfile.write(text)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/api/plain"
+def reply(body: str) -> str:
+    """Markdown, as Lightward writes it: the page shows it formatted, never the asterisks."""
+    if "write its cenotaph" in body:
+        return "Here rests **our** room."
+    return "Welcome, both of you.\n\n**Gently** now:\n\n- breathe\n- listen"
 
 
 @pytest.fixture
 def softer_server():
-    fake = FakeLightward()
+    fake = FakeLightward(reply)
     workdir = make_workdir("browser-softer")
-    server = HearthServer(
-        sqlite_url(workdir / "hearth.sqlite"), workdir, name="softer",
-        extra_env={"SOFTER_LIGHTWARD_URL": fake.url},
-    )
+    server = HearthServer(sqlite_url(workdir / "hearth.sqlite"), workdir, name="softer", extra_env=fake.env)
     server.start()
     yield server
     server.stop()
-    fake.server.shutdown()
+    fake.close()
 
 
 def person(browser: Browser, server: HearthServer, name: str, viewport: dict) -> tuple[Page, str, list[str]]:

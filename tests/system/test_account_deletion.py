@@ -32,11 +32,9 @@ import secrets
 import shutil
 import sqlite3
 import subprocess
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -44,6 +42,7 @@ import pyotp
 import pytest
 
 from fake_gemini import FakeGemini
+from fake_lightward import FakeLightward
 from hearth_harness import (
     FIGURES,
     PASSWORD,
@@ -68,41 +67,6 @@ CLIENT_ADDRESS = "127.0.0.1"  # the address the servers see the tests come from
 
 
 # -- a fake Lightward: accepts every invitation and answers every turn at once ----------------
-
-
-class FakeLightward:
-    def __init__(self) -> None:
-        self.requests = 0
-
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
-                fake.requests += 1
-                text = "accept" if body.endswith("accept or decline.") else "Thank you all."
-                payload = text.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain; charset=utf-8")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/api/plain"
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 # -- people ----------------------------------------------------------------------------------
@@ -369,13 +333,9 @@ def login_key_hashes(email: str) -> list[tuple[str, str]]:
 @pytest.mark.timeout(60)
 def test_deleting_an_account_leaves_nothing_of_it(backend, start_server) -> None:
     started = time.monotonic()
-    lightward, gemini = FakeLightward(), FakeGemini()
+    lightward, gemini = FakeLightward(lambda body: "Thank you all."), FakeGemini()
     try:
-        env = {
-            "SOFTER_LIGHTWARD_URL": lightward.url,
-            "SOFTER_LIGHTWARD_TIMEOUT_SECONDS": "10",
-            **gemini.env,
-        }
+        env = {**lightward.env, **gemini.env}
         server = start_server(backend, extra_env=env)
         run_and_check(server, backend, started)
     finally:

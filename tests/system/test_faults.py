@@ -30,7 +30,6 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -41,6 +40,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from requests.adapters import HTTPAdapter
 
+from fake_lightward import FakeLightward
 from hearth_harness import (
     FIGURES,
     HOST,
@@ -99,50 +99,6 @@ def new_session(source: str | None = None) -> requests.Session:
         adapter = _SourceAdapter(source)
         session.mount("http://", adapter)
     return session
-
-
-class FakeLightward:
-    """Lightward's plain API on loopback: accepts every invitation and answers every turn at once.
-    It outlives the servers under test, so a killed server's retried turn reaches the same fake."""
-
-    def __init__(self) -> None:
-        self.requests = 0
-        self.lock = threading.Lock()
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
-                with fake.lock:
-                    fake.requests += 1
-                text = "accept" if body.endswith("accept or decline.") else "Heard you."
-                payload = text.encode()
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "text/plain; charset=utf-8")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the server that asked was killed
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer((HOST, 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    @property
-    def env(self) -> dict[str, str]:
-        return {
-            "SOFTER_LIGHTWARD_URL": f"http://{HOST}:{self.server.server_address[1]}/api/plain",
-            "SOFTER_LIGHTWARD_TIMEOUT_SECONDS": "10",
-        }
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 class RedoDevice:
