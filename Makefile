@@ -7,6 +7,7 @@
 #   make format   format the Swift sources in place
 #   make lint     check the Swift formatting and the scripts (node --check)
 #   make setup    install everything the build and the tests need
+#   make screenshots  docs/screenshots from the last browser run (each app on a phone and a desktop)
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -18,7 +19,7 @@ endif
 
 SUITE ?= all
 
-.PHONY: help run test test-system test-browser fuzz bench redo format lint setup clean
+.PHONY: help run test test-system test-browser fuzz bench redo format lint setup screenshots clean
 
 help:
 	@echo "make run           build and start hearth serve (http://127.0.0.1:8080, ./data/hearth.sqlite)"
@@ -31,6 +32,7 @@ help:
 	@echo "make format        swift format, in place"
 	@echo "make lint          swift format lint --strict, node --check on the scripts"
 	@echo "make setup         install what the build and the tests need"
+	@echo "make screenshots   docs/screenshots from the last browser run's pictures of each app"
 	@echo "make clean         remove .tmp (test logs, screenshots, reports)"
 
 run:
@@ -73,6 +75,12 @@ lint:
 
 setup:
 	scripts/setup all
+
+# test_pages.py pictures each app with data in it; these are the README's pictures.
+screenshots:
+	@ls .tmp/screenshots/readme-*.png >/dev/null 2>&1 || { echo "no pictures yet: run make test-browser first" >&2; exit 1; }
+	mkdir -p docs/screenshots
+	for shot in .tmp/screenshots/readme-*.png; do cp "$$shot" "docs/screenshots/$${shot#.tmp/screenshots/readme-}"; done
 
 clean:
 	rm -rf .tmp

@@ -123,8 +123,8 @@ package enum DesignPage {
         ]),
       .h3("Loading"),
       .div(
-        [.class("card"), .aria("busy", "true"), .ariaLabel("Loading")],
-        .span([.class("skeleton half")]), .span([.class("skeleton wide")]),
+        [.class("card"), .role("status"), .aria("busy", "true")],
+        .span([.class("visually-hidden")], "Loading"), .span([.class("skeleton half")]), .span([.class("skeleton wide")]),
         .span([.class("skeleton block")])),
       .h3("Chart colours"),
       .div(
