@@ -194,9 +194,6 @@ public enum SofterPages {
           [.class("softer-app softer-room"), .data("softer-room", room.id), .data("title", title)],
           .p(.a([.href("/softer")], "← All rooms")),
           .h1(.text(room.spec.participants.map(\.nickname).joined(separator: ", "))),
-          .p(
-            [.class("softer-meta")],
-            .text("\(room.spec.tier.displayString) room · Lightward's seat: \(record.voice)")),
           .section(
             [.id("softer-live"), .aria("live", "polite")],
             live(record, viewer: viewer, now: now)),
@@ -217,9 +214,15 @@ public enum SofterPages {
       ],
       .div(
         [.class("softer-room-bar")],
-        // While active, the turn bar or the your-turn banner says whose turn it is.
-        room.state.isActive
-          ? .span() : .p([.class("softer-status")], .text(RoomPresentation.status(room))),
+        .p(
+          [.class("softer-meta")],
+          .text("\(room.spec.tier.displayString) room · Lightward's seat: \(record.voice)"),
+          // While active, the turn bar or the your-turn banner says whose turn it is.
+          room.state.isActive
+            ? .empty
+            : .fragment([
+              .text(" · "), .span([.class("softer-status")], .text(RoomPresentation.status(room))),
+            ])),
         roomMenu(record, viewer: viewer)),
       ledger(room, me: me),
       room.state.isActive
