@@ -13,12 +13,17 @@ public struct Medication: Hashable, Codable, Sendable {
   public var notes: String?
   public var schedules: [MedicationSchedule]
   public var authorID: String
+  /// When it was added to the journal: adherence counts doses from then. Nil for medications
+  /// added before this was kept, and for imported ones.
+  public var createdAt: Date?
 
   public init(
     id: String, journalID: String, name: String, defaultAmount: Double? = nil,
     defaultUnit: String? = nil, useCase: String? = nil, isAsNeeded: Bool = false,
-    notes: String? = nil, schedules: [MedicationSchedule] = [], authorID: String
+    notes: String? = nil, schedules: [MedicationSchedule] = [], authorID: String,
+    createdAt: Date? = nil
   ) {
+    self.createdAt = createdAt
     self.id = id
     self.journalID = journalID
     self.name = name

@@ -122,8 +122,10 @@ import Testing
     #expect(health.intakesWithMissingMedication == ["orphan"])
     #expect(
       health.problems == [
-        "1 intake references a missing schedule.", "1 intake references a missing entry.",
-        "1 note references a missing entry.", "1 intake belongs to a missing medication.",
+        "1 logged dose refers to a dose time that was removed.",
+        "1 logged dose refers to an entry that was deleted.",
+        "1 note refers to an entry that was deleted.",
+        "1 logged dose belongs to a medication that was deleted.",
       ])
     let repaired = health.repaired(journal)
     #expect(JournalHealth(repaired).isHealthy)
@@ -177,7 +179,8 @@ import Testing
     #expect(export.intakes[1].scheduleID == nil && export.intakes[1].entryID == nil)
     #expect(
       imported.repairs == [
-        "1 intake references a missing schedule.", "1 intake references a missing entry.",
+        "1 logged dose refers to a dose time that was removed.",
+        "1 logged dose refers to an entry that was deleted.",
       ])
   }
 

@@ -270,7 +270,8 @@ import Testing
     #expect(
       insights.cues == [
         GentleCue(
-          kind: .medicationCorrelation, message: "Ibuprofen correlates with lower severity (Δ2.0).",
+          kind: .medicationCorrelation,
+          message: "Ibuprofen correlates with lower severity (2.0 points lower on days taken).",
           suggestion: "Keep noting when you take it to confirm the pattern.",
           evidence: "Based on 3 days with it and 3 days without.", evidenceCount: 6)
       ])

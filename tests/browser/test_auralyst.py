@@ -3,6 +3,7 @@ on the entry page; an entry made offline is kept in the browser and arrives once
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta, timezone
 
 from hearth_harness import PASSWORD, HearthServer, unique_email
@@ -50,7 +51,7 @@ def test_a_caregivers_note_appears_live_on_the_owners_entry(
 
     # She logs an entry with the quick-add form; the timeline counts it
     ann.locator("#entry-severity").fill("7")
-    expect(ann.locator("#entry-severity-value")).to_have_text("7")
+    expect(ann.locator('output[for="entry-severity"]')).to_have_text("7 (severe)")
     ann.locator("#entry-note").fill("Woke up with it behind the left eye")
     ann.get_by_role("button", name="Save Entry").click()
     expect(ann.locator(".auralyst-day-row")).to_contain_text("1 entry")
@@ -79,7 +80,7 @@ def test_a_caregivers_note_appears_live_on_the_owners_entry(
     expect(cat.locator("#invitation-list")).to_contain_text("Ann's migraines")
     cat.get_by_role("button", name="Accept").first.click()
     cat.goto("/auralyst")
-    expect(cat.locator(".auralyst-journal-row")).to_contain_text("Shared by Ann, read-write")
+    expect(cat.locator(".auralyst-journal-row")).to_contain_text("Shared by Ann; you can add entries, doses and notes")
     cat.locator(".auralyst-journal-row").click()
     cat.wait_for_url(f"**/auralyst/journals/{journal}")
     cat.locator(".auralyst-day-row").click()
@@ -128,7 +129,7 @@ def test_an_entry_made_offline_arrives_once(browser: Browser, live_server: Heart
     page.locator("#entry-severity").fill("4")
     page.locator("#entry-note").fill("Written on the train")
     page.get_by_role("button", name="Save Entry").click()
-    expect(page.locator(".auralyst-status")).to_contain_text("Saved on this device")
+    expect(page.locator(".toast")).to_contain_text("Saved on this device")
     expect(page.locator("#auralyst-outbox")).to_contain_text("Severity 4: Written on the train")
     page.screenshot(path=str(screenshots / "auralyst-offline-outbox.png"), full_page=True)
     assert entries_with(live_server, token, journal, "Written on the train") == 0
@@ -196,7 +197,7 @@ def test_medications_quick_log_insights_report_and_files(
     doses = page.locator("[data-auralyst-dose]")
     expect(doses).to_have_count(2)
     doses.first.check()
-    expect(page.locator(".auralyst-status")).to_have_text("Dose logged.")
+    expect(page.locator(".toast", has_text="Dose logged.")).to_be_visible()
     page.locator(".auralyst-as-needed summary").click()
     page.get_by_role("button", name="Log Dose").click()
     expect(page.locator(".auralyst-day-row")).to_contain_text("2 doses")
@@ -244,7 +245,7 @@ def test_medications_quick_log_insights_report_and_files(
     expect(page.locator(".auralyst-report h1")).to_contain_text("Eli's journal")
     expect(page.locator(".auralyst-report")).to_contain_text("Magnesium")
     page.emulate_media(media="print")
-    expect(page.locator(".auralyst-tabs")).to_be_hidden()
+    expect(page.locator(".auralyst-app .tabs")).to_be_hidden()
     expect(page.locator(".site-header")).to_be_hidden()
     page.screenshot(path=str(screenshots / "auralyst-report-print.png"), full_page=True)
     page.emulate_media(media="screen")
@@ -263,7 +264,294 @@ def test_medications_quick_log_insights_report_and_files(
     page.get_by_role("link", name="Export & import").click()
     page.locator("#import-file").set_input_files(str(exported))
     page.get_by_role("button", name="Import Journal").click()
-    expect(page.locator(".auralyst-status")).to_contain_text(
-        "Import Complete: imported 4 entries, 2 medications, 2 schedules, 2 intakes, 0 notes."
+    expect(page.locator("[data-auralyst-result]")).to_contain_text(
+        "Import Complete: imported 4 entries, 2 medications, 2 dose times, 2 logged doses, 0 notes."
     )
     assert not errors, errors
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def api(server: HearthServer, token: str):
+    return server.client().with_token(token)
+
+
+def test_entries_are_rated_with_labelled_sliders_and_saved_shows_in_view(
+    browser: Browser, live_server: HearthServer, screenshots
+) -> None:
+    page, _, token, errors = person(browser, live_server, "Fay", PHONE)
+    journal = new_journal(page, "Fay's journal")
+
+    # Overall severity is a slider with its ends named and its value shown and announced
+    severity = page.locator("#entry-severity")
+    expect(severity).to_have_attribute("type", "range")
+    overall = page.locator(".slider", has=severity)
+    expect(overall).to_contain_text("0 none")
+    expect(overall).to_contain_text("10 worst")
+    expect(severity).to_have_attribute("aria-valuetext", "0 (none)")
+    severity.fill("7")
+    expect(page.locator('output[for="entry-severity"]')).to_have_text("7 (severe)")
+    expect(severity).to_have_attribute("aria-valuetext", "7 (severe)")
+
+    # Symptoms are sliders too, not number boxes, and "Not rated" until moved
+    page.locator("#quick-add summary").click()
+    expect(page.locator('#quick-add input[type="number"]')).to_have_count(0)
+    headache = page.get_by_label("Headache", exact=True)
+    expect(headache).to_have_attribute("type", "range")
+    expect(headache).to_have_attribute("aria-valuetext", "Not rated")
+    expect(page.locator('output[for="symptom-1"]')).to_have_text("Not rated")
+    headache.fill("6")
+    expect(headache).to_have_attribute("aria-valuetext", "6 (moderate)")
+    page.get_by_label("Menstruating").check()
+    page.locator("#entry-note").fill("Bright light")
+
+    # "Saved" shows where the person is looking: inside the phone's viewport
+    page.get_by_role("button", name="Save Entry").click()
+    toast = page.locator(".toast", has_text="Entry saved.")
+    expect(toast).to_be_visible()
+    box = toast.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    page.screenshot(path=str(screenshots / "auralyst-saved-toast-phone.png"))
+    # The form is ready for the next entry
+    expect(page.locator('output[for="entry-severity"]')).to_have_text("0 (none)")
+    expect(headache).to_have_attribute("aria-valuetext", "Not rated")
+    entries = api(live_server, token).get(f"/api/auralyst/journals/{journal}/entries").json()["entries"]
+    assert [(e["severity"], e.get("symptoms"), e.get("isMenstruating")) for e in entries] == [
+        (7, {"Headache": 6}, True)
+    ], entries
+
+    # The day page shows the ratings and menstruation, not just the note
+    page.locator(".auralyst-day-row").click()
+    page.wait_for_url("**/days/*")
+    row = page.locator(".auralyst-entry-row")
+    expect(row).to_contain_text("Overall 7 of 10")
+    expect(row.locator(".auralyst-ratings")).to_have_text("Headache 6")
+    expect(row).to_contain_text("Menstruating")
+    expect(page.locator(".auralyst-day-summary")).to_contain_text("Menstruating this day.")
+    page.screenshot(path=str(screenshots / "auralyst-day-phone.png"), full_page=True)
+
+    # The editor rates with the same sliders; clearing a rating removes it
+    row.click()
+    page.wait_for_url("**/entries/*")
+    page.get_by_text("Edit Entry").click()
+    expect(page.locator("#edit-severity")).to_have_attribute("aria-valuetext", "7 (severe)")
+    expect(page.locator("#edit-symptom-0")).to_have_attribute("aria-valuetext", "6 (moderate)")
+    expect(page.locator("#edit-symptom-1")).to_have_attribute("aria-valuetext", "Not rated")
+    page.get_by_role("button", name="Clear Headache").click()
+    expect(page.locator("#edit-symptom-0")).to_have_attribute("aria-valuetext", "Not rated")
+    page.locator("#edit-severity").fill("5")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator(".toast", has_text="Entry saved.")).to_be_visible()
+    entries = api(live_server, token).get(f"/api/auralyst/journals/{journal}/entries").json()["entries"]
+    assert [(e["severity"], e.get("symptoms") or {}) for e in entries] == [(5, {})], entries
+    # The page shows the saved levels, and the editor keeps them
+    expect(page.locator(".auralyst-levels")).to_contain_text("5/10")
+    expect(page.locator(".auralyst-levels")).not_to_contain_text("Headache")
+    page.get_by_text("Edit Entry").click()
+    expect(page.locator("#edit-severity")).to_have_attribute("aria-valuetext", "5 (moderate)")
+    expect(page.locator("#edit-symptom-0")).to_have_attribute("aria-valuetext", "Not rated")
+    assert not errors, errors
+
+
+def test_the_calendar_colours_a_month_by_severity(
+    browser: Browser, live_server: HearthServer, screenshots
+) -> None:
+    page, _, token, errors = person(browser, live_server, "Gus", PHONE)
+    journal = new_journal(page, "Gus's journal")
+    client = api(live_server, token)
+    # 23:30 UTC on 9 March is 00:30 on the 10th in Paris: the journal's zone decides the day
+    for when, severity in [
+        ("2026-03-09T23:30:00Z", 8),
+        ("2026-03-03T10:00:00Z", 2),
+        ("2026-03-03T18:00:00Z", 4),
+        ("2026-02-20T10:00:00Z", 10),
+    ]:
+        response = client.post(
+            f"/api/auralyst/journals/{journal}/entries", json={"severity": severity, "timestamp": when}
+        )
+        assert response.status_code == 201, response.text
+
+    page.get_by_role("link", name="Calendar", exact=True).click()
+    page.wait_for_url("**/calendar")
+    page.goto(f"/auralyst/journals/{journal}/calendar?month=2026-03")
+    table = page.locator("table.auralyst-calendar")
+    expect(table.locator("caption")).to_have_text("Severity in March 2026")
+    headers = table.locator("thead th")
+    expect(headers).to_have_count(7)
+    expect(headers.first).to_have_text("Mon")
+    expect(headers.first).to_have_attribute("abbr", "Monday")
+    expect(headers.first).to_have_attribute("scope", "col")
+    # 1 March 2026 is a Sunday: the first week has six blank days before it
+    first_week = table.locator("tbody tr").first.locator("td")
+    expect(first_week.nth(6)).to_contain_text("1")
+    expect(first_week.nth(5).locator("a")).to_have_count(0)
+
+    tenth = table.get_by_role("link", name="Tuesday 10 March: average severity 8.0 of 10, severe, 1 entry")
+    expect(tenth).to_have_class("auralyst-cal-day auralyst-sev-3")
+    expect(table.get_by_role("link", name="Monday 9 March: nothing logged")).to_have_class(
+        "auralyst-cal-day auralyst-sev-none"
+    )
+    third = table.get_by_role("link", name="Tuesday 3 March: average severity 3.0 of 10, mild, 2 entries")
+    expect(third).to_have_class("auralyst-cal-day auralyst-sev-1")
+    expect(page.locator(".auralyst-legend")).to_contain_text("Severe (7 or 8)")
+    # No sideways scrolling on a phone
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(screenshots / "auralyst-calendar-phone.png"), full_page=True)
+
+    # Previous and next months
+    page.get_by_role("link", name="‹ February 2026").click()
+    expect(table.locator("caption")).to_have_text("Severity in February 2026")
+    expect(
+        table.get_by_role("link", name="Friday 20 February: average severity 10.0 of 10, very severe, 1 entry")
+    ).to_have_class("auralyst-cal-day auralyst-sev-4")
+    page.get_by_role("link", name="March 2026 ›").click()
+    expect(table.locator("caption")).to_have_text("Severity in March 2026")
+
+    # Each day opens its day page
+    tenth.click()
+    page.wait_for_url("**/days/2026-03-10")
+    expect(page.locator(".auralyst-entry-row")).to_contain_text("Overall 8 of 10")
+    assert not errors, errors
+
+
+def test_insights_count_from_a_medications_start_and_word_effects_by_their_sign(
+    browser: Browser, live_server: HearthServer, screenshots
+) -> None:
+    page, _, token, errors = person(browser, live_server, "Hal", {"width": 1280, "height": 900})
+    journal = new_journal(page, "Hal's journal")
+    client = api(live_server, token)
+    base = f"/api/auralyst/journals/{journal}"
+    # A scheduled medication added just now, its dose at 00:00 (already past today)
+    response = client.post(
+        f"{base}/medications", json={"name": "Magnesium", "schedules": [{"time": "00:00"}]}
+    )
+    assert response.status_code == 201, response.text
+    response = client.post(f"{base}/medications", json={"name": "Ibuprofen", "isAsNeeded": True})
+    assert response.status_code == 201, response.text
+    ibuprofen = response.json()["medication"]["id"]
+    # Six days: with Ibuprofen severity 2, without it 8; one entry a day
+    now = datetime.now(timezone.utc).replace(hour=12, minute=0, second=0, microsecond=0)
+    for days_ago in range(1, 7):
+        when = (now - timedelta(days=days_ago)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        taken = days_ago <= 3
+        response = client.post(f"{base}/entries", json={"severity": 2 if taken else 8, "timestamp": when})
+        assert response.status_code == 201, response.text
+        if taken:
+            response = client.post(
+                f"{base}/intakes", json={"medicationId": ibuprofen, "origin": "asNeeded", "timestamp": when}
+            )
+            assert response.status_code == 201, response.text
+
+    page.goto(f"/auralyst/journals/{journal}/insights?window=7d")
+    # Adherence starts at the medication's start, not 0 of a whole window
+    magnesium = page.locator(".auralyst-adherence", has_text="Magnesium")
+    expect(magnesium).to_contain_text(re.compile(r"Started today; no doses due yet\.|0 of 1 dose taken since today"))
+    expect(magnesium).not_to_contain_text("of 7")
+    # Lower severity on days taken: a negative change, worded "lower", in the chart and the cue
+    summary = page.locator("#chart-effect-summary")
+    expect(summary).to_have_text("Ibuprofen: severity 3.0 points lower on 3 days taken.")
+    expect(page.locator("figure.auralyst-chart", has=summary)).to_contain_text("−3.0")
+    expect(page.locator(".auralyst-cue", has_text="Ibuprofen")).to_contain_text(
+        "Ibuprofen correlates with lower severity (3.0 points lower on days taken)."
+    )
+    # Plurals and weekday names
+    text = page.locator("main").text_content() or ""
+    assert not re.search(r"\b1 (days|entries|doses|points)\b", text), text
+    assert not re.search(r"\b(Sun|Mon|Tue|Wed|Thu|Fri|Sat)s\b", text), text
+    assert re.search(r"on (Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)days around", text), text
+    assert "from 1 entry" in text
+    page.screenshot(path=str(screenshots / "auralyst-insights-words.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_errors_name_fields_in_the_forms_words(browser: Browser, live_server: HearthServer) -> None:
+    page, _, _, errors = person(browser, live_server, "Ivy", PHONE)
+    new_journal(page, "Ivy's journal")
+    # The API names fields as it does ("note is required."); the page says it in the label's words
+    page.route(
+        "**/entries",
+        lambda route: route.fulfill(
+            status=400,
+            content_type="application/json",
+            body='{"error":{"code":"missing_field","message":"note is required.","field":"note"}}',
+        ),
+    )
+    page.get_by_role("button", name="Save Entry").click()
+    error = page.locator("#quick-add .form-error")
+    expect(error).to_have_text("Fill in Note.")
+    expect(page.locator("#entry-note")).to_have_attribute("aria-invalid", "true")
+    page.unroute("**/entries")
+    page.route(
+        "**/entries",
+        lambda route: route.fulfill(
+            status=400,
+            content_type="application/json",
+            body='{"error":{"code":"invalid_field","message":"symptoms.Headache must be an integer.",'
+            '"field":"symptoms.Headache"}}',
+        ),
+    )
+    page.get_by_role("button", name="Save Entry").click()
+    expect(error).to_have_text("Headache must be an integer.")
+    page.unroute("**/entries")
+    page.route("**/entries", lambda route: route.fulfill(status=500, body="boom"))
+    page.get_by_role("button", name="Save Entry").click()
+    expect(error).to_have_text("Something went wrong on our side. Try again in a moment.")
+    assert not errors, errors
+
+
+def test_a_journals_pages_pass_axe_and_fit_a_phone_light_and_dark(
+    browser: Browser, live_server: HearthServer, screenshots
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+    from test_pages import THUMB_CHECK
+
+    page, email, token, errors = person(browser, live_server, "Joy", PHONE)
+    journal = new_journal(page, "Joy's journal")
+    client = api(live_server, token)
+    base = f"/api/auralyst/journals/{journal}"
+    ibuprofen = client.post(f"{base}/medications", json={"name": "Ibuprofen", "isAsNeeded": True})
+    client.post(f"{base}/medications", json={"name": "Magnesium", "schedules": [{"time": "08:00"}]})
+    now = datetime.now(timezone.utc).replace(hour=9, minute=0, second=0, microsecond=0)
+    for days_ago in range(1, 10):
+        when = (now - timedelta(days=days_ago)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        client.post(
+            f"{base}/entries",
+            json={"severity": days_ago, "symptoms": {"Headache": 4}, "isMenstruating": days_ago < 3,
+                  "note": "Note", "timestamp": when},
+        )
+        client.post(
+            f"{base}/intakes",
+            json={"medicationId": ibuprofen.json()["medication"]["id"], "origin": "asNeeded", "timestamp": when},
+        )
+    entry = client.get(f"{base}/entries").json()["entries"][0]["id"]
+    day = (now - timedelta(days=1)).strftime("%Y-%m-%d")
+    paths = {"home": "", "calendar": "/calendar", "day": f"/days/{day}", "entry": f"/entries/{entry}",
+             "insights": "/insights", "medications": "/medications", "sharing": "/sharing",
+             "new-medication": "/medications/new", "data": "/data", "report": "/report",
+             "settings": "/settings"}
+    axe = Axe()
+    problems: list[str] = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for name, path in paths.items():
+            where = f"{name} ({scheme})"
+            page.goto(f"/auralyst/journals/{journal}{path}")
+            page.wait_for_load_state("networkidle")
+            for details in page.locator("#quick-add summary, #auralyst-live ~ details.card summary").all():
+                details.click()
+            for violation in axe.run(page).response["violations"]:
+                if violation["impact"] in ("serious", "critical"):
+                    nodes = "; ".join(n["html"][:120] for n in violation["nodes"][:2])
+                    problems.append(f"{where}: axe {violation['id']}: {nodes}")
+            if page.evaluate("document.scrollingElement.scrollWidth") > PHONE["width"]:
+                problems.append(f"{where}: scrolls sideways")
+            problems += [f"{where}: {line}" for line in page.evaluate(THUMB_CHECK)]
+            text = page.locator("main").inner_text()
+            for pattern in [r"\b1 (days|entries|doses)\b", r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)s\b",
+                            r"\b[0-9a-f]{8}-[0-9a-f]{4}-", r"\bUTC\b", r"read-write|read-only",
+                            r"\d{4}-\d{2}-\d{2}"]:
+                if re.search(pattern, text):
+                    problems.append(f"{where}: {pattern} in the page's words")
+            page.screenshot(path=str(screenshots / f"auralyst-walk-{name}-{scheme}.png"), full_page=True)
+    assert not problems and not errors, "\n".join(problems + errors)

@@ -27,7 +27,7 @@ extension AuralystAPIController {
     guard input.name != nil else { throw APIErrorResponse(.missing("name")) }
     var medication = Medication(
       id: try AuralystJournals.clientID(input.id, make: env.newID),
-      journalID: opened.journal.id, name: "", authorID: opened.user.id)
+      journalID: opened.journal.id, name: "", authorID: opened.user.id, createdAt: env.now())
     try apply(input, to: &medication, opened: opened)
     let (record, created) = try await journals.add(
       AuralystRecordCoding.record(medication, at: env.now()), to: opened)

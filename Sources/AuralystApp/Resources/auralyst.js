@@ -6,18 +6,46 @@
   const journalId = app ? app.getAttribute("data-auralyst-journal") : null;
   const outboxKey = journalId ? `auralyst-outbox-${journalId}` : null;
 
-  const status = (text) => {
+  // Confirmations show where the person is looking: a toast at the bottom of the screen.
+  const status = (text, options) => {
+    if (hearth.toast) { hearth.toast(text, options); return; }
     const box = document.querySelector(".auralyst-status");
     if (box) box.textContent = text;
   };
+  const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
+  const fallback = (status) => status >= 500
+    ? "Something went wrong on our side. Try again in a moment."
+    : status === 404 ? "That is no longer here. Reload the page."
+    : status === 403 ? "You can't change this journal; ask its owner."
+    : "That didn't work. Check what you entered and try again.";
   const errorText = async (response) => {
     try {
       const json = await response.json();
-      return { message: (json.error && json.error.message) || `The server answered ${response.status}.`,
-               field: json.error && json.error.field };
+      return { message: (json.error && json.error.message) || fallback(response.status),
+               field: json.error && json.error.field, code: json.error && json.error.code };
     } catch (_) {
-      return { message: `The server answered ${response.status}.`, field: null };
+      return { message: fallback(response.status), field: null };
     }
+  };
+  // The server names fields as the API does ("symptoms.Headache", "schedules[0].time"); a
+  // person sees the words of the form's own label instead.
+  const labelFor = (form, field) => {
+    if (!form || !field) return null;
+    const control = form.querySelector(`[name="${CSS.escape(field)}"]`);
+    const label = control && (control.labels && control.labels[0]);
+    if (label) return label.textContent.trim();
+    const row = field.match(/^schedules\[(\d+)\]\.(\w+)$/);
+    if (row) return `dose ${Number(row[1]) + 1}`;
+    return null;
+  };
+  const peopleWords = (form, error) => {
+    if (!error || !error.field) return error;
+    const name = labelFor(form, error.field) || "this field";
+    let message = error.message;
+    if (error.code === "missing_field") message = `Fill in ${name}.`;
+    else if (message.startsWith(`${error.field} `)) message = name + message.slice(error.field.length);
+    message = message.charAt(0).toUpperCase() + message.slice(1);
+    return { ...error, message };
   };
 
   // --- Live refresh ----------------------------------------------------------------
@@ -93,9 +121,10 @@
       const type = element.getAttribute("data-type");
       if (element.type === "radio" && !element.checked) continue;
       let value;
+      if (element.hasAttribute("data-unrated")) continue;
       if (type === "bool") value = element.checked;
       else if (element.value === "") continue;
-      else if (type === "int") value = parseInt(element.value, 10);
+      else if (type === "int" || element.type === "range") value = parseInt(element.value, 10);
       else if (type === "number") value = Number(element.value);
       // A datetime-local value goes as it is: the server reads it in the journal's zone.
       else if (type === "local") value = element.value;
@@ -109,10 +138,13 @@
       }
     }
     if (form.querySelector("[data-auralyst-schedules]")) body.schedules = scheduleRows(form);
+    // The editor sends every rating, so one cleared there is cleared on the entry too.
+    if (form.getAttribute("data-ratings") === "all") body.symptoms = body.symptoms || {};
     return body;
   };
 
   const showError = (form, error) => {
+    error = peopleWords(form, error);
     const box = form.querySelector(".form-error");
     form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
     if (box) { box.textContent = error ? error.message : ""; box.hidden = !error; }
@@ -182,6 +214,29 @@
   showOutbox();
   flush();
 
+  const savedText = {
+    entry: "Entry saved.", intake: "Dose logged.", note: "Note added.", "edit-entry": "Entry saved.",
+    "edit-intake": "Dose saved.", share: "Invitation sent.",
+  };
+
+  // --- Rating sliders: a symptom is "Not rated" until its slider is moved ---------------
+  const unrate = (input) => {
+    input.setAttribute("data-unrated", "");
+    input.value = "0";
+    input.setAttribute("aria-valuetext", "Not rated");
+    const output = document.querySelector(`output[for="${input.id}"]`);
+    if (output) output.textContent = "Not rated";
+    const clear = document.querySelector(`[data-auralyst-unrate="${input.id}"]`);
+    if (clear) clear.hidden = true;
+  };
+  const resetRatings = (form) => {
+    form.querySelectorAll(".slider input[type=range]").forEach((input) => {
+      if (input.closest(".auralyst-rating") && input.defaultValue === "0") unrate(input);
+      else if (hearth.showSlider) hearth.showSlider(input);
+    });
+  };
+  document.querySelectorAll("input[data-unrated]").forEach(unrate);
+
   const newId = () => (window.crypto && crypto.randomUUID)
     ? crypto.randomUUID()
     : `e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -211,8 +266,7 @@
         if (!offline) { showError(form, { message: "No connection. Try again when you are back online." }); return; }
         saveOutbox(outbox().concat([{ api, body }]));
         form.reset();
-        const output = document.getElementById("entry-severity-value");
-        if (output) output.textContent = "0";
+        resetRatings(form);
         status("Saved on this device. It will be sent when you are back online.");
         return;
       }
@@ -225,16 +279,14 @@
       } else if (then) {
         window.location.href = then;
       } else {
-        form.reset();
+        // An editor keeps what was saved; a form for a new record empties for the next one.
+        if (!form.hasAttribute("data-keep")) { form.reset(); resetRatings(form); }
         const details = form.closest("details");
         if (details) details.open = false;
         if (document.activeElement && form.contains(document.activeElement)) document.activeElement.blur();
-        status("Saved.");
+        status(savedText[form.getAttribute("data-auralyst-form")] || "Saved.");
         refresh();
       }
-      const output = document.getElementById("entry-severity-value");
-      const slider = document.getElementById("entry-severity");
-      if (output && slider) output.textContent = slider.value;
     } finally {
       if (submit) submit.disabled = false;
     }
@@ -245,6 +297,11 @@
     const target = event.target.closest && event.target.closest("button, [data-auralyst-print]");
     if (!target) return;
     if (target.hasAttribute("data-auralyst-print")) { window.print(); return; }
+    if (target.hasAttribute("data-auralyst-unrate")) {
+      const input = document.getElementById(target.getAttribute("data-auralyst-unrate"));
+      if (input) { unrate(input); input.focus(); }
+      return;
+    }
     if (target.hasAttribute("data-auralyst-add-row")) {
       const editor = target.closest("[data-auralyst-schedules]");
       const template = editor.querySelector("[data-auralyst-row-template]");
@@ -279,9 +336,10 @@
     } finally {
       target.disabled = false;
     }
-    if (!response.ok) { status((await errorText(response)).message); return; }
+    if (!response.ok) { status((await errorText(response)).message, { error: true }); return; }
     const then = target.getAttribute("data-then");
-    if (then) window.location.href = then; else { status("Done."); refresh(); }
+    if (then) window.location.href = then;
+    else { status(remove ? "Deleted." : "Done."); refresh(); }
   });
 
   document.addEventListener("change", (event) => {
@@ -299,7 +357,8 @@
       const response = await hearth.fetch(target.getAttribute("data-auralyst-permission"), {
         method: "PATCH", body: { permission: target.value },
       });
-      status(response.ok ? "Permission changed." : (await errorText(response)).message);
+      if (response.ok) status("Permission changed.");
+      else status((await errorText(response)).message, { error: true });
       return;
     }
     if (target.matches("[data-auralyst-dose]")) {
@@ -323,16 +382,19 @@
       target.disabled = false;
       if (response && !response.ok) {
         target.checked = !target.checked;
-        status((await errorText(response)).message);
+        status((await errorText(response)).message, { error: true });
       } else {
         status(target.checked ? "Dose logged." : "Dose removed.");
       }
     }
   };
   document.addEventListener("input", (event) => {
-    if (event.target.id === "entry-severity") {
-      const output = document.getElementById("entry-severity-value");
-      if (output) output.textContent = event.target.value;
+    const input = event.target;
+    if (input.matches && input.matches("input[data-unrated]")) {
+      input.removeAttribute("data-unrated");
+      const clear = document.querySelector(`[data-auralyst-unrate="${input.id}"]`);
+      if (clear) clear.hidden = false;
+      if (hearth.showSlider) hearth.showSlider(input);
     }
   });
 
@@ -356,13 +418,18 @@
       let json = {};
       try { json = JSON.parse(request.responseText); } catch (_) {}
       if (request.status !== 200) {
-        showError(form, { message: (json.error && json.error.message) || `The server answered ${request.status}.` });
+        showError(form, { message: (json.error && json.error.message) || fallback(request.status) });
         return;
       }
       showError(form, null);
       const c = json.imported;
       const repairs = (json.repairs || []).length ? ` Fixed on the way in: ${json.repairs.join(" ")}` : "";
-      status(`Import Complete: imported ${c.entries} entries, ${c.medications} medications, ${c.schedules} schedules, ${c.intakes} intakes, ${c.notes} notes.${repairs}`);
+      const done = `Import Complete: imported ${plural(c.entries, "entry", "entries")}, `
+        + `${plural(c.medications, "medication", "medications")}, ${plural(c.schedules, "dose time", "dose times")}, `
+        + `${plural(c.intakes, "logged dose", "logged doses")}, ${plural(c.notes, "note", "notes")}.${repairs}`;
+      const result = form.querySelector("[data-auralyst-result]");
+      if (result) result.textContent = done;
+      status(done);
       form.reset();
       refresh();
     };

@@ -30,7 +30,8 @@ extension AuralystJournals {
     guard let record = try? await record(opened, id: id, kind: .medication),
       let medication = try AuralystRecordCoding.medication(record)
     else {
-      throw APIErrorResponse(.invalid(field, "This journal has no medication \(id)."))
+      throw APIErrorResponse(
+        .invalid(field, "That medication is no longer in this journal. Reload the page."))
     }
     return medication
   }

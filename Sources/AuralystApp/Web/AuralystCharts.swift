@@ -7,6 +7,15 @@ import HearthPlatform
 enum AuralystCharts {
   static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
+  /// "2026-11-19" as "Thursday 19 November", or "19 Nov" for an axis.
+  static func dayWords(_ day: String, short: Bool = false) -> String {
+    guard let date = CalendarDay(day) else { return day }
+    let month = AuralystView.months[date.month - 1]
+    return short
+      ? "\(date.day) \(month.prefix(3))"
+      : "\(Wording.weekday(date.weekday)) \(date.day) \(month)"
+  }
+
   static func figure(
     _ id: String, title: String, summary: String, width: Int, height: Int, _ body: [Node]
   )
@@ -77,17 +86,24 @@ enum AuralystCharts {
         ],
         [
           .el(
-            "title", [], [.text("\(day.day): \(number(day.average)) from \(day.entries) entries")])
+            "title", [],
+            [
+              .text(
+                "\(dayWords(day.day)): \(number(day.average)) from "
+                  + Wording.count(day.entries, "entry", "entries"))
+            ])
         ])
     }
-    nodes.append(text(left, height - 6, days.first!.day))
-    nodes.append(text(width - 8, height - 6, days.last!.day, anchor: "end"))
+    nodes.append(text(left, height - 6, dayWords(days.first!.day, short: true)))
+    nodes.append(text(width - 8, height - 6, dayWords(days.last!.day, short: true), anchor: "end"))
     let highest = days.max { $0.average < $1.average }!
     let lowest = days.min { $0.average < $1.average }!
     let mean = days.map(\.average).reduce(0, +) / Double(days.count)
     let summary =
-      "\(days.count) days with entries; the days averaged \(number(mean)) out of 10. "
-      + "Highest \(number(highest.average)) on \(highest.day), lowest \(number(lowest.average)) on \(lowest.day)."
+      "\(Wording.count(days.count, "day", "days")) with entries; "
+      + "\(days.count == 1 ? "it" : "the days") averaged \(number(mean)) out of 10. "
+      + "Highest \(number(highest.average)) on \(dayWords(highest.day)), "
+      + "lowest \(number(lowest.average)) on \(dayWords(lowest.day))."
     return figure(
       "chart-severity", title: "Average severity per day", summary: summary, width: width,
       height: height, nodes)
@@ -126,15 +142,19 @@ enum AuralystCharts {
               "title", [],
               [
                 .text(
-                  "\(weekdayNames[item.weekday - 1]) \(item.hour):00: \(number(item.average)) from \(item.entries) entries"
+                  "\(Wording.weekday(item.weekday)) \(String(format: "%02d:00", item.hour)): "
+                    + "\(number(item.average)) from "
+                    + Wording.count(item.entries, "entry", "entries")
                 )
               ])
           ]))
     }
     let worst = cells.max { ($0.average, $1.entries) < ($1.average, $0.entries) }!
     let summary =
-      "\(cells.reduce(0) { $0 + $1.entries }) entries over \(cells.count) weekday-hour slots. "
-      + "The highest average, \(number(worst.average)), is on \(weekdayNames[worst.weekday - 1])s "
+      "\(Wording.count(cells.reduce(0) { $0 + $1.entries }, "entry", "entries")) over "
+      + "\(Wording.count(cells.count, "weekday hour", "weekday hours")). "
+      + "The highest average, \(number(worst.average)), is on "
+      + "\(Wording.weekday(worst.weekday, plural: true)) "
       + "around \(String(format: "%02d:00", worst.hour))."
     return figure(
       "chart-heatmap", title: "Severity by weekday and hour", summary: summary, width: width,

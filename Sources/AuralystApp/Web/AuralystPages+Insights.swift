@@ -25,10 +25,25 @@ extension AuralystPages {
         .p(
           [.class("hint")],
           .text(
-            "\(insights.firstDay) to \(insights.lastDay) in \(insights.timeZone): "
-              + "\(insights.entries) \(insights.entries == 1 ? "entry" : "entries").")),
+            "\(dayText(view, insights.firstDay)) to \(dayText(view, insights.lastDay)): "
+              + "\(Wording.count(insights.entries, "entry", "entries")).")),
         .section([.id("auralyst-live")], insightBlocks(insights)),
       ])
+  }
+
+  static func dayText(_ view: AuralystView, _ day: String) -> String {
+    CalendarDay(day).map { view.longDay($0.daysSince1970) } ?? day
+  }
+
+  /// "today", "yesterday" or "Monday 16 November 2026", for "since ...".
+  static func sinceText(_ day: String, lastDay: String) -> String {
+    guard let start = CalendarDay(day)?.daysSince1970,
+      let last = CalendarDay(lastDay)?.daysSince1970
+    else { return day }
+    if start == last { return "today" }
+    if start == last - 1 { return "yesterday" }
+    let date = CalendarDay(daysSince1970: start)
+    return "\(Wording.weekday(date.weekday)) \(date.day) \(AuralystView.months[date.month - 1])"
   }
 
   static func cues(_ cues: [GentleCue]) -> Node {
@@ -54,19 +69,26 @@ extension AuralystPages {
       effects.isEmpty
       ? .p([.class("hint")], "Track medications alongside entries to see trends.")
       : AuralystCharts.bars(
-        "chart-effect", title: "Medication effect",
+        "chart-effect", title: "Severity on days taken, against the usual",
         summary: effects.map {
-          "\($0.name): severity \(n(abs($0.effect))) points \($0.effect > 0 ? "lower" : "higher") on "
-            + "the \($0.daysTaken) days taken"
+          "\($0.name): severity \(Wording.change($0.change)) on "
+            + "\(Wording.count($0.daysTaken, "day", "days")) taken"
         }.joined(separator: "; ") + ".",
-        effects.map { ($0.name, $0.effect, ($0.effect > 0 ? "+" : "") + n($0.effect)) },
+        effects.map { ($0.name, $0.change, Wording.signedChange($0.change)) },
         range: -max(
-          1, effects.map { abs($0.effect) }.max()!)...max(1, effects.map { abs($0.effect) }.max()!))
+          1, effects.map { abs($0.change) }.max()!)...max(1, effects.map { abs($0.change) }.max()!))
     let scheduled = insights.adherence.filter { !$0.isAsNeeded }
     let adherenceRows: [Node] = insights.adherence.map { item in
       let text: String
+      let since = item.startedOn.map { sinceText($0, lastDay: insights.lastDay) }
       if let scheduled = item.scheduled, let taken = item.taken {
-        text = scheduled == 0 ? "No doses were due." : "\(taken)/\(scheduled) taken"
+        if scheduled == 0 {
+          text = since == "today" ? "Started today; no doses due yet." : "No doses were due."
+        } else {
+          text =
+            "\(taken) of \(Wording.count(scheduled, "dose", "doses")) taken"
+            + (since.map { " since \($0)" } ?? "")
+        }
       } else {
         text = "\(item.logged) logged"
       }
@@ -91,7 +113,7 @@ extension AuralystPages {
       let caption =
         abs(difference) < 0.1
         ? "Severity remains stable regardless of menstruation."
-        : "Severity runs ~\(n(abs(difference))) points \(difference > 0 ? "higher" : "lower") while menstruating."
+        : "Severity runs ~\(Wording.change(difference)) while menstruating."
       menstruationNode = AuralystCharts.bars(
         "chart-menstruation", title: "Menstruation impact", summary: caption,
         [
@@ -107,7 +129,7 @@ extension AuralystPages {
       : AuralystCharts.bars(
         "chart-symptoms", title: "Symptom breakdown",
         summary: insights.symptomBreakdown.map {
-          "\($0.name) \(n($0.average)) over \($0.entries) entries"
+          "\($0.name) \(n($0.average)) over \(Wording.count($0.entries, "entry", "entries"))"
         }
         .joined(separator: "; ") + ".",
         insights.symptomBreakdown.map { ($0.name, $0.average, n($0.average)) }, range: 0...10)
@@ -129,7 +151,16 @@ extension AuralystPages {
         [.class("card")], .h2("Average Severity"), AuralystCharts.severity(insights.averageSeverity)
       ),
       .section([.class("card")], .h2("Hourly Heatmap"), AuralystCharts.heatmap(insights.heatmap)),
-      .section([.class("card")], .h2("Medication Effect"), effectChart),
+      .section(
+        [.class("card")], .h2("Medication Effect"), effectChart,
+        effects.isEmpty
+          ? .empty
+          : .p(
+            [.class("hint")],
+            .text(
+              "Each bar is the average severity on days it was taken, less the average day: "
+                + "below zero (lower) those days were milder, above zero (higher) they were worse."
+            ))),
       .section(
         [.class("card")], .h2("Medication Adherence"),
         insights.adherence.isEmpty

@@ -12,7 +12,12 @@ extension AuralystPages {
     case .weekdays(let days) where days.count == 7: when = "every day"
     case .weekdays(let days):
       when = days.sorted().map { dayLetters[$0 - 1] }.joined(separator: ", ")
-    case .everyDays(let interval, let start): when = "every \(interval) days from \(start)"
+    case .everyDays(let interval, let start):
+      let from =
+        CalendarDay(start).map {
+          "\($0.day) \(AuralystView.months[$0.month - 1]) \($0.year)"
+        } ?? start
+      when = interval == 1 ? "every day from \(from)" : "every \(interval) days from \(from)"
     }
     let paused = schedule.isActive ? "" : " (paused)"
     return "\(schedule.label ?? "Dose") at \(time), \(when)\(paused)"

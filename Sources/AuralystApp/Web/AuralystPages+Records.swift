@@ -38,10 +38,26 @@ extension AuralystPages {
                 .el(
                   "time", [.datetime(view.iso(entry.timestamp))],
                   [.text(view.time(entry.timestamp))]),
-                .strong(.text(" Severity: \(entry.severity)")),
+                .strong(.text(" Overall \(entry.severity) of 10")),
+                ratings(view, entry),
+                entry.isMenstruating == true
+                  ? .span([.class("tag auralyst-menstruating")], "Menstruating") : .empty,
                 entry.note.map { Node.span([.class("auralyst-note-preview")], .text(" " + $0)) }
                   ?? .empty))
           }))
+    let menstruating = entries.contains { $0.isMenstruating == true }
+    let summary: Node =
+      entries.isEmpty
+      ? .empty
+      : .p(
+        [.class("auralyst-day-summary")],
+        .text(
+          "\(Wording.count(entries.count, "entry", "entries")), highest overall "
+            + "\(entries.map(\.severity).max() ?? 0) of 10. "),
+        .text(
+          menstruating
+            ? "Menstruating this day."
+            : entries.contains { $0.isMenstruating == false } ? "Not menstruating this day." : ""))
     let intakeList: Node =
       intakes.isEmpty
       ? .p([.class("hint")], "No medications logged.")
@@ -70,8 +86,20 @@ extension AuralystPages {
                 : .empty)
           }))
     return .fragment([
-      .h2("Symptoms"), entryList, .h2("Medications"), intakeList,
+      .h2("Symptoms"), summary, entryList, .h2("Medications"), intakeList,
     ])
+  }
+
+  /// The entry's symptom ratings, in the journal's order: "Headache 6 · Nausea 2".
+  static func ratings(_ view: AuralystView, _ entry: SymptomEntry) -> Node {
+    let known = view.journal.symptoms.filter { entry.symptomSeverities[$0] != nil }
+    let others = entry.symptomSeverities.keys.filter { !view.journal.symptoms.contains($0) }
+      .sorted()
+    let names = known + others
+    guard !names.isEmpty else { return .empty }
+    return .span(
+      [.class("auralyst-ratings")],
+      .text(names.map { "\($0) \(entry.symptomSeverities[$0]!)" }.joined(separator: " · ")))
   }
 
   // MARK: - An entry
@@ -164,12 +192,8 @@ extension AuralystPages {
 
   static func entryEditor(_ view: AuralystView, _ entry: SymptomEntry) -> Node {
     let symptoms: [Node] = view.journal.symptoms.enumerated().map { index, name in
-      var attributes: [Attribute] = [
-        .id("edit-symptom-\(index)"), .name("symptoms.\(name)"), .type("number"),
-        .attr("min", "0"), .attr("max", "10"), .data("type", "int"),
-      ]
-      if let value = entry.symptomSeverities[name] { attributes.append(.value(String(value))) }
-      return AuralystChrome.field("edit-symptom-\(index)", name, .el("input", attributes))
+      AuralystRating.symptom(
+        id: "edit-symptom-\(index)", name: name, value: entry.symptomSeverities[name])
     }
     var menstruating: [Attribute] = [
       .type("checkbox"), .name("isMenstruating"), .data("type", "bool"),
@@ -181,14 +205,11 @@ extension AuralystPages {
       .form(
         [
           .data("auralyst-form", "edit-entry"), .data("api", "\(view.api)/entries/\(entry.id)"),
-          .data("method", "PATCH"), .ariaLabel("Edit entry"),
+          .data("method", "PATCH"), .data("ratings", "all"), .data("keep", ""),
+          .ariaLabel("Edit entry"),
         ],
-        AuralystChrome.field(
-          "edit-severity", "Overall severity (0 to 10)",
-          .input(
-            .id("edit-severity"), .name("severity"), .type("number"), .attr("min", "0"),
-            .attr("max", "10"), .required, .value(String(entry.severity)), .data("type", "int"))),
-        .div([.class("auralyst-grid")], .fragment(symptoms)),
+        AuralystRating.overall(id: "edit-severity", value: entry.severity),
+        .div([.class("auralyst-rating-grid")], .fragment(symptoms)),
         .div([.class("field checkbox")], .label(.el("input", menstruating), " Menstruating")),
         AuralystChrome.field(
           "edit-note", "Note",

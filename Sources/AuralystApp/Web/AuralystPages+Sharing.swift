@@ -55,10 +55,11 @@ extension AuralystPages {
         [.class("card auralyst-person")],
         .strong(.text(person.name)), .span([.class("hint")], .text(" \(person.email)")),
         .span(
-          [.class("chip")],
+          [.class("tag")],
           .text(person.status == "invited" ? "Pending" : "Accepted")),
         .span(
-          [.class("chip")], .text(person.permission == "read-write" ? "Read-write" : "Read-only")),
+          [.class("tag")],
+          .text(person.permission == "read-write" ? "Can add entries" : "Can view")),
         .fragment(controls))
     }
     let invite: Node =
@@ -111,7 +112,11 @@ extension AuralystPages {
         .section(
           [.id("auralyst-live")],
           view.isOwner
-            ? status : .p(.text("\(ownerName) shares this journal with you (\(view.access)).")),
+            ? status
+            : .p(
+              .text(
+                "\(ownerName) shares this journal with you: you "
+                  + "\(AuralystView.accessWords(view.access)).")),
           people.isEmpty
             ? .empty : .ul([.class("auralyst-list"), .ariaLabel("People")], .fragment(rows))),
         invite, stop,
@@ -154,7 +159,7 @@ extension AuralystPages {
         .p(
           .text(
             "Import a previously exported JSON or CSV journal file. Its records are added to this "
-              + "journal under new ids; the whole file is checked first, and nothing is written "
+              + "journal; the whole file is checked first, and nothing is written "
               + "if any row is bad.")),
         AuralystChrome.field(
           "import-file", "File (JSON or CSV, up to 64 MiB)",
@@ -163,7 +168,8 @@ extension AuralystPages {
             .attr("accept", ".json,.csv,application/json,text/csv"), .required)),
         .el("progress", [.hidden, .data("auralyst-progress", "")], []),
         .p([.class("form-error"), .role("alert"), .hidden]),
-        .button([.type("submit"), .class("button primary")], "Import Journal"))
+        .button([.type("submit"), .class("button primary")], "Import Journal"),
+        .p([.class("auralyst-import-result"), .data("auralyst-result", "")]))
       : .empty
     return AuralystChrome.page(
       context, view, title: "Export & import", current: "/data",

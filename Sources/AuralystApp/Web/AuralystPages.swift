@@ -40,7 +40,9 @@ public enum AuralystPages {
                   [.class("hint")],
                   .text(
                     row.access == "owner"
-                      ? " Yours" : " Shared by \(row.ownerName), \(row.access)"))))
+                      ? " Yours"
+                      : " Shared by \(row.ownerName); you \(AuralystView.accessWords(row.access))"
+                  ))))
           }))
     let form: Node = .form(
       [
@@ -108,11 +110,7 @@ public enum AuralystPages {
 
   static func quickAdd(_ view: AuralystView) -> Node {
     let symptoms: [Node] = view.journal.symptoms.enumerated().map { index, name in
-      AuralystChrome.field(
-        "symptom-\(index)", name,
-        .input(
-          .id("symptom-\(index)"), .name("symptoms.\(name)"), .type("number"), .attr("min", "0"),
-          .attr("max", "10"), .inputmode("numeric"), .data("type", "int")))
+      AuralystRating.symptom(id: "symptom-\(index)", name: name, value: nil)
     }
     return .form(
       [
@@ -121,16 +119,10 @@ public enum AuralystPages {
         .ariaLabel("New entry"),
       ],
       .h2("New Entry"),
-      .div(
-        [.class("field")],
-        .label(
-          [.for("entry-severity")], "Overall severity ",
-          .el("output", [.id("entry-severity-value"), .attr("for", "entry-severity")], ["0"]),
-          "/10"),
-        .input(
-          .id("entry-severity"), .name("severity"), .type("range"), .attr("min", "0"),
-          .attr("max", "10"), .attr("step", "1"), .value("0"), .data("type", "int"))),
-      .details(.summary("Rate symptoms"), .div([.class("auralyst-grid")], .fragment(symptoms))),
+      AuralystRating.overall(id: "entry-severity", value: 0),
+      .details(
+        [.class("auralyst-symptoms")], .summary("Rate symptoms"),
+        .div([.class("auralyst-rating-grid")], .fragment(symptoms))),
       .div(
         [.class("field checkbox")],
         .label(
@@ -147,7 +139,7 @@ public enum AuralystPages {
       ),
       .p([.class("form-error"), .role("alert"), .hidden]),
       .button([.type("submit"), .class("button primary")], "Save Entry"),
-      .div([.id("auralyst-outbox"), .hidden, .aria("live", "polite")]))
+      .div([.id("auralyst-outbox"), .hidden]))
   }
 
   static func quickLog(_ view: AuralystView, _ home: Home) -> Node {
@@ -296,7 +288,7 @@ public enum AuralystPages {
             let intakes = intakesByDay[day] ?? []
             var preview: [String] = []
             if let first = entries.first {
-              preview.append(first.note ?? "Severity: \(first.severity)")
+              preview.append(first.note ?? "Severity \(first.severity) of 10")
             }
             var meds: [String] = []
             for name in intakes.compactMap({ names[$0.medicationID] }) where !meds.contains(name) {
@@ -313,10 +305,10 @@ public enum AuralystPages {
                 .span(
                   [.class("auralyst-chips")],
                   .span(
-                    [.class("chip"), .title("Entries")],
+                    [.class("tag"), .title("Entries")],
                     .text("\(entries.count) \(entries.count == 1 ? "entry" : "entries")")),
                   .span(
-                    [.class("chip"), .title("Doses")],
+                    [.class("tag"), .title("Doses")],
                     .text("\(intakes.count) \(intakes.count == 1 ? "dose" : "doses")"))),
                 .span([.class("hint auralyst-preview")], .text(preview.joined(separator: " • ")))))
           })),

@@ -23,7 +23,9 @@ extension AuralystPages {
       let item = adherence[medication.id]
       let taken: String
       if let item, let scheduled = item.scheduled, let count = item.taken, scheduled > 0 {
-        taken = "\(count) of \(scheduled) doses (\(Int(((item.rate ?? 0) * 100).rounded()))%)"
+        taken =
+          "\(count) of \(Wording.count(scheduled, "dose", "doses")) "
+          + "(\(Int(((item.rate ?? 0) * 100).rounded()))%)"
       } else {
         taken = "\(item?.logged ?? 0) logged"
       }
@@ -66,8 +68,11 @@ extension AuralystPages {
         .article(
           [.class("auralyst-report")],
           .h1(.text("\(view.journal.title): symptom and medication report")),
-          .p(.text("\(ownerName) · \(from) to \(to) · times in \(view.journal.timeZone)")),
-          .p(.text("\(insights.entries) entries; severity \(average).")),
+          .p(
+            .text(
+              "\(ownerName) · \(dayText(view, from)) to \(dayText(view, to)) · "
+                + "times in \(view.journal.timeZone)")),
+          .p(.text("\(Wording.count(insights.entries, "entry", "entries")); severity \(average).")),
           .h2("Notable patterns"), cues(insights.cues),
           .h2("Average severity per day"), AuralystCharts.severity(insights.averageSeverity),
           .h2("By weekday and hour"), AuralystCharts.heatmap(insights.heatmap),

@@ -22,6 +22,15 @@ public struct AuralystView: Sendable {
   }
 
   public var isOwner: Bool { access == "owner" }
+
+  /// What the access lets the person do, in words: "can view", "can add entries, doses and notes".
+  public static func accessWords(_ access: String) -> String {
+    switch access {
+    case "owner": "own it"
+    case "read-write": "can add entries, doses and notes"
+    default: "can view"
+    }
+  }
   public var canWrite: Bool { access == "owner" || access == "read-write" }
   public func canEdit(_ authorID: String) -> Bool {
     isOwner || (access == "read-write" && authorID == viewerID)
@@ -33,9 +42,7 @@ public struct AuralystView: Sendable {
 
   // MARK: - Times, in the journal's zone
 
-  static let weekdays = [
-    "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-  ]
+  static let weekdays = Wording.weekdays
   static let months = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
@@ -82,9 +89,9 @@ public struct AuralystView: Sendable {
 enum AuralystChrome {
 
   static let tabs: [(String, String)] = [
-    ("", "Journal"), ("/medications", "Medications"), ("/insights", "Insights"),
-    ("/sharing", "Sharing"), ("/data", "Export & import"), ("/report", "Report"),
-    ("/settings", "Settings"),
+    ("", "Journal"), ("/calendar", "Calendar"), ("/medications", "Medications"),
+    ("/insights", "Insights"), ("/sharing", "Sharing"), ("/data", "Export & import"),
+    ("/report", "Report"), ("/settings", "Settings"),
   ]
 
   static func header(_ view: AuralystView, current: String) -> Node {
@@ -93,15 +100,16 @@ enum AuralystChrome {
         [.class("auralyst-crumbs")], .a([.href("/auralyst")], "Journals"), " › ",
         .span(.text(view.journal.title)),
         view.isOwner
-          ? .empty : .span([.class("auralyst-badge")], .text(" shared with you, \(view.access)"))),
-      .nav(
-        [.class("auralyst-tabs"), .ariaLabel("Journal sections")],
-        .fragment(
-          tabs.filter { $0.0 != "/settings" || view.isOwner }.map { suffix, title in
-            suffix == current
-              ? .a([.href(view.path + suffix), .ariaCurrent("page")], .text(title))
-              : .a([.href(view.path + suffix)], .text(title))
-          })),
+          ? .empty
+          : .span(
+            [.class("auralyst-badge")],
+            .text(" shared with you; you \(AuralystView.accessWords(view.access))"))),
+      Tabs(
+        label: "Journal sections",
+        tabs.filter { $0.0 != "/settings" || view.isOwner }.map { suffix, title in
+          Tabs.Tab(title, href: view.path + suffix, current: suffix == current)
+        }
+      ).node,
     ])
   }
 
@@ -115,8 +123,7 @@ enum AuralystChrome {
       body: [
         .div(
           [.class("auralyst-app"), .data("auralyst-journal", view.journal.id)],
-          header(view, current: current), .fragment(body),
-          .p([.class("auralyst-status"), .role("status"), .aria("live", "polite")]))
+          header(view, current: current), .fragment(body))
       ], scripts: [AuralystAssets.script.url],
       stylesheets: [AuralystAssets.stylesheet.url])
   }

@@ -18,6 +18,7 @@ struct AuralystWebController: Sendable {
     let journal = router.group(RouterPath(Self.journalPath)).add(middleware: SignedInPages())
     page(journal, "", use: home)
     page(journal, "/days/:day", use: dayPage)
+    page(journal, "/calendar", use: calendarPage)
     page(journal, "/entries/:entryId", use: entryPage)
     page(journal, "/medications", use: medicationsPage)
     page(journal, "/medications/:medicationId", use: medicationPage)
@@ -108,6 +109,26 @@ struct AuralystWebController: Sendable {
       context, view, day: day, entries: try rows.compactMap(AuralystRecordCoding.entry),
       intakes: try rows.compactMap(AuralystRecordCoding.intake),
       medications: try await journals.medications(opened))
+  }
+
+  @Sendable func calendarPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let today = CalendarDay(daysSince1970: view.today)
+    let (year, month) =
+      request.uri.queryParameters.get("month").flatMap { SeverityMonth.parse(String($0)) }
+      ?? (today.year, today.month)
+    let first = CalendarDay(String(format: "%04d-%02d-01", year, month))!.daysSince1970
+    // A day more on each side: the month's days are found in the journal's zone.
+    let rows = try await journals.records(
+      opened, [.entry], from: view.instant(day: first - 1, minute: 0),
+      until: view.instant(day: first + 33, minute: 0))
+    return AuralystPages.calendar(
+      context, view,
+      SeverityMonth(
+        year: year, month: month, entries: try rows.compactMap(AuralystRecordCoding.entry),
+        timeZone: TimeZone(identifier: view.journal.timeZone) ?? .gmt, now: view.now))
   }
 
   @Sendable func entryPage(

@@ -41,17 +41,17 @@ public struct JournalHealth: Hashable, Sendable, Codable {
     }
     return [
       line(
-        intakesWithMissingSchedule, "intake references a missing schedule.",
-        "intakes reference missing schedules."),
+        intakesWithMissingSchedule, "logged dose refers to a dose time that was removed.",
+        "logged doses refer to dose times that were removed."),
       line(
-        intakesWithMissingEntry, "intake references a missing entry.",
-        "intakes reference missing entries."),
+        intakesWithMissingEntry, "logged dose refers to an entry that was deleted.",
+        "logged doses refer to entries that were deleted."),
       line(
-        notesWithMissingEntry, "note references a missing entry.",
-        "notes reference missing entries."),
+        notesWithMissingEntry, "note refers to an entry that was deleted.",
+        "notes refer to entries that were deleted."),
       line(
-        intakesWithMissingMedication, "intake belongs to a missing medication.",
-        "intakes belong to missing medications."),
+        intakesWithMissingMedication, "logged dose belongs to a medication that was deleted.",
+        "logged doses belong to medications that were deleted."),
     ].compactMap { $0 }
   }
 

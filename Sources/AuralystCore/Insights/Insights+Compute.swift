@@ -125,7 +125,26 @@ extension Insights {
       logged: intakes.count, averageDose: amounts.isEmpty ? nil : Mean(amounts).value,
       unit: intakes.lazy.compactMap(\.unit).first ?? medication.defaultUnit)
     guard !medication.isAsNeeded else { return result }
-    let doses = DoseOccurrence.all(of: medication, clock: clock, days: days, until: now)
+    // Counted from when it was added, or from an earlier dose logged for it (a medication
+    // added today for doses checked off since last week), never from before it existed.
+    var counted = days
+    var since: Date?
+    if let createdAt = medication.createdAt {
+      let logged = intakes.map { intake in
+        intake.scheduledDate.flatMap(CalendarDay.init).map {
+          min(intake.timestamp, clock.instant(day: $0.daysSince1970, minute: 0))
+        } ?? intake.timestamp
+      }
+      let start = min(createdAt, logged.min() ?? createdAt)
+      let day = clock.local(start).day
+      if day >= days.lowerBound {
+        since = start.addingTimeInterval(-matchingTolerance)
+        counted = min(day, days.upperBound)...days.upperBound
+        result.startedOn = CalendarDay(daysSince1970: day).description
+      }
+    }
+    let doses = DoseOccurrence.all(of: medication, clock: clock, days: counted, until: now)
+      .filter { dose in since.map { dose.instant >= $0 } ?? true }
     let taken = DoseOccurrence.matched(doses, intakes: intakes, tolerance: matchingTolerance)
     result.scheduled = doses.count
     result.taken = taken

@@ -36,7 +36,8 @@ extension Insights {
         GentleCue(
           kind: .medicationCorrelation,
           message:
-            "\(effect.name) correlates with lower severity (Δ\(Self.oneDecimal(effect.effect))).",
+            "\(effect.name) correlates with lower severity "
+            + "(\(Wording.change(effect.change)) on days taken).",
           suggestion: "Keep noting when you take it to confirm the pattern.",
           evidence:
             "Based on \(Self.count(effect.daysTaken, "day", "days")) with it and "
@@ -51,8 +52,7 @@ extension Insights {
         GentleCue(
           kind: .menstruation,
           message:
-            "Severity runs \(Self.oneDecimal(abs(difference))) points "
-            + "\(difference > 0 ? "higher" : "lower") while menstruating.",
+            "Severity runs \(Wording.change(difference)) while menstruating.",
           suggestion: "Include cycle tags in notes to keep context clear.",
           evidence:
             "Based on \(Self.count(menstruation.entriesWhile, "entry", "entries")) while "
@@ -62,9 +62,7 @@ extension Insights {
     return cues
   }
 
-  static func oneDecimal(_ value: Double) -> String { String(format: "%.1f", value) }
-
   static func count(_ value: Int, _ one: String, _ many: String) -> String {
-    "\(value) \(value == 1 ? one : many)"
+    Wording.count(value, one, many)
   }
 }

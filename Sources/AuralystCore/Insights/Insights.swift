@@ -24,6 +24,10 @@ public struct Insights: Hashable, Codable, Sendable {
     public var averageOnDaysTaken: Double
     public var daysTaken: Int
     public var daysWithout: Int
+
+    /// How severity on days taken differs from the baseline: below zero, those days were
+    /// milder. Pages and cues word and chart this, never `effect`, so sign and words agree.
+    public var change: Double { -effect }
   }
 
   public struct Adherence: Hashable, Codable, Sendable {
@@ -39,6 +43,8 @@ public struct Insights: Hashable, Codable, Sendable {
     public var logged: Int
     public var averageDose: Double?
     public var unit: String?
+    /// The day it started, when that is inside the window: doses are counted from then.
+    public var startedOn: String?
   }
 
   public struct MenstruationImpact: Hashable, Codable, Sendable {
