@@ -16,8 +16,29 @@ public struct APIError: Error, Equatable, Sendable {
     APIError(status: 400, code: "invalid_field", message: message, field: field)
   }
 
+  /// A missing field; the message names it in words ("Fill in the time zone.") and `field`
+  /// keeps its path for programs.
   public static func missing(_ field: String) -> APIError {
-    APIError(status: 400, code: "missing_field", message: "\(field) is required.", field: field)
+    APIError(
+      status: 400, code: "missing_field", message: "Fill in the \(words(for: field)).",
+      field: field)
+  }
+
+  /// "participants[0].displayName" reads "display name"; "medicationId" reads "medication".
+  public static func words(for field: String) -> String {
+    let last = field.split(separator: ".").last.map(String.init) ?? field
+    var words: [String] = []
+    var word = ""
+    for character in last where character != "[" && character != "]" && !character.isNumber {
+      if character.isUppercase, !word.isEmpty {
+        words.append(word)
+        word = ""
+      }
+      word += character.lowercased()
+    }
+    if !word.isEmpty { words.append(word) }
+    if words.count > 1, words.last == "id" { words.removeLast() }
+    return words.isEmpty ? field : words.joined(separator: " ")
   }
 
   /// A missing field, with words that say what to do ("Give Bob a nickname.").
