@@ -10,6 +10,17 @@ public struct LyricsLine: Hashable, Codable, Sendable {
   public var words: [LyricsWord]
 
   public init(words: [LyricsWord]) { self.words = words }
+
+  /// The line with its particles marked as `fresh` marks them, for lines stored before particles
+  /// were kept; unchanged unless both cut the line into the same words.
+  public func markingParticles(like fresh: LyricsLine) -> LyricsLine {
+    guard words.allSatisfy({ $0.isParticle == nil }),
+      words.map(\.surface) == fresh.words.map(\.surface)
+    else { return self }
+    var line = self
+    for index in line.words.indices { line.words[index].isParticle = fresh.words[index].isParticle }
+    return line
+  }
 }
 
 public struct LyricsWord: Hashable, Codable, Sendable {
@@ -40,14 +51,19 @@ public struct LyricsWord: Hashable, Codable, Sendable {
   /// One reading per kanji of the surface, in order (okurigana excluded).
   public var kanjiReadings: [KanjiReading]
   public var morae: [MoraPitch]
+  /// True for a particle (UniDic's 助詞), which pages show lighter; nil otherwise, and for lines
+  /// stored before it was kept.
+  public var isParticle: Bool?
 
   public init(
-    surface: String, reading: String, kanjiReadings: [KanjiReading] = [], morae: [MoraPitch] = []
+    surface: String, reading: String, kanjiReadings: [KanjiReading] = [], morae: [MoraPitch] = [],
+    isParticle: Bool? = nil
   ) {
     self.surface = surface
     self.reading = reading
     self.kanjiReadings = kanjiReadings
     self.morae = morae
+    self.isParticle = isParticle
   }
 
   /// The surface when it holds a kanji (the whole word, okurigana included), as furigana

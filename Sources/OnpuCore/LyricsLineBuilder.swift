@@ -71,7 +71,9 @@ public struct LyricsLineBuilder: Sendable {
         phrases.append(Phrase(words: [LyricsWord(surface: token.surface, reading: "")]))
         continue
       }
-      var word = LyricsWord(surface: token.surface, reading: reading)
+      var word = LyricsWord(
+        surface: token.surface, reading: reading,
+        isParticle: token.partOfSpeech == .particle ? true : nil)
       if word.kanji != nil {
         word.kanjiReadings = aligner.align(surface: token.surface, reading: reading) ?? []
       }

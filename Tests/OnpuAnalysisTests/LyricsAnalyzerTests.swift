@@ -31,6 +31,12 @@ import Testing
     #expect(CompactLyrics.encode(analyzer.analyze(line: line)) == compact)
   }
 
+  @Test func particlesAreMarkedAndNothingElseIs() throws {
+    let words = try SharedAnalyzer.get().analyze(line: "君の声が聞こえた").words
+    #expect(words.filter { $0.isParticle == true }.map(\.surface) == ["の", "が"])
+    #expect(words.allSatisfy { $0.isParticle == true || $0.isParticle == nil })
+  }
+
   @Test func lyricsSplitIntoTrimmedNonEmptyLines() throws {
     let lines = try SharedAnalyzer.get().analyze(lyrics: "\n  夢  \r\n\n\t花\n")
     #expect(lines.map { $0.words.map(\.surface) } == [["夢"], ["花"]])

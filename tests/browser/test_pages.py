@@ -6,6 +6,7 @@ land in .tmp/screenshots; `make screenshots` copies each app's into docs/screens
 
 from __future__ import annotations
 
+import datetime
 import time
 from pathlib import Path
 from typing import Callable
@@ -164,8 +165,11 @@ def test_every_page_with_something_in_every_app(browser: Browser, screenshots) -
         # Auralyst: a journal with a week of entries, a medication taken, a note
         journal = wanda.post("/api/auralyst/journals", json={"title": "Migraines"}).json()["journal"]["id"]
         base = f"/api/auralyst/journals/{journal}"
+        entries = []
         for severity in (2, 5, 7, 3):
-            assert wanda.post(f"{base}/entries", json={"severity": severity}).status_code == 201
+            r = wanda.post(f"{base}/entries", json={"severity": severity})
+            assert r.status_code == 201, describe(r)
+            entries.append(r.json()["entry"]["id"])
         medication = wanda.post(f"{base}/medications", json={
             "name": "Ibuprofen", "schedules": [{"time": "08:00"}]}).json()["medication"]["id"]
         assert wanda.post(f"{base}/intakes", json={"medicationId": medication}).status_code == 201
@@ -191,6 +195,10 @@ def test_every_page_with_something_in_every_app(browser: Browser, screenshots) -
             "/redo/analytics", "/auralyst", f"/auralyst/journals/{journal}",
             f"/auralyst/journals/{journal}/medications", f"/auralyst/journals/{journal}/insights",
             f"/auralyst/journals/{journal}/sharing", f"/auralyst/journals/{journal}/settings",
+            f"/auralyst/journals/{journal}/calendar", f"/auralyst/journals/{journal}/entries/{entries[0]}",
+            f"/auralyst/journals/{journal}/days/{datetime.datetime.now(datetime.timezone.utc).date()}",
+            f"/auralyst/journals/{journal}/medications/{medication}", f"/auralyst/journals/{journal}/data",
+            f"/auralyst/journals/{journal}/report",
             "/onpu", f"/onpu/songs/{song_id}", "/onpu/dictionary?q=山",
         ]
         readme = {f"/softer/rooms/{room}": "softer", "/redo": "redo",

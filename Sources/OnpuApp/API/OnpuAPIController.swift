@@ -222,30 +222,36 @@ enum OnpuInput {
     let lyrics = lyrics.trimmingCharacters(in: .whitespacesAndNewlines)
     for (field, value) in [("title", title), ("artist", artist), ("lyrics", lyrics)]
     where value.unicodeScalars.contains(where: { $0.value == 0 }) {
-      throw APIErrorResponse(.invalid(field, "\(field) contains a NUL character."))
+      throw APIErrorResponse(
+        .invalid(
+          field,
+          "A control character (NUL) in the \(field) cannot be saved; remove it and try again."
+        ))
     }
     guard title.count <= 200 else {
-      throw APIErrorResponse(.invalid("title", "title is at most 200 characters."))
+      throw APIErrorResponse(.invalid("title", "Keep the title to 200 characters or fewer."))
     }
     guard artist.count <= 200 else {
-      throw APIErrorResponse(.invalid("artist", "artist is at most 200 characters."))
+      throw APIErrorResponse(
+        .invalid("artist", "Keep the artist's name to 200 characters or fewer."))
     }
     guard !lyrics.isEmpty else {
-      throw APIErrorResponse(.invalid("lyrics", "lyrics must have at least one line of text."))
+      throw APIErrorResponse(.invalid("lyrics", "Paste at least one line of lyrics."))
     }
     guard lyrics.count <= settings.maxLyricsCharacters else {
       throw APIErrorResponse(
         APIError(
           status: 413, code: "lyrics_too_large",
           message:
-            "lyrics has \(lyrics.count) characters; a song can have at most \(settings.maxLyricsCharacters).",
+            "These lyrics have \(lyrics.count) characters; a song can have at most \(settings.maxLyricsCharacters).",
           field: "lyrics"))
     }
     let lines = lyrics.split(whereSeparator: \.isNewline).count
     guard lines <= settings.maxLines else {
       throw APIErrorResponse(
         .invalid(
-          "lyrics", "lyrics has \(lines) lines; a song can have at most \(settings.maxLines)."))
+          "lyrics",
+          "These lyrics have \(lines) lines; a song can have at most \(settings.maxLines)."))
     }
     return (title, artist, lyrics)
   }

@@ -137,7 +137,7 @@
         ${row("Kun", escape(entry.kunReadings.join("、")))}
         ${row("Strokes", entry.strokes)}
         ${row("Grade", entry.grade)}
-        ${row("Frequency", entry.frequency ? `#${entry.frequency} of 2,500` : "")}
+        ${row("Use", !entry.frequency ? "" : entry.frequency <= 500 ? "Very common: one of the 500 most used" : "Common: one of the 2,500 most used")}
         ${row("JLPT (old scale)", entry.jlptOld ? `level ${entry.jlptOld}` : "")}
       </dl>`;
     document.dispatchEvent(new CustomEvent("onpu:kanji", { detail: entry.literal }));
@@ -194,34 +194,20 @@
       }
     };
     if (saved.reading) setMode("reading", saved.reading);
-    if (saved.view) setMode("view", saved.view);
+    // A song with no translations has no parallel view to come back to.
+    if (saved.view && $('input[name="onpu-view"]')) setMode("view", saved.view);
     $$('input[name="onpu-reading"]').forEach((input) => input.addEventListener("change", () => setMode("reading", input.value)));
     $$('input[name="onpu-view"]').forEach((input) => input.addEventListener("change", () => setMode("view", input.value)));
 
     const lines = $$(".onpu-line", view);
-    const english = $$(".onpu-en-line", view);
     const steps = $$("[data-onpu-step]");
     let selected = -1;
-    let guard = false;
-    const paneJP = $(".onpu-pane-jp", view);
-    const paneEN = $(".onpu-pane-en", view);
-    const scrollInto = (pane, element) => {
-      if (!pane || !element) return;
-      if (view.dataset.view === "parallel") pane.scrollTop = element.offsetTop - pane.offsetTop;
-      else element.scrollIntoView({ block: "nearest" });
-    };
     const select = (index) => {
       selected = index;
       lines.forEach((line, i) => line.classList.toggle("selected", i === index));
-      english.forEach((line, i) => line.classList.toggle("selected", i === index));
       view.classList.toggle("translating", index >= 0);
       steps.forEach((button) => { button.disabled = index < 0; });
-      if (index >= 0) {
-        guard = true;
-        scrollInto(paneJP, lines[index]);
-        scrollInto(paneEN, english[index]);
-        setTimeout(() => { guard = false; }, 100);
-      }
+      if (index >= 0) lines[index].scrollIntoView({ block: "nearest" });
       document.dispatchEvent(new CustomEvent("onpu:line", { detail: index }));
     };
     const toggle = (index) => select(index === selected && view.dataset.view !== "parallel" ? -1 : index);
@@ -231,7 +217,6 @@
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(index); }
       });
     });
-    english.forEach((line, index) => line.addEventListener("click", () => select(index)));
     steps.forEach((button) => button.addEventListener("click", () => {
       if (selected < 0) return;
       const next = Math.min(lines.length - 1, Math.max(0, selected + Number(button.dataset.onpuStep)));
@@ -239,19 +224,6 @@
       document.dispatchEvent(new CustomEvent("onpu:step", { detail: next }));
     }));
 
-    // Parallel panes scroll together by the share of their height scrolled.
-    const sync = (from, to) => () => {
-      if (guard || view.dataset.view !== "parallel") return;
-      const range = from.scrollHeight - from.clientHeight;
-      if (range <= 0) return;
-      guard = true;
-      to.scrollTop = (from.scrollTop / range) * (to.scrollHeight - to.clientHeight);
-      setTimeout(() => { guard = false; }, 100);
-    };
-    if (paneJP && paneEN) {
-      paneJP.addEventListener("scroll", sync(paneJP, paneEN));
-      paneEN.addEventListener("scroll", sync(paneEN, paneJP));
-    }
   }
 
   // --- Tour ------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ public struct OnpuLibrary: Sendable {
     } catch {
       _ = try? await database.onpuStore.updateOnpuJob(
         id: job.id, from: [.queued], to: .failed, stage: nil,
-        error: "The job could not be queued; try again.", at: env.now())
+        error: "The song could not be queued; try again.", at: env.now())
       throw error
     }
   }

@@ -6,37 +6,31 @@ import OnpuCore
 /// kanji run when the readings split, else over the whole word) or the pitch line over the morae
 /// shows. Kanji the dictionary knows are buttons that open the kanji panel.
 public enum OnpuLyricsView {
+  /// Each line with its translation beside it in one row, so the parallel view keeps them level
+  /// however either side wraps. With no translations at all (none set up, or the translator
+  /// failed) the lines carry none: the page says so once.
   public static func lines(
-    _ lines: [LyricsLine], translations: [String?], translationsOn: Bool,
-    knownKanji: (Character) -> Bool
+    _ lines: [LyricsLine], translations: [String?], knownKanji: (Character) -> Bool
   ) -> Node {
-    .el(
+    let translated = translations.contains { $0 != nil }
+    return .el(
       "ol", [.class("onpu-lines"), .ariaLabel("Lyrics")],
       lines.enumerated().map { index, line in
         let translation = index < translations.count ? translations[index] : nil
         return .li(
           [
             .class("onpu-line"), .data("line", "\(index)"), .attr("tabindex", "0"),
-            .attr("aria-describedby", "onpu-tr-\(index)"),
+            .optional("aria-describedby", translated ? "onpu-tr-\(index)" : nil),
           ],
           .div([.class("onpu-jp"), .lang("ja")], .fragment(words(line, knownKanji: knownKanji))),
-          .div(
-            [.class("onpu-tr"), .id("onpu-tr-\(index)")],
-            .text(translation ?? (translationsOn ? "No translation" : "Translations are off"))))
-      })
-  }
-
-  /// The English pane of parallel mode: one entry per Japanese line.
-  public static func translationPane(_ translations: [String?], count: Int, translationsOn: Bool)
-    -> Node
-  {
-    .el(
-      "ol", [.class("onpu-en-lines"), .ariaLabel("Translation")],
-      (0..<count).map { index in
-        let text = index < translations.count ? translations[index] : nil
-        return .li(
-          [.class("onpu-en-line"), .data("line", "\(index)")],
-          .text(text ?? (translationsOn ? "…" : "Translations are off")))
+          translated
+            ? .div(
+              [
+                .class(translation == nil ? "onpu-tr onpu-tr-missing" : "onpu-tr"),
+                .id("onpu-tr-\(index)"), .lang("en"),
+              ],
+              .text(translation ?? "No translation for this line"))
+            : .empty)
       })
   }
 
@@ -71,13 +65,16 @@ public enum OnpuLyricsView {
           return .span([.class(classes)], .text(mora.text))
         }))
     let pitchText = word.morae.map { "\($0.text)\($0.isHigh ? "↑" : "↓")" }.joined()
+    let classes = [
+      "w", word.kanji == nil ? "w-kana" : "w-kanji", word.isParticle == true ? "w-particle" : nil,
+    ].compactMap { $0 }.joined(separator: " ")
     return .span(
       [
-        .class(word.kanji == nil ? "w w-kana" : "w w-kanji"), .data("reading", word.reading),
+        .class(classes), .data("reading", word.reading),
         .data("pitch", word.morae.map { $0.isHigh ? "1" : "0" }.joined()),
         .title(word.kanji == nil ? pitchText : "\(word.reading) · \(pitchText)"),
       ],
-      pitch, .fragment(segments(word, knownKanji: knownKanji)))
+      pitch, .span([.class("w-text")], .fragment(segments(word, knownKanji: knownKanji))))
   }
 
   /// Runs of the surface: a kanji run with its reading above when the readings split, kana as

@@ -99,10 +99,10 @@ extension OnpuPages {
       filters,
       .div(
         [.id("onpu-live"), .data("onpu-live", "library"), .data("since", "\(library.since)")],
-        processing(library.jobs), songs(library)))
+        processing(library.jobs, isAdmin: context.isAdmin), songs(library)))
   }
 
-  static func processing(_ jobs: [JobRow]) -> Node {
+  static func processing(_ jobs: [JobRow], isAdmin: Bool) -> Node {
     guard !jobs.isEmpty else { return .empty }
     return .section(
       [.class("onpu-processing"), .ariaLabel("Processing")], .h2("Processing"),
@@ -123,7 +123,7 @@ extension OnpuPages {
                 [.class("onpu-job-text")],
                 .strong(.text(job.title.isEmpty ? "Untitled" : job.title)),
                 .span([.class("onpu-job-status"), .role("status")], .text(job.statusText)),
-                job.error.map { .p([.class("onpu-job-error")], .text($0)) } ?? .empty),
+                job.error.map { jobError($0, isAdmin: isAdmin) } ?? .empty),
               .div(
                 [.class("onpu-job-actions")],
                 job.status == "failed" || job.stalled
@@ -138,6 +138,17 @@ extension OnpuPages {
                     .data("confirm", "Remove this song from the processing list?"),
                   ], "Remove")))
           })))
+  }
+
+  /// What went wrong, in words for people; the server's own words only to administrators, behind
+  /// Details.
+  static func jobError(_ error: String, isAdmin: Bool) -> Node {
+    .div(
+      [.class("onpu-job-error")],
+      .p("Onpu could not finish this song. Try it again, or remove it and add it once more."),
+      isAdmin
+        ? .details(.summary("Details"), .p([.class("onpu-job-error-detail")], .text(error)))
+        : .empty)
   }
 
   static func songs(_ library: Library) -> Node {
@@ -171,7 +182,7 @@ extension OnpuPages {
               .a(
                 [.href("/onpu/songs/\(song.id)"), .class("onpu-song-link")],
                 .strong(.text(song.title.isEmpty ? "Untitled" : song.title)),
-                song.artist.isEmpty ? .empty : .span([.class("hint")], .text(" · \(song.artist)"))),
+                song.artist.isEmpty ? .empty : .span([.class("hint")], .text(song.artist))),
               favoriteButton(song.id, song.favorite),
               .button(
                 [
@@ -208,36 +219,45 @@ extension OnpuPages {
   }
 
   public static func addSong(_ context: PageContext, _ form: AddSong) -> String {
-    func describedBy(_ field: String) -> Attribute {
-      .optional("aria-describedby", form.error?.field == field ? "onpu-error" : nil)
+    let fields = ["title", "artist", "lyrics"]
+    func error(_ field: String) -> String? {
+      form.error?.field == field ? form.error?.message : nil
     }
+    let lyricsError = error("lyrics")
     return page(
       context, title: "Add a song",
       .h1("Add a song"),
       Forms.post(
         action: "/onpu/add", csrf: context.csrfToken,
         attributes: [.class("card stack onpu-add"), .data("onpu-form", "add")],
-        form.error.map {
-          .p([.class("flash error"), .id("onpu-error"), .role("alert")], .text($0.message))
+        form.error.flatMap { fields.contains($0.field) ? nil : $0.message }.map {
+          .p([.class("form-error"), .id("onpu-error"), .role("alert")], .text($0))
         } ?? .empty,
-        .label([.attr("for", "onpu-title")], "Title"),
-        .input(
-          .type("text"), .id("onpu-title"), .name("title"), .value(form.title), .maxlength(200),
-          .required, describedBy("title")),
-        .label([.attr("for", "onpu-artist")], "Artist ", .span([.class("optional")], "(optional)")),
-        .input(
-          .type("text"), .id("onpu-artist"), .name("artist"), .value(form.artist),
-          .maxlength(200), describedBy("artist")),
-        .label([.attr("for", "onpu-lyrics")], "Lyrics"),
-        .textarea(
-          [
-            .id("onpu-lyrics"), .name("lyrics"), .attr("rows", "12"), .required, .lang("ja"),
-            .maxlength(20_000), describedBy("lyrics"),
-            .placeholder("One line of the song per line"),
-          ], .text(form.lyrics)),
-        .p(
-          [.class("hint")],
-          "Up to 20,000 characters. Onpu reads every line on this server; it takes a few seconds."),
+        FormField(
+          name: "title", label: "Title", value: form.title, error: error("title"), required: true,
+          id: "onpu-title", attributes: [.maxlength(200)]
+        ).node,
+        FormField(
+          name: "artist", label: "Artist", value: form.artist, error: error("artist"),
+          id: "onpu-artist", attributes: [.maxlength(200)]
+        ).node,
+        .div(
+          [.class(lyricsError == nil ? "field" : "field has-error")],
+          .label([.attr("for", "onpu-lyrics")], "Lyrics"),
+          .p(
+            [.class("hint"), .id("onpu-lyrics-hint")],
+            "One line of the song per line, up to 20,000 characters. Onpu reads them on this server in a few seconds."
+          ),
+          lyricsError.map { .p([.class("field-error"), .id("onpu-lyrics-error")], .text($0)) }
+            ?? .empty,
+          .textarea(
+            [
+              .id("onpu-lyrics"), .name("lyrics"), .attr("rows", "12"), .required, .lang("ja"),
+              .maxlength(20_000),
+              .ariaDescribedBy(
+                ["onpu-lyrics-hint"] + (lyricsError == nil ? [] : ["onpu-lyrics-error"])),
+              .ariaInvalid(lyricsError != nil),
+            ], .text(form.lyrics))),
         .div(
           [.class("actions")],
           .button([.class("button primary"), .type("submit")], "Save"),

@@ -7,55 +7,60 @@ extension OnpuPages {
     public var song: SongRow
     public var lines: [LyricsLine]
     public var translations: [String?]
-    /// complete, partial, failed or off.
+    /// complete, partial, failed or off, as it was when the song was added.
     public var translationState: String
+    /// Whether the server translates songs added now.
+    public var canTranslate: Bool
 
     public init(
-      song: SongRow, lines: [LyricsLine], translations: [String?], translationState: String
+      song: SongRow, lines: [LyricsLine], translations: [String?], translationState: String,
+      canTranslate: Bool = false
     ) {
       self.song = song
       self.lines = lines
       self.translations = translations
       self.translationState = translationState
+      self.canTranslate = canTranslate
     }
   }
 
-  static func choice(
-    _ legend: String, name: String, options: [(String, String)], selected: String
-  ) -> Node {
-    .fieldset(
-      [.class("onpu-choice")], .legend(.text(legend)),
-      .fragment(
-        options.map { value, label in
-          .label(
-            .input(
-              .type("radio"), .name(name), .value(value),
-              .flag("checked", value == selected)),
-            .text(" \(label)"))
-        }))
+  /// One sentence about the song's translations, said once under its lines; how to set a
+  /// translator up only to administrators, who can.
+  static func translationNotice(_ state: String, canTranslate: Bool, isAdmin: Bool) -> Node {
+    switch state {
+    case "off" where canTranslate:
+      .p(
+        [.class("flash flash-info onpu-translation-note")],
+        "This song was added before translations were set up on this server. Add it again to get its English lines."
+      )
+    case "off":
+      .div(
+        [.class("flash flash-info onpu-translation-note")],
+        .p(
+          "Translations are not available on this server. Readings, pitch and kanji work without them."
+        ),
+        isAdmin
+          ? .p(
+            [.class("onpu-admin-note")],
+            "For administrators: set GEMINI_API_KEY (or HEARTH_LLM_BASE_URL for a model of your own; ONPU_TRANSLATOR picks one) and restart Hearth to translate songs added afterwards."
+          ) : .empty)
+    case "failed":
+      .p(
+        [.class("flash flash-error onpu-translation-note")],
+        "The translator did not answer for this song, so it has no English lines. Add it again later to try once more."
+      )
+    case "partial":
+      .p(
+        [.class("flash flash-info onpu-translation-note")],
+        "Some lines have no translation: the translator left them out.")
+    default: .empty
+    }
   }
 
   public static func song(
     _ context: PageContext, _ view: SongView, knownKanji: (Character) -> Bool
   ) -> String {
-    let on = view.translationState != "off"
-    let notice: Node =
-      switch view.translationState {
-      case "off":
-        .p(
-          [.class("flash info onpu-translation-note")],
-          "Translations are off on this server: readings, pitch and kanji work offline, and a translator (GEMINI_API_KEY or HEARTH_LLM_*) adds English to new songs."
-        )
-      case "failed":
-        .p(
-          [.class("flash error onpu-translation-note")],
-          "The translator did not answer for this song, so it has no English lines.")
-      case "partial":
-        .p(
-          [.class("flash info onpu-translation-note")],
-          "Some lines have no translation: the translator left them out.")
-      default: .empty
-      }
+    let translated = view.translations.contains { $0 != nil }
     return page(
       context, title: view.song.title.isEmpty ? "Song" : view.song.title,
       .div(
@@ -64,34 +69,33 @@ extension OnpuPages {
           .h1(.text(view.song.title.isEmpty ? "Untitled" : view.song.title)),
           view.song.artist.isEmpty ? .empty : .p([.class("hint")], .text(view.song.artist))),
         favoriteButton(view.song.id, view.song.favorite)),
-      notice,
       .div(
         [.class("onpu-toolbar"), .ariaLabel("How to show the lyrics")],
-        choice(
-          "Reading", name: "onpu-reading",
-          options: [("none", "None"), ("furigana", "Furigana"), ("pitch", "Pitch")],
-          selected: "none"),
-        choice(
-          "View", name: "onpu-view", options: [("block", "Block"), ("parallel", "Parallel")],
-          selected: "block")),
-      .p(
-        [.class("hint onpu-help")],
-        "Tap a line to see its translation; tap it again to hide them. Tap or long-press a kanji for its meanings."
-      ),
+        SegmentedControl(
+          name: "onpu-reading", legend: "Reading",
+          choices: [("none", "None"), ("furigana", "Furigana"), ("pitch", "Pitch")],
+          selected: "none"
+        ).node,
+        translated
+          ? SegmentedControl(
+            name: "onpu-view", legend: "View",
+            choices: [("block", "Block"), ("parallel", "Parallel")], selected: "block"
+          ).node : .empty),
       .div(
         [
           .class("onpu-song-view"), .data("song", view.song.id), .data("reading", "none"),
           .data("view", "block"),
         ],
-        .div(
-          [.class("onpu-pane onpu-pane-jp")],
-          OnpuLyricsView.lines(
-            view.lines, translations: view.translations, translationsOn: on,
-            knownKanji: knownKanji)),
-        .div(
-          [.class("onpu-pane onpu-pane-en"), .lang("en")],
-          OnpuLyricsView.translationPane(
-            view.translations, count: view.lines.count, translationsOn: on))),
+        OnpuLyricsView.lines(
+          view.lines, translations: view.translations, knownKanji: knownKanji)),
+      translationNotice(
+        view.translationState, canTranslate: view.canTranslate, isAdmin: context.isAdmin),
+      .p(
+        [.class("hint onpu-help")],
+        translated
+          ? "Tap a line to see its translation; tap it again to hide it. Tap or long-press a kanji for its meanings."
+          : "Tap a line to keep your place; the arrows move along the lines. Tap or long-press a kanji for its meanings."
+      ),
       lineSteps)
   }
 
@@ -110,6 +114,15 @@ extension OnpuPages {
       ], "Next ↓"))
 
   // MARK: Dictionary
+
+  /// 13108 as 13,108.
+  static func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    return String(
+      digits.enumerated().flatMap { index, digit in
+        index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+      })
+  }
 
   public static func dictionary(
     _ context: PageContext, query: String, results: [KanjiEntry]?,
@@ -144,13 +157,13 @@ extension OnpuPages {
           .details(
             [.class("card onpu-level"), .flag("open", level == 4)],
             .summary(
-              .text("JLPT level \(level) (old scale) · \(kanji.count) kanji")),
+              .text("JLPT level \(level) (old scale) · \(grouped(kanji.count)) kanji")),
             tiles(kanji))
         } + [
           .p(
             [.class("hint")],
             .text(
-              "KANJIDIC2 lists \(total) kanji; search finds any of them. Levels are the old four-level JLPT (4 easiest, roughly N5; 1 hardest, roughly N1) that KANJIDIC2 records."
+              "KANJIDIC2 lists \(grouped(total)) kanji; search finds any of them. Levels are the old four-level JLPT (4 easiest, roughly N5; 1 hardest, roughly N1) that KANJIDIC2 records."
             ))
         ])
     }

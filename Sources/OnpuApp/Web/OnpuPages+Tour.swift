@@ -51,18 +51,17 @@ extension OnpuPages {
         [.class("card onpu-tour-step onpu-tour-try"), .data("tour-step", "4")],
         .p([.class("hint")], "Step 4 of 4"), .h2("Try it on a haiku"),
         .p(
-          [.class("flash info onpu-tour-banner"), .role("status"), .attr("aria-live", "polite")],
+          [
+            .class("flash flash-info onpu-tour-banner"), .role("status"),
+            .attr("aria-live", "polite"),
+          ],
           "Tap the first line to see its translation."),
         .div(
           [
             .class("onpu-song-view"), .data("reading", "furigana"), .data("view", "block"),
             .data("tour-song", ""),
           ],
-          .div(
-            [.class("onpu-pane onpu-pane-jp")],
-            OnpuLyricsView.lines(
-              lines, translations: tourTranslations, translationsOn: true,
-              knownKanji: knownKanji))),
+          OnpuLyricsView.lines(lines, translations: tourTranslations, knownKanji: knownKanji)),
         lineSteps,
         .div(
           [.class("actions onpu-tour-done"), .hidden],

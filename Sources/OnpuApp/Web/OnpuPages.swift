@@ -20,14 +20,9 @@ public enum OnpuPages {
       ("/onpu", "Library"), ("/onpu/add", "Add a song"), ("/onpu/dictionary", "Dictionary"),
       ("/onpu/welcome", "Tour"),
     ]
-    return .nav(
-      [.class("onpu-nav"), .ariaLabel("Onpu")],
-      .fragment(
-        links.map { path, label in
-          .a(
-            [.href(path), .optional("aria-current", context.path == path ? "page" : nil)],
-            .text(label))
-        }))
+    return Tabs(
+      label: "Onpu", links.map { Tabs.Tab($1, href: $0, current: context.path == $0) }
+    ).node
   }
 
   /// Filled by onpu.js from /api/onpu/kanji/:literal.
@@ -89,9 +84,15 @@ public enum OnpuPages {
         [.ariaLabel("How it works")], .h2("How it works"),
         .el(
           "ol", [.class("onpu-steps")],
-          steps.map { title, text in .li(.strong(.text(title)), .p(.text(text))) })),
+          steps.enumerated().map { index, step in
+            .li(
+              [.class("card onpu-step")],
+              .span(
+                [.class("onpu-step-number"), .attr("aria-hidden", "true")], .text("\(index + 1)")),
+              .div(.strong(.text(step.0)), .p(.text(step.1))))
+          })),
       .section(
-        [.class("cards"), .ariaLabel("Features")],
+        [.class("cards onpu-features"), .ariaLabel("Features")],
         .fragment(
           features.map { title, text in .div([.class("card")], .h3(.text(title)), .p(.text(text)))
           })),

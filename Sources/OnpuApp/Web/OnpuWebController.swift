@@ -74,12 +74,22 @@ struct OnpuWebController: Sendable {
     let user = try context.requireCaller().user
     let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
     guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
+    var lines = try OnpuSongCoding.lines(analysis)
+    if case .success(let analyzer) = library.analyzer,
+      lines.allSatisfy({ $0.words.allSatisfy { $0.isParticle == nil } })
+    {
+      let fresh = LyricsText.lines(of: song.lyrics).map(analyzer.analyze(line:))
+      if fresh.count == lines.count {
+        lines = zip(lines, fresh).map { $0.markingParticles(like: $1) }
+      }
+    }
     let view = OnpuPages.SongView(
       song: OnpuPages.SongRow(
         id: song.id, title: song.title, artist: song.artist, favorite: song.favorite),
-      lines: try OnpuSongCoding.lines(analysis),
+      lines: lines,
       translations: try OnpuSongCoding.translations(analysis),
-      translationState: analysis.translationState)
+      translationState: analysis.translationState,
+      canTranslate: library.translation.translator != nil)
     return pages.html(
       OnpuPages.song(
         try await pages.pageContext(request, context), view, knownKanji: knownKanji()))
