@@ -103,13 +103,11 @@ def test_tasks_move_between_the_browser_and_the_cli(page: Page, live_server, scr
     expect(page.locator(".redo-device-status")).to_contain_text("signs your changes as")
 
     # A task made and changed in the browser
-    page.locator("#redo-add-title").fill("Water the ferns")
-    page.locator("#redo-add-priority").select_option("5")
-    page.locator("#redo-add-every").fill("3")
+    page.locator("#redo-add-title").fill("Water the ferns p1 every 3d")
     page.get_by_role("button", name="Add task").click()
     task = page.locator(".redo-task", has_text="Water the ferns")
     expect(task).to_be_visible()
-    expect(task).to_contain_text("P5")
+    expect(task).to_contain_text("· High priority")
     task.get_by_role("button", name="Complete Water the ferns").click()
     expect(page.locator(".redo-task", has_text="Water the ferns")).to_contain_text("Due in 3 days")
 
@@ -136,7 +134,7 @@ def test_tasks_move_between_the_browser_and_the_cli(page: Page, live_server, scr
     cli.out("sync")
     assert "Water the ferns" in cli.out("list")
     page.reload()
-    expect(page.locator(".redo-task", has_text="Call the plumber")).to_contain_text("P4")
+    expect(page.locator(".redo-task", has_text="Call the plumber")).to_contain_text("Medium-High priority")
 
     # The task page shows its history, and edits go through the same signing
     page.get_by_role("link", name="Call the plumber").click()

@@ -29,7 +29,7 @@ def test_batch_actions_calendar_notes_and_snoozing_to_a_day(page: Page, live_ser
     toolbar = page.get_by_role("toolbar", name="Selected tasks")
     expect(toolbar).to_contain_text("2 selected")
     toolbar.get_by_role("button", name="Complete").click()
-    expect(page.locator("#redo-messages")).to_have_text("Completed 2 tasks.")
+    expect(page.locator(".toast")).to_contain_text("Completed 2 tasks.")
     expect(page.locator(".redo-task")).to_have_count(1)
     expect(toolbar).to_be_hidden()
     expect(page.locator(".redo-sync-status")).to_contain_text("Everything is synced")

@@ -18,9 +18,15 @@
     dataset: { redoAction: intent, taskId: task.id, ...extra },
   }, text);
 
+  // As RedoPage.priorityName and RedoPage.repeatText word them on the server.
+  const priorityName = (priority) =>
+    ["Low", "Medium-Low", "Medium", "Medium-High", "High"][Math.min(Math.max(priority, 1), 5) - 1];
+  const repeatText = (days) => ({ 1: "Daily", 7: "Weekly", 14: "Every two weeks", 30: "Monthly" })[days]
+    || "Every " + days + " days";
+
   const row = (task, now, canWrite, waiting, selected) => {
     const overdue = core.isOverdue(task, now);
-    const every = task.frequencyDays ? " · every " + task.frequencyDays + "d" : "";
+    const every = task.frequencyDays ? " · " + repeatText(task.frequencyDays).toLowerCase() : "";
     const open = canWrite && core.currentTodo(task) && !task.archived;
     return element("li", {
       class: "redo-task priority-" + task.priority + (overdue ? " overdue" : "") + (task.archived ? " archived" : ""),
@@ -34,8 +40,8 @@
       element("a", { href: "/redo/tasks/" + task.id, class: "redo-task-title" }, task.title),
       element("p", { class: "redo-task-meta" },
         element("span", { class: "redo-due" }, core.deadlineText(task, now)),
-        " · P" + task.priority + every + " · " + task.storyPoints + " pt"
-          + " · rank " + core.rank(task, now).toFixed(1),
+        " · " + priorityName(task.priority) + " priority" + every
+          + (task.storyPoints > 1 ? " · " + task.storyPoints + " points" : ""),
         waiting ? element("span", { class: "redo-unsynced", title: "Saved on this device, not yet on the server" }, " · not synced yet") : null)),
     open ? element("div", { class: "redo-task-actions" },
       actionButton("complete", "Done", "Complete " + task.title, task),
@@ -114,5 +120,5 @@
         element("tbody", {}, ...weeks)));
   };
 
-  globalThis.redoView = { renderList, renderCalendar, element };
+  globalThis.redoView = { renderList, renderCalendar, element, priorityName, repeatText };
 })();

@@ -64,6 +64,7 @@
   const buttons = panel.querySelector(".redo-device-actions");
   const importBox = panel.querySelector(".redo-key-import");
   const syncStatus = panel.querySelector(".redo-sync-status");
+  const keyDetails = panel.querySelector(".redo-key-details");
   let identity = null;
 
   // The server learns the public key once, with a signature proving this browser holds it.
@@ -86,9 +87,15 @@
     document.querySelectorAll("[data-redo-intent] button[type=submit], [data-redo-action]")
       .forEach((button) => { button.disabled = !identity; });
     status.textContent = identity
-      ? "This browser signs your changes as " + identity.publicKey.slice(0, 32) + "."
+      ? "This browser signs your changes as you, with a key kept only here."
       : "This browser has no signing key yet. Create one, or import the one your redo CLI uses.";
+    keyDetails.hidden = !identity;
+    keyDetails.querySelector(".redo-key-id").textContent = identity ? identity.publicKey.slice(0, 32) : "";
     panel.classList.toggle("ready", Boolean(identity));
+    // Without a key nothing can be saved, so the panel says so where the page starts.
+    const tabs = app.querySelector(".redo-tabs");
+    if (!identity && tabs && tabs.nextElementSibling !== panel) tabs.after(panel);
+    if (identity && app.lastElementChild !== panel) app.append(panel);
   };
 
   const adopt = async (seedHex, deviceId) => {
@@ -145,6 +152,9 @@
   // --- The log this browser keeps, and its sync -----------------------------------------
   let log = null;
   let sync = null;
+  // Buttons work once the key is read, which can be before the log is open.
+  let logOpened = null;
+  const logReady = new Promise((resolve) => { logOpened = resolve; });
   const list = document.getElementById("redo-list");
   const taskPage = document.querySelector("[data-redo-task-page]");
 
@@ -198,14 +208,22 @@
     const [year, month, day] = date.split("-").map(Number);
     return new Date(year, month - 1, day, 23, 59, 59, 999).toISOString();
   };
-  // Deadlines left out here are the planner's defaults: one repeat (or a day) from now.
+  const pad = (number) => String(number).padStart(2, "0");
+  const localDay = (date = new Date()) =>
+    date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate());
+  // Deadlines left out here are the planner's defaults: one repeat (or a day) from now. An
+  // undo names exact instants (`deadline`, `untilTime`) rather than days.
   const intentOf = (request) => {
     switch (request.intent) {
       case "add":
-        return { intent: "add", fields: request.fields, deadline: request.due ? endOfDay(request.due) : undefined };
+        return { intent: "add", fields: request.fields, deadline: request.deadline ?? (request.due ? endOfDay(request.due) : undefined) };
       case "snooze":
-        return { intent: "snooze", days: request.days, until: request.until ? endOfDay(request.until) : undefined, notes: request.notes };
+        return {
+          intent: "snooze", days: request.days,
+          until: request.untilTime ?? (request.until ? endOfDay(request.until) : undefined), notes: request.notes,
+        };
       case "complete": return { intent: "complete", notes: request.notes };
+      case "reopen": return { intent: "reopen", deadline: request.deadline };
       default: return { intent: request.intent, fields: request.fields };
     }
   };
@@ -227,17 +245,114 @@
     return nodes;
   };
 
+  // --- Toasts, each with an Undo that writes new signed nodes --------------------------
+  // The shared hearth.toast, one at a time: a newer change's toast replaces the last one.
+  let closeToast = null;
+  const toast = (text, options = {}) => {
+    if (closeToast) closeToast();
+    closeToast = window.hearth.toast(text, { ...options, timeout: options.undo ? 10000 : 5000 });
+  };
+  const quoted = (task) => "“" + task.title + "”";
+  const dayText = (wall) => new Date(wall).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short" });
+  const copy = (value) => value && JSON.parse(JSON.stringify(value));
+
+  // What undoes a change, as new nodes: the protocol keeps every node, so an undo is a change
+  // back (UNARCHIVE for ARCHIVE, an UPDATE to the old fields, a SNOOZE to the old deadline). It
+  // has no un-complete and no undelete: a completed todo stays done and a new one is due when it
+  // was, and a deleted task comes back as a new copy.
+  const noteOf = (request, before, nodes) => {
+    const after = log.task(request.taskId || (nodes[0] && nodes[0].taskId));
+    const task = after || before;
+    const was = before && core.currentTodo(before);
+    const back = (intent) => [{ ...intent, taskId: task.id }];
+    switch (request.intent) {
+      case "add":
+        return { text: "Added " + quoted(task) + ".", undo: back({ intent: "delete" }) };
+      case "complete":
+        return {
+          text: "Completed " + quoted(task) + ".",
+          undo: core.currentTodo(after)
+            ? back({ intent: "snooze", untilTime: was.deadline, notes: "Completion undone" })
+            : back({ intent: "reopen", deadline: was.deadline }),
+        };
+      case "snooze": {
+        const todo = core.currentTodo(after);
+        return {
+          text: (request.due ? "Due " : "Snoozed to ") + dayText(todo.deadline) + ": " + quoted(task) + ".",
+          undo: back({ intent: "snooze", untilTime: was.deadline, notes: request.due ? "Due date change undone" : "Snooze undone" }),
+        };
+      }
+      case "archive": return { text: "Archived " + quoted(task) + ".", undo: back({ intent: "unarchive" }) };
+      case "unarchive": return { text: "Unarchived " + quoted(task) + ".", undo: back({ intent: "archive" }) };
+      case "delete": {
+        const fields = { title: before.title, priority: before.priority, storyPoints: before.storyPoints };
+        if (before.description) fields.description = before.description;
+        if (before.frequencyDays) fields.frequencyDays = before.frequencyDays;
+        return { text: "Deleted " + quoted(before) + ".", undo: [{ intent: "add", fields, deadline: was ? was.deadline : undefined }] };
+      }
+      case "edit": {
+        // A repeat cannot be taken away by an UPDATE (frequencyDays is at least 1).
+        const fields = {};
+        for (const name of Object.keys(request.fields)) {
+          if (name === "description") fields.description = before.description || "";
+          else if (before[name] !== undefined && before[name] !== null) fields[name] = before[name];
+        }
+        return {
+          text: "Saved " + quoted(task) + ".",
+          undo: Object.keys(fields).length ? back({ intent: "edit", fields }) : null,
+        };
+      }
+      default:
+        return { text: "Saved." };
+    }
+  };
+  const joinNotes = (notes, text) => ({
+    text, undo: notes.some((note) => note.undo) ? notes.flatMap((note) => note.undo || []) : null,
+  });
+
+  // An undo is itself a change, whose toast has no undo of its own.
+  const undoWith = async (requests) => {
+    try {
+      await logReady;
+      for (const request of requests) await perform(request);
+      const brought = requests.some((request) => request.intent === "add");
+      await afterChange(requests[0], null, { text: brought ? "Brought back as a new copy (deleted tasks cannot be restored)." : "Undone." });
+    } catch (error) {
+      say("Not undone: " + error.message, true);
+    }
+  };
+  const showNote = (note) => {
+    if (note) toast(note.text, note.undo ? { undo: () => undoWith(note.undo) } : {});
+  };
+  const noteKey = "redo.toast";
+  const keepNote = (note) => { if (note) sessionStorage.setItem(noteKey, JSON.stringify(note)); };
+  const showKeptNote = () => {
+    const kept = sessionStorage.getItem(noteKey);
+    sessionStorage.removeItem(noteKey);
+    if (kept) showNote(JSON.parse(kept));
+  };
+
+  // A change and its toast.
+  const act = async (request) => {
+    await logReady;
+    const before = request.taskId ? copy(log.task(request.taskId)) : null;
+    const nodes = await perform(request);
+    return noteOf(request, before, nodes);
+  };
+
   // On a task's own page a change shows as the server draws it, once it is there.
-  const afterChange = async (request, then) => {
+  const afterChange = async (request, then, note) => {
     if (!taskPage) {
-      say("Saved.");
+      showNote(note);
       runSync();
       return;
     }
     const report = await runSync();
     if (report && !report.problems.length && !log.unsynced.length) {
+      keepNote(note);
       if (then) location.assign(then); else location.reload();
     } else {
+      showNote(note);
       say("Saved on this device. It syncs when the server can be reached.");
       document.querySelectorAll(".redo-title").forEach((title) => {
         const task = log.task(request.taskId);
@@ -281,33 +396,72 @@
     return changed;
   };
 
+  // --- The quick add: one line, and what was understood of it ----------------------------
+  const quickForm = document.querySelector(".redo-quick");
+  const quickPreview = quickForm && quickForm.querySelector(".redo-quick-preview");
+  const chipOrder = ["due", "priority", "repeat"];
+  const chipsOf = (parsed) => parsed.understood.slice().sort((a, b) => chipOrder.indexOf(a.kind) - chipOrder.indexOf(b.kind)).map((item) => {
+    if (item.kind === "due") return "Due " + dayText(endOfDay(item.value));
+    if (item.kind === "priority") return view.priorityName(item.value) + " priority";
+    return "Repeats " + view.repeatText(item.value).toLowerCase();
+  });
+  const drawPreview = () => {
+    const parsed = core.parseQuickAdd(quickForm.elements.title.value, localDay());
+    const chips = chipsOf(parsed);
+    quickPreview.replaceChildren(...chips.map((chip) => view.element("li", { class: "tag" }, chip)));
+    quickPreview.hidden = chips.length === 0;
+  };
+  if (quickPreview) quickForm.elements.title.addEventListener("input", drawPreview);
+  const quickRequest = (form) => {
+    const parsed = core.parseQuickAdd(form.elements.title.value, localDay());
+    if (!parsed.title) throw new Error("give the task a name as well as when it is due");
+    const request = { intent: "add", fields: { title: parsed.title } };
+    if (parsed.priority !== null) request.fields.priority = parsed.priority;
+    if (parsed.frequencyDays !== null) request.fields.frequencyDays = parsed.frequencyDays;
+    if (parsed.due !== null) request.due = parsed.due;
+    return request;
+  };
+
   document.querySelectorAll("[data-redo-intent]").forEach((form) => {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const intent = form.getAttribute("data-redo-intent");
-      const request = { intent, fields: fieldsOf(form) };
+      let request = { intent, fields: fieldsOf(form) };
       if (form.dataset.taskId) request.taskId = form.dataset.taskId;
-      if (intent === "edit") {
-        if (request.fields.description === undefined) request.fields.description = "";
-        request.fields = changedOf(form, request.fields);
-        if (Object.keys(request.fields).length === 0) {
-          say("Nothing to save: no field changed.");
-          return;
-        }
-      }
-      if (form.elements.due && form.elements.due.value) request.due = form.elements.due.value;
-      if (form.elements.until && form.elements.until.value) request.until = form.elements.until.value;
-      if (form.elements.notes && form.elements.notes.value.trim()) request.notes = form.elements.notes.value.trim();
+      // The due day on the edit form is a SNOOZE to that day, not a field of the task.
+      let dueChange = null;
       try {
-        await perform(request);
-        if (intent === "add") form.reset();
+        if (form === quickForm) request = quickRequest(form);
+        if (intent === "edit") {
+          if (request.fields.description === undefined) request.fields.description = "";
+          request.fields = changedOf(form, request.fields);
+          const due = form.elements.due;
+          if (due && due.value && due.value !== due.defaultValue) {
+            dueChange = { intent: "snooze", taskId: request.taskId, until: due.value, due: true, notes: "Due date changed" };
+          }
+          if (Object.keys(request.fields).length === 0 && !dueChange) {
+            say("Nothing to save: no field changed.");
+            return;
+          }
+        } else {
+          if (form.elements.due && form.elements.due.value) request.due = form.elements.due.value;
+          if (form.elements.until && form.elements.until.value) request.until = form.elements.until.value;
+        }
+        if (form.elements.notes && form.elements.notes.value.trim()) request.notes = form.elements.notes.value.trim();
+        const notes = [];
+        if (intent !== "edit" || Object.keys(request.fields).length) notes.push(await act(request));
+        if (dueChange) notes.push(await act(dueChange));
+        if (form === quickForm) {
+          form.reset();
+          drawPreview();
+        }
         if (intent === "edit") {
           for (const element of form.elements) {
             if ("defaultValue" in element && !element.options) element.defaultValue = element.value;
             if (element.options) for (const option of element.options) option.defaultSelected = option.selected;
           }
         }
-        await afterChange(request);
+        await afterChange(request, null, notes.length === 1 ? notes[0] : joinNotes(notes, notes.map((note) => note.text).join(" ")));
       } catch (error) {
         say("Not saved: " + error.message, true);
       }
@@ -322,8 +476,8 @@
     if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
     button.disabled = true;
     try {
-      await perform(request);
-      await afterChange(request, button.dataset.then);
+      const note = await act(request);
+      await afterChange(request, button.dataset.then, note);
     } catch (error) {
       say("Not saved: " + error.message, true);
     }
@@ -349,15 +503,14 @@
         render();
         return;
       }
-      if (intent === "delete" && !window.confirm("Delete " + chosen.length + " tasks? There is no undelete.")) return;
-      let done = 0;
+      if (intent === "delete" && !window.confirm("Delete " + chosen.length + " tasks?")) return;
+      const notes = [];
       const problems = [];
       for (const taskId of chosen) {
         const task = log.task(taskId);
         if (intent === "complete" && !(task && core.currentTodo(task))) continue;
         try {
-          await perform({ intent, taskId });
-          done += 1;
+          notes.push(await act({ intent, taskId }));
         } catch (error) {
           problems.push((task ? task.title : taskId) + ": " + error.message);
         }
@@ -366,8 +519,9 @@
       render();
       runSync();
       const verb = { complete: "Completed", archive: "Archived", delete: "Deleted" }[intent];
+      const done = notes.length;
       if (problems.length) say(verb + " " + done + "; not saved: " + problems.join("; "), true);
-      else say(verb + " " + done + " task" + (done === 1 ? "" : "s") + ".");
+      showNote(joinNotes(notes, verb + " " + done + " task" + (done === 1 ? "" : "s") + "."));
     });
   }
 
@@ -496,7 +650,9 @@
     showState();
     log = await LocalLog.open(app.dataset.account);
     sync = new Sync(log, api);
+    logOpened();
     if (await log.meta("ready")) render();
+    showKeptNote();
     if (navigator.onLine && savedList) loadViews().catch((error) => say("Saved views: " + error.message, true));
     await runSync();
   })().catch((error) => showSync("This browser cannot keep Redo's log: " + error.message, true));

@@ -26,19 +26,7 @@ public enum RedoAnalyticsPage {
       RedoInsightsSections.forecast(insights.forecast),
       RedoInsightsSections.trend(insights.trend),
       RedoInsightsSections.timeOfDay(insights),
-      .section(
-        [.class("redo-chart")],
-        .h2("Completions, last \(analytics.completionsByDay.count) days"),
-        .ol(
-          [.class("redo-bars"), .ariaLabel("Completions per day")],
-          .fragment(
-            analytics.completionsByDay.map { day in
-              Node.li(
-                [.title("\(day.day): \(day.completions)")],
-                bar(Double(day.completions) / Double(peak), vertical: true),
-                .span(
-                  [.class("visually-hidden")], .text("\(day.day): \(day.completions) completed")))
-            }))),
+      completionsChart(analytics.completionsByDay, peak: peak),
       .section(
         [.class("redo-chart")],
         .h2("Active tasks by priority"),
@@ -55,6 +43,35 @@ public enum RedoAnalyticsPage {
               })))))
   }
 
+  /// One column per day, a bar only on days with completions, and a date under today and every
+  /// seventh day before it.
+  static func completionsChart(_ days: [TaskAnalytics.Day], peak: Int) -> Node {
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    func name(_ day: LocalDay) -> String { "\(months[day.month - 1]) \(day.day)" }
+    return .section(
+      [.class("redo-chart")],
+      .h2("Completions, last \(days.count) days"),
+      .p([.class("hint")], .text("Tallest bar: \(peak) completed in a day.")),
+      .ol(
+        [.class("redo-bars"), .ariaLabel("Completions per day")],
+        .fragment(
+          days.enumerated().map { index, day in
+            let label = "\(name(day.day)): \(day.completions) completed"
+            return Node.li(
+              [.title(label)],
+              .span(
+                [.class("redo-bar-box")],
+                day.completions > 0
+                  ? bar(Double(day.completions) / Double(peak), vertical: true) : .empty),
+              .span([.class("visually-hidden")], .text(label)),
+              (days.count - 1 - index) % 7 == 0
+                ? .span([.class("redo-bar-date"), .aria("hidden", "true")], .text(name(day.day)))
+                : .empty)
+          })))
+  }
+
   /// A bar of `fraction` (0...1) of its box, drawn in SVG so that no style is written inline.
   static func bar(_ fraction: Double, vertical: Bool) -> Node {
     let length = String(format: "%.1f", max(0, min(1, fraction)) * 100)
@@ -67,7 +84,8 @@ public enum RedoAnalyticsPage {
     return .el(
       "svg",
       [
-        .class(vertical ? "bar" : "hbar"), .attr("viewBox", vertical ? "0 0 1 100" : "0 0 100 1"),
+        .class(vertical ? "redo-bar" : "hbar"),
+        .attr("viewBox", vertical ? "0 0 1 100" : "0 0 100 1"),
         .attr("preserveAspectRatio", "none"), .attr("aria-hidden", "true"),
       ], [rect])
   }

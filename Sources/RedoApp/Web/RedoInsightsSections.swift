@@ -22,7 +22,7 @@ enum RedoInsightsSections {
         .dt("Story points"), .dd(.text(String(week.points))),
         .dt("Active days"), .dd(.text("\(week.activeDays) / 7")),
         .dt("Time to complete"), .dd(.text(hours(week.averageHours))),
-        .dt("Busiest day"), .dd(.text(week.busiestDay?.description ?? "—"))))
+        .dt("Busiest day"), .dd(.text(week.busiestDay.map(RedoPage.dayText) ?? "—"))))
   }
 
   static func forecast(_ forecast: TaskInsights.Forecast) -> Node {
@@ -31,8 +31,8 @@ enum RedoInsightsSections {
       forecast.remaining == 0
       ? "Nothing left to do."
       : forecast.onTrack
-        ? "On track: about \(forecast.estimatedDays) days of work, \(margin) days before \(forecast.target)."
-        : "Behind: about \(forecast.estimatedDays) days of work, \(-margin) days past \(forecast.target)."
+        ? "On track: about \(forecast.estimatedDays) days of work, \(margin) days before \(RedoPage.dayText(forecast.target))."
+        : "Behind: about \(forecast.estimatedDays) days of work, \(-margin) days past \(RedoPage.dayText(forecast.target))."
     return .section(
       [.class("redo-chart redo-forecast")],
       .h2("Completion forecast"),
@@ -59,7 +59,7 @@ enum RedoInsightsSections {
           .fragment(
             days.map { day in
               Node.tr(
-                .th([.scope("row")], .text(day.day.description)),
+                .th([.scope("row")], .text(RedoPage.dayText(day.day))),
                 .td(.text(String(day.completions))), .td(.text(String(day.points))),
                 .td(.text(hours(day.averageHours))))
             }))))

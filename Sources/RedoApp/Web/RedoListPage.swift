@@ -30,47 +30,32 @@ public enum RedoListPage {
     RedoPage.render(
       context, title: "Redo", tab: "/redo",
       .h1("Redo"),
-      RedoPage.messages,
       addForm(),
-      filters(filter),
-      list(rows, totalTasks: totalTasks, filter: filter, readOnly: readOnly))
+      RedoPage.messages,
+      list(rows, totalTasks: totalTasks, filter: filter, readOnly: readOnly),
+      filters(filter))
   }
 
+  /// One line, read as it is typed ("Buy milk tomorrow p1 every 3d"); the details of a task are
+  /// set on its own page.
   static func addForm() -> Node {
     .el(
-      "form", [.class("redo-add card"), .data("redo-intent", "add"), .ariaLabel("Add a task")],
+      "form", [.class("redo-quick"), .data("redo-intent", "add"), .ariaLabel("Add a task")],
       [
-        .h2("Add a task"),
-        FormField(
-          name: "title", label: "Title", required: true, id: "redo-add-title",
-          attributes: [.maxlength(500)]
-        ).node,
+        .label([.for("redo-add-title"), .class("visually-hidden")], "New task"),
         .div(
-          [.class("redo-add-row")],
-          .div(
-            [.class("field")], .label([.for("redo-add-priority")], "Priority"),
-            .select(
-              [.id("redo-add-priority"), .name("priority")], RedoPage.priorityOptions(selected: 3))),
-          FormField(
-            name: "due", label: "Due", type: "date",
-            hint: "Leave empty for tomorrow (or one repeat from now)", id: "redo-add-due"
-          ).node,
-          FormField(
-            name: "frequencyDays", label: "Repeat every (days)", type: "number",
-            id: "redo-add-every",
-            attributes: [.attr("min", "1"), .attr("max", "3650"), .inputmode("numeric")]
-          ).node,
-          FormField(
-            name: "storyPoints", label: "Points", type: "number", id: "redo-add-points",
-            attributes: [.attr("min", "0"), .attr("max", "1000"), .inputmode("numeric")]
-          ).node),
-        .div(
-          [.class("field")],
-          .label(
-            [.for("redo-add-description")], "Description",
-            .span([.class("optional")], " (optional)")),
-          .textarea([.id("redo-add-description"), .name("description"), .attr("rows", "2")])),
-        Forms.submit("Add task"),
+          [.class("redo-quick-row")],
+          .input(
+            .id("redo-add-title"), .type("text"), .name("title"), .required, .maxlength(500),
+            .attr("autocomplete", "off"), .attr("enterkeyhint", "done"),
+            .attr("placeholder", "Add a task, e.g. Buy milk tomorrow p1 every 3d"),
+            .aria("describedby", "redo-quick-hint")),
+          Forms.submit("Add task")),
+        .p(
+          [.id("redo-quick-hint"), .class("hint redo-quick-hint")],
+          "Add a day (tomorrow, fri, in 3 days), a priority (p1 is the most urgent) ",
+          "and a repeat (every 2 weeks)."),
+        .ul([.class("redo-quick-preview"), .ariaLabel("Understood"), .hidden]),
       ])
   }
 
@@ -113,7 +98,7 @@ public enum RedoListPage {
                   .input(
                     .type("checkbox"), .name("priority"), .value(String(value)),
                     .flag("checked", filter.priorities.contains(value))),
-                  .text(" \(value)"))
+                  .text(" " + RedoPage.priorityName(value)))
               }),
           .label(
             .input(
@@ -168,10 +153,10 @@ public enum RedoListPage {
         .a([.href("/redo/tasks/\(task.id)"), .class("redo-task-title")], .text(title)),
         .p(
           [.class("redo-task-meta")],
-          .span([.class("redo-due")], .text(row.due)), " · P\(task.priority)",
-          .text(task.frequencyDays.map { " · every \($0)d" } ?? ""),
-          .text(" · \(task.storyPoints) pt"),
-          .text(String(format: " · rank %.1f", row.rank)))),
+          .span([.class("redo-due")], .text(row.due)),
+          .text(" · " + RedoPage.priorityName(task.priority) + " priority"),
+          .text(task.frequencyDays.map { " · " + RedoPage.repeatText($0).lowercased() } ?? ""),
+          .text(task.storyPoints > 1 ? " · \(task.storyPoints) points" : ""))),
       row.canWrite && task.currentTodo != nil && !task.archived
         ? .div(
           [.class("redo-task-actions")],

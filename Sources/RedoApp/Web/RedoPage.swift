@@ -15,28 +15,31 @@ enum RedoPage {
         .div(
           [.class("redo-app"), .data("redo-app", ""), .data("account", context.userID ?? "")],
           tabs(current: tab),
-          devicePanel(),
-          .fragment(content))
+          .fragment(content),
+          devicePanel())
       ], scripts: RedoAssets.scripts.map(\.url), stylesheets: [RedoAssets.stylesheet.url])
   }
 
   static func tabs(current: String) -> Node {
-    .nav(
-      [.class("redo-tabs"), .ariaLabel("Redo")],
-      .fragment(
-        [("Tasks", "/redo"), ("Calendar", "/redo/calendar"), ("Analytics", "/redo/analytics")].map {
-          name, path in
-          Node.a([.href(path), .ariaCurrent(current == path ? "page" : nil)], .text(name))
-        }))
+    Tabs(
+      label: "Redo",
+      [("Tasks", "/redo"), ("Calendar", "/redo/calendar"), ("Analytics", "/redo/analytics")].map {
+        Tabs.Tab($0, href: $1, current: current == $1)
+      }
+    ).node
   }
 
   /// Filled in by redo.js: this browser's signing key, kept in IndexedDB, never sent anywhere,
-  /// and how its own log of changes stands with the server's.
+  /// and how its own log of changes stands with the server's. It follows the page's content, and
+  /// redo.js brings it up while the browser has no key yet.
   static func devicePanel() -> Node {
     .section(
       [.id("redo-device"), .class("redo-device"), .ariaLabel("This browser's key")],
       .p([.class("redo-device-status"), .role("status")], "Checking this browser's signing key…"),
       .p([.class("redo-sync-status"), .role("status")]),
+      .el(
+        "details", [.class("redo-key-details"), .hidden],
+        [.el("summary", [], ["Details"]), .p("Key ", .code([.class("redo-key-id")]))]),
       .div(
         [.class("redo-device-actions"), .hidden],
         .el(
@@ -87,6 +90,21 @@ enum RedoPage {
           [.value(String(value)), .flag("selected", value == selected)],
           .text("\(value) · \(priorityName(value))"))
       })
+  }
+
+  /// A calendar day in words: "Thu, Nov 19".
+  static func dayText(_ day: LocalDay) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    guard
+      let date = calendar.date(
+        from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+    else { return day.description }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = calendar.timeZone
+    formatter.dateFormat = "EEE, MMM d"
+    return formatter.string(from: date)
   }
 
   static func repeatText(_ days: Int?) -> String {

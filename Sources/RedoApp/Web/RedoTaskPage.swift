@@ -15,7 +15,7 @@ public struct SharedPerson: Sendable {
 public enum RedoTaskPage {
   public static func render(
     _ context: PageContext, task: RedoTask, due: String, nodes: [RedoNode], canWrite: Bool,
-    isOwner: Bool, people: [SharedPerson], viewerID: String
+    isOwner: Bool, people: [SharedPerson], viewerID: String, authors: [String: String] = [:]
   ) -> String {
     RedoPage.render(
       context, title: task.title, tab: "/redo",
@@ -25,11 +25,11 @@ public enum RedoTaskPage {
       summary(task, due: due),
       canWrite ? actions(task) : .p([.class("hint")], "Shared with you read-only."),
       canWrite && task.currentTodo != nil && !task.archived ? todoForms(task) : .empty,
-      canWrite ? editForm(task) : .empty,
+      canWrite ? editForm(task, zone: context.timeZone) : .empty,
       isOwner ? shareForm(task) : .empty,
       isOwner ? peopleList(task, people) : leaveButton(task, viewerID: viewerID),
       todos(task, zone: context.timeZone),
-      history(nodes))
+      RedoHistory.render(nodes, zone: context.timeZone, authors: authors))
   }
 
   static func summary(_ task: RedoTask, due: String) -> Node {
@@ -39,8 +39,7 @@ public enum RedoTaskPage {
       .dt("Priority"), .dd(.text("\(task.priority) · \(RedoPage.priorityName(task.priority))")),
       .dt("Points"), .dd(.text(String(task.storyPoints))),
       .dt("Repeats"), .dd(.text(RedoPage.repeatText(task.frequencyDays))),
-      .dt("Description"), .dd(.text(task.description.isEmpty ? "—" : task.description)),
-      .dt("Id"), .dd(.code(.text(task.id))))
+      .dt("Description"), .dd(.text(task.description.isEmpty ? "—" : task.description)))
   }
 
   static func actions(_ task: RedoTask) -> Node {
@@ -67,7 +66,7 @@ public enum RedoTaskPage {
       task.archived ? button("unarchive", "Unarchive") : button("archive", "Archive"),
       button(
         "delete", "Delete", style: "danger",
-        [.data("confirm", "Delete \(task.title)? There is no undelete."), .data("then", "/redo")]))
+        [.data("confirm", "Delete \(task.title)?"), .data("then", "/redo")]))
   }
 
   /// Completing with a note, and snoozing to a chosen day with one.
@@ -115,7 +114,17 @@ public enum RedoTaskPage {
         ]))
   }
 
-  static func editForm(_ task: RedoTask) -> Node {
+  /// The day a todo is due, in the person's zone, as a date field holds it.
+  static func dueDay(_ task: RedoTask, zone: TimeZone) -> String? {
+    guard !task.archived, let todo = task.currentTodo else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents(
+      [.year, .month, .day], from: Date(timeIntervalSince1970: todo.deadline.secondsSince1970))
+    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 1, parts.day ?? 1)
+  }
+
+  static func editForm(_ task: RedoTask, zone: TimeZone) -> Node {
     .el(
       "form",
       [
@@ -127,6 +136,9 @@ public enum RedoTaskPage {
         FormField(
           name: "title", label: "Title", value: task.title, required: true, id: "redo-edit-title"
         ).node,
+        dueDay(task, zone: zone).map {
+          FormField(name: "due", label: "Due", type: "date", value: $0, id: "redo-edit-due").node
+        } ?? .empty,
         .div(
           [.class("field")], .label([.for("redo-edit-priority")], "Priority"),
           .select(
@@ -238,27 +250,5 @@ public enum RedoTaskPage {
                         todo.id == task.currentTodo?.id ? "Current" : "Open (orphaned by a fork)")),
                   .td(.text(todo.notes)))
               }))))
-  }
-
-  static func history(_ nodes: [RedoNode]) -> Node {
-    .section(
-      [.class("redo-history")],
-      .h2("History"),
-      .p([.class("hint")], "Every signed node of this task, in replay order."),
-      .table(
-        .thead(
-          .tr(
-            .th([.scope("col")], "Lamport"), .th([.scope("col")], "When (UTC)"),
-            .th([.scope("col")], "Action"),
-            .th([.scope("col")], "Node"), .th([.scope("col")], "Changes"))),
-        .tbody(
-          .fragment(
-            nodes.map { node in
-              Node.tr(
-                .td(.text(String(node.lamport))), .td(.text(node.wall)),
-                .td(.code(.text(node.action.rawValue))),
-                .td(.code([.title(node.id)], .text(String(node.id.prefix(15)) + "…"))),
-                .td(.code(.text((try? JSON.object(node.payload).canonicalString()) ?? ""))))
-            }))))
   }
 }

@@ -72,7 +72,8 @@ struct RedoWebController: Sendable {
     let (task, nodes, access) = try await tasks.task(taskId, for: user, needing: .read)
     let calendar = tasks.calendar(for: user)
     var people: [SharedPerson] = []
-    for participant in try await env.database.participants(RedoEvents.resource(taskId: taskId))
+    let participants = try await env.database.participants(RedoEvents.resource(taskId: taskId))
+    for participant in participants
     where participant.status == .invited || participant.status == .accepted {
       let person = try await env.database.user(id: participant.userID)
       people.append(
@@ -85,7 +86,27 @@ struct RedoWebController: Sendable {
       RedoTaskPage.render(
         try await pages.pageContext(request, context), task: task,
         due: DeadlineText.describe(task, now: tasks.now, calendar: calendar), nodes: nodes,
-        canWrite: access >= .write, isOwner: access == .owner, people: people, viewerID: user.id))
+        canWrite: access >= .write, isOwner: access == .owner, people: people, viewerID: user.id,
+        authors: try await authors(of: participants, viewer: user)))
+  }
+
+  /// Who signs with which key: the viewer ("You"), the task's owner and the people it is shared
+  /// with, by their names.
+  private func authors(of participants: [Participant], viewer: User) async throws -> [String:
+    String]
+  {
+    var names: [String: String] = [:]
+    for userID in Set(participants.flatMap { [$0.userID, $0.invitedBy] }) where userID != viewer.id
+    {
+      guard let person = try await env.database.user(id: userID) else { continue }
+      for key in try await env.database.redoStore.redoKeys(userID: userID) {
+        names[key.publicKey] = person.displayName
+      }
+    }
+    for key in try await env.database.redoStore.redoKeys(userID: viewer.id) {
+      names[key.publicKey] = "You"
+    }
+    return names
   }
 
   private func writableTaskIDs(_ all: [RedoTask], user: User) async throws -> Set<String> {

@@ -8,6 +8,8 @@ public enum TaskIntent: Sendable {
   case edit(fields: [String: JSON])
   case complete(notes: String?)
   case snooze(days: Int?, until: WallTime?, notes: String?)
+  /// A new todo due at `deadline` for a task with none open: the protocol has no un-complete.
+  case reopen(deadline: WallTime)
   case archive
   /// `deadline` is for the new todo, made when the task has no open one.
   case unarchive(deadline: WallTime)
@@ -135,6 +137,9 @@ public enum DraftPlanner {
       }
       var payload: [String: JSON] = ["todoTaskId": .string(todo.id)]
       switch (days, until) {
+      // An overdue todo moves from now: the days are not added to a deadline long past.
+      case (let days?, nil) where days >= 1 && todo.deadline < now:
+        payload["newDeadline"] = .string(now.adding(days: days).description)
       case (let days?, nil) where days >= 1: payload["daysToExtend"] = .number(Double(days))
       case (nil, let until?): payload["newDeadline"] = .string(until.description)
       default: throw PlanError("snooze by a number of days (at least 1) or to a date, not both")
@@ -142,6 +147,14 @@ public enum DraftPlanner {
       payload["notes"] = .string(
         notes ?? days.map { "Snoozed for \($0) day\($0 == 1 ? "" : "s")" } ?? "Snoozed")
       return [next(.snooze, payload)]
+    case .reopen(let deadline):
+      guard task.currentTodo == nil else {
+        throw PlanError("\(task.title) already has an open todo")
+      }
+      return [
+        next(
+          .createTodo, ["todoTaskId": .string(newID()), "deadline": .string(deadline.description)])
+      ]
     case .archive:
       guard !task.archived else { throw PlanError("\(task.title) is already archived") }
       return [next(.archive, [:])]

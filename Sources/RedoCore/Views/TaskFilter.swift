@@ -8,7 +8,7 @@ public struct TaskFilter: Equatable, Sendable {
 
     public var label: String {
       switch self {
-      case .rank: "Rank (Smart)"
+      case .rank: "Most urgent first"
       case .priority: "Priority"
       case .dueDate: "Due date"
       case .createdDate: "Created date"
