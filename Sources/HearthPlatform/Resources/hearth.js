@@ -128,6 +128,21 @@
     if (event.target.matches && event.target.matches(".slider input[type=range]")) showSlider(event.target);
   });
 
+  // A tab bar wider than the screen shows its current tab, and fades where more tabs wait.
+  document.querySelectorAll(".tabs").forEach((bar) => {
+    const current = bar.querySelector('[aria-current="page"]');
+    if (current && bar.scrollWidth > bar.clientWidth) {
+      bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+    }
+    const mark = () => {
+      bar.classList.toggle("more-after", bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1);
+      bar.classList.toggle("more-before", bar.scrollLeft > 1);
+    };
+    mark();
+    bar.addEventListener("scroll", mark, { passive: true });
+    window.addEventListener("resize", mark);
+  });
+
   // An open menu closes on Escape, a tap outside, or a choice made inside it.
   document.addEventListener("click", (event) => {
     document.querySelectorAll("details.menu[open]").forEach((menu) => {
