@@ -11,7 +11,7 @@ extension AuralystPages {
     -> String
   {
     let picker: Node = .nav(
-      [.class("auralyst-windows"), .ariaLabel("Window")],
+      [.class("chips"), .ariaLabel("Window")],
       .fragment(
         windowNames.map { window, name in
           window == insights.window

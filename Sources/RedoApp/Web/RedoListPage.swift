@@ -63,7 +63,7 @@ public enum RedoListPage {
     .section(
       [.class("redo-filters"), .ariaLabel("Filters")],
       .ul(
-        [.class("redo-presets")],
+        [.class("redo-presets chips")],
         .fragment(
           TaskFilter.presets.map { preset in
             Node.li(
