@@ -36,6 +36,25 @@ import Testing
     #expect(html("[x](javascript:alert(1))") == "<p>[x](javascript:alert(1))</p>")
   }
 
+  @Test func aPreviewHasTheWordsWithoutTheMarks() {
+    #expect(
+      Markdown.plainText("**Gently** now:\n\n- breathe\n- listen") == "Gently now: breathe listen")
+  }
+
+  @Test func aLinkHoldsNoOtherLink() {
+    #expect(
+      html("[see https://x.example](https://y.example)")
+        == "<p><a href=\"https://y.example\" rel=\"noopener noreferrer nofollow\">see https://x.example</a></p>"
+    )
+  }
+
+  @Test func hostileShapesStayCheap() {
+    let quotes = html(String(repeating: ">", count: 20_000))
+    #expect(quotes.hasPrefix(String(repeating: "<blockquote>", count: Markdown.deepestQuote)))
+    let brackets = html(String(repeating: "[", count: 20_000))
+    #expect(brackets == "<p>" + String(repeating: "[", count: 20_000) + "</p>")
+  }
+
   @Test func markupInTheSourceStaysText() {
     let hostile = "<script>alert(1)</script> **<img src=x onerror=alert(1)>**"
     let rendered = html(hostile)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
+from dialogs import answer
 from hearth_harness import PASSWORD, HearthServer, unique_email
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -103,8 +104,8 @@ def test_a_caregivers_note_appears_live_on_the_owners_entry(
 
     # Ann stops sharing: Cat's open page leaves the journal at once, and it is gone for her
     ann.goto(f"/auralyst/journals/{journal}/sharing")
-    ann.once("dialog", lambda dialog: dialog.accept())
     ann.get_by_role("button", name="Stop Sharing").click()
+    answer(ann, "Stop sharing")
     expect(ann.locator("main")).to_contain_text("Not Shared")
     cat.wait_for_url("**/auralyst")
     expect(cat.locator(".auralyst-empty")).to_contain_text("Welcome to Auralyst")

@@ -8,6 +8,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from dialogs import answer
 from hearth_harness import PASSWORD, json_of, unique_email
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -194,16 +195,16 @@ def test_owners_remove_people_and_people_leave_on_the_web(page: Page, browser, l
     task_id = home.json("list")[0]["id"]
     for email, token in accounts.values():
         home.out("share", "Paint the fence", email, "--read-write")
-        answer = {"app": "redo", "kind": "task", "resourceId": task_id, "decision": "accept"}
-        assert live_server.client().with_token(token).post("/api/invitations/respond", json=answer).status_code == 200
+        accept = {"app": "redo", "kind": "task", "resourceId": task_id, "decision": "accept"}
+        assert live_server.client().with_token(token).post("/api/invitations/respond", json=accept).status_code == 200
 
     # The owner sees who is in, with their emails, and removes Bob
-    page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"/redo/tasks/{task_id}")
     people = page.locator(".redo-people")
     expect(people).to_contain_text(accounts["Bob"][0])
     expect(people).to_contain_text(accounts["Cat"][0])
     people.get_by_role("button", name="Remove Bob").click()
+    answer(page, "Stop sharing")
     expect(people).not_to_contain_text(accounts["Bob"][0])
     bob = live_server.client().with_token(accounts["Bob"][1])
     assert bob.get(f"/api/redo/tasks/{task_id}/nodes").status_code == 404
@@ -211,7 +212,6 @@ def test_owners_remove_people_and_people_leave_on_the_web(page: Page, browser, l
     # Cat, in her own browser, sees no emails and leaves
     context = browser.new_context(base_url=live_server.base_url)
     cat_page = context.new_page()
-    cat_page.on("dialog", lambda dialog: dialog.accept())
     cat_page.goto("/login")
     cat_page.locator('input[name="email"]').fill(accounts["Cat"][0])
     cat_page.locator('input[name="password"]').fill(PASSWORD)
@@ -220,6 +220,7 @@ def test_owners_remove_people_and_people_leave_on_the_web(page: Page, browser, l
     cat_page.goto(f"/redo/tasks/{task_id}")
     expect(cat_page.locator(".redo-people")).not_to_contain_text("@")
     cat_page.get_by_role("button", name="Leave this task").click()
+    answer(cat_page, "Leave")
     cat_page.wait_for_url("**/redo")
     assert cat_page.request.get(f"/api/redo/tasks/{task_id}/nodes").status == 404
     context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from dialogs import answer
 from hearth_harness import PASSWORD
 from playwright.sync_api import Page, expect
 from test_redo import sign_in
@@ -57,8 +58,9 @@ def test_batch_actions_calendar_notes_and_snoozing_to_a_day(page: Page, live_ser
 def test_saved_views_follow_the_account_to_another_browser(page: Page, browser, live_server) -> None:
     email = sign_in(page, live_server)
     page.goto("/redo?q=garden&sort=title")
-    page.once("dialog", lambda dialog: dialog.accept("Garden jobs"))
     page.get_by_role("button", name="Save this view").click()
+    page.get_by_label("Its name").fill("Garden jobs")
+    answer(page, "Save")
     expect(page.locator(".redo-saved-presets")).to_contain_text("Garden jobs")
 
     context = browser.new_context(base_url=live_server.base_url)

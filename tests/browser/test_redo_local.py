@@ -8,6 +8,7 @@ import re
 import random
 from pathlib import Path
 
+from dialogs import answer
 from hearth_harness import PASSWORD
 from playwright.sync_api import Page, expect
 from redo_cli import RedoHome
@@ -166,12 +167,12 @@ def test_the_signing_key_leaves_only_through_the_export_that_asks(page: Page, li
     assert verdict == {"extractable": False, "exported": "refused", "sealed": True}
 
     # Saying no to the question exports nothing; saying yes downloads the key
-    page.once("dialog", lambda dialog: dialog.dismiss())
     page.get_by_role("button", name="Export this key for the CLI").click()
+    answer(page, "Cancel")
     expect(page.locator("#redo-messages")).to_have_text("Nothing exported.")
-    page.once("dialog", lambda dialog: dialog.accept())
     with page.expect_download() as download:
         page.get_by_role("button", name="Export this key for the CLI").click()
+        answer(page, "Export the key")
     exported = json.loads(Path(download.value.path()).read_text())
     assert exported["publicKey"].startswith(public_key)
     home = RedoHome.fresh("redo-imported")

@@ -10,6 +10,7 @@ import time
 
 from zoneinfo import ZoneInfo
 
+from dialogs import answer
 from playwright.sync_api import Page, expect
 from test_redo import sign_in
 
@@ -136,8 +137,8 @@ def test_every_change_has_an_undo_written_as_a_new_signed_node(page: Page, live_
     expect(page.locator(".redo-summary")).to_contain_text("3 · Medium")
 
     # Delete, undone: the protocol has no undelete, so the task comes back as a new copy
-    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Delete").click()
+    answer(page, "Delete")
     page.wait_for_url("**/redo")
     expect(toast).to_contain_text("Deleted “Beta”.")
     expect(page.locator(".redo-task", has_text="Beta")).to_have_count(0)

@@ -164,6 +164,9 @@ def test_softer_is_made_for_people(browser: Browser, softer_server, screenshots)
     expect(reply.locator("strong")).to_have_text("Gently")
     expect(reply.locator("li")).to_have_text(["breathe", "listen"])
     expect(reply).not_to_contain_text("**")
+    # and the room list previews it as words, without the marks
+    rows = ben.request.get("/softer?live=1").text()
+    assert "Gently now: breathe listen" in rows and "**" not in rows, rows
 
     # Ben's turn on a short phone screen: the message box stays at the bottom of the screen
     expect(ben.locator(".softer-compose")).to_be_visible()

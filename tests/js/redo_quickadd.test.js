@@ -86,3 +86,10 @@ test("today must be given as a day", () => {
   assert.throws(() => parseQuickAdd("Task", undefined), TypeError);
   assert.throws(() => parseQuickAdd("Task", "2026-11-25T10:00:00Z"), TypeError);
 });
+
+test("every weekday: weekly, first due on that day", () => {
+  assert.deepEqual(read("Take out the bins every monday"),
+    { title: "Take out the bins", due: "2026-11-30", priority: null, frequencyDays: 7 });
+  assert.deepEqual(read("Every Fri team notes"),
+    { title: "team notes", due: "2026-11-27", priority: null, frequencyDays: 7 });
+});

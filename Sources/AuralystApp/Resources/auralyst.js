@@ -7,17 +7,10 @@
   const outboxKey = journalId ? `auralyst-outbox-${journalId}` : null;
 
   // Confirmations show where the person is looking: a toast at the bottom of the screen.
-  const status = (text, options) => {
-    if (hearth.toast) { hearth.toast(text, options); return; }
-    const box = document.querySelector(".auralyst-status");
-    if (box) box.textContent = text;
-  };
+  const status = (text, options) => hearth.toast(text, options);
   const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
-  const fallback = (status) => status >= 500
-    ? "Something went wrong on our side. Try again in a moment."
-    : status === 404 ? "That is no longer here. Reload the page."
-    : status === 403 ? "You can't change this journal; ask its owner."
-    : "That didn't work. Check what you entered and try again.";
+  const fallback = (code) => code === 403
+    ? "You can't change this journal; ask its owner." : hearth.statusWords(code);
   const errorText = async (response) => {
     try {
       const json = await response.json();
@@ -325,7 +318,7 @@
     const post = target.getAttribute("data-auralyst-post");
     if (!remove && !post) return;
     const question = target.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) return;
+    if (question && !(await hearth.ask(question))) return;
     target.disabled = true;
     let response;
     try {
@@ -388,7 +381,10 @@
       }
     }
   };
-  document.addEventListener("input", (event) => {
+  // A slider still at "Not rated" counts as rated once touched, even if left at 0, where
+  // moving it fires no input event.
+  const rate = (event) => {
+    if (event.type === "keydown" && !/^(Arrow|Home|End|Page)/.test(event.key)) return;
     const input = event.target;
     if (input.matches && input.matches("input[data-unrated]")) {
       input.removeAttribute("data-unrated");
@@ -396,7 +392,8 @@
       if (clear) clear.hidden = false;
       if (hearth.showSlider) hearth.showSlider(input);
     }
-  });
+  };
+  for (const type of ["input", "change", "pointerdown", "keydown"]) document.addEventListener(type, rate);
 
   // --- Import, with upload progress ---------------------------------------------------
   const importFile = (form) => {

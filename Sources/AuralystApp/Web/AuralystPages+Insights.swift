@@ -52,7 +52,7 @@ extension AuralystPages {
         [.class("hint")], "No patterns stand out yet. Cues appear only when the evidence is there.")
     }
     return .ul(
-      [.class("auralyst-cues")],
+      [.class("list auralyst-cues")],
       .fragment(
         cues.map { cue in
           .li(
@@ -165,7 +165,7 @@ extension AuralystPages {
         [.class("card")], .h2("Medication Adherence"),
         insights.adherence.isEmpty
           ? .p([.class("hint")], "Add medications to follow how they are taken.")
-          : .ul([.class("auralyst-list")], .fragment(adherenceRows)),
+          : .ul([.class("list auralyst-list")], .fragment(adherenceRows)),
         scheduled.isEmpty
           ? .empty
           : .p(

@@ -32,7 +32,7 @@ extension AuralystPages {
         [.class("card auralyst-empty")], .h2("No medications yet"),
         .p("Add your first medication to start tracking doses and schedules."))
       : .ul(
-        [.class("auralyst-list"), .ariaLabel("Medications")],
+        [.class("list auralyst-list"), .ariaLabel("Medications")],
         .fragment(
           medications.map { medication in
             .li(

@@ -29,7 +29,7 @@ extension AuralystPages {
       entries.isEmpty
       ? .p([.class("hint")], "No symptom entries logged.")
       : .ul(
-        [.class("auralyst-list")],
+        [.class("list auralyst-list")],
         .fragment(
           entries.map { entry in
             .li(
@@ -62,7 +62,7 @@ extension AuralystPages {
       intakes.isEmpty
       ? .p([.class("hint")], "No medications logged.")
       : .ul(
-        [.class("auralyst-list")],
+        [.class("list auralyst-list")],
         .fragment(
           intakes.map { intake in
             .li(
@@ -135,7 +135,7 @@ extension AuralystPages {
       notes.isEmpty
       ? .p([.class("hint"), .id("auralyst-no-notes")], "No collaborator notes yet.")
       : .ul(
-        [.class("auralyst-notes"), .ariaLabel("Collaborator notes")],
+        [.class("list auralyst-notes"), .ariaLabel("Collaborator notes")],
         .fragment(
           notes.map { note in
             .li(

@@ -118,7 +118,7 @@ extension AuralystPages {
                 "\(ownerName) shares this journal with you: you "
                   + "\(AuralystView.accessWords(view.access)).")),
           people.isEmpty
-            ? .empty : .ul([.class("auralyst-list"), .ariaLabel("People")], .fragment(rows))),
+            ? .empty : .ul([.class("list auralyst-list"), .ariaLabel("People")], .fragment(rows))),
         invite, stop,
         .p(
           [.class("hint")],

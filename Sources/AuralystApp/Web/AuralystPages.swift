@@ -26,7 +26,7 @@ public enum AuralystPages {
         [.class("card auralyst-empty")], .h2("Welcome to Auralyst"),
         .p("Track your symptoms and medications. Start with today. Auralyst will trace the line."))
       : .ul(
-        [.class("auralyst-journals"), .ariaLabel("Your journals")],
+        [.class("list auralyst-journals"), .ariaLabel("Your journals")],
         .fragment(
           rows.map { row in
             .li(
@@ -187,14 +187,14 @@ public enum AuralystPages {
     let scheduledList: Node =
       rows.isEmpty
       ? .p([.class("hint")], "No scheduled medications.")
-      : .ul([.class("auralyst-doses"), .ariaLabel("Scheduled doses")], .fragment(rows))
+      : .ul([.class("list auralyst-doses"), .ariaLabel("Scheduled doses")], .fragment(rows))
     let asNeededList: Node =
       asNeeded.isEmpty
       ? .empty
       : .fragment([
         .h3("As Needed"),
         .ul(
-          [.class("auralyst-as-needed")],
+          [.class("list auralyst-as-needed")],
           .fragment(asNeeded.map { asNeededForm(view, $0, day: day) })),
       ])
     return .section(
@@ -281,7 +281,7 @@ public enum AuralystPages {
       .h2(
         .text(home.until < view.today ? "30 days to \(view.longDay(home.until))" : "Recent Days")),
       .ul(
-        [.class("auralyst-timeline")],
+        [.class("list auralyst-timeline")],
         .fragment(
           days.map { day in
             let entries = (entriesByDay[day] ?? []).sorted { $0.timestamp < $1.timestamp }

@@ -37,6 +37,9 @@ public final class PostgresDatabase: HearthDatabase, Service {
   ) throws {
     var configuration = try PostgresURL(url).configuration
     configuration.options.maximumConnections = maximumConnections
+    // A request waiting for a connection while the server goes away waits this long at most,
+    // then answers 503; PostgresNIO's default of 10 s would leave the client hanging.
+    configuration.options.connectTimeout = .seconds(3)
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     self.logger = logger

@@ -32,16 +32,14 @@
     });
   }
 
-  // Toasts: a short note at the bottom of the screen, with an Undo button when undo is given.
-  let toastRegion = null;
+  // The toasts' live region is there from the start: screen readers announce only changes to
+  // a region they already know.
+  const toastRegion = document.createElement("div");
+  toastRegion.className = "toasts";
+  toastRegion.setAttribute("role", "status");
+  toastRegion.setAttribute("aria-live", "polite");
+  document.body.appendChild(toastRegion);
   const toast = (text, options = {}) => {
-    if (!toastRegion) {
-      toastRegion = document.createElement("div");
-      toastRegion.className = "toasts";
-      toastRegion.setAttribute("role", "status");
-      toastRegion.setAttribute("aria-live", "polite");
-      document.body.appendChild(toastRegion);
-    }
     const box = document.createElement("div");
     box.className = options.error ? "toast error" : "toast";
     const words = document.createElement("p");
@@ -61,11 +59,19 @@
     return close;
   };
 
-  // A question in a dialog: resolves true when the person confirms. "Title\n\nDetail" splits
-  // into a heading and a sentence; the confirm button's words and danger style are options.
+  // A question in a dialog: resolves true when the person confirms. "Title?\n\nDetail" or
+  // "Title? Detail" gives a heading and a sentence; the confirm button says the title's words
+  // ("Delete Room") unless told, and is red for what cannot be taken back. With `field` (its
+  // label) the dialog asks for a line of text and resolves to it, or null.
+  const destructive = /^(stop sharing|delete|remove|leave|stop|forget|decline)\b/i;
   const ask = (question, options = {}) => new Promise((resolve) => {
     if (typeof HTMLDialogElement === "undefined") { resolve(window.confirm(question)); return; }
-    const [title, ...rest] = String(question).split("\n\n");
+    let [title, ...rest] = String(question).split("\n\n");
+    const mark = title.indexOf("? ");
+    if (!rest.length && mark > 0) {
+      rest = [title.slice(mark + 2)];
+      title = title.slice(0, mark + 1);
+    }
     const dialog = document.createElement("dialog");
     dialog.className = "dialog";
     const heading = document.createElement("h2");
@@ -78,6 +84,20 @@
       detail.textContent = rest.join("\n\n");
       dialog.appendChild(detail);
     }
+    let input = null;
+    if (options.field) {
+      const field = document.createElement("div");
+      field.className = "field";
+      const label = document.createElement("label");
+      input = document.createElement("input");
+      input.type = "text";
+      input.id = `${heading.id}-field`;
+      input.maxLength = 100;
+      label.htmlFor = input.id;
+      label.textContent = options.field;
+      field.append(label, input);
+      dialog.appendChild(field);
+    }
     const actions = document.createElement("div");
     actions.className = "actions";
     const cancel = document.createElement("button");
@@ -86,17 +106,29 @@
     cancel.textContent = options.cancel || "Cancel";
     const yes = document.createElement("button");
     yes.type = "button";
-    yes.className = options.danger ? "button danger" : "button primary";
-    yes.textContent = options.confirm || title.replace(/\?$/, "");
+    const verb = title.match(destructive);
+    const label = options.confirm || (title.length <= 40 ? title.replace(/\?$/, "")
+      : verb ? verb[1][0].toUpperCase() + verb[1].slice(1) : "Confirm");
+    const danger = options.danger !== undefined ? options.danger : destructive.test(label);
+    yes.className = danger ? "button danger" : "button primary";
+    yes.textContent = label;
     actions.append(cancel, yes);
     dialog.appendChild(actions);
     document.body.appendChild(dialog);
     let answer = false;
     cancel.addEventListener("click", () => dialog.close());
     yes.addEventListener("click", () => { answer = true; dialog.close(); });
-    dialog.addEventListener("close", () => { dialog.remove(); resolve(answer); });
+    if (input) {
+      input.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && !event.isComposing) { event.preventDefault(); yes.click(); }
+      });
+    }
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(input ? (answer && input.value.trim()) || null : answer);
+    });
     dialog.showModal();
-    cancel.focus();
+    (input || cancel).focus();
   });
 
   // Forms with data-confirm ask before they are sent.
@@ -106,7 +138,7 @@
     if (!question || form.dataset.confirmed === "yes") return;
     event.preventDefault();
     const submitter = event.submitter;
-    ask(question, { danger: form.hasAttribute("data-danger") }).then((yes) => {
+    ask(question, form.hasAttribute("data-danger") ? { danger: true } : {}).then((yes) => {
       if (!yes) return;
       form.dataset.confirmed = "yes";
       form.requestSubmit(submitter || undefined);
@@ -132,7 +164,8 @@
   document.querySelectorAll(".tabs").forEach((bar) => {
     const current = bar.querySelector('[aria-current="page"]');
     if (current && bar.scrollWidth > bar.clientWidth) {
-      bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+      const offset = current.getBoundingClientRect().left - bar.getBoundingClientRect().left;
+      bar.scrollLeft += offset - (bar.clientWidth - current.offsetWidth) / 2;
     }
     const mark = () => {
       bar.classList.toggle("more-after", bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1);
@@ -147,7 +180,8 @@
   document.addEventListener("click", (event) => {
     document.querySelectorAll("details.menu[open]").forEach((menu) => {
       const summary = menu.querySelector("summary");
-      if (!menu.contains(event.target) || (event.target.closest("button, a") && !summary.contains(event.target))) {
+      const inSummary = summary && summary.contains(event.target);
+      if (!menu.contains(event.target) || (event.target.closest("button, a") && !inSummary)) {
         menu.open = false;
       }
     });
@@ -156,7 +190,8 @@
     if (event.key !== "Escape") return;
     document.querySelectorAll("details.menu[open]").forEach((menu) => {
       menu.open = false;
-      menu.querySelector("summary").focus();
+      const summary = menu.querySelector("summary");
+      if (summary) summary.focus();
     });
   });
 
@@ -174,6 +209,22 @@
     }
     init.headers = headers;
     return fetch(url, init);
+  };
+
+  // What went wrong, in words: the server's message, or a sentence for the status it answered.
+  const statusWords = (status) => status >= 500 ? "Something went wrong on our side. Try again in a moment."
+    : status === 404 ? "That is no longer here. Reload the page."
+    : status === 403 ? "You can't change this; ask its owner."
+    : status === 401 ? "You are logged out. Log in again to go on."
+    : status === 429 ? "That was a lot at once. Wait a moment and try again."
+    : "That didn't work. Check what you entered and try again.";
+  const errorText = async (response) => {
+    try {
+      const json = await response.json();
+      return (json.error && json.error.message) || statusWords(response.status);
+    } catch (_) {
+      return statusWords(response.status);
+    }
   };
 
   // Live events: one EventSource per page, shared by every subscriber.
@@ -272,5 +323,6 @@
     if (event.persisted) { connect(); refreshInvitations(); }
   });
 
-  window.hearth = { fetch: hearthFetch, on, csrfToken: csrf, refreshInvitations, toast, ask, showSlider };
+  window.hearth = { fetch: hearthFetch, on, csrfToken: csrf, refreshInvitations, toast, ask, showSlider,
+    errorText, statusWords };
 })();

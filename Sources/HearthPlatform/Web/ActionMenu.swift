@@ -3,13 +3,10 @@
 public struct ActionMenu: Sendable {
   public var title: String
   public var items: [Node]
-  /// Opens upwards, for a menu near the bottom of the screen.
-  public var opensUp: Bool
 
-  public init(_ title: String, opensUp: Bool = false, items: [Node]) {
+  public init(_ title: String, items: [Node]) {
     self.title = title
     self.items = items
-    self.opensUp = opensUp
   }
 
   public var node: Node {
@@ -18,7 +15,7 @@ public struct ActionMenu: Sendable {
       [
         .el("summary", [.class("button secondary")], [.text(title)]),
         .ul(
-          [.class(opensUp ? "menu-items up" : "menu-items")],
+          [.class("menu-items")],
           .fragment(items.map { .li($0) })),
       ])
   }

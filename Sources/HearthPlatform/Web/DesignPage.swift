@@ -68,6 +68,10 @@ package enum DesignPage {
         .p(
           "Invitations ", .span([.class("badge")], "3"), " ", .span([.class("tag")], "This device"))
       ),
+      .h3("Lists"),
+      .ul(
+        [.class("list")], .li([.class("card")], .strong("Water the ferns"), " · due tomorrow"),
+        .li([.class("card")], .strong("Call the plumber"), " · due today")),
       .h3("Messages"),
       .div([.class("flash flash-success"), .role("status")], .p("Profile saved.")),
       .div([.class("flash flash-info"), .role("status")], .p("You are logged out.")),
@@ -124,7 +128,8 @@ package enum DesignPage {
       .h3("Loading"),
       .div(
         [.class("card"), .role("status"), .aria("busy", "true")],
-        .span([.class("visually-hidden")], "Loading"), .span([.class("skeleton half")]), .span([.class("skeleton wide")]),
+        .span([.class("visually-hidden")], "Loading"), .span([.class("skeleton half")]),
+        .span([.class("skeleton wide")]),
         .span([.class("skeleton block")])),
       .h3("Chart colours"),
       .div(

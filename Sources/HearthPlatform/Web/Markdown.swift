@@ -6,9 +6,32 @@ public enum Markdown {
     .fragment(blocks(source.replacingOccurrences(of: "\r\n", with: "\n")))
   }
 
+  /// The words without their marks, one line, for a preview ("**Yes**, go" reads "Yes, go").
+  public static func plainText(_ source: String) -> String {
+    var words: [String] = []
+    func collect(_ node: Node) {
+      switch node {
+      case .text(let text): words.append(text)
+      case .raw: break
+      case .fragment(let children): children.forEach(collect)
+      case .element(let tag, _, let children):
+        if ["p", "li", "pre", "blockquote", "br", "hr"].contains(tag), !words.isEmpty {
+          words.append(" ")
+        }
+        children.forEach(collect)
+      }
+    }
+    collect(node(source))
+    return words.joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// Quotes nest this deep at most; deeper markers stay text, so no message can exhaust the
+  /// stack.
+  static let deepestQuote = 8
+
   // MARK: - Blocks
 
-  static func blocks(_ source: String) -> [Node] {
+  static func blocks(_ source: String, depth: Int = 0) -> [Node] {
     var nodes: [Node] = []
     var paragraph: [String] = []
     var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[
@@ -39,7 +62,7 @@ public enum Markdown {
       } else if isRule(trimmed) {
         flush()
         nodes.append(.hr())
-      } else if trimmed.hasPrefix(">") {
+      } else if trimmed.hasPrefix(">"), depth < deepestQuote {
         flush()
         var quoted = [String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces)]
         while let next = lines.first, next.trimmingCharacters(in: .whitespaces).hasPrefix(">") {
@@ -47,7 +70,8 @@ public enum Markdown {
             String(lines.removeFirst().trimmingCharacters(in: .whitespaces).dropFirst())
               .trimmingCharacters(in: .whitespaces))
         }
-        nodes.append(.el("blockquote", [], blocks(quoted.joined(separator: "\n"))))
+        nodes.append(
+          .el("blockquote", [], blocks(quoted.joined(separator: "\n"), depth: depth + 1)))
       } else if let first = listItem(trimmed) {
         flush()
         var items = [first.text]
@@ -101,10 +125,14 @@ public enum Markdown {
 
   // MARK: - Inline
 
-  static func inline(_ text: String) -> [Node] {
+  /// `links` is false inside a link's label: a link holds no other link.
+  static func inline(_ text: String, links: Bool = true) -> [Node] {
     var nodes: [Node] = []
     var plain = ""
     var rest = Substring(text)
+    // Where the next "]" and ")" are, found once and reused, so a run of brackets stays linear.
+    var closingBracket = NextIndex(of: "]")
+    var closingParenthesis = NextIndex(of: ")")
 
     func emit(_ node: Node) {
       if !plain.isEmpty { nodes.append(.text(plain)) }
@@ -116,11 +144,14 @@ public enum Markdown {
       if character == "`", let end = rest.dropFirst().firstIndex(of: "`") {
         emit(.code(.text(String(rest[rest.index(after: rest.startIndex)..<end]))))
         rest = rest[rest.index(after: end)...]
-      } else if let (node, after) = delimited(rest, marker: "**", make: { .strong(.fragment($0)) })
-        ?? delimited(rest, marker: "__", make: { .strong(.fragment($0)) })
-        ?? delimited(rest, marker: "*", make: { .em(.fragment($0)) })
-        ?? underscoreEmphasis(rest, after: plain.last)
-        ?? link(rest) ?? bareLink(rest, after: plain.last)
+      } else if let (node, after) = delimited(
+        rest, marker: "**", links: links, make: { .strong(.fragment($0)) })
+        ?? delimited(rest, marker: "__", links: links, make: { .strong(.fragment($0)) })
+        ?? delimited(rest, marker: "*", links: links, make: { .em(.fragment($0)) })
+        ?? underscoreEmphasis(rest, after: plain.last, links: links)
+        ?? (links
+          ? link(rest, closingBracket: &closingBracket, closingParenthesis: &closingParenthesis)
+            ?? bareLink(rest, after: plain.last) : nil)
       {
         emit(node)
         rest = after
@@ -133,38 +164,47 @@ public enum Markdown {
     return nodes
   }
 
-  static func delimited(_ text: Substring, marker: String, make: ([Node]) -> Node) -> (
-    Node, Substring
-  )? {
+  static func delimited(
+    _ text: Substring, marker: String, links: Bool, make: ([Node]) -> Node
+  ) -> (Node, Substring)? {
     guard text.hasPrefix(marker) else { return nil }
     let inner = text.dropFirst(marker.count)
     guard let first = inner.first, !first.isWhitespace, let end = inner.range(of: marker),
       end.lowerBound > inner.startIndex,
       !inner[inner.index(before: end.lowerBound)].isWhitespace
     else { return nil }
-    return (make(inline(String(inner[..<end.lowerBound]))), inner[end.upperBound...])
+    return (
+      make(inline(String(inner[..<end.lowerBound]), links: links)), inner[end.upperBound...]
+    )
   }
 
   /// `_word_` only at word edges, so snake_case names stay as they are.
-  static func underscoreEmphasis(_ text: Substring, after previous: Character?) -> (
-    Node, Substring
-  )? {
+  static func underscoreEmphasis(_ text: Substring, after previous: Character?, links: Bool)
+    -> (Node, Substring)?
+  {
     guard previous.map({ !$0.isLetter && !$0.isNumber }) ?? true,
-      let (node, rest) = delimited(text, marker: "_", make: { .em(.fragment($0)) }),
+      let (node, rest) = delimited(
+        text, marker: "_", links: links, make: { .em(.fragment($0)) }),
       rest.first.map({ !$0.isLetter && !$0.isNumber }) ?? true
     else { return nil }
     return (node, rest)
   }
 
-  static func link(_ text: Substring) -> (Node, Substring)? {
-    guard text.first == "[", let close = text.firstIndex(of: "]") else { return nil }
+  static func link(
+    _ text: Substring, closingBracket: inout NextIndex, closingParenthesis: inout NextIndex
+  ) -> (Node, Substring)? {
+    guard text.first == "[", let close = closingBracket.from(text) else { return nil }
     let afterLabel = text[text.index(after: close)...]
-    guard afterLabel.first == "(", let end = afterLabel.firstIndex(of: ")") else { return nil }
+    guard afterLabel.first == "(", let end = closingParenthesis.from(afterLabel) else {
+      return nil
+    }
     let label = String(text[text.index(after: text.startIndex)..<close])
     let target = String(afterLabel[afterLabel.index(after: afterLabel.startIndex)..<end])
       .trimmingCharacters(in: .whitespaces)
     guard !label.isEmpty, isSafe(target) else { return nil }
-    return (anchor(target, inline(label)), afterLabel[afterLabel.index(after: end)...])
+    return (
+      anchor(target, inline(label, links: false)), afterLabel[afterLabel.index(after: end)...]
+    )
   }
 
   static func bareLink(_ text: Substring, after previous: Character?) -> (Node, Substring)? {
@@ -185,5 +225,23 @@ public enum Markdown {
 
   static func anchor(_ target: String, _ children: [Node]) -> Node {
     .el("a", [.href(target), .rel("noopener noreferrer nofollow")], children)
+  }
+}
+
+/// The next place of one character, remembered: asked again from a later place, it searches
+/// only once the remembered place is behind.
+struct NextIndex {
+  let character: Character
+  private var found: String.Index?
+  private var noneLeft = false
+
+  init(of character: Character) { self.character = character }
+
+  mutating func from(_ text: Substring) -> String.Index? {
+    if let found, found >= text.startIndex { return found }
+    guard !noneLeft else { return nil }
+    found = text.firstIndex(of: character)
+    noneLeft = found == nil
+    return found
   }
 }

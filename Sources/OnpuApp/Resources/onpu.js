@@ -4,30 +4,6 @@
   const $ = (selector, root = document) => root.querySelector(selector);
   const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
 
-  // --- Confirmation: a small dialog instead of window.confirm --------------------------
-  const confirmAction = (message) => new Promise((resolve) => {
-    const dialog = document.createElement("dialog");
-    dialog.className = "onpu-confirm";
-    dialog.setAttribute("aria-label", "Confirm");
-    const text = document.createElement("p");
-    text.textContent = message;
-    const actions = document.createElement("div");
-    actions.className = "actions";
-    const cancel = document.createElement("button");
-    cancel.type = "button"; cancel.className = "button secondary"; cancel.textContent = "Cancel";
-    const ok = document.createElement("button");
-    ok.type = "button"; ok.className = "button primary"; ok.textContent = "Confirm";
-    actions.append(cancel, ok);
-    dialog.append(text, actions);
-    document.body.append(dialog);
-    const close = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
-    cancel.addEventListener("click", () => close(false));
-    ok.addEventListener("click", () => close(true));
-    dialog.addEventListener("cancel", (event) => { event.preventDefault(); close(false); });
-    dialog.showModal();
-    ok.focus();
-  });
-
   // --- The library: live processing list ---------------------------------------------
   const live = document.getElementById("onpu-live");
   const refreshLibrary = async () => {
@@ -99,7 +75,7 @@
     }
     const action = event.target.closest("[data-onpu-action]");
     if (action && hearth) {
-      if (!(await confirmAction(action.getAttribute("data-confirm") || "Are you sure?"))) return;
+      if (!(await hearth.ask(action.getAttribute("data-confirm") || "Are you sure?"))) return;
       const kind = action.getAttribute("data-onpu-action");
       const job = action.closest("[data-job]");
       const song = action.closest("[data-song]");

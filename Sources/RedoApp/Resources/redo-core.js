@@ -1483,6 +1483,12 @@
       read: (m) => ({ daily: 1, weekly: 7, monthly: 30, yearly: 365 })[m[1].toLowerCase()],
     },
     {
+      // "every monday": weekly, and the weekday is left for the due rule below.
+      kind: "repeat",
+      pattern: new RegExp("(?:^|\\s)every(?=\\s+" + weekdayPattern + "\\.?(?:\\s|$))", "i"),
+      read: () => 7,
+    },
+    {
       kind: "due",
       pattern: new RegExp("(?:^|\\s)in\\s+(\\d+|a|an|one)\\s*" + dayUnits + "(?=\\s|$)", "i"),
       read: (m, today) => shiftDay(today, (/^\d+$/.test(m[1]) ? Number(m[1]) : 1) * unitDays(m[2].toLowerCase())),

@@ -18,7 +18,7 @@
     const init = body === undefined ? { method: method || "GET" } : { method: method || "POST", body };
     const response = await window.hearth.fetch(url, init);
     const data = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((data.error && data.error.message) || "HTTP " + response.status);
+    if (!response.ok) throw new Error((data.error && data.error.message) || window.hearth.statusWords(response.status));
     return data;
   };
 
@@ -93,7 +93,7 @@
     keyDetails.querySelector(".redo-key-id").textContent = identity ? identity.publicKey.slice(0, 32) : "";
     panel.classList.toggle("ready", Boolean(identity));
     // Without a key nothing can be saved, so the panel says so where the page starts.
-    const tabs = app.querySelector(".redo-tabs");
+    const tabs = app.querySelector(".tabs");
     if (!identity && tabs && tabs.nextElementSibling !== panel) tabs.after(panel);
     if (identity && app.lastElementChild !== panel) app.append(panel);
   };
@@ -107,7 +107,7 @@
 
   const exportKey = async () => {
     const question = "Export this browser's private key? Anyone with the file can sign changes as you.";
-    if (!window.confirm(question)) {
+    if (!(await window.hearth.ask(question, { confirm: "Export the key" }))) {
       say("Nothing exported.");
       return;
     }
@@ -154,7 +154,9 @@
   let sync = null;
   // Buttons work once the key is read, which can be before the log is open.
   let logOpened = null;
-  const logReady = new Promise((resolve) => { logOpened = resolve; });
+  let logFailed = null;
+  const logReady = new Promise((resolve, reject) => { logOpened = resolve; logFailed = reject; });
+  logReady.catch(() => {});
   const list = document.getElementById("redo-list");
   const taskPage = document.querySelector("[data-redo-task-page]");
 
@@ -425,6 +427,9 @@
   document.querySelectorAll("[data-redo-intent]").forEach((form) => {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      // One save at a time: a second Enter while the first is signed would add the task twice.
+      if (form.dataset.busy) return;
+      form.dataset.busy = "yes";
       const intent = form.getAttribute("data-redo-intent");
       let request = { intent, fields: fieldsOf(form) };
       if (form.dataset.taskId) request.taskId = form.dataset.taskId;
@@ -464,6 +469,8 @@
         await afterChange(request, null, notes.length === 1 ? notes[0] : joinNotes(notes, notes.map((note) => note.text).join(" ")));
       } catch (error) {
         say("Not saved: " + error.message, true);
+      } finally {
+        delete form.dataset.busy;
       }
     });
   });
@@ -473,7 +480,7 @@
     if (!button) return;
     const request = { intent: button.dataset.redoAction, taskId: button.dataset.taskId };
     if (button.dataset.days) request.days = Number(button.dataset.days);
-    if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
+    if (button.dataset.confirm && !(await window.hearth.ask(button.dataset.confirm))) return;
     button.disabled = true;
     try {
       const note = await act(request);
@@ -503,7 +510,7 @@
         render();
         return;
       }
-      if (intent === "delete" && !window.confirm("Delete " + chosen.length + " tasks?")) return;
+      if (intent === "delete" && !(await window.hearth.ask("Delete " + chosen.length + " tasks?"))) return;
       const notes = [];
       const problems = [];
       for (const taskId of chosen) {
@@ -557,7 +564,7 @@
 
   document.addEventListener("click", async (event) => {
     const button = event.target.closest && event.target.closest("[data-redo-unshare]");
-    if (!button || !window.confirm(button.dataset.confirm)) return;
+    if (!button || !(await window.hearth.ask(button.dataset.confirm))) return;
     button.disabled = true;
     try {
       await api("/api/redo/tasks/" + button.dataset.taskId + "/share/" + button.dataset.redoUnshare, undefined, "DELETE");
@@ -597,8 +604,8 @@
   const saveButton = document.querySelector("[data-redo-save-preset]");
   if (saveButton) {
     saveButton.addEventListener("click", async () => {
-      const name = window.prompt("Name this view");
-      if (!name || !name.trim()) return;
+      const name = await window.hearth.ask("Save this view?", { field: "Its name", confirm: "Save" });
+      if (!name) return;
       try {
         keepViews((await api(viewPath(name.trim()), { query: location.search.replace(/^\?/, "") }, "PUT")).views);
         say("Saved the view " + name.trim() + " for all your devices.");
@@ -655,5 +662,8 @@
     showKeptNote();
     if (navigator.onLine && savedList) loadViews().catch((error) => say("Saved views: " + error.message, true));
     await runSync();
-  })().catch((error) => showSync("This browser cannot keep Redo's log: " + error.message, true));
+  })().catch((error) => {
+    logFailed(error);
+    showSync("This browser cannot keep Redo's log: " + error.message, true);
+  });
 })();

@@ -4,16 +4,10 @@
   if (!hearth) return;
   const roomElement = document.querySelector("[data-softer-room]");
   const roomId = roomElement ? roomElement.getAttribute("data-softer-room") : null;
-  const api = roomId ? `/api/softer/rooms/${encodeURIComponent(roomId)}` : null;
+  const roomAPI = (id) => `/api/softer/rooms/${encodeURIComponent(id)}`;
+  const api = roomId ? roomAPI(roomId) : null;
 
-  const errorText = async (response) => {
-    try {
-      const json = await response.json();
-      return (json.error && json.error.message) || `The server answered ${response.status}.`;
-    } catch (_) {
-      return `The server answered ${response.status}.`;
-    }
-  };
+  const errorText = hearth.errorText;
 
   const say = (text) => {
     let box = document.getElementById("softer-message");
@@ -67,8 +61,6 @@
   };
   hearth.on("softer.", (type, payload) => { if (sameRoom(payload)) refresh(); });
 
-  const roomAPI = (id) => `/api/softer/rooms/${encodeURIComponent(id)}`;
-
   // Room actions, on a room page or in a row of the list; some ask first.
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-softer-action]");
@@ -85,10 +77,15 @@
       return;
     }
     button.disabled = true;
-    const response = await hearth.fetch(`${roomAPI(id)}/${action}`, { method: "POST", body: {} });
-    say(response.ok ? "" : await errorText(response));
-    button.disabled = false;
-    refresh();
+    try {
+      const response = await hearth.fetch(`${roomAPI(id)}/${action}`, { method: "POST", body: {} });
+      say(response.ok ? "" : await errorText(response));
+    } catch (_) {
+      say("No connection. Try again when you are back online.");
+    } finally {
+      button.disabled = false;
+      refresh();
+    }
   });
 
   // --- The list: creating a room -------------------------------------------------------
