@@ -57,7 +57,7 @@ public enum RedoTaskPage {
     let open = task.currentTodo != nil && !task.archived
     return .section(
       [.class("redo-actions"), .ariaLabel("Actions")],
-      open ? button("complete", "Complete current todo", style: "primary") : .empty,
+      open ? button("complete", "Complete now", style: "primary") : .empty,
       open
         ? .fragment(
           [(1, "Snooze 1 day"), (3, "3 days"), (7, "1 week"), (14, "2 weeks")].map { days, text in
@@ -224,9 +224,9 @@ public enum RedoTaskPage {
   static func todos(_ task: RedoTask, zone: TimeZone) -> Node {
     .section(
       [.class("redo-todos")],
-      .h2("Todos"),
+      .h2("Due dates"),
       task.todos.isEmpty
-        ? .p([.class("empty")], "No todo yet: this task is a draft.")
+        ? .p([.class("empty")], "No due date yet: this task is a draft.")
         : .table(
           .thead(
             .tr(
@@ -247,7 +247,8 @@ public enum RedoTaskPage {
                       ])
                     }
                       ?? .text(
-                        todo.id == task.currentTodo?.id ? "Current" : "Open (orphaned by a fork)")),
+                        todo.id == task.currentTodo?.id
+                          ? "Current" : "Open (left by changes made on two devices at once)")),
                   .td(.text(todo.notes)))
               }))))
   }
