@@ -331,7 +331,8 @@
   const showKeptNote = () => {
     const kept = sessionStorage.getItem(noteKey);
     sessionStorage.removeItem(noteKey);
-    if (kept) showNote(JSON.parse(kept));
+    if (!kept) return;
+    try { showNote(JSON.parse(kept)); } catch (_) {}
   };
 
   // A change and its toast.
@@ -578,7 +579,10 @@
   // --- Saved views, kept with the account (and here, for offline) ----------------------
   const savedList = document.querySelector(".redo-saved-presets");
   const viewsKey = "redo.views." + app.dataset.account;
-  let views = JSON.parse(localStorage.getItem(viewsKey) || "[]");
+  // A list only: an answer cut short by leaving the page must not become the stored list.
+  const viewList = (value) => (Array.isArray(value) ? value : null);
+  let views = [];
+  try { views = viewList(JSON.parse(localStorage.getItem(viewsKey) || "[]")) || []; } catch (_) {}
   const drawSaved = () => {
     if (!savedList) return;
     savedList.replaceChildren(...views.map((saved) => view.element("span", { class: "redo-saved-view" },
@@ -589,6 +593,7 @@
       }, "×"))));
   };
   const keepViews = (list) => {
+    if (!viewList(list)) return;
     views = list;
     localStorage.setItem(viewsKey, JSON.stringify(list));
     drawSaved();
