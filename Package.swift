@@ -111,7 +111,7 @@ var package = Package(
     .target(
       name: "HearthPlatform",
       dependencies: [
-        "CanonicalJSON", "HearthCore", nioConcurrencyHelpers, nioCore,
+        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", nioConcurrencyHelpers, nioCore,
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -165,6 +165,7 @@ var package = Package(
     .target(name: "OnpuCore"),
     .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CBrotli", providers: [.apt(["libbrotli-dev"])]),
     .target(name: "OnpuAnalysis", dependencies: ["CMeCab", "CZlib", "OnpuCore"]),
 
     .executableTarget(
@@ -205,7 +206,7 @@ var package = Package(
     .testTarget(
       name: "HearthPlatformTests",
       dependencies: [
-        "CanonicalJSON", "HearthCore", "HearthPlatform",
+        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthPlatform",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ] + testSupport),

@@ -10,6 +10,7 @@ struct HearthBench: AsyncParsableCommand {
     abstract: "Hearth's benchmarks. Run them all with `make bench`; scripts/bench calls these.",
     subcommands: [
       Jobs.self, Fanout.self, Redo.self, Auralyst.self, Onpu.self, Report.self, Info.self,
+      Ceiling.self,
       FreePort.self,
       Signup.self,
     ])

@@ -1,5 +1,7 @@
 import Foundation
 import HearthCore
+import Hummingbird
+import NIOCore
 import Testing
 
 @testable import HearthPlatform
@@ -185,7 +187,12 @@ import Testing
     #expect(script.contains("new EventSource(\"/api/events\")"))
     #expect(script.contains("X-CSRF-Token"))
     let served = StaticAssets([HearthAssets.stylesheet, HearthAssets.script])
-    #expect(served.byName["hearth.css"]?.asset.contentType == "text/css; charset=utf-8")
-    #expect(served.byName["../etc/passwd"] == nil)
+    let request = Request(
+      head: .init(method: .get, scheme: "http", authority: "hearth", path: "/static/hearth.css"),
+      body: .init(buffer: ByteBuffer()))
+    #expect(
+      served.response("hearth.css", to: request)?.headers[.contentType]
+        == "text/css; charset=utf-8")
+    #expect(served.response("../etc/passwd", to: request) == nil)
   }
 }

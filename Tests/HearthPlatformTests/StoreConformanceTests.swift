@@ -289,7 +289,7 @@ struct StoreConformanceTests: StoreFixtures {
       try await writer.resetSchema()
       try await writer.migrate([])
       let (wakes, wake) = AsyncStream<Void>.makeStream()
-      let listening = Task { try await listener.listenForEvents { wake.yield() } }
+      let listening = Task { try await listener.listenForEvents { _ in wake.yield() } }
       var woken = wakes.makeAsyncIterator()
       // The listener wakes once when it starts; wait for that before appending
       #expect(await woken.next() != nil)

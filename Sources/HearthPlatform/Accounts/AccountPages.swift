@@ -153,6 +153,7 @@ package struct AccountPages: Sendable {
       let original = user
       user.passwordHash = try await accounts.hashPassword(password)
       try await env.database.updateUser(user, from: original)
+      env.callers.forget(userID: user.id)
       try await accounts.endSessions(userID: user.id)
       try await accounts.note(
         .passwordReset, userID: user.id, origin: pages.origin(request, context),

@@ -71,7 +71,7 @@ extension AccountService {
         .emailChanged, userID: user.id, origin: origin,
         detail: "from \(current.email) to \(user.email)")
     }
-    try await announce(user)
+    env.callers.forget(userID: user.id)
     return user
   }
 
@@ -87,10 +87,10 @@ extension AccountService {
     user.passwordHash = try await hashPassword(
       try AccountRules.password(new, field: "newPassword"))
     try await database.updateUser(user, from: caller.user)
+    env.callers.forget(userID: user.id)
     try await endSessions(userID: user.id, except: caller.session.id)
     try await note(
       .passwordChanged, userID: user.id, origin: origin, detail: "Other sessions ended.")
-    try await announce(user)
   }
 
   /// Each app ends or hands over what its rules govern, then the account and everything that
@@ -106,9 +106,8 @@ extension AccountService {
     ).map { ResourceRef(app: try $0["app"], kind: try $0["kind"], id: try $0["resource_id"]) }
     for module in modules { try await module.accountWillBeDeleted(user) }
     try await database.deleteUser(id: user.id, formerlyOwned: owned)
+    env.callers.forget(userID: user.id)
   }
-
-  public static let sessionEndedEvent = "session.ended"
 
   /// A person ending one of their sessions from the account page or the API; noted in the
   /// security log with the session's device.
@@ -121,16 +120,14 @@ extension AccountService {
     return true
   }
 
-  /// Ends one session and tells the person's open streams, which then check their own.
+  /// Ends one session; the store tells the person's open streams, which then check their own,
+  /// and the other processes.
   @discardableResult
   public func endSession(id: String, userID: String) async throws -> Bool {
     guard try await database.revokeSession(id: id, userID: userID, at: env.now()) else {
       return false
     }
-    try await database.appendEvent(
-      NewEvent(
-        type: Self.sessionEndedEvent, audience: .user(userID),
-        payload: #"{"sessionId":"\#(id)"}"#), at: env.now())
+    env.callers.forget(userID: userID)
     return true
   }
 

@@ -254,6 +254,7 @@ public struct AccountService: Sendable {
     let (next, refresh) = newRefreshSession(for: user, label: old.label, signedInAt: old.createdAt)
     guard try await database.rotateSession(id: old.id, userID: old.userID, at: now, to: next)
     else { throw invalid }
+    env.callers.forget(userID: old.userID)
     return tokens(session: next, refresh: refresh)
   }
 

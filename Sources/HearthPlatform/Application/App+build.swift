@@ -16,7 +16,8 @@ public struct HearthApplication: Sendable {
 
   public init(env: HearthEnvironment, modules: [any HearthAppModule.Type]) {
     self.env = env
-    hub = EventHub(database: env.database, clock: env.clock, logger: env.logger)
+    hub = EventHub(
+      database: env.database, clock: env.clock, followers: [env.callers], logger: env.logger)
     self.modules = modules.map { $0.init(env: env) }
     if env.config.environment != .production {
       jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
@@ -42,7 +43,13 @@ public struct HearthApplication: Sendable {
   public func buildRouter() -> (Router<AppRequestContext>, [APIOperation]) {
     let router = Router(context: AppRequestContext.self)
     let api = APIRouteTable(router: router)
-    router.add(middleware: SecurityHeadersMiddleware(https: env.config.secureCookies))
+    let securityHeaders = SecurityHeadersMiddleware(https: env.config.secureCookies)
+    let assets = StaticAssets(
+      [HearthAssets.stylesheet, HearthAssets.script, HearthAssets.icon]
+        + modules.flatMap { type(of: $0).assets }, headers: securityHeaders.headers)
+    router.add(middleware: StaticFilesMiddleware(assets: assets))
+    router.add(middleware: securityHeaders)
+    router.add(middleware: ResponseCompressionMiddleware())
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(
       middleware: ErrorMiddleware(
@@ -63,10 +70,7 @@ public struct HearthApplication: Sendable {
     }
     let pages = WebPages(
       env: env, accounts: accounts, apps: apps, modules: modules,
-      assets: StaticAssets(
-        [HearthAssets.stylesheet, HearthAssets.script, HearthAssets.icon]
-          + modules.flatMap { type(of: $0).assets }),
-      clientAddress: clientAddress)
+      assets: assets, clientAddress: clientAddress)
     pages.register(router)
     let routes = AppRoutes(
       api: api, router: router, pages: pages, hub: hub, accounts: accounts,

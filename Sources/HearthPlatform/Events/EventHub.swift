@@ -3,6 +3,14 @@ import HearthCore
 import Logging
 import ServiceLifecycle
 
+/// Something of this process that follows every event the hub reads, such as `CallerCache`.
+public protocol EventFollower: Sendable {
+  /// After each successful read, with the events it found (often none).
+  func hubRead(_ events: [Event])
+  /// PostgreSQL's notification of an append, as it arrives, before the event is read.
+  func hubNotified(_ payload: String)
+}
+
 /// Reads new events once for every stream of this process, keeps the recent ones, and wakes
 /// the streams waiting for them. It watches the database, so changes made by other processes on
 /// the same database reach this one's streams too.
@@ -12,6 +20,7 @@ public actor EventHub: Service {
   package let logger: Logger
   package let capacity: Int
   package let clock: any Clock<Duration>
+  package let followers: [any EventFollower]
   public private(set) var latest: Int64 = 0
   /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
   private var recent: [Event] = []
@@ -22,9 +31,11 @@ public actor EventHub: Service {
 
   public init(
     database: any EventStore, interval: Duration = .milliseconds(10), capacity: Int = 4096,
-    clock: any Clock<Duration> = ContinuousClock(), logger: Logger
+    clock: any Clock<Duration> = ContinuousClock(), followers: [any EventFollower] = [],
+    logger: Logger
   ) {
     self.database = database
+    self.followers = followers
     self.clock = clock
     self.capacity = capacity
     self.interval = interval
@@ -58,7 +69,10 @@ public actor EventHub: Service {
   package nonisolated func listen(_ notifying: any EventNotifying) async {
     while !Task.isCancelled {
       do {
-        try await notifying.listenForEvents { Task { await self.poll() } }
+        try await notifying.listenForEvents { payload in
+          if let payload { for follower in self.followers { follower.hubNotified(payload) } }
+          Task { await self.poll() }
+        }
       } catch is CancellationError {
         return
       } catch {
@@ -96,6 +110,7 @@ public actor EventHub: Service {
     var fresh = false
     while true {
       let batch = try await database.events(after: latest, limit: 500)
+      for follower in followers { follower.hubRead(batch) }
       guard let last = batch.last else { break }
       recent.append(contentsOf: batch)
       latest = last.sequence

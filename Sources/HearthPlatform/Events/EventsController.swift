@@ -195,7 +195,7 @@ package struct EventsController: Sendable {
           }
           let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
           cursor = next
-          if events.contains(where: { $0.type == AccountService.sessionEndedEvent }) {
+          if events.contains(where: { $0.type == AccountEvents.sessionEnded }) {
             sessionMayHaveEnded = true
           }
           if !events.isEmpty {

@@ -128,22 +128,24 @@ package struct AuthMiddleware: RouterMiddleware {
 
   package func bearerCaller(_ token: String, now: Date) async throws -> Caller? {
     guard let (sessionID, userID) = env.tokens.verify(accessToken: token, now: now),
-      let session = try await env.database.session(id: sessionID), session.kind == .refresh,
-      session.userID == userID, session.isLive(at: now),
-      let user = try await env.database.user(id: userID), !user.disabled
+      let found = try await env.callers.session(id: sessionID, in: env.database),
+      found.session.kind == .refresh, found.session.userID == userID,
+      found.session.isLive(at: now), !found.user.disabled
     else { return nil }
-    return Caller(user: user, session: session, method: .bearer)
+    return Caller(user: found.user, session: found.session, method: .bearer)
   }
 
   package func cookieCaller(_ token: String, now: Date) async throws -> Caller? {
-    guard let session = try await env.database.session(tokenHash: TokenService.hash(token)),
-      session.kind == .web, session.isLive(at: now),
-      let user = try await env.database.user(id: session.userID), !user.disabled
+    guard
+      let found = try await env.callers.session(
+        tokenHash: TokenService.hash(token), in: env.database),
+      found.session.kind == .web, found.session.isLive(at: now), !found.user.disabled
     else { return nil }
-    if now.timeIntervalSince(session.lastSeenAt) > 600 {
-      try await env.database.touchSession(id: session.id, at: now)
+    if now.timeIntervalSince(found.session.lastSeenAt) > 600 {
+      try await env.database.touchSession(id: found.session.id, at: now)
+      env.callers.touched(sessionID: found.session.id, at: now)
     }
-    return Caller(user: user, session: session, method: .cookie)
+    return Caller(user: found.user, session: found.session, method: .cookie)
   }
 
   package static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

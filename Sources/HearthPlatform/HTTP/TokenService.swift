@@ -30,8 +30,11 @@ public struct TokenService: Sendable {
 
   public static func randomToken(bytes: Int = 32) -> String {
     var generator = SystemRandomNumberGenerator()
-    let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    return base64URL(data)
+    var data = Data(capacity: bytes + 7)
+    while data.count < bytes {
+      withUnsafeBytes(of: generator.next()) { data.append(contentsOf: $0) }
+    }
+    return base64URL(data.prefix(bytes))
   }
 
   public static func hash(_ token: String) -> String {

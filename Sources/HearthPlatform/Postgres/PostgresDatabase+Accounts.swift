@@ -57,12 +57,16 @@ extension PostgresDatabase {
       }
     }
     bindings.append(user.id)
-    let updated = try await queryRows(
-      PostgresQuery(
-        unsafeSQL:
-          "UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = $\(changed.count + 1) RETURNING id",
-        binds: bindings))
-    if updated.isEmpty { throw StoreError.notFound }
+    let update = PostgresQuery(
+      unsafeSQL:
+        "UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = $\(changed.count + 1) RETURNING id",
+      binds: bindings)
+    try await transaction { connection in
+      let updated = try await connection.query(update, logger: logger).collect()
+      if updated.isEmpty { throw StoreError.notFound }
+      try await Self.appendEvent(
+        AccountEvents.updated(userID: user.id), at: Date(), on: connection, logger: logger)
+    }
   }
 
   /// Deletes the person; their sessions, participations and owned shares (with those shares'

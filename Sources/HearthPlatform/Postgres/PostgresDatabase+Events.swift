@@ -35,7 +35,8 @@ extension PostgresDatabase: EventNotifying {
         \(resource?.id), \(event.payload), \(at))
       """, logger: logger)
     try await connection.run(
-      "SELECT pg_notify(\(Self.eventChannel), \(String(sequence)))", logger: logger)
+      "SELECT pg_notify(\(Self.eventChannel), \(AccountEvents.notification(sequence: sequence, event)))",
+      logger: logger)
     return sequence
   }
 
@@ -64,13 +65,13 @@ extension PostgresDatabase: EventNotifying {
   package static let eventChannel = "hearth_events"
 
   /// Holds one connection that LISTENs for appends made by any process on this database.
-  public func listenForEvents(_ wake: @escaping @Sendable () -> Void) async throws {
+  public func listenForEvents(_ wake: @escaping @Sendable (String?) -> Void) async throws {
     await runStarted.value
     do {
       try await client.withConnection { connection in
         try await connection.listen(on: Self.eventChannel) { notifications in
-          wake()
-          for try await _ in notifications { wake() }
+          wake(nil)
+          for try await notification in notifications { wake(notification.payload) }
         }
       }
     } catch {

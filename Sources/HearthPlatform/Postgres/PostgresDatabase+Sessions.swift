@@ -57,15 +57,27 @@ extension PostgresDatabase {
   }
 
   public func revokeSessions(userID: String, kind: SessionKind?, at: Date) async throws {
-    if let kind {
-      _ = try await queryRows(
-        """
-        UPDATE sessions SET revoked_at = \(at)
-        WHERE user_id = \(userID) AND kind = \(kind.rawValue) AND revoked_at IS NULL
-        """)
-    } else {
-      _ = try await queryRows(
-        "UPDATE sessions SET revoked_at = \(at) WHERE user_id = \(userID) AND revoked_at IS NULL")
+    try await transaction { connection in
+      let ended =
+        if let kind {
+          try await connection.rows(
+            """
+            UPDATE sessions SET revoked_at = \(at)
+            WHERE user_id = \(userID) AND kind = \(kind.rawValue) AND revoked_at IS NULL
+            RETURNING id
+            """, logger: logger)
+        } else {
+          try await connection.rows(
+            """
+            UPDATE sessions SET revoked_at = \(at) WHERE user_id = \(userID) AND revoked_at IS NULL
+            RETURNING id
+            """, logger: logger)
+        }
+      if !ended.isEmpty {
+        try await Self.appendEvent(
+          AccountEvents.sessionEnded(userID: userID, sessionID: nil), at: at, on: connection,
+          logger: logger)
+      }
     }
   }
 }

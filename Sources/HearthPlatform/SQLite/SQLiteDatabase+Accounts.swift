@@ -52,6 +52,7 @@ extension SQLiteDatabase {
       try await write { db in
         try db.execute(sql: "UPDATE users SET \(assignments) WHERE id = ?", arguments: arguments)
         if db.changesCount == 0 { throw StoreError.notFound }
+        try Self.insertEvent(db, AccountEvents.updated(userID: user.id), at: Date())
       }
     } catch { throw mapUniqueViolation(error) }
   }

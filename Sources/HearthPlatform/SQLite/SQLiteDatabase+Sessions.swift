@@ -52,6 +52,9 @@ extension SQLiteDatabase {
           WHERE user_id = ? AND revoked_at IS NULL AND (? IS NULL OR kind = ?)
           """,
         arguments: [at.sqliteValue, userID, kind?.rawValue, kind?.rawValue])
+      if db.changesCount > 0 {
+        try Self.insertEvent(db, AccountEvents.sessionEnded(userID: userID, sessionID: nil), at: at)
+      }
     }
   }
 

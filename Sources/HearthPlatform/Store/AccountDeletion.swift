@@ -37,5 +37,6 @@ extension SQLTransaction {
       "DELETE FROM login_attempts WHERE account_key = \(LoginLimits.accountKey(email))")
     try await execute("DELETE FROM shares WHERE owner_id = \(id)")
     try await execute("DELETE FROM users WHERE id = \(id)")
+    try await appendEvent(AccountEvents.deleted(userID: id), at: Date())
   }
 }

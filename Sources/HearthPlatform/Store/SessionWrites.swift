@@ -26,6 +26,7 @@ extension SQLTransaction {
         """) != nil
     else { return false }
     try await execute("UPDATE sessions SET revoked_at = \(at) WHERE id = \(id)")
+    try await appendEvent(AccountEvents.sessionEnded(userID: userID, sessionID: id), at: at)
     return true
   }
 }

@@ -112,8 +112,9 @@ public protocol HearthDatabase: SQLDatabase, AccountStore, SessionStore, ShareSt
 
 /// A store that can say when events commit, including events written by other processes.
 public protocol EventNotifying: Sendable {
-  /// Calls `wake` each time events commit on the shared database; returns when cancelled.
-  func listenForEvents(_ wake: @escaping @Sendable () -> Void) async throws
+  /// Calls `wake` each time events commit on the shared database, with what the notification
+  /// says (nil when listening starts); returns when cancelled.
+  func listenForEvents(_ wake: @escaping @Sendable (String?) -> Void) async throws
 }
 
 /// A store that can say when jobs are enqueued, including by other processes.

@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import HTTPTypes
+import Hummingbird
 
 /// A script, stylesheet or icon from a module's Resources, served from memory under /static: by its
 /// name with brief caching, and by a name carrying a hash of its bytes, which browsers may keep
@@ -10,14 +12,25 @@ public struct StaticAsset: Sendable {
   public let contentType: String
   /// `notes.3f2a9c1d0b7e.js` for `notes.js`.
   public let hashedName: String
+  /// The body compressed once, in each coding that makes it smaller.
+  package let encoded: [ContentEncoding: [UInt8]]
+  /// The hash of the bytes, which names this version for If-None-Match.
+  package let version: String
 
   public init(name: String, bytes: [UInt8]) {
     self.name = name
     body = bytes
     contentType = Self.contentType(of: name)
-    let hash = SHA256.hash(data: bytes).prefix(6).map { String(format: "%02x", $0) }.joined()
+    version = SHA256.hash(data: bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
     let dot = name.lastIndex(of: ".") ?? name.endIndex
-    hashedName = name[..<dot] + "." + hash + name[dot...]
+    hashedName = name[..<dot] + "." + version.prefix(12) + name[dot...]
+    var encoded: [ContentEncoding: [UInt8]] = [:]
+    for coding in ContentEncoding.allCases {
+      if let smaller = coding.encode(bytes), smaller.count < bytes.count {
+        encoded[coding] = smaller
+      }
+    }
+    self.encoded = encoded
   }
 
   /// Where pages link it.
@@ -31,16 +44,77 @@ public struct StaticAsset: Sendable {
   }
 }
 
-/// Every asset by both of its names, for /static.
+/// Every asset by both of its names, each answer prepared once: the bytes in every coding, with
+/// their headers, and a 304 for a browser that has this version already.
 package struct StaticAssets: Sendable {
-  package let byName: [String: (asset: StaticAsset, immutable: Bool)]
+  struct Variant: Sendable {
+    var body: ByteBuffer
+    var headers: HTTPFields
+  }
 
-  package init(_ assets: [StaticAsset]) {
-    var byName: [String: (asset: StaticAsset, immutable: Bool)] = [:]
+  struct File: Sendable {
+    var identity: Variant
+    var encoded: [(ContentEncoding, Variant)]
+    var etags: Set<String>
+    var notModified: HTTPFields
+  }
+
+  private let files: [String: File]
+
+  /// `headers` go on every answer (the security headers, which these answers skip the
+  /// middleware for).
+  package init(_ assets: [StaticAsset], headers: HTTPFields = [:]) {
+    var files: [String: File] = [:]
     for asset in assets {
-      byName[asset.name] = (asset, false)
-      byName[asset.hashedName] = (asset, true)
+      files[asset.name] = Self.file(asset, immutable: false, headers: headers)
+      files[asset.hashedName] = Self.file(asset, immutable: true, headers: headers)
     }
-    self.byName = byName
+    self.files = files
+  }
+
+  private static func file(_ asset: StaticAsset, immutable: Bool, headers: HTTPFields) -> File {
+    var common = headers
+    common[.cacheControl] =
+      immutable ? "public, max-age=31536000, immutable" : "public, max-age=300"
+    common[.vary] = "Accept-Encoding"
+    func variant(_ bytes: [UInt8], _ coding: ContentEncoding?) -> Variant {
+      var fields = common
+      fields[.contentType] = asset.contentType
+      fields[.eTag] = etag(asset, coding)
+      if let coding { fields[.contentEncoding] = coding.rawValue }
+      return Variant(body: ByteBuffer(bytes: bytes), headers: fields)
+    }
+    let encoded = ContentEncoding.allCases.compactMap { coding in
+      asset.encoded[coding].map { (coding, variant($0, coding)) }
+    }
+    return File(
+      identity: variant(asset.body, nil), encoded: encoded,
+      etags: Set([etag(asset, nil)] + encoded.map { etag(asset, $0.0) }), notModified: common)
+  }
+
+  /// Each coding is its own representation, with its own strong validator.
+  private static func etag(_ asset: StaticAsset, _ coding: ContentEncoding?) -> String {
+    "\"" + asset.version + (coding.map { "-" + $0.rawValue } ?? "") + "\""
+  }
+
+  /// The answer for the file `name`, or nil when there is none.
+  package func response(_ name: Substring, to request: Request) -> Response? {
+    guard let file = files[String(name)] else { return nil }
+    if let tags = request.headers[.ifNoneMatch],
+      tags == "*"
+        || tags.split(separator: ",").contains(where: {
+          file.etags.contains($0.trimmingCharacters(in: .whitespaces))
+        })
+    {
+      var headers = file.notModified
+      headers[.eTag] = file.etags.first(where: tags.contains) ?? file.identity.headers[.eTag]
+      return Response(status: .notModified, headers: headers)
+    }
+    let coding = ContentEncoding.preferred(
+      request.headers[.acceptEncoding], offered: file.encoded.map(\.0))
+    let variant = file.encoded.first(where: { $0.0 == coding })?.1 ?? file.identity
+    return Response(
+      status: .ok, headers: variant.headers,
+      body: request.method == .head ? .init() : .init(byteBuffer: variant.body))
   }
 }

@@ -37,10 +37,10 @@ public struct WebPages: Sendable {
   @Sendable func staticAsset(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
-    guard let name = context.parameters.get("name"), let found = assets.byName[name] else {
-      throw APIErrorResponse(.notFound("file"))
-    }
-    return Self.staticFile(found.asset, immutable: found.immutable)
+    guard let name = context.parameters.get("name"),
+      let found = assets.response(name[...], to: request)
+    else { throw APIErrorResponse(.notFound("file")) }
+    return found
   }
 
   package func pageContext(_ request: Request, _ context: AppRequestContext, flash: Flash? = nil)
@@ -87,16 +87,6 @@ public struct WebPages: Sendable {
         .contentType: "application/manifest+json", .cacheControl: "public, max-age=3600",
       ],
       body: .init(byteBuffer: ByteBuffer(bytes: try manifest.canonicalBytes())))
-  }
-
-  package static func staticFile(_ asset: StaticAsset, immutable: Bool) -> Response {
-    Response(
-      status: .ok,
-      headers: [
-        .contentType: asset.contentType,
-        .cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
-      ],
-      body: .init(byteBuffer: ByteBuffer(bytes: asset.body)))
   }
 
   package func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {
