@@ -48,6 +48,8 @@ public struct HearthConfig: Equatable, Sendable {
   public var webSessionSeconds = 60 * 60 * 24 * 14
   /// How long a claimed job is held before another worker may take it over.
   public var jobLeaseSeconds = 30
+  /// Job handlers one worker process runs at once.
+  public var jobConcurrency = 16
   /// New accounts per client address per hour. Development and tests sign many people up from
   /// one address; production does not.
   public var signupsPerHour: Int { environment == .production ? 20 : 1000 }
@@ -160,6 +162,14 @@ public struct HearthConfig: Equatable, Sendable {
       }
       config.metricsToken = token
     }
+    if let raw = value("HEARTH_STREAMS_PER_ACCOUNT") {
+      guard let count = Int(raw), (1...100_000).contains(count) else {
+        throw Error(
+          variable: "HEARTH_STREAMS_PER_ACCOUNT", expected: "a whole number from 1 to 100000",
+          value: raw)
+      }
+      config.streamsPerAccount = count
+    }
     if let raw = value("HEARTH_CONNECTIONS_PER_ADDRESS") {
       guard let count = Int(raw), (1...100_000).contains(count) else {
         throw Error(
@@ -175,6 +185,13 @@ public struct HearthConfig: Equatable, Sendable {
         )
       }
       config.jobLeaseSeconds = seconds
+    }
+    if let raw = value("HEARTH_JOB_CONCURRENCY") {
+      guard let count = Int(raw), (1...1000).contains(count) else {
+        throw Error(
+          variable: "HEARTH_JOB_CONCURRENCY", expected: "a whole number from 1 to 1000", value: raw)
+      }
+      config.jobConcurrency = count
     }
     if let base = value("HEARTH_LLM_BASE_URL") {
       guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? "") else {

@@ -8,6 +8,8 @@ import NIOCore
 import ServiceLifecycle
 
 struct FanoutRun: Codable, Sendable {
+  /// nil: the in-process server; else the separate server measured, like "hearth serve".
+  var server: String?
   var subscribers: Int
   var events: Int
   var intervalMilliseconds: Int
@@ -19,6 +21,11 @@ struct FanoutRun: Codable, Sendable {
   var latency: Distribution
   /// How long `appendEvent` itself took.
   var appendLatency: Distribution
+  /// The separate server's resident memory (KiB): before the streams opened, with every stream
+  /// open, and after the events were delivered.
+  var residentBeforeKiB: Int?
+  var residentOpenKiB: Int?
+  var residentAfterKiB: Int?
 }
 
 struct FanoutResult: Codable, Sendable {
@@ -106,26 +113,48 @@ func makeHTTPClient(connections: Int) -> HTTPClient {
   return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
 }
 
+/// A `hearth serve` started by scripts/bench, for the run at scale: its own process, so its
+/// memory per stream can be read.
+struct SeparateServer {
+  var url: String
+  var pid: Int32
+  /// Its SQLite file: events are appended there, and its event hub reads them.
+  var databasePath: String
+  var subscribers: Int
+  var events: Int
+  var interval: Int
+
+  /// VmRSS of the process, in KiB.
+  func resident() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+      return nil
+    }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+    return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+  }
+}
+
 struct FanoutSuite {
   var databasePath: String
   var subscriberCounts: [Int]
   var events: Int
   var interval: Int
   var jitter: Int
+  var separate: SeparateServer?
 
   func run() async throws -> FanoutResult {
+    var result = FanoutResult(info: .current(), runs: [])
     let server = try await LiveServer.start(databasePath: databasePath)
     let maximum = subscriberCounts.max() ?? 1
     let client = makeHTTPClient(connections: maximum + 8)
-    var result = FanoutResult(info: .current(), runs: [])
     do {
       let base = "http://127.0.0.1:\(server.port)"
       let (userID, token) = try await waitAndSignUp(client, base: base, email: "fanout@example.com")
       for count in subscriberCounts {
         result.runs.append(
           try await measure(
-            client: client, base: base, server: server, userID: userID, token: token,
-            subscribers: count))
+            client: client, base: base, events: server.env.database, userID: userID,
+            token: token, subscribers: count, eventCount: events, interval: interval))
       }
     } catch {
       try? await client.shutdown()
@@ -134,15 +163,43 @@ struct FanoutSuite {
     }
     try await client.shutdown()
     await server.stop()
+    if let separate { result.runs.append(try await measure(separate)) }
     return result
   }
 
+  /// The run at scale, against the separate server, with its memory before, during and after.
+  func measure(_ separate: SeparateServer) async throws -> FanoutRun {
+    let client = makeHTTPClient(connections: separate.subscribers + 8)
+    let database = try SQLiteDatabase(path: separate.databasePath)
+    do {
+      let (userID, token) = try await waitAndSignUp(
+        client, base: separate.url, email: "fanout-scale@example.com")
+      let before = separate.resident()
+      var run = try await measure(
+        client: client, base: separate.url, events: database, userID: userID, token: token,
+        subscribers: separate.subscribers, eventCount: separate.events,
+        interval: separate.interval, whenOpen: { separate.resident() })
+      run.server = "hearth serve"
+      run.residentBeforeKiB = before
+      run.residentAfterKiB = separate.resident()
+      try await client.shutdown()
+      try await database.close()
+      return run
+    } catch {
+      try? await client.shutdown()
+      try? await database.close()
+      throw error
+    }
+  }
+
+  /// Opens the streams (in waves, so that the listen queue keeps up), then appends events to
+  /// `events` and times each one's arrival on every stream.
   func measure(
-    client: HTTPClient, base: String, server: LiveServer, userID: String, token: String,
-    subscribers: Int
+    client: HTTPClient, base: String, events store: any EventStore, userID: String,
+    token: String, subscribers: Int, eventCount events: Int, interval: Int,
+    whenOpen: () -> Int? = { nil }
   ) async throws -> FanoutRun {
     note("fanout: \(subscribers) subscribers, \(events) events \(interval)±\(jitter) ms apart")
-    let events = events
     // sent[k]: monotonic time just before event k was appended.
     let sent = Shared<[Int64]>(Array(repeating: 0, count: events))
     // received[s][k]: delay of event k at subscriber s, once it arrived.
@@ -153,7 +210,11 @@ struct FanoutSuite {
     let failures = Shared<[String]>([])
 
     var readers: [Task<Void, Never>] = []
+    let connectDeadline = monotonicNanos() + 120_000_000_000
     for index in 0..<subscribers {
+      if index % 500 == 0 {
+        try await Self.waitUntil(connected, reaches: index, failures: failures, by: connectDeadline)
+      }
       readers.append(
         Task {
           do {
@@ -169,15 +230,10 @@ struct FanoutSuite {
     }
     defer { for reader in readers { reader.cancel() } }
 
-    let connectDeadline = monotonicNanos() + 30_000_000_000
-    while connected.value < subscribers {
-      if let failure = failures.value.first { throw BenchError("a stream failed: \(failure)") }
-      guard monotonicNanos() < connectDeadline else {
-        throw BenchError("only \(connected.value) of \(subscribers) streams connected")
-      }
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    try await Self.waitUntil(
+      connected, reaches: subscribers, failures: failures, by: connectDeadline)
     try await Task.sleep(for: .milliseconds(300))
+    let residentOpen = whenOpen()
 
     let clock = ContinuousClock()
     var next = clock.now
@@ -187,7 +243,7 @@ struct FanoutSuite {
       next = next + .milliseconds(interval + Int.random(in: -jitter...jitter))
       let before = monotonicNanos()
       sent.with { $0[k] = before }
-      try await server.env.database.appendEvent(
+      try await store.appendEvent(
         NewEvent(type: "bench.tick", audience: .user(userID), payload: "{\"i\":\(k)}"),
         at: Date())
       appendLatencies.append(milliseconds(monotonicNanos() - before))
@@ -207,13 +263,25 @@ struct FanoutSuite {
       jitterMilliseconds: jitter,
       expectedDeliveries: subscribers * events, deliveries: delays.count,
       latency: Distribution(delays.map(milliseconds)),
-      appendLatency: Distribution(appendLatencies))
+      appendLatency: Distribution(appendLatencies), residentOpenKiB: residentOpen)
     note(
       String(
         format: "fanout: %d/%d delivered, p50 %.1f ms, p99 %.1f ms, max %.1f ms",
         run.deliveries, run.expectedDeliveries, run.latency.p50, run.latency.p99,
         run.latency.max))
     return run
+  }
+
+  static func waitUntil(
+    _ connected: Shared<Int>, reaches count: Int, failures: Shared<[String]>, by deadline: Int64
+  ) async throws {
+    while connected.value < count {
+      if let failure = failures.value.first { throw BenchError("a stream failed: \(failure)") }
+      guard monotonicNanos() < deadline else {
+        throw BenchError("only \(connected.value) of \(count) streams connected")
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
   }
 
   /// Reads one SSE stream until every event arrived, noting each arrival time.

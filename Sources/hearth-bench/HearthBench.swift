@@ -36,12 +36,20 @@ extension HearthBench {
         "The latency run on a queue that is not backed up, as JOBS:MILLISECONDS_APART; 0 skips it."
     )
     var paced = "100:20"
+    @Option(
+      help: "The run with enqueueMany, as JOBS:JOBS_PER_CALL (on both stores); 0 skips it.")
+    var batched = "20000:100"
     @Option(help: "Where to write the JSON result.") var out: String
 
     func run() async throws {
       let pacedParts = paced.split(separator: ":").compactMap { Int($0) }
       guard paced == "0" || (pacedParts.count == 2 && pacedParts.allSatisfy { $0 > 0 }) else {
         throw ValidationError("--paced takes JOBS:MILLISECONDS_APART, like 100:20, or 0")
+      }
+      let batchedParts = batched.split(separator: ":").compactMap { Int($0) }
+      guard batched == "0" || (batchedParts.count == 2 && batchedParts.allSatisfy { $0 > 0 })
+      else {
+        throw ValidationError("--batched takes JOBS:JOBS_PER_CALL, like 20000:100, or 0")
       }
       let variants = try variant.map { text -> (Int, Int) in
         let parts = text.split(separator: ":").compactMap { Int($0) }
@@ -53,14 +61,18 @@ extension HearthBench {
       let suite = JobsSuite(
         sqlitePath: sqlite, postgresURL: postgresURL, pgbenchPath: pgbench,
         sqliteJobs: sqliteJobs, postgresJobs: postgresJobs, producers: producers,
-        variants: variants, paced: paced == "0" ? nil : (pacedParts[0], pacedParts[1]))
+        variants: variants,
+        batched: batched == "0" ? nil : (batchedParts[0], batchedParts[1]),
+        paced: paced == "0" ? nil : (pacedParts[0], pacedParts[1]))
       try writeJSON(try await suite.run(), to: out)
     }
   }
 
   struct Fanout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Live-event delivery from append to every open SSE stream, in-process.")
+      abstract:
+        "Live-event delivery from append to every open SSE stream: in-process, and at scale on a separate hearth serve."
+    )
 
     @Option(help: "SQLite file for the in-process server (deleted first).") var database: String
     @Option(help: "Subscriber counts to measure, in order.") var subscribers: [Int] = [1, 100]
@@ -71,12 +83,28 @@ extension HearthBench {
         "Each gap is interval ± up to this many milliseconds (uniform), so that the appends do not phase-lock with the event hub's poll timer."
     )
     var jitter = 25
+    @Option(help: "A separate hearth serve for the run at scale (its base URL); omit to skip.")
+    var separateURL: String?
+    @Option(help: "Its process id, for its resident memory.") var separatePid: Int32?
+    @Option(help: "Its SQLite file, where the events are appended.") var separateDatabase: String?
+    @Option(help: "Streams to open on it.") var separateSubscribers = 10_000
+    @Option(help: "Events to append in the run at scale.") var separateEvents = 20
+    @Option(help: "Milliseconds between those appends, on average.") var separateInterval = 200
     @Option(help: "Where to write the JSON result.") var out: String
 
     func run() async throws {
+      var separate: SeparateServer?
+      if let separateURL {
+        guard let separatePid, let separateDatabase else {
+          throw ValidationError("--separate-url needs --separate-pid and --separate-database")
+        }
+        separate = SeparateServer(
+          url: separateURL, pid: separatePid, databasePath: separateDatabase,
+          subscribers: separateSubscribers, events: separateEvents, interval: separateInterval)
+      }
       let suite = FanoutSuite(
         databasePath: database, subscriberCounts: subscribers, events: events, interval: interval,
-        jitter: min(jitter, max(0, interval - 1)))
+        jitter: min(jitter, max(0, interval - 1)), separate: separate)
       try writeJSON(try await suite.run(), to: out)
     }
   }

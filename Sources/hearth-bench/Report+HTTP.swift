@@ -43,7 +43,6 @@ struct HTTPResult: Codable, Sendable {
 
 extension ReportWriter {
   func httpGoals(_ result: HTTPResult) -> [[String]] {
-    func verdict(_ met: Bool) -> String { met ? "met" : "not met" }
     var rows: [[String]] = []
     let me = result.run("hearth serve", "GET /api/me")
     let css = result.run("hearth serve", "GET /static/hearth.css")

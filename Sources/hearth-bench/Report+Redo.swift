@@ -2,7 +2,6 @@ import Foundation
 
 extension ReportWriter {
   func redoGoals(_ result: RedoSuite.Result) -> [[String]] {
-    func verdict(_ met: Bool) -> String { met ? "met" : "not met" }
     var rows = [
       [
         "Redo: replay of \(rate(Double(result.tasks))) tasks (\(rate(Double(result.replayNodes))) nodes) under 100 ms",

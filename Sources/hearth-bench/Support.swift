@@ -161,3 +161,46 @@ func withDeadline<T: Sendable>(
     return value
   }
 }
+/// Runs a program to completion and returns its exit status and combined output.
+///
+/// Spawned with posix_spawn and an empty signal mask: Foundation's Process hands the child the
+/// calling thread's mask, in which nearly every signal is blocked, and pgbench relies on
+/// SIGALRM to end a `-T` run.
+func runProcess(_ path: String, _ arguments: [String]) async throws -> (Int32, String) {
+  let outputPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("hearth-bench-\(getpid())-\(UUID().uuidString).out").path
+  defer { try? FileManager.default.removeItem(atPath: outputPath) }
+
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  posix_spawn_file_actions_adddup2(&actions, 1, 2)
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  var all = sigset_t()
+  sigfillset(&all)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  posix_spawnattr_setsigdefault(&attributes, &all)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid = pid_t()
+  let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+  guard spawned == 0 else { throw BenchError("could not start \(path): error \(spawned)") }
+  let child = pid
+  let status = await Task.detached { () -> Int32 in
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    return status
+  }.value
+  let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+  let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  return (exitCode, output)
+}

@@ -26,9 +26,9 @@ import Testing
     _ = try await db.enqueue(NewJob(queue: "boom", runAt: now, maxAttempts: 2), id: "b", at: now)
 
     // When each job is claimed and run
-    let first = try #require(try await worker.claim(["ok"]))
+    let first = try #require(try await worker.claim(["ok"], limit: 1).first)
     await worker.execute(first)
-    let failing = try #require(try await worker.claim(["boom"]))
+    let failing = try #require(try await worker.claim(["boom"], limit: 1).first)
     await worker.execute(failing)
 
     // Then the good one succeeded and the bad one waits for a retry with backoff
@@ -82,7 +82,7 @@ import Testing
     #expect(announced.count == 1)
   }
 
-  @Test func theRunLoopDrainsTheQueue() async throws {
+  @Test(.timeLimit(.minutes(1))) func theRunLoopDrainsTheQueue() async throws {
     let server = try await TestServer()
     let db = server.env.database
     let done = NIOLockedValueBox<Set<String>>([])
@@ -98,13 +98,64 @@ import Testing
       _ = try await db.enqueue(NewJob(queue: "noop", runAt: now), id: "n\(index)", at: now)
     }
     let running = Task { try await worker.run() }
-    // A loop idles only when it finds no job due, after marking the one it ran: once every
-    // loop is asleep on the clock for its idle poll (a running job's heartbeat sleeps longer),
-    // the queue is drained.
-    await clock.sleepers(atLeast: worker.concurrency, dueIn: .zero...worker.idlePoll)
-    running.cancel()
+    defer { running.cancel() }
+    // The worker claims batches of free slots and records completions in batches
+    while try await db.jobCounts()[.succeeded, default: 0] < 30 {
+      try await Task.sleep(for: .milliseconds(5))
+    }
     #expect(done.withLockedValue { $0.count } == 30)
-    #expect(try await db.jobCounts()[.succeeded] == 30)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func noMoreHandlersRunAtOnceThanTheWorkersConcurrency()
+    async throws
+  {
+    let server = try await TestServer()
+    let db = server.env.database
+    let counts = NIOLockedValueBox((running: 0, most: 0, done: 0, permits: 0))
+    let worker = JobWorker(
+      env: server.env,
+      handlers: [
+        "gated": { _ in
+          counts.withLockedValue {
+            $0.running += 1
+            $0.most = max($0.most, $0.running)
+          }
+          // Each handler waits for a permit
+          while !counts.withLockedValue({ state in
+            guard state.permits > 0 else { return false }
+            state.permits -= 1
+            return true
+          }) {
+            try await Task.sleep(for: .milliseconds(1))
+          }
+          counts.withLockedValue {
+            $0.running -= 1
+            $0.done += 1
+          }
+        }
+      ], metrics: HearthMetrics(), concurrency: 3)
+    let now = server.env.now()
+    _ = try await db.enqueueMany(
+      (0..<10).map { _ in NewJob(queue: "gated", runAt: now) }, ids: (0..<10).map { "g\($0)" },
+      at: now)
+    let running = Task { try await worker.run() }
+    defer { running.cancel() }
+    // Let one handler go at a time: each time, a freed slot takes the next job
+    for released in 0..<10 {
+      while counts.withLockedValue({ $0.running }) < min(3, 10 - released) {
+        try await Task.sleep(for: .milliseconds(2))
+      }
+      #expect(
+        try await db.jobCounts()[.running, default: 0] >= counts.withLockedValue { $0.running })
+      counts.withLockedValue { $0.permits += 1 }
+      while counts.withLockedValue({ $0.done }) <= released {
+        try await Task.sleep(for: .milliseconds(2))
+      }
+    }
+    while try await db.jobCounts()[.succeeded, default: 0] < 10 {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(counts.withLockedValue { $0.most } == 3)
   }
 
   @Test func shutdownReleasesAJobThatDoesNotFinishInTime() async throws {
@@ -128,8 +179,8 @@ import Testing
     let group = ServiceGroup(
       configuration: .init(services: [worker], logger: Logger(label: "test")))
     let running = Task { try await group.run() }
-    // Running: the handler and the job's heartbeat asleep, and every other loop idle
-    await clock.sleepers(atLeast: worker.concurrency + 1)
+    // Running: the handler and the job's heartbeat asleep, and the claiming loop idle
+    await clock.sleepers(atLeast: 3)
     #expect(started.withLockedValue { $0 })
 
     // When the process shuts down, the job is handed back unfinished, without using an attempt

@@ -195,3 +195,64 @@ def test_a_job_whose_worker_was_killed_runs_again_and_completes_once(backend, st
     ]
     assert len(done) == 1, f"the job announced its completion {len(done)} times: {done}"
     assert done[0]["payload"]["attempt"] == 2, done
+
+
+@pytest.mark.timeout(240)
+def test_a_batch_killed_mid_run_runs_again_and_each_job_completes_once(backend, start_server) -> None:
+    """Twelve probes enqueued in one call are claimed together; twelve quick ones after them
+    complete in batches. kill -9 while the first twelve run: after the restart each of those
+    runs again and completes, and every job announces its effect exactly once."""
+    server = start_server(backend, extra_env={"HEARTH_JOB_LEASE_SECONDS": "2"})
+    client = server.client()
+    r = client.signup(unique_email("batchkill"), "batch killer")
+    assert r.status_code == 201, describe(r)
+    token = json_of(r)["accessToken"]
+    me = client.with_token(token)
+
+    def enqueue(sleep_ms: int) -> list[str]:
+        r = me.post("/api/debug/jobs", json={"sleepMs": sleep_ms, "count": 12})
+        assert r.status_code == 202, describe(r)
+        return [job["id"] for job in json_of(r)["jobs"]]
+
+    def statuses(ids: list[str]) -> dict[str, dict]:
+        jobs = {}
+        for job_id in ids:
+            r = me.get(f"/api/debug/jobs/{job_id}")
+            assert r.status_code == 200, describe(r)
+            jobs[job_id] = json_of(r)["job"]
+        return jobs
+
+    def wait_for(ids: list[str], status: str, seconds: float) -> dict[str, dict]:
+        deadline = time.monotonic() + seconds
+        jobs = statuses(ids)
+        while time.monotonic() < deadline and any(j["status"] != status for j in jobs.values()):
+            time.sleep(0.05)
+            jobs = statuses(ids)
+        assert all(j["status"] == status for j in jobs.values()), f"not all {status}: {jobs}"
+        return jobs
+
+    slow = enqueue(4000)
+    wait_for(slow, "running", 20)
+    quick = enqueue(0)
+    wait_for(quick, "succeeded", 20)
+
+    server.kill()
+    server.start()
+    me = server.client().with_token(token)
+
+    after = wait_for(slow, "succeeded", 60)
+    assert all(job["attempts"] == 2 for job in after.values()), after
+    assert all(job["attempts"] == 1 for job in statuses(quick).values())
+
+    done, cursor = [], 0
+    while True:
+        r = me.get("/api/events/poll", params={"after": cursor, "timeout": 0})
+        assert r.status_code == 200, describe(r)
+        page = json_of(r)
+        done += [e["payload"] for e in page["events"] if e["type"] == "debug.job.completed"]
+        if not page["events"]:
+            break
+        cursor = page["cursor"]
+    by_job = {job_id: [p for p in done if p.get("jobId") == job_id] for job_id in slow + quick}
+    assert all(len(p) == 1 for p in by_job.values()), f"announced other than once: {by_job}"
+    assert all(by_job[job_id][0]["attempt"] == 2 for job_id in slow), by_job

@@ -125,7 +125,7 @@ public struct HearthApplication: Sendable {
 
   public func worker() -> JobWorker {
     JobWorker(
-      env: env, handlers: jobHandlers, metrics: metrics,
+      env: env, handlers: jobHandlers, metrics: metrics, concurrency: env.config.jobConcurrency,
       lease: .seconds(env.config.jobLeaseSeconds))
   }
 

@@ -40,4 +40,11 @@ public struct HearthEnvironment: Sendable {
     await jobWakeup.signal()
     return stored
   }
+
+  /// Enqueues many jobs in one write, for producers with many at once.
+  public func enqueueMany(_ jobs: [NewJob]) async throws -> [Job] {
+    let stored = try await database.enqueueMany(jobs, ids: jobs.map { _ in newID() }, at: now())
+    await jobWakeup.signal()
+    return stored
+  }
 }

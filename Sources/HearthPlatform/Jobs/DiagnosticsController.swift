@@ -16,9 +16,12 @@ package struct DiagnosticsController: Sendable {
   package struct ProbeInput: Decodable, JSONSchemaRefined {
     var sleepMs: Int?
     var idempotencyKey: String?
+    /// Probes to enqueue at once, with `enqueueMany`.
+    var count: Int?
 
     package static let schemaRefinements: [String: JSON] = [
-      "sleepMs": ["minimum": 0, "maximum": 5000]
+      "sleepMs": ["minimum": 0, "maximum": 5000],
+      "count": ["minimum": 1, "maximum": 100],
     ]
   }
 
@@ -36,9 +39,10 @@ package struct DiagnosticsController: Sendable {
     }
   }
 
-  /// `{"job": ...}`, the answer of both routes.
+  /// `{"job": ...}`, the answer of both routes; enqueueing a `count` adds every job as `jobs`.
   package struct JobEnvelope: Codable {
     var job: JobBody
+    var jobs: [JobBody]?
   }
 
   /// Sleeps, then announces `debug.job.completed` to its owner, once.
@@ -78,16 +82,28 @@ package struct DiagnosticsController: Sendable {
     guard (0...5000).contains(sleep) else {
       throw APIErrorResponse(.invalid("sleepMs", "sleepMs must be from 0 to 5000."))
     }
+    let count = input.count ?? 1
+    guard (1...100).contains(count) else {
+      throw APIErrorResponse(.invalid("count", "count must be from 1 to 100."))
+    }
     let key = input.idempotencyKey.map { caller.user.id + ":" + $0 }
     guard (key?.count ?? 0) <= 200 else {
       throw APIErrorResponse(.invalid("idempotencyKey", "idempotencyKey is too long."))
     }
+    guard key == nil || input.count == nil else {
+      throw APIErrorResponse(.invalid("count", "count cannot go with an idempotencyKey."))
+    }
     let payload = try JSONEncoder().encode(Probe(userID: caller.user.id, sleepMs: sleep))
-    let job = try await env.enqueue(
-      NewJob(
-        queue: Self.queue, payload: String(decoding: payload, as: UTF8.self), runAt: env.now(),
-        idempotencyKey: key))
-    return JSONBody.response(JobEnvelope(job: JobBody(job)), status: .accepted)
+    let job = NewJob(
+      queue: Self.queue, payload: String(decoding: payload, as: UTF8.self), runAt: env.now(),
+      idempotencyKey: key)
+    guard input.count != nil else {
+      let stored = try await env.enqueue(job)
+      return JSONBody.response(JobEnvelope(job: JobBody(stored)), status: .accepted)
+    }
+    let stored = try await env.enqueueMany(Array(repeating: job, count: count))
+    return JSONBody.response(
+      JobEnvelope(job: JobBody(stored[0]), jobs: stored.map(JobBody.init)), status: .accepted)
   }
 
   /// The probe job named in the path, when the caller enqueued it.

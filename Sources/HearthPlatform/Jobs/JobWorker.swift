@@ -18,21 +18,24 @@ public struct JobContext: Sendable {
 
 public typealias JobHandler = @Sendable (JobContext) async throws -> Void
 
-/// Claims due jobs, runs their handlers with a heartbeated lease, and retries failures.
+/// Claims due jobs in batches, runs their handlers with a heartbeated lease, records their
+/// completions in batches, and retries failures.
 public struct JobWorker: Service {
   package let env: HearthEnvironment
   package let handlers: [String: JobHandler]
   package let metrics: HearthMetrics
-  package var concurrency = 4
+  /// The most handlers running at once; one claim takes as many jobs as there are free slots.
+  package var concurrency = 16
   package var lease: Duration = .seconds(30)
   package var idlePoll: Duration = .milliseconds(250)
   package var retry = RetryPolicy()
   /// How long a running job may go on after shutdown begins before it is released.
   package var shutdownGrace: Duration = .seconds(10)
+  package let completions: JobCompletions
 
   public init(
     env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics,
-    concurrency: Int = 4, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(250),
+    concurrency: Int = 16, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(250),
     retry: RetryPolicy = RetryPolicy()
   ) {
     self.env = env
@@ -42,6 +45,7 @@ public struct JobWorker: Service {
     self.lease = lease
     self.idlePoll = idlePoll
     self.retry = retry
+    completions = JobCompletions(database: env.database, now: env.now)
   }
 
   public func run() async throws {
@@ -49,12 +53,44 @@ public struct JobWorker: Service {
       try? await gracefulShutdown()
       return
     }
+    let queues = handlers.keys.sorted()
+    let running = NIOLockedValueBox(0)
+    let slotFreed = Wakeup()
     await withDiscardingTaskGroup { group in
       if let notifying = env.database as? any JobNotifying {
         group.addTask { await self.listen(notifying) }
       }
-      for index in 0..<concurrency {
-        group.addTask { await self.loop(index) }
+      while !Task.isShuttingDownGracefully && !Task.isCancelled {
+        let seenFreed = await slotFreed.generation
+        let free = concurrency - running.withLockedValue { $0 }
+        guard free > 0 else {
+          await slotFreed.wait(since: seenFreed, timeout: .seconds(1))
+          continue
+        }
+        do {
+          let seen = await env.jobWakeup.generation
+          let jobs = try await claim(queues, limit: free)
+          running.withLockedValue { $0 += jobs.count }
+          for job in jobs {
+            // The slot frees when the handler returns: recording the outcome is not its work.
+            group.addTask {
+              await self.execute(job) {
+                running.withLockedValue { $0 -= 1 }
+                await slotFreed.signal()
+              }
+            }
+          }
+          if jobs.isEmpty {
+            try await cancelWhenGracefulShutdown {
+              await env.jobWakeup.wait(since: seen, timeout: idlePoll, clock: env.clock)
+            }
+          }
+        } catch is CancellationError {
+          break
+        } catch {
+          env.logger.error("The job worker could not reach the database: \(error)")
+          try? await env.clock.sleep(for: .seconds(1))
+        }
       }
     }
   }
@@ -74,37 +110,21 @@ public struct JobWorker: Service {
     }
   }
 
-  package func loop(_ index: Int) async {
-    let queues = handlers.keys.sorted()
-    while !Task.isShuttingDownGracefully && !Task.isCancelled {
-      do {
-        let seen = await env.jobWakeup.generation
-        if let job = try await claim(queues) {
-          await execute(job)
-        } else {
-          try await cancelWhenGracefulShutdown {
-            await env.jobWakeup.wait(since: seen, timeout: idlePoll, clock: env.clock)
-          }
-        }
-      } catch is CancellationError {
-        return
-      } catch {
-        env.logger.error("Job worker \(index) could not reach the database: \(error)")
-        try? await env.clock.sleep(for: .seconds(1))
-      }
-    }
-  }
-
-  package func claim(_ queues: [String]) async throws -> Job? {
+  /// Up to `limit` due jobs, under one new token.
+  package func claim(_ queues: [String], limit: Int) async throws -> [Job] {
     let now = env.now()
     return try await env.database.claim(
-      queues: queues, token: TokenService.randomToken(bytes: 16), leaseUntil: now + lease.seconds,
-      at: now)
+      queues: queues, limit: limit, token: TokenService.randomToken(bytes: 16),
+      leaseUntil: now + lease.seconds, at: now)
   }
 
   /// Runs one claimed job to an outcome; only the holder of its token can record it.
-  public func execute(_ job: Job) async {
-    guard let token = job.completionToken, let handler = handlers[job.queue] else { return }
+  /// `handlerReturned` runs as soon as the handler is done, before the outcome is recorded.
+  public func execute(_ job: Job, handlerReturned: @Sendable () async -> Void = {}) async {
+    guard let token = job.completionToken, let handler = handlers[job.queue] else {
+      await handlerReturned()
+      return
+    }
     var logger = env.logger
     logger[metadataKey: "job"] = .string(job.id)
     logger[metadataKey: "queue"] = .string(job.queue)
@@ -145,15 +165,18 @@ public struct JobWorker: Service {
         work.cancel()
       }
     }
+    await handlerReturned()
     switch result {
     case .success:
       let events = context.announced.withLockedValue { $0 }
-      if (try? await env.database.complete(id: job.id, token: token, at: env.now(), events: events))
-        == true
-      {
-        metrics.job(queue: job.queue, outcome: "succeeded")
-      } else {
-        logger.warning("Job finished after its lease passed to another worker; result dropped")
+      do {
+        if try await completions.record(JobCompletion(id: job.id, token: token, events: events)) {
+          metrics.job(queue: job.queue, outcome: "succeeded")
+        } else {
+          logger.warning("Job finished after its lease passed to another worker; result dropped")
+        }
+      } catch {
+        logger.error("Job finished but its completion was not recorded; it runs again: \(error)")
       }
     case .failure(let error) where error is CancellationError && Task.isShuttingDownGracefully:
       _ = try? await env.database.release(id: job.id, token: token, at: env.now())

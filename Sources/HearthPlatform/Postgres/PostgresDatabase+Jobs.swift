@@ -27,29 +27,71 @@ extension PostgresDatabase: JobNotifying {
       lastError: lastError, idempotencyKey: key, createdAt: createdAt, updatedAt: updatedAt)
   }
 
-  public func enqueue(_ job: NewJob, id: String, at: Date) async throws -> Job {
-    let inserted = try await queryRows(
-      """
-      INSERT INTO jobs (id, queue, payload, status, attempts, max_attempts, run_at,
-        idempotency_key, created_at, updated_at)
-      VALUES (\(id), \(job.queue), \(job.payload), \(JobStatus.queued.rawValue), 0,
-        \(job.maxAttempts), \(job.runAt), \(job.idempotencyKey), \(at), \(at))
-      ON CONFLICT (queue, idempotency_key) DO NOTHING
-      RETURNING \(unescaped: Self.jobColumns)
-      """)
-    if let row = inserted.first {
-      // After the commit, so that a woken worker finds the job.
-      _ = try await queryRows("SELECT pg_notify(\(Self.jobChannel), \(job.queue))")
-      return try Self.job(from: row)
+  /// Rows per INSERT: seven parameters each stays far below PostgreSQL's 65,535.
+  static let enqueueChunk = 1000
+
+  public func enqueueMany(_ jobs: [NewJob], ids: [String], at: Date) async throws -> [Job] {
+    precondition(jobs.count == ids.count, "one id per job")
+    var stored: [String: Job] = [:]
+    for start in stride(from: 0, to: jobs.count, by: Self.enqueueChunk) {
+      let end = min(start + Self.enqueueChunk, jobs.count)
+      for row in try await queryRows(Self.insertJobs(jobs[start..<end], ids: ids[start..<end], at))
+      {
+        let job = try Self.job(from: row)
+        stored[job.id] = job
+      }
     }
-    // The key was used before: the conflicting row is committed, so this sees it.
-    let existing = try await queryRows(
-      """
-      SELECT \(unescaped: Self.jobColumns) FROM jobs
-      WHERE queue = \(job.queue) AND idempotency_key = \(job.idempotencyKey)
-      """)
-    guard let row = existing.first else { throw StoreError.notFound }
-    return try Self.job(from: row)
+    var result: [Job] = []
+    result.reserveCapacity(jobs.count)
+    for (job, id) in zip(jobs, ids) {
+      if let inserted = stored[id] {
+        result.append(inserted)
+        continue
+      }
+      // The key was used before: the conflicting row is committed, so this sees it.
+      let existing = try await queryRows(
+        """
+        SELECT \(unescaped: Self.jobColumns) FROM jobs
+        WHERE queue = \(job.queue) AND idempotency_key = \(job.idempotencyKey)
+        """)
+      guard let row = existing.first else { throw StoreError.notFound }
+      result.append(try Self.job(from: row))
+    }
+    return result
+  }
+
+  /// One INSERT for all of `jobs` that also notifies each queue that gained a job; PostgreSQL
+  /// sends the notifications at commit, so a woken worker finds the jobs, and sends a queue's
+  /// once however many rows name it.
+  static func insertJobs(_ jobs: ArraySlice<NewJob>, ids: ArraySlice<String>, _ at: Date)
+    -> PostgresQuery
+  {
+    var binds = PostgresBindings(capacity: jobs.count * 6 + 1)
+    binds.append(at)
+    var rows: [String] = []
+    rows.reserveCapacity(jobs.count)
+    for (job, id) in zip(jobs, ids) {
+      let first = binds.count + 1
+      binds.append(id)
+      binds.append(job.queue)
+      binds.append(job.payload)
+      binds.append(job.maxAttempts)
+      binds.append(job.runAt)
+      if let key = job.idempotencyKey { binds.append(key) } else { binds.appendNull() }
+      let p = (first..<first + 6).map { "$\($0)" }
+      rows.append("(\(p[0]), \(p[1]), \(p[2]), 'queued', 0, \(p[3]), \(p[4]), \(p[5]), $1, $1)")
+    }
+    return PostgresQuery(
+      unsafeSQL: """
+        WITH inserted AS (
+          INSERT INTO jobs (id, queue, payload, status, attempts, max_attempts, run_at,
+            idempotency_key, created_at, updated_at)
+          VALUES \(rows.joined(separator: ", "))
+          ON CONFLICT (queue, idempotency_key) DO NOTHING
+          RETURNING \(jobColumns))
+        SELECT inserted.* FROM inserted,
+          LATERAL (SELECT pg_notify('\(jobChannel)', inserted.queue)) AS notified
+        """, binds: binds)
   }
 
   package static let jobChannel = "hearth_jobs"
@@ -68,45 +110,17 @@ extension PostgresDatabase: JobNotifying {
     }
   }
 
-  /// Stalled jobs (running, lease expired) that already used every attempt become dead; then the
-  /// oldest due job is taken, skipping rows another claimer holds.
-  public func claim(queues: [String], token: String, leaseUntil: Date, at: Date) async throws
-    -> Job?
+  /// One statement, so one round trip: `hearth_claim_jobs` (PostgresMigrations) holds it.
+  public func claim(queues: [String], limit: Int, token: String, leaseUntil: Date, at: Date)
+    async throws -> [Job]
   {
-    guard !queues.isEmpty else { return nil }
-    // One statement, so one round trip: stalled jobs out of attempts become dead; then a
-    // stalled job (its worker's lease ran out) is taken before the next queued one. Each
-    // lookup reads a partial index in claim order, so a long queue costs no sort.
+    guard !queues.isEmpty, limit > 0 else { return [] }
     let claimed = try await queryRows(
       """
-      WITH expired AS (
-        UPDATE jobs SET status = \(JobStatus.dead.rawValue), lease_until = NULL,
-          completion_token = NULL, updated_at = \(at),
-          last_error = COALESCE(last_error, 'The lease expired after the last attempt.')
-        WHERE id IN (
-          SELECT id FROM jobs
-          WHERE status = 'running' AND lease_until < \(at) AND queue = ANY(\(queues))
-            AND attempts >= max_attempts
-          FOR UPDATE SKIP LOCKED)
-        RETURNING id
-      ), stalled AS (
-        SELECT id FROM jobs
-        WHERE status = 'running' AND lease_until < \(at) AND queue = ANY(\(queues))
-          AND attempts < max_attempts
-        ORDER BY lease_until LIMIT 1
-        FOR UPDATE SKIP LOCKED
-      ), queued AS (
-        SELECT id FROM jobs
-        WHERE status = 'queued' AND run_at <= \(at) AND queue = ANY(\(queues))
-        ORDER BY run_at, created_at, id LIMIT 1
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE jobs SET status = 'running', attempts = attempts + 1,
-        completion_token = \(token), lease_until = \(leaseUntil), updated_at = \(at)
-      WHERE id = COALESCE((SELECT id FROM stalled), (SELECT id FROM queued))
-      RETURNING \(unescaped: Self.jobColumns)
+      SELECT \(unescaped: Self.jobColumns)
+      FROM hearth_claim_jobs(\(queues), \(limit), \(token), \(leaseUntil), \(at))
       """)
-    return try claimed.first.map(Self.job(from:))
+    return try claimed.map(Self.job(from:)).sorted(by: Job.claimOrder)
   }
 
   public func heartbeat(id: String, token: String, leaseUntil: Date, at: Date) async throws -> Bool
@@ -120,31 +134,27 @@ extension PostgresDatabase: JobNotifying {
     ).isEmpty
   }
 
-  public func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws
-    -> Bool
-  {
-    if events.isEmpty {
+  public func complete(_ completions: [JobCompletion], at: Date) async throws -> Set<String> {
+    guard !completions.isEmpty else { return [] }
+    let finish: PostgresQuery = """
+      UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = \(at)
+      FROM unnest(\(completions.map(\.id)), \(completions.map(\.token))) AS done(id, token)
+      WHERE jobs.id = done.id AND jobs.completion_token = done.token AND jobs.status = 'running'
+      RETURNING jobs.id
+      """
+    if completions.allSatisfy({ $0.events.isEmpty }) {
       // Nothing to announce: one statement, one round trip.
-      return try await !rows(
-        """
-        UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = \(at)
-        WHERE id = \(id) AND status = 'running' AND completion_token = \(token)
-        RETURNING id
-        """
-      ).isEmpty
+      return try await Set(queryRows(finish).map { try $0.decode(String.self) })
     }
     return try await transaction { connection in
-      let updated = try await connection.rows(
-        """
-        UPDATE jobs SET status = 'succeeded', lease_until = NULL, updated_at = \(at)
-        WHERE id = \(id) AND status = 'running' AND completion_token = \(token)
-        RETURNING id
-        """, logger: self.logger)
-      guard !updated.isEmpty else { return false }
-      for event in events {
-        _ = try await Self.appendEvent(event, at: at, on: connection, logger: self.logger)
+      let finished = try await Set(
+        connection.rows(finish, logger: self.logger).map { try $0.decode(String.self) })
+      for completion in completions where finished.contains(completion.id) {
+        for event in completion.events {
+          _ = try await Self.appendEvent(event, at: at, on: connection, logger: self.logger)
+        }
       }
-      return true
+      return finished
     }
   }
 

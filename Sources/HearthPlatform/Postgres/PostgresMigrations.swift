@@ -181,7 +181,59 @@ package enum PostgresMigrations {
         "ALTER TABLE login_attempts ADD COLUMN account_key text",
         "CREATE INDEX login_attempts_account_idx ON login_attempts (account_key)",
       ]),
+    Migration(
+      version: 16, name: "batched job claims",
+      statements: [
+        // The claim-order index serves the claim; this one only misled the planner.
+        "DROP INDEX jobs_claim_idx",
+        claimJobsFunction,
+      ]),
   ]
+
+  /// Claims up to `lim` due jobs in one statement: stalled jobs out of attempts become dead;
+  /// then stalled jobs (their worker's lease ran out) are taken before the oldest queued ones,
+  /// and only as many queued rows are locked as remain. A function so that it can carry its
+  /// planner settings: when a backlog grows faster than the table's statistics are renewed,
+  /// the planner expects a few queued rows and sorts the whole backlog on every claim; these
+  /// settings keep it walking the claim-order indexes, which reach the first rows at once.
+  /// The claim commits without waiting for its WAL flush: a claim lost in a crash leaves the job
+  /// queued, as an expired lease would, and anything the handler then commits, its completion
+  /// included, flushes the claim before it.
+  static let claimJobsFunction = """
+    CREATE FUNCTION hearth_claim_jobs(
+      queues text[], lim bigint, token text, lease timestamptz, as_of timestamptz)
+    RETURNS SETOF jobs LANGUAGE sql VOLATILE
+    SET enable_sort = off SET enable_bitmapscan = off
+    AS $$
+      SELECT set_config('synchronous_commit', 'off', true);
+      WITH expired AS (
+        UPDATE jobs SET status = 'dead', lease_until = NULL, completion_token = NULL,
+          updated_at = as_of,
+          last_error = COALESCE(last_error, 'The lease expired after the last attempt.')
+        WHERE id IN (
+          SELECT id FROM jobs
+          WHERE status = 'running' AND lease_until < as_of AND queue = ANY(queues)
+            AND attempts >= max_attempts
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id
+      ), stalled AS (
+        SELECT id FROM jobs
+        WHERE status = 'running' AND lease_until < as_of AND queue = ANY(queues)
+          AND attempts < max_attempts
+        ORDER BY lease_until LIMIT lim
+        FOR UPDATE SKIP LOCKED
+      ), queued AS (
+        SELECT id FROM jobs
+        WHERE status = 'queued' AND run_at <= as_of AND queue = ANY(queues)
+        ORDER BY run_at, created_at, id LIMIT (lim - (SELECT count(*) FROM stalled))
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE jobs SET status = 'running', attempts = attempts + 1, completion_token = token,
+        lease_until = lease, updated_at = as_of
+      WHERE id = ANY(ARRAY(SELECT id FROM stalled UNION ALL SELECT id FROM queued))
+      RETURNING *
+    $$
+    """
 }
 
 extension PostgresDatabase {

@@ -3,30 +3,38 @@ import GRDB
 import HearthCore
 
 extension SQLiteDatabase {
-  public func enqueue(_ job: NewJob, id: String, at: Date) async throws -> Job {
-    try await write { db in
-      if let key = job.idempotencyKey,
-        let existing = try Self.fetchJob(db, "queue = ? AND idempotency_key = ?", [job.queue, key])
-      {
-        return existing
-      }
-      try db.execute(
+  public func enqueueMany(_ jobs: [NewJob], ids: [String], at: Date) async throws -> [Job] {
+    precondition(jobs.count == ids.count, "one id per job")
+    return try await write { db in
+      let insert = try db.cachedStatement(
         sql: """
           INSERT INTO jobs (id, queue, payload, status, attempts, max_attempts, run_at,
             idempotency_key, created_at, updated_at) VALUES (?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?)
-          """,
-        arguments: [
+          """)
+      return try zip(jobs, ids).map { job, id in
+        if let key = job.idempotencyKey,
+          let existing = try Self.fetchJob(
+            db, "queue = ? AND idempotency_key = ?", [job.queue, key])
+        {
+          return existing
+        }
+        try insert.execute(arguments: [
           id, job.queue, job.payload, job.maxAttempts, job.runAt.sqliteValue, job.idempotencyKey,
           at.sqliteValue, at.sqliteValue,
         ])
-      return try Self.fetchJob(db, "id = ?", [id])!
+        return Job(
+          id: id, queue: job.queue, payload: job.payload, status: .queued, attempts: 0,
+          maxAttempts: job.maxAttempts, runAt: job.runAt.sqliteRounded,
+          leaseUntil: nil, completionToken: nil, lastError: nil, idempotencyKey: job.idempotencyKey,
+          createdAt: at.sqliteRounded, updatedAt: at.sqliteRounded)
+      }
     }
   }
 
-  public func claim(queues: [String], token: String, leaseUntil: Date, at: Date) async throws
-    -> Job?
+  public func claim(queues: [String], limit: Int, token: String, leaseUntil: Date, at: Date)
+    async throws -> [Job]
   {
-    guard !queues.isEmpty else { return nil }
+    guard !queues.isEmpty, limit > 0 else { return [] }
     let placeholders = queues.map { _ in "?" }.joined(separator: ", ")
     return try await write { db in
       let now = at.sqliteValue
@@ -37,31 +45,34 @@ extension SQLiteDatabase {
           WHERE queue IN (\(placeholders)) AND status = 'running' AND lease_until < ?
             AND attempts >= max_attempts
           """, arguments: StatementArguments([now]) + StatementArguments(queues) + [now])
-      // A stalled job (its worker's lease ran out) first, then the next queued one; each
+      // Stalled jobs (their worker's lease ran out) first, then the oldest queued ones; each
       // query reads a partial index in claim order, so a long queue costs no sort.
-      let stalled = try String.fetchOne(
+      var ids = try String.fetchAll(
         db,
         sql: """
           SELECT id FROM jobs WHERE status = 'running' AND lease_until < ?
             AND queue IN (\(placeholders)) AND attempts < max_attempts
-          ORDER BY lease_until LIMIT 1
-          """, arguments: [now] + StatementArguments(queues))
-      guard
-        let id = try stalled
-          ?? String.fetchOne(
-            db,
-            sql: """
-              SELECT id FROM jobs INDEXED BY job_queued_order
-              WHERE status = 'queued' AND run_at <= ? AND queue IN (\(placeholders))
-              ORDER BY run_at, created_at, id LIMIT 1
-              """, arguments: [now] + StatementArguments(queues))
-      else { return nil }
+          ORDER BY lease_until LIMIT ?
+          """, arguments: [now] + StatementArguments(queues) + [limit])
+      if ids.count < limit {
+        ids += try String.fetchAll(
+          db,
+          sql: """
+            SELECT id FROM jobs INDEXED BY job_queued_order
+            WHERE status = 'queued' AND run_at <= ? AND queue IN (\(placeholders))
+            ORDER BY run_at, created_at, id LIMIT ?
+            """, arguments: [now] + StatementArguments(queues) + [limit - ids.count])
+      }
+      guard !ids.isEmpty else { return [] }
+      let claimed = ids.map { _ in "?" }.joined(separator: ", ")
       try db.execute(
         sql: """
           UPDATE jobs SET status = 'running', attempts = attempts + 1, completion_token = ?,
-            lease_until = ?, updated_at = ? WHERE id = ?
-          """, arguments: [token, leaseUntil.sqliteValue, now, id])
-      return try Self.fetchJob(db, "id = ?", [id])
+            lease_until = ?, updated_at = ? WHERE id IN (\(claimed))
+          """,
+        arguments: [token, leaseUntil.sqliteValue, now] + StatementArguments(ids))
+      return try Self.fetchJobs(db, "id IN (\(claimed))", StatementArguments(ids))
+        .sorted(by: Job.claimOrder)
     }
   }
 
@@ -70,13 +81,24 @@ extension SQLiteDatabase {
     try await updateHeld(id: id, token: token, set: "lease_until = ?", [leaseUntil.sqliteValue], at)
   }
 
-  public func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws
-    -> Bool
-  {
-    try await updateHeld(
-      id: id, token: token,
-      set: "status = 'succeeded', completion_token = NULL, lease_until = NULL, last_error = NULL",
-      [], at, events: events)
+  public func complete(_ completions: [JobCompletion], at: Date) async throws -> Set<String> {
+    guard !completions.isEmpty else { return [] }
+    return try await write { db in
+      let finish = try db.cachedStatement(
+        sql: """
+          UPDATE jobs SET status = 'succeeded', completion_token = NULL, lease_until = NULL,
+            last_error = NULL, updated_at = ?
+          WHERE id = ? AND status = 'running' AND completion_token = ?
+          """)
+      var finished: Set<String> = []
+      for completion in completions {
+        try finish.execute(arguments: [at.sqliteValue, completion.id, completion.token])
+        guard db.changesCount > 0 else { continue }
+        finished.insert(completion.id)
+        for event in completion.events { try Self.insertEvent(db, event, at: at) }
+      }
+      return finished
+    }
   }
 
   public func fail(id: String, token: String, error: String, retryAt: Date?, at: Date)
@@ -150,7 +172,13 @@ extension SQLiteDatabase {
   package static func fetchJob(_ db: Database, _ condition: String, _ arguments: StatementArguments)
     throws -> Job?
   {
-    try Row.fetchOne(db, sql: "SELECT * FROM jobs WHERE \(condition)", arguments: arguments).map {
+    try fetchJobs(db, condition, arguments).first
+  }
+
+  package static func fetchJobs(
+    _ db: Database, _ condition: String, _ arguments: StatementArguments
+  ) throws -> [Job] {
+    try Row.fetchAll(db, sql: "SELECT * FROM jobs WHERE \(condition)", arguments: arguments).map {
       row in
       Job(
         id: row["id"], queue: row["queue"], payload: row["payload"],

@@ -84,6 +84,8 @@ public final class SQLiteDatabase: HearthDatabase {
 extension Date {
   package var sqliteValue: Double { timeIntervalSince1970 }
   package init(sqliteValue: Double) { self.init(timeIntervalSince1970: sqliteValue) }
+  /// This date as it reads back from a SQLite column.
+  package var sqliteRounded: Date { Date(sqliteValue: sqliteValue) }
 }
 
 extension Row {

@@ -247,3 +247,10 @@ public struct Job: Equatable, Sendable {
     self.updatedAt = updatedAt
   }
 }
+
+extension Job {
+  /// The order a queue runs its due jobs in.
+  public static func claimOrder(_ a: Job, _ b: Job) -> Bool {
+    (a.runAt, a.createdAt, a.id) < (b.runAt, b.createdAt, b.id)
+  }
+}

@@ -73,14 +73,18 @@ public protocol EventStore: Sendable {
 }
 
 public protocol JobStore: Sendable {
-  /// Returns the existing job when `idempotencyKey` was used before in the same queue.
-  func enqueue(_ job: NewJob, id: String, at: Date) async throws -> Job
-  /// Takes the oldest due job (queued, or running with an expired lease) of the given queues.
-  func claim(queues: [String], token: String, leaseUntil: Date, at: Date) async throws -> Job?
+  /// Stores `jobs` with the matching `ids`, in one statement (PostgreSQL) or one transaction
+  /// (SQLite), and returns them in order. A job whose `idempotencyKey` was used before in its
+  /// queue, in this call or earlier, comes back as the job stored first.
+  func enqueueMany(_ jobs: [NewJob], ids: [String], at: Date) async throws -> [Job]
+  /// Takes up to `limit` due jobs of the given queues, all under `token`: first those whose
+  /// worker's lease ran out, then the oldest queued ones, skipping jobs another claimer holds.
+  func claim(queues: [String], limit: Int, token: String, leaseUntil: Date, at: Date)
+    async throws -> [Job]
   func heartbeat(id: String, token: String, leaseUntil: Date, at: Date) async throws -> Bool
-  /// Marks the job done and appends `events` in the same transaction, only for the holder of
-  /// the current token, so a job's announced effect happens exactly once.
-  func complete(id: String, token: String, at: Date, events: [NewEvent]) async throws -> Bool
+  /// Marks each job done and appends its events in one transaction, only for the holder of its
+  /// current token, so a job's announced effect happens exactly once. Returns the ids marked.
+  func complete(_ completions: [JobCompletion], at: Date) async throws -> Set<String>
   /// With `retryAt` the job waits for another attempt; without it the job is dead.
   func fail(id: String, token: String, error: String, retryAt: Date?, at: Date) async throws
     -> Bool
@@ -91,9 +95,38 @@ public protocol JobStore: Sendable {
   func jobCounts() async throws -> [JobStatus: Int]
 }
 
+/// One finished attempt: the job, the token it was claimed with, and what it announces.
+public struct JobCompletion: Sendable, Equatable {
+  public var id: String
+  public var token: String
+  public var events: [NewEvent]
+
+  public init(id: String, token: String, events: [NewEvent] = []) {
+    self.id = id
+    self.token = token
+    self.events = events
+  }
+}
+
 extension JobStore {
-  public func complete(id: String, token: String, at: Date) async throws -> Bool {
-    try await complete(id: id, token: token, at: at, events: [])
+  /// Returns the existing job when `idempotencyKey` was used before in the same queue.
+  public func enqueue(_ job: NewJob, id: String, at: Date) async throws -> Job {
+    guard let stored = try await enqueueMany([job], ids: [id], at: at).first else {
+      throw StoreError.notFound
+    }
+    return stored
+  }
+
+  public func claim(queues: [String], token: String, leaseUntil: Date, at: Date) async throws
+    -> Job?
+  {
+    try await claim(queues: queues, limit: 1, token: token, leaseUntil: leaseUntil, at: at).first
+  }
+
+  public func complete(id: String, token: String, at: Date, events: [NewEvent] = [])
+    async throws -> Bool
+  {
+    try await complete([JobCompletion(id: id, token: token, events: events)], at: at).contains(id)
   }
 }
 
