@@ -16,11 +16,7 @@ public enum Bootstrap {
     loggingStarted.withLock { started in
       guard !started else { return }
       started = true
-      LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = level
-        return handler
-      }
+      LoggingSystem.bootstrap { label in HearthLogHandler(label: label, level: level) }
     }
   }
 

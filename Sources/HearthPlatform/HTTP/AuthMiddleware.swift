@@ -20,13 +20,14 @@ package struct AuthMiddleware: RouterMiddleware {
     // A metrics scraper's bearer token is its own, not an account's: /metrics checks it.
     if request.uri.path == "/metrics" { return try await next(request, context) }
     if let authorization = request.headers[.authorization] {
-      guard authorization.lowercased().hasPrefix("bearer ") else {
+      guard authorization.prefix(7).lowercased() == "bearer " else {
         throw APIErrorResponse(
           APIError(
             status: 401, code: "unauthorized", message: "Use an Authorization: Bearer token."))
       }
-      let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-      guard let caller = try await bearerCaller(token, now: now) else {
+      var token = authorization.dropFirst(7).drop(while: \.isWhitespace)
+      while token.last?.isWhitespace == true { token.removeLast() }
+      guard let caller = try await bearerCaller(String(token), now: now) else {
         throw APIErrorResponse(
           APIError(
             status: 401, code: "invalid_token",

@@ -1,11 +1,15 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// Random secrets, their stored hashes, and signed short-lived access tokens.
 public struct TokenService: Sendable {
   package let key: SymmetricKey
   /// Seals what the server must read back but the database alone should not reveal.
   let sealingKey: SymmetricKey
+  /// Access tokens already verified, so that a client's next requests skip the HMAC and the
+  /// parsing; what a token says cannot change, and its expiry is checked on every use.
+  private let verified = VerifiedTokens()
 
   public init(secret: String) {
     key = SymmetricKey(data: SHA256.hash(data: Data(("hearth-access:" + secret).utf8)))
@@ -41,7 +45,7 @@ public struct TokenService: Sendable {
     SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
-  package struct Claims: Codable {
+  package struct Claims: Codable, Sendable {
     var sid: String
     var uid: String
     var exp: Int
@@ -56,13 +60,17 @@ public struct TokenService: Sendable {
 
   /// Returns (sessionID, userID) of a well-signed token that has not expired.
   public func verify(accessToken token: String, now: Date) -> (sessionID: String, userID: String)? {
+    if let claims = verified.claims(of: token) {
+      return Double(claims.exp) > now.timeIntervalSince1970 ? (claims.sid, claims.uid) : nil
+    }
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0] == "hat1", let mac = Self.data(base64URL: String(parts[2])),
+    guard parts.count == 3, parts[0] == "hat1", let mac = Self.data(base64URL: parts[2]),
       HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data(parts[1].utf8), using: key),
-      let json = Self.data(base64URL: String(parts[1])),
+      let json = Self.data(base64URL: parts[1]),
       let claims = try? JSONDecoder().decode(Claims.self, from: json),
       Double(claims.exp) > now.timeIntervalSince1970
     else { return nil }
+    verified.remember(token, claims)
     return (claims.sid, claims.uid)
   }
 
@@ -71,10 +79,35 @@ public struct TokenService: Sendable {
       .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
   }
 
-  package static func data(base64URL text: String) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
-      of: "_", with: "/")
-    while base64.count % 4 != 0 { base64 += "=" }
-    return Data(base64Encoded: base64)
+  package static func data(base64URL text: some StringProtocol) -> Data? {
+    var base64 = [UInt8]()
+    base64.reserveCapacity(text.utf8.count + 3)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "-"): base64.append(UInt8(ascii: "+"))
+      case UInt8(ascii: "_"): base64.append(UInt8(ascii: "/"))
+      default: base64.append(byte)
+      }
+    }
+    while base64.count % 4 != 0 { base64.append(UInt8(ascii: "=")) }
+    return Data(base64Encoded: Data(base64))
+  }
+}
+
+/// A bounded memo of verified access tokens; emptied whole when full, since a client simply
+/// verifies again.
+final class VerifiedTokens: Sendable {
+  static let capacity = 10_000
+  private let tokens = Mutex<[String: TokenService.Claims]>([:])
+
+  func claims(of token: String) -> TokenService.Claims? {
+    tokens.withLock { $0[token] }
+  }
+
+  func remember(_ token: String, _ claims: TokenService.Claims) {
+    tokens.withLock { tokens in
+      if tokens.count >= Self.capacity { tokens.removeAll(keepingCapacity: true) }
+      tokens[token] = claims
+    }
   }
 }

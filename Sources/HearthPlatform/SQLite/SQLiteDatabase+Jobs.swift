@@ -36,7 +36,8 @@ extension SQLiteDatabase {
   {
     guard !queues.isEmpty, limit > 0 else { return [] }
     let placeholders = queues.map { _ in "?" }.joined(separator: ", ")
-    return try await write { db in
+    // A claim lost in a crash leaves the job queued, as an expired lease would.
+    return try await write(unflushed: true) { db in
       let now = at.sqliteValue
       try db.execute(
         sql: """

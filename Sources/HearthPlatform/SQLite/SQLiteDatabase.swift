@@ -49,23 +49,31 @@ public final class SQLiteDatabase: HearthDatabase {
   }
 
   /// Runs `body` in an IMMEDIATE transaction, so that other processes on the file wait for it.
-  package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
-    -> T
-  {
+  /// An `unflushed` write commits without syncing the file: a crash of the machine may lose
+  /// it, but never after a later write that did sync, since the log keeps their order.
+  package func write<T: Sendable>(
+    unflushed: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
+  ) async throws -> T {
     // Straight to the writer's queue, so that writes follow each other with no hand-off
     // between them. Only a `transaction` keeps BEGIN open across its awaits: a write that finds
     // the connection inside one waits for that transaction's gate instead of joining it.
     if let result = try await pool.writeWithoutTransaction({ db -> T? in
-      db.isInsideTransaction ? nil : try Self.immediate(db, body)
+      db.isInsideTransaction ? nil : try Self.immediate(db, unflushed: unflushed, body)
     }) {
       return result
     }
     return try await gate.holding {
-      try await pool.writeWithoutTransaction { db in try Self.immediate(db, body) }
+      try await pool.writeWithoutTransaction { db in
+        try Self.immediate(db, unflushed: unflushed, body)
+      }
     }
   }
 
-  private static func immediate<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+  private static func immediate<T>(
+    _ db: Database, unflushed: Bool, _ body: (Database) throws -> T
+  ) throws -> T {
+    if unflushed { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    defer { if unflushed { try? db.execute(sql: "PRAGMA synchronous = FULL") } }
     var result: T?
     try db.inTransaction(.immediate) {
       result = try body(db)
