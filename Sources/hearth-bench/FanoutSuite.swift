@@ -46,6 +46,9 @@ struct LiveServer {
     }
     var config = HearthConfig.testing(databasePath: databasePath)
     config.port = try freeLoopbackPort()
+    // One account holds every stream of the run.
+    config.streamsPerAccount = 100_000
+    config.connectionsPerAddress = 100_000
     let env = try await Bootstrap.environment(config)
     let application = HearthApplication(env: env).buildApplication()
     // What `runService` does, minus the signal handlers, so that the run can end gracefully.
