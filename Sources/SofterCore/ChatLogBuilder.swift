@@ -54,9 +54,11 @@ public enum ChatLogBuilder {
   }
 
   /// Narration is the narrator's; Lightward's own words go bare; people's carry their name.
+  /// Every line of a message carries it, so that a later line cannot pass for someone else's.
   static func line(for message: SofterMessage) -> String {
-    if message.isNarration { return "Narrator: \(message.text)" }
     if message.isLightward { return message.text }
-    return "\(message.authorName): \(message.text)"
+    let name = message.isNarration ? "Narrator" : message.authorName
+    return message.text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "\(name): \($0)" }.joined(separator: "\n")
   }
 }

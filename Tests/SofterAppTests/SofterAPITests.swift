@@ -76,6 +76,21 @@ import Testing
           token: isaac.access)
         #expect(unknown.status == 422 && unknown.errorCode == "unknown_participant")
         #expect(unknown.errorField == "participants[0].contact")
+
+        // The room's own voices, and a name someone has already, are refused, naming the field
+        for (nickname, invitee, field) in [
+          ("Narrator", "Abe", "nickname"), ("Isaac", "lightward", "participants[0].nickname"),
+          ("Isaac", "isaac", "participants[0].nickname"),
+        ] {
+          let refused = try await client.json(
+            .post, "/api/softer/rooms",
+            [
+              "nickname": nickname,
+              "participants": [["contact": "abe@example.com", "nickname": invitee]],
+            ],
+            token: isaac.access)
+          #expect(refused.status == 400 && refused.errorField == field, "\(nickname), \(invitee)")
+        }
         #expect(
           (try await client.json(.get, "/api/softer/rooms", token: isaac.access)["rooms"] as? [Any])?
             .isEmpty == true)

@@ -50,12 +50,20 @@ struct SofterRooms {
     var others: [ParticipantSpec] = []
     var seats: [String: String] = [:]
     var seen: Set<String> = [user.id]
+    var names: Set<String> = [nickname.lowercased()]
     for (index, invitee) in invitees.enumerated() {
       let field = "participants[\(index)]"
       let contact = invitee.contact.trimmingCharacters(in: .whitespaces)
       let nickname = try Self.nickname(
         invitee.nickname, field: "\(field).nickname",
         missing: contact.isEmpty ? "Give each person a nickname." : "Give \(contact) a nickname.")
+      guard names.insert(nickname.lowercased()).inserted else {
+        throw APIErrorResponse(
+          .invalid(
+            "\(field).nickname",
+            "Someone in the room is called \(nickname) already; give each person their own nickname."
+          ))
+      }
       let account = try await resolve(
         invitee.contact, field: "\(field).contact",
         missing: "Enter \(nickname)'s email or phone number.")
@@ -174,6 +182,11 @@ struct SofterRooms {
         .invalid(field, "A nickname has at most \(maximumNickname) characters."))
     }
     try AccountRules.shownToOthers(nickname, field: field, what: "A nickname")
+    // The room's own voices: a person by one of these names could pass for them.
+    guard !["lightward", "narrator"].contains(nickname.lowercased()) else {
+      throw APIErrorResponse(
+        .invalid(field, "\(nickname) is a name the room itself uses; choose another nickname."))
+    }
     return nickname
   }
 
