@@ -202,8 +202,9 @@ import Testing
 
   @Test func symptomBreakdownAveragesOverallAndEachRatedSymptom() {
     let expected: [Insights.SymptomAverage] = [
-      // (8 + 4 + 7 + 0 + 9 + 2 + 0 + 3) / 8
-      .init(name: "Overall", average: 4.125, entries: 8),
+      // The insight severities, as in every block: (8 + 4 + 7 + 4.5 + 9 + 2 + 0 + 3) / 8; the
+      // entry rated 0 overall with symptoms rated counts as their mean, 4.5
+      .init(name: "Overall", average: 4.6875, entries: 8),
       .init(name: "Headache", average: 6, entries: 1),
       .init(name: "Anxiety", average: 3, entries: 1),
     ]

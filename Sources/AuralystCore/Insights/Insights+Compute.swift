@@ -167,7 +167,9 @@ extension Insights {
 
   private static func breakdown(_ entries: [SymptomEntry], symptoms: [String]) -> [SymptomAverage] {
     guard !entries.isEmpty else { return [] }
-    let overall = Mean(entries.map { Double($0.severity) })
+    // The same severity as every other block: a calm overall rating with rated symptoms
+    // counts as those symptoms' mean.
+    let overall = Mean(entries.map(\.insightSeverity))
     var result = [SymptomAverage(name: "Overall", average: overall.value, entries: overall.count)]
     for name in symptoms {
       let rated = Mean(
