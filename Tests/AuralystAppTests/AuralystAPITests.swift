@@ -230,6 +230,29 @@ import Testing
     }
   }
 
+  /// The owner invites by email and sees every address; collaborators see names, and their own.
+  @Test func theShareListShowsEmailsToTheOwnerOnly() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let (people, journal, _) = try await Self.sharedJournal(client)
+      func emails(_ token: String) async throws -> [String: String?] {
+        let reply = try await client.json(
+          .get, "/api/auralyst/journals/\(journal)/shares", token: token)
+        let list = try #require(reply["participants"] as? [[String: Any]])
+        return Dictionary(
+          uniqueKeysWithValues: list.map { ($0["userId"] as? String ?? "", $0["email"] as? String) }
+        )
+      }
+      let (bob, cal) = (people.writer.id, people.reader.id)
+      let byOwner = try await emails(people.owner.access)
+      #expect(byOwner[bob] == "bob@example.com" && byOwner[cal] == "cal@example.com")
+      let byWriter = try await emails(people.writer.access)
+      #expect(byWriter[bob] == "bob@example.com" && byWriter[cal] == .some(nil))
+      let byReader = try await emails(people.reader.access)
+      #expect(byReader[cal] == "cal@example.com" && byReader[bob] == .some(nil))
+    }
+  }
+
   @Test func aRemovedCollaboratorsNextRequestSeesNothing() async throws {
     let server = try await TestServer()
     try await server.run { client in

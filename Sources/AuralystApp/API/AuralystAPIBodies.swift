@@ -171,7 +171,10 @@ enum AuralystAPI {
   }
 
   struct ParticipantBody: Codable, JSONSchemaRefined {
-    var userId, displayName, email, status, permission: String
+    var userId, displayName: String
+    /// Only for the journal's owner, and one's own.
+    var email: String?
+    var status, permission: String
 
     static let schemaRefinements: [String: JSON] = [
       "status": ["enum": ["invited", "accepted"]], "permission": Rule.permission,

@@ -279,7 +279,8 @@ struct AuralystAPIController: Sendable {
     let people = try await journals.participants(opened).map { participant, user in
       AuralystAPI.ParticipantBody(
         userId: participant.userID, displayName: user?.displayName ?? "",
-        email: user?.email ?? "", status: participant.status.rawValue,
+        email: opened.email(of: participant.userID, user?.email),
+        status: participant.status.rawValue,
         permission: participant.permission.rawValue)
     }
     return JSONBody.response(AuralystAPI.ParticipantList(participants: people))

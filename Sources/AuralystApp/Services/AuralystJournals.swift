@@ -21,6 +21,12 @@ struct AuralystJournals {
 
     var isOwner: Bool { access == .owner }
 
+    /// A participant's email, for the owner (who invites by email) and for the person themself;
+    /// the others see names only.
+    func email(of participant: String, _ email: String?) -> String? {
+      isOwner || participant == user.id ? email : nil
+    }
+
     /// Owners change anything; writers what they wrote.
     func requireAuthor(of authorID: String) throws {
       try access.require(.write, what: "journal")

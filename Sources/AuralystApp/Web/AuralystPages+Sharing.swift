@@ -53,7 +53,8 @@ extension AuralystPages {
       }
       return .li(
         [.class("card auralyst-person")],
-        .strong(.text(person.name)), .span([.class("hint")], .text(" \(person.email)")),
+        .strong(.text(person.name)),
+        person.email.isEmpty ? .fragment([]) : .span([.class("hint")], .text(" \(person.email)")),
         .span(
           [.class("tag")],
           .text(person.status == "invited" ? "Pending" : "Accepted")),

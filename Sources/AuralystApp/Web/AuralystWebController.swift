@@ -186,7 +186,7 @@ struct AuralystWebController: Sendable {
     let people = try await journals.participants(opened).map { participant, user in
       AuralystPages.Person(
         userID: participant.userID, name: user?.displayName ?? "Someone",
-        email: user?.email ?? "",
+        email: opened.email(of: participant.userID, user?.email) ?? "",
         status: participant.status.rawValue, permission: participant.permission.rawValue)
     }
     let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
