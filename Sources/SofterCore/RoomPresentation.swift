@@ -82,27 +82,3 @@ public struct Composing: Hashable, Codable, Sendable {
     return "\(spec.nickname(of: composing.participantID)) is typing..."
   }
 }
-
-/// Joins of two copies of a room, for stores that receive the same room from more than one
-/// writer: state by rank, messages as a union where a shared id keeps its earliest copy.
-public enum RoomMerge {
-  public static func state(_ local: RoomState, _ remote: RoomState) -> RoomState {
-    remote.rank > local.rank ? remote : local
-  }
-
-  public static func messages(_ local: [SofterMessage], _ remote: [SofterMessage])
-    -> [SofterMessage]
-  {
-    var byID: [String: SofterMessage] = [:]
-    for message in local + remote {
-      guard let kept = byID[message.id] else {
-        byID[message.id] = message
-        continue
-      }
-      if (message.createdAt, message.text) < (kept.createdAt, kept.text) {
-        byID[message.id] = message
-      }
-    }
-    return byID.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-  }
-}

@@ -69,14 +69,4 @@ public enum RoomState: Hashable, Sendable {
     case .defunct: "defunct"
     }
   }
-
-  /// Monotone order for joins: draft < pending < active < defunct.
-  public var rank: Int {
-    switch self {
-    case .draft: 0
-    case .pendingParticipants: 1
-    case .active: 2
-    case .defunct: 3
-    }
-  }
 }

@@ -127,18 +127,4 @@ import Testing
     #expect(TurnFold(spec: spec, messages: messages).index == 3)
     #expect(TurnFold(spec: spec, messages: messages).current?.nickname == "Jax")
   }
-
-  @Test func twoCopiesMergedEitherWayAgreeOnTheTurn() {
-    let spec = Fixture.spec(["Jax", "Mira", "Lightward"])
-    let mine = [Fixture.speech("Jax", "one", id: "a")]
-    let theirs = [
-      Fixture.speech("Jax", "one", id: "a"),
-      SofterMessage(
-        id: "b", roomID: "room", authorID: "mira", authorName: "Mira", text: "two",
-        createdAt: Fixture.at(1)),
-    ]
-    let forward = TurnFold(spec: spec, messages: RoomMerge.messages(mine, theirs))
-    let backward = TurnFold(spec: spec, messages: RoomMerge.messages(theirs, mine))
-    #expect(forward.index == 2 && backward.index == 2)
-  }
 }
