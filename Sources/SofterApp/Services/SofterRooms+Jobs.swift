@@ -32,7 +32,8 @@ extension SofterRooms {
       case .horizon: answer = .unclear
       }
     } catch {
-      try await recordFailure(roomID, slot: Self.invitationSlot, reason: "\(error)", context)
+      try await recordFailure(
+        roomID, slot: Self.invitationSlot, reason: Self.explanation(error), context)
       throw error
     }
     guard answer != .unclear else {
@@ -70,12 +71,13 @@ extension SofterRooms {
       let retryAt = env.now() + wait
       try await recordFailure(
         payload.roomID, slot: payload.slot,
-        reason: "Lightward is pacing requests; asking again in \(Int(wait)) seconds.", context,
+        reason: SofterVoiceFailure.rateLimited(retryAfter: seconds).explanation, context,
         retryAt: retryAt)
       try await schedule(record, slot: payload.slot, key: "after-\(context.job.id)", at: retryAt)
       return
     } catch {
-      try await recordFailure(payload.roomID, slot: payload.slot, reason: "\(error)", context)
+      try await recordFailure(
+        payload.roomID, slot: payload.slot, reason: Self.explanation(error), context)
       throw error
     }
     let now = env.now()
@@ -125,6 +127,11 @@ extension SofterRooms {
       try record.room.apply(record.room.cenotaph(text, at: now), at: now)
       return .changed(record)
     }
+  }
+
+  /// A failure in words for the room; what else went wrong is in the log.
+  static func explanation(_ error: any Error) -> String {
+    (error as? SofterVoiceFailure)?.explanation ?? "Something went wrong on this server."
   }
 
   /// Makes a failed attempt visible in the room: when the next one comes, or that none will.

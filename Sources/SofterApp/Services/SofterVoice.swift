@@ -22,8 +22,16 @@ public enum SofterVoiceAnswer: Equatable, Sendable {
 public enum SofterVoiceFailure: Error, Equatable, Sendable {
   /// 429: the answer is paced; try again after the given seconds when the server said.
   case rateLimited(retryAfter: Int?)
-  /// 400, 5xx, a timeout or a broken connection.
+  /// 400, 5xx, a timeout or a broken connection, said in words for the room.
   case failed(String)
+
+  /// What happened, for the people in the room.
+  public var explanation: String {
+    switch self {
+    case .rateLimited: "Lightward is pacing requests."
+    case .failed(let text): text
+    }
+  }
 }
 
 /// Lightward's `POST /api/plain`: the whole conversation as `text/plain`, one answer when it
@@ -56,8 +64,12 @@ public struct LightwardClient: SofterVoice {
       status = Int(response.status.code)
       retryAfter = response.headers.first(name: "Retry-After")
       text = String(buffer: try await response.body.collect(upTo: 4 << 20))
+    } catch let error as HTTPClientError
+      where [.deadlineExceeded, .connectTimeout, .readTimeout].contains(error)
+    {
+      throw .failed("Lightward could not be reached: it did not answer in time.")
     } catch {
-      throw .failed("Lightward could not be reached: \(error)")
+      throw .failed("Lightward could not be reached: the connection failed.")
     }
     switch status {
     case 200..<300:

@@ -52,7 +52,7 @@ extension SofterPages {
         ? Composing.indicator(record.composing, in: room.spec, for: me, at: now).map {
           .p([.class("softer-typing")], .text($0))
         } ?? .empty : .empty,
-      lightwardState(record),
+      lightwardState(record, now: now),
       pendingBanner(room, me: me),
       yourTurn ? yourTurnBanner(room) : turnBar(room, me: me),
       cenotaphOffer(room, me: me))
@@ -99,7 +99,7 @@ extension SofterPages {
         }))
   }
 
-  static func lightwardState(_ record: SofterRoomRecord) -> Node {
+  static func lightwardState(_ record: SofterRoomRecord, now: Date) -> Node {
     switch record.turn {
     case .idle:
       return RoomPresentation.isLightwardThinking(record.room)
@@ -113,12 +113,27 @@ extension SofterPages {
       let what = slot < 0 ? "the invitation" : "its turn"
       return .div(
         [.class("softer-failed"), .role("status")],
-        .p(.text("Lightward could not answer \(what): \(reason)")),
-        retryAt == nil
-          ? .button(
+        .p(.text("Lightward could not answer \(what). \(reason)")),
+        retryAt.map {
+          .p([.class("hint")], .text("Hearth will try again \(Self.when($0, now: now))."))
+        }
+          ?? .button(
             [.type("button"), .class("button secondary"), .data("softer-action", "retry")],
-            "Try again")
-          : .p([.class("hint")], "Hearth will try again by itself."))
+            "Try again"))
+    }
+  }
+
+  /// "in about 5 minutes": when a retry comes, from now.
+  static func when(_ date: Date, now: Date) -> String {
+    let seconds = date.timeIntervalSince(now)
+    switch seconds {
+    case ..<60: return "within a minute"
+    case ..<3600:
+      let minutes = Int((seconds / 60).rounded())
+      return minutes == 1 ? "in about a minute" : "in about \(minutes) minutes"
+    default:
+      let hours = Int((seconds / 3600).rounded())
+      return hours == 1 ? "in about an hour" : "in about \(hours) hours"
     }
   }
 
