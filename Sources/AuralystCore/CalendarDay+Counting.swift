@@ -1,3 +1,5 @@
+import Foundation
+
 extension CalendarDay {
   /// Days since 1970-01-01 (negative before), on the proleptic Gregorian calendar.
   public var daysSince1970: Int {
@@ -30,5 +32,16 @@ extension MedicationSchedule {
       let offset = day.daysSince1970 - first.daysSince1970
       return offset >= 0 && offset % interval == 0
     }
+  }
+
+  /// The day whose dose of this schedule lies nearest `moment` in `clock`'s zone: the day
+  /// before, of or after it; nil when none of them has a dose.
+  public func nearestDueDay(to moment: Date, in clock: ZoneClock) -> CalendarDay? {
+    let (today, now) = clock.local(moment)
+    let dose = hour * 60 + minute
+    return (today - 1...today + 1)
+      .filter { isDue(on: CalendarDay(daysSince1970: $0)) }
+      .min { abs(($0 - today) * 1440 + dose - now) < abs(($1 - today) * 1440 + dose - now) }
+      .map(CalendarDay.init(daysSince1970:))
   }
 }

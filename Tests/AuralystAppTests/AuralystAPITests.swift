@@ -402,4 +402,41 @@ extension AuralystAPITests {
           == "2026-07-01T06:30:00.000+00:00")
     }
   }
+
+  /// A scheduled dose logged without its day is checked off against the nearest dose.
+  @Test func aDoseWithoutItsDayCountsForTheNearestDose() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let owner = try await client.signup("ann@example.com")
+      let created = try await client.json(
+        .post, "/api/auralyst/journals", ["timeZone": "Asia/Tokyo"], token: owner.access)
+      let journal = try #require((created["journal"] as? [String: Any])?["id"] as? String)
+      let base = "/api/auralyst/journals/\(journal)"
+      let medication = try await AuralystExportTests.post(
+        client, "\(base)/medications", ["name": "Melatonin", "schedules": [["time": "00:10"]]],
+        owner.access)
+      let schedule = try #require((medication["schedules"] as? [[String: Any]])?.first?["id"])
+      // 23:50 in Tokyo on 2026-11-23: the next dose, 20 minutes later, is the 24th's
+      let intake = try await AuralystExportTests.post(
+        client, "\(base)/intakes",
+        [
+          "medicationId": medication["id"]!, "scheduleId": schedule,
+          "timestamp": "2026-11-23T23:50",
+        ], owner.access)
+      #expect(intake["scheduledDate"] as? String == "2026-11-24")
+      // An as-needed dose, or one given its day, keeps what it was given
+      let given = try await AuralystExportTests.post(
+        client, "\(base)/intakes",
+        [
+          "medicationId": medication["id"]!, "scheduleId": schedule,
+          "timestamp": "2026-11-23T23:50", "scheduledDate": "2026-11-23",
+        ], owner.access)
+      #expect(given["scheduledDate"] as? String == "2026-11-23")
+      let asNeeded = try await AuralystExportTests.post(
+        client, "\(base)/intakes",
+        ["medicationId": medication["id"]!, "origin": "asNeeded", "timestamp": "2026-11-23T23:50"],
+        owner.access)
+      #expect(asNeeded["scheduledDate"] == nil)
+    }
+  }
 }

@@ -156,14 +156,24 @@ extension AuralystAPIController {
       origin = parsed
     }
     let schedule = medication.schedules.first { $0.id == input.scheduleId }
+    let timestamp = try AuralystAPI.timestamp(
+      input.timestamp, journal: opened.journal, now: env.now())
+    // A scheduled dose logged without its day counts for the nearest dose of its schedule.
+    var scheduledDate = input.scheduledDate
+    if scheduledDate == nil, origin == .scheduled, let schedule,
+      let zone = TimeZone(identifier: opened.journal.timeZone)
+    {
+      let clock = ZoneClock(
+        timeZone: zone, span: timestamp.addingTimeInterval(-2 * 86400)...timestamp + 2 * 86400)
+      scheduledDate = schedule.nearestDueDay(to: timestamp, in: clock)?.description
+    }
     let intake = MedicationIntake(
       id: try AuralystJournals.clientID(input.id, make: env.newID),
       medicationID: medication.id, scheduleID: input.scheduleId, entryID: input.entryId,
       origin: origin, amount: input.amount ?? schedule?.amount ?? medication.defaultAmount,
       unit: input.unit ?? schedule?.unit ?? medication.defaultUnit,
-      timestamp: try AuralystAPI.timestamp(
-        input.timestamp, journal: opened.journal, now: env.now()),
-      scheduledDate: input.scheduledDate, note: input.note, authorID: opened.user.id)
+      timestamp: timestamp, scheduledDate: scheduledDate, note: input.note,
+      authorID: opened.user.id)
     let checked = try AuralystAPI.validated { () throws(ValidationError) in
       try intake.validated(for: medication)
     }
