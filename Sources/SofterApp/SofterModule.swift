@@ -36,6 +36,9 @@ public struct SofterModule: HearthAppModule {
     -> Bool
   {
     guard resource == SofterRooms.resource(resource.id) else { return false }
+    // A room that ended took back the invitations nobody had answered.
+    guard try await rooms.env.database.participant(resource, userID: user.id)?.status == .invited
+    else { throw APIErrorResponse(.notFound("invitation")) }
     _ =
       accept
       ? try await rooms.arrive(resource.id, by: user)

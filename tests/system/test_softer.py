@@ -146,3 +146,57 @@ def test_two_processes_send_one_request_at_a_time_and_keep_one_answer_per_turn(s
         assert lightward_lines == [f"Reply {n}." for n in range(1, rounds + 1)], lightward_lines
     finally:
         fake.close()
+
+
+def test_a_declined_room_takes_back_its_other_invitations(backend, start_server) -> None:
+    """Abe declines: the room ends for everyone, Eve's invitation to it is gone from her list and
+    cannot be answered, and both Isaac and Eve can still read why."""
+    fake = FakeLightward()
+    try:
+        server = start_server(
+            backend, extra_env={"SOFTER_LIGHTWARD_URL": fake.url, "SOFTER_LIGHTWARD_TIMEOUT_SECONDS": "10"}
+        )
+        people = {}
+        for name in ("Isaac", "Abe", "Eve"):
+            email = unique_email(name.lower())
+            r = server.client().signup(email, name)
+            assert r.status_code == 201, describe(r)
+            people[name] = (email, server.client().with_token(json_of(r)["accessToken"]))
+        isaac, abe, eve = people["Isaac"][1], people["Abe"][1], people["Eve"][1]
+        r = isaac.post(
+            "/api/softer/rooms",
+            json={
+                "nickname": "Isaac",
+                "participants": [
+                    {"contact": people["Abe"][0], "nickname": "Abe"},
+                    {"contact": people["Eve"][0], "nickname": "Eve"},
+                ],
+            },
+        )
+        assert r.status_code == 201, describe(r)
+        room_id = json_of(r)["room"]["id"]
+
+        def listed(who) -> list[dict]:
+            r = who.get("/api/invitations")
+            assert r.status_code == 200, describe(r)
+            return [i for i in json_of(r)["invitations"] if i["resourceId"] == room_id]
+
+        assert listed(abe) and listed(eve)
+        r = abe.post(f"/api/softer/rooms/{room_id}/decline")
+        assert r.status_code == 200, describe(r)
+        assert json_of(r)["room"]["state"] == "defunct", describe(r)
+
+        assert not listed(eve), "the ended room is still offered to Eve"
+        assert not listed(abe)
+        r = eve.post(
+            "/api/invitations/respond",
+            json={"app": "softer", "kind": "room", "resourceId": room_id, "decision": "accept"},
+        )
+        assert r.status_code == 404 and json_of(r)["error"]["code"] == "not_found", describe(r)
+        # Both can still read why the room ended
+        for who in (isaac, eve):
+            r = who.get(f"/api/softer/rooms/{room_id}")
+            assert r.status_code == 200, describe(r)
+            assert "Abe declined." in [m["text"] for m in json_of(r)["room"]["messages"]]
+    finally:
+        fake.close()

@@ -44,13 +44,15 @@ extension SofterRooms {
       throw SofterVoiceFailure.failed("unclear answer to the invitation")
     }
     let now = env.now()
-    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) { stored in
+    let changed = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) {
+      stored in
       var record = stored
       try record.room.apply(record.room.lightwardInvitation(answer, at: now), at: now)
       record.turn = .idle
       Self.settle(&record, at: now)
       return .changed(record)
     }
+    if let changed { try await closeInvitations(of: changed) }
     context.logger.info(
       "Lightward answered the invitation", metadata: ["room": "\(roomID)", "answer": "\(answer)"])
   }

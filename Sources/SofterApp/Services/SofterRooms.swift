@@ -241,7 +241,21 @@ struct SofterRooms {
         })
     else { throw APIErrorResponse(.notFound("room")) }
     try await ensureLightwardScheduled(record)
+    try await closeInvitations(of: record, except: user.id)
     return record
+  }
+
+  /// A room that ended takes back the invitations nobody answered, so that no invitations list
+  /// offers it; `except` answers their own.
+  func closeInvitations(of record: SofterRoomRecord, except userID: String? = nil) async throws {
+    guard case .defunct = record.room.state else { return }
+    let now = env.now()
+    for var participant in try await env.database.participants(Self.resource(record.id))
+    where participant.status == .invited && participant.userID != userID {
+      participant.status = .removed
+      participant.updatedAt = now
+      try await env.database.putParticipant(participant)
+    }
   }
 
   func setComposing(_ composing: Bool, in id: String, by user: User) async throws {
