@@ -162,37 +162,28 @@ public struct HearthConfig: Equatable, Sendable {
       }
       config.metricsToken = token
     }
-    if let raw = value("HEARTH_STREAMS_PER_ACCOUNT") {
-      guard let count = Int(raw), (1...100_000).contains(count) else {
+    /// A whole number in `range`, or nil when the variable is not set.
+    func whole(_ name: String, _ range: ClosedRange<Int>, unit: String = "a whole number")
+      throws(Error) -> Int?
+    {
+      guard let raw = value(name) else { return nil }
+      guard let number = Int(raw), range.contains(number) else {
         throw Error(
-          variable: "HEARTH_STREAMS_PER_ACCOUNT", expected: "a whole number from 1 to 100000",
+          variable: name, expected: "\(unit) from \(range.lowerBound) to \(range.upperBound)",
           value: raw)
       }
+      return number
+    }
+    if let count = try whole("HEARTH_STREAMS_PER_ACCOUNT", 1...100_000) {
       config.streamsPerAccount = count
     }
-    if let raw = value("HEARTH_CONNECTIONS_PER_ADDRESS") {
-      guard let count = Int(raw), (1...100_000).contains(count) else {
-        throw Error(
-          variable: "HEARTH_CONNECTIONS_PER_ADDRESS", expected: "a whole number from 1 to 100000",
-          value: raw)
-      }
+    if let count = try whole("HEARTH_CONNECTIONS_PER_ADDRESS", 1...100_000) {
       config.connectionsPerAddress = count
     }
-    if let raw = value("HEARTH_JOB_LEASE_SECONDS") {
-      guard let seconds = Int(raw), (1...3600).contains(seconds) else {
-        throw Error(
-          variable: "HEARTH_JOB_LEASE_SECONDS", expected: "whole seconds from 1 to 3600", value: raw
-        )
-      }
+    if let seconds = try whole("HEARTH_JOB_LEASE_SECONDS", 1...3600, unit: "whole seconds") {
       config.jobLeaseSeconds = seconds
     }
-    if let raw = value("HEARTH_JOB_CONCURRENCY") {
-      guard let count = Int(raw), (1...1000).contains(count) else {
-        throw Error(
-          variable: "HEARTH_JOB_CONCURRENCY", expected: "a whole number from 1 to 1000", value: raw)
-      }
-      config.jobConcurrency = count
-    }
+    if let count = try whole("HEARTH_JOB_CONCURRENCY", 1...1000) { config.jobConcurrency = count }
     if let base = value("HEARTH_LLM_BASE_URL") {
       guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? "") else {
         throw Error(

@@ -21,175 +21,6 @@ struct SofterRooms {
   /// Takes the commitment for each new room.
   let payments: any SofterPaymentProvider
 
-  struct Invitee: Sendable {
-    var contact: String
-    var nickname: String
-  }
-
-  // MARK: - Creating
-
-  func create(by user: User, nickname: String?, invitees: [Invitee], tier dollars: Int?)
-    async throws -> SofterRoomRecord
-  {
-    let nickname = try Self.nickname(
-      nickname, field: "nickname", missing: "Choose the nickname the others will see for you.")
-    let tier: PaymentTier
-    if let dollars {
-      guard let chosen = PaymentTier(dollars: dollars) else {
-        throw APIErrorResponse(.invalid("tier", "Choose a tier of 1, 10, 100 or 1000 dollars."))
-      }
-      tier = chosen
-    } else {
-      tier = PaymentTier.defaultTier(
-        lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))
-    }
-    guard invitees.count <= Self.maximumInvitees else {
-      throw APIErrorResponse(
-        .invalid("participants", "A room holds at most \(Self.maximumInvitees) other people."))
-    }
-    var others: [ParticipantSpec] = []
-    var seats: [String: String] = [:]
-    var seen: Set<String> = [user.id]
-    var names: Set<String> = [nickname.lowercased()]
-    for (index, invitee) in invitees.enumerated() {
-      let field = "participants[\(index)]"
-      let contact = invitee.contact.trimmingCharacters(in: .whitespaces)
-      let nickname = try Self.nickname(
-        invitee.nickname, field: "\(field).nickname",
-        missing: contact.isEmpty ? "Give each person a nickname." : "Give \(contact) a nickname.")
-      guard names.insert(nickname.lowercased()).inserted else {
-        throw APIErrorResponse(
-          .invalid(
-            "\(field).nickname",
-            "Someone in the room is called \(nickname) already; give each person their own nickname."
-          ))
-      }
-      let account = try await resolve(
-        invitee.contact, field: "\(field).contact",
-        missing: "Enter \(nickname)'s email or phone number.")
-      guard seen.insert(account.id).inserted else {
-        throw APIErrorResponse(
-          APIError(
-            status: 422, code: "duplicate_participant",
-            message: account.id == user.id
-              ? "You are in the room already; invite the others."
-              : "\(invitee.contact) is in the room twice.", field: "\(field).contact"))
-      }
-      let participant = ParticipantSpec(
-        id: env.newID(), identifier: ParticipantIdentifier(contact: invitee.contact),
-        nickname: nickname)
-      others.append(participant)
-      seats[participant.id] = account.id
-    }
-    let now = env.now()
-    let originator = ParticipantSpec(id: env.newID(), identifier: .originator, nickname: nickname)
-    seats[originator.id] = user.id
-    let spec = RoomSpec(
-      id: env.newID(), originatorID: originator.id,
-      participants: RoomSpec.roster(
-        originator: originator, lightwardID: env.newID(), others: others),
-      tier: tier, createdAt: now)
-    let record = SofterRoomRecord(
-      room: Room.open(spec: spec, at: now), seats: seats, voice: voice.seatedName,
-      turn: .thinking(slot: Self.invitationSlot))
-    // The invitations go through the platform's sharing too, so they show in everyone's
-    // invitations list; they are stored with the room, or not at all.
-    let resource = Self.resource(spec.id)
-    let invited = seats.filter { $0.key != originator.id }.values.sorted().map {
-      Participant(
-        resource: resource, userID: $0, status: .invited, permission: .readWrite,
-        invitedBy: user.id, updatedAt: now)
-    }
-    try await payments.commit(tier: tier, userID: user.id, roomID: spec.id)
-    try await env.database.softerStore.createSofterRoom(
-      record,
-      share: Share(
-        resource: resource, ownerID: user.id,
-        title: "A Softer room: " + spec.participants.map(\.nickname).joined(separator: ", "),
-        createdAt: now),
-      invited: invited,
-      payment: SofterPayment(
-        id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
-        provider: payments.name, createdAt: now),
-      events: SofterEvents.events(SofterEvents.roomChanged, room: record))
-    try await scheduleInvitation(record)
-    return record
-  }
-
-  static func resource(_ roomID: String) -> ResourceRef {
-    ResourceRef(app: "softer", kind: "room", id: roomID)
-  }
-
-  /// "I'm Here", from the room or from the invitations list.
-  func arrive(_ id: String, by user: User) async throws -> SofterRoomRecord {
-    let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
-      try room.arrive(me, at: now)
-    }
-    try await answerInvitation(id, of: user, .accepted)
-    return record
-  }
-
-  /// "Decline", from the room or from the invitations list: the room ends for everyone.
-  func decline(_ id: String, by user: User) async throws -> SofterRoomRecord {
-    let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
-      try room.decline(me, at: now)
-    }
-    try await answerInvitation(id, of: user, .declined)
-    return record
-  }
-
-  private func answerInvitation(_ id: String, of user: User, _ status: ParticipantStatus)
-    async throws
-  {
-    guard var participant = try await env.database.participant(Self.resource(id), userID: user.id),
-      participant.status == .invited
-    else { return }
-    participant.status = status
-    participant.updatedAt = env.now()
-    try await env.database.putParticipant(participant)
-  }
-
-  /// An email, or a phone number with its country code, that names a Hearth account.
-  private func resolve(_ contact: String, field: String, missing: String) async throws -> User {
-    let contact = contact.trimmingCharacters(in: .whitespaces)
-    guard !contact.isEmpty else { throw APIErrorResponse(.missing(field, missing)) }
-    let account: User?
-    if contact.contains("@") {
-      account = try await env.database.user(email: contact.lowercased())
-    } else {
-      guard let phone = try? AccountRules.phone(contact) else {
-        throw APIErrorResponse(
-          .invalid(
-            field, "\(contact) is neither an email address nor a phone number like +14155550123."))
-      }
-      account = try await env.database.user(phone: phone)
-    }
-    guard let account, !account.disabled else {
-      throw APIErrorResponse(
-        APIError(
-          status: 422, code: "unknown_participant",
-          message: "No Hearth account has \(contact). Ask them to sign up first, or check it.",
-          field: field))
-    }
-    return account
-  }
-
-  private static func nickname(_ raw: String?, field: String, missing: String) throws -> String {
-    let nickname = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !nickname.isEmpty else { throw APIErrorResponse(.missing(field, missing)) }
-    guard nickname.count <= maximumNickname else {
-      throw APIErrorResponse(
-        .invalid(field, "A nickname has at most \(maximumNickname) characters."))
-    }
-    try AccountRules.shownToOthers(nickname, field: field, what: "A nickname")
-    // The room's own voices: a person by one of these names could pass for them.
-    guard !["lightward", "narrator"].contains(nickname.lowercased()) else {
-      throw APIErrorResponse(
-        .invalid(field, "\(nickname) is a name the room itself uses; choose another nickname."))
-    }
-    return nickname
-  }
-
   // MARK: - Reading
 
   /// The room as a reader sees it, with whatever Lightward owes it scheduled (idempotently),
@@ -243,19 +74,6 @@ struct SofterRooms {
     try await ensureLightwardScheduled(record)
     try await closeInvitations(of: record, except: user.id)
     return record
-  }
-
-  /// A room that ended takes back the invitations nobody answered, so that no invitations list
-  /// offers it; `except` answers their own.
-  func closeInvitations(of record: SofterRoomRecord, except userID: String? = nil) async throws {
-    guard case .defunct = record.room.state else { return }
-    let now = env.now()
-    for var participant in try await env.database.participants(Self.resource(record.id))
-    where participant.status == .invited && participant.userID != userID {
-      participant.status = .removed
-      participant.updatedAt = now
-      try await env.database.putParticipant(participant)
-    }
   }
 
   func setComposing(_ composing: Bool, in id: String, by user: User) async throws {
@@ -386,7 +204,7 @@ struct SofterRooms {
     }
   }
 
-  private func scheduleInvitation(_ record: SofterRoomRecord) async throws {
+  func scheduleInvitation(_ record: SofterRoomRecord) async throws {
     _ = try await env.enqueue(
       NewJob(
         queue: Self.inviteQueue, payload: SofterCoding.encode(["roomID": record.id]),
