@@ -31,13 +31,20 @@ public struct ConfigReader: Sendable {
   public func seconds(_ name: String, in range: ClosedRange<Int>) throws(HearthConfig.Error)
     -> Int?
   {
+    try whole(name, in: range, unit: "whole seconds")
+  }
+
+  /// A whole number within `range`, or nil when unset.
+  public func whole(_ name: String, in range: ClosedRange<Int>, unit: String = "a whole number")
+    throws(HearthConfig.Error) -> Int?
+  {
     guard let raw = value(name) else { return nil }
-    guard let seconds = Int(raw), range.contains(seconds) else {
+    guard let number = Int(raw), range.contains(number) else {
       throw HearthConfig.Error(
-        variable: name,
-        expected: "whole seconds from \(range.lowerBound) to \(range.upperBound)", value: raw)
+        variable: name, expected: "\(unit) from \(range.lowerBound) to \(range.upperBound)",
+        value: raw)
     }
-    return seconds
+    return number
   }
 
   /// An http(s) URL with a host, as given, or nil when unset.

@@ -64,6 +64,8 @@ public struct HearthConfig: Equatable, Sendable {
   public var requestBodySeconds = 60
   /// The bearer token a scraper shows for /metrics in production (open in development).
   public var metricsToken: String?
+  /// Development only: POST /api/debug/clock moves the server's clock forward.
+  public var testClock = false
 
   public init() {}
 
@@ -184,6 +186,12 @@ public struct HearthConfig: Equatable, Sendable {
       config.jobLeaseSeconds = seconds
     }
     if let count = try whole("HEARTH_JOB_CONCURRENCY", 1...1000) { config.jobConcurrency = count }
+    if let raw = value("HEARTH_TEST_CLOCK"), !ConfigReader.switchedOff(raw) {
+      guard config.environment != .production else {
+        throw Error(variable: "HEARTH_TEST_CLOCK", expected: "unset in production", value: raw)
+      }
+      config.testClock = true
+    }
     if let base = value("HEARTH_LLM_BASE_URL") {
       guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? "") else {
         throw Error(

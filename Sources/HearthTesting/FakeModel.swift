@@ -12,7 +12,8 @@ public enum FakeModel {
   }
 
   /// Answers "busy" with 429, "down" with 502, "bad" with 400, "garbage" with an empty
-  /// object, and anything else with "echo: " and the last message.
+  /// object, a message over 2,000 characters with OpenAI's context_length_exceeded, and
+  /// anything else with "echo: " and the last message.
   public static func server(_ seen: NIOLockedValueBox<Seen>) -> some ApplicationProtocol {
     let router = Router()
     router.post("/v1/chat/completions") { request, context -> Response in
@@ -24,6 +25,13 @@ public enum FakeModel {
         $0.authorization = request.headers[.authorization]
         $0.model = json?["model"] as? String
         $0.lastMessage = last
+      }
+      if last.count > 2000 {
+        let overflow =
+          #"{"error":{"message":"This model's maximum context length is 512 tokens.","code":"context_length_exceeded"}}"#
+        return Response(
+          status: .badRequest, headers: [.contentType: "application/json"],
+          body: .init(byteBuffer: ByteBuffer(string: overflow)))
       }
       switch last {
       case "busy":

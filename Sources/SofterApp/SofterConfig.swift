@@ -14,6 +14,8 @@ public struct SofterConfig: ConfigSection {
   public var lightwardURL = "https://lightward.com/api/plain"
   /// Lightward answers when it has finished: a long reply takes minutes.
   public var lightwardTimeoutSeconds = 300
+  /// A room still waiting for someone after this many days ends.
+  public var pendingDays = 7
 
   public init() {}
 
@@ -26,6 +28,9 @@ public struct SofterConfig: ConfigSection {
     }
     if let seconds = try reader.seconds("SOFTER_LIGHTWARD_TIMEOUT_SECONDS", in: 1...600) {
       config.lightwardTimeoutSeconds = seconds
+    }
+    if let days = try reader.whole("SOFTER_PENDING_DAYS", in: 1...365, unit: "whole days") {
+      config.pendingDays = days
     }
     if let raw = reader.value("SOFTER_VOICE") {
       guard let voice = Voice(rawValue: raw.lowercased()) else {

@@ -46,19 +46,20 @@ public struct SofterModule: HearthAppModule {
     return true
   }
 
-  /// The person leaves every room they are in (which ends it for the others, by the room's
-  /// rules) and deletes the rooms they opened, telling everyone in them.
+  /// The person departs from every room they are in or are to be invited to, which ends it
+  /// for the others; the others keep its ledger (the schema's cleanup hands a room they opened
+  /// to someone else in it).
   public func accountWillBeDeleted(_ user: User) async throws {
     for record in try await rooms.env.database.softerStore.softerRooms(userID: user.id) {
-      try await rooms.delete(record.id, by: user)
+      try await rooms.depart(record.id, by: user)
     }
   }
 
   /// Every room this person has a seat in, with its whole ledger.
   public func export(for user: User) async throws -> (any Encodable & Sendable)? {
     let now = rooms.env.now()
-    return try await rooms.env.database.softerStore.softerRooms(userID: user.id).map {
-      SofterRoomBody($0, viewer: user.id, at: now, withMessages: true)
-    }
+    return try await rooms.env.database.softerStore.softerRooms(userID: user.id)
+      .filter { $0.participantID(ofUser: user.id) != nil }
+      .map { SofterRoomBody($0, viewer: user.id, at: now, withMessages: true) }
   }
 }

@@ -129,6 +129,40 @@ public struct Room: Hashable, Sendable {
     return departure(of: participantID, at: now)
   }
 
+  /// An account that goes away leaves whatever live room it is in, pending or active, and the
+  /// room ends for everyone; an ended room is left as it was.
+  public func depart(_ participantID: String, at now: Date) throws(RoomError) -> Change {
+    try requireMember(participantID)
+    guard !state.isDefunct else { return Change() }
+    return departure(of: participantID, at: now)
+  }
+
+  /// The opener takes back a room nobody has to answer any more.
+  public func cancel(by participantID: String, at now: Date) throws(RoomError) -> Change {
+    try requireMember(participantID)
+    guard participantID == spec.originatorID else { throw .notOriginator }
+    guard state.isPending else { throw .notPending }
+    return Change(
+      messages: [
+        .narration(
+          id: StableID.cancelled(room: id), roomID: id,
+          text: Narration.cancelled(spec.nickname(of: participantID)), at: now)
+      ], events: [.cancelled])
+  }
+
+  /// A room still waiting for someone once `days` have passed since it opened.
+  public func expire(afterDays days: Int, at now: Date) -> Change {
+    guard state.isPending, now >= spec.createdAt.addingTimeInterval(Double(days) * 86_400) else {
+      return Change()
+    }
+    return Change(
+      messages: [
+        .narration(
+          id: StableID.expired(room: id), roomID: id, text: Narration.expired(afterDays: days),
+          at: now)
+      ], events: [.expired])
+  }
+
   /// The first-round introductions that are due now. Lightward's turn is not taken here: it
   /// needs the API, so the caller runs it when `fold.due` is `.lightward`.
   public func settle(at now: Date) -> Change {

@@ -80,7 +80,7 @@ public struct RoomLifecycle: Hashable, Sendable {
       state = .defunct(.participantDeclined(id))
     case (.pendingParticipants, .expired):
       state = .defunct(.expired)
-    case (.active, .participantLeft(let id)):
+    case (.pendingParticipants, .participantLeft(let id)), (.active, .participantLeft(let id)):
       state = .defunct(.participantLeft(id))
     default:
       throw .invalid(from: state.typeName, event: event)

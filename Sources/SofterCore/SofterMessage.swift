@@ -71,4 +71,6 @@ public enum StableID {
     "\(room):departed:\(participant)"
   }
   public static func cenotaph(room: String) -> String { "\(room):cenotaph" }
+  public static func cancelled(room: String) -> String { "\(room):cancelled" }
+  public static func expired(room: String) -> String { "\(room):expired" }
 }

@@ -27,6 +27,18 @@ import Testing
   ]
 
   /// `displayName` → `display_name`, `userID` → `user_id`.
+  /// Columns added since the fixture was made, with the value an old row takes on each database.
+  static let addedColumns: [String: [String: (sqlite: Int, postgres: Bool)]] = [
+    "softer_seats": ["seated": (sqlite: 1, postgres: true)]
+  ]
+
+  static func withAddedColumns(
+    _ row: [String: Any], table: String, _ value: ((sqlite: Int, postgres: Bool)) -> Any
+  ) -> NSDictionary {
+    NSDictionary(
+      dictionary: row.merging((addedColumns[table] ?? [:]).mapValues(value)) { old, _ in old })
+  }
+
   static func snakeCase(_ name: String) -> String {
     var result = ""
     var previous: Character?
@@ -64,9 +76,9 @@ import Testing
     for (oldTable, oldRows) in before where oldTable != "grdb_migrations" {
       let table = try #require(Self.renamedTables[oldTable], "no new name for \(oldTable)")
       let expected = oldRows.map { row in
-        NSDictionary(
-          dictionary: Dictionary(
-            uniqueKeysWithValues: row.map { (Self.snakeCase($0.key), $0.value) }))
+        Self.withAddedColumns(
+          Dictionary(uniqueKeysWithValues: row.map { (Self.snakeCase($0.key), $0.value) }),
+          table: table, \.sqlite)
       }
       let columns = try await database.read { db in
         try Row.fetchAll(db, sql: "PRAGMA table_info(\"\(table)\")").map { $0["name"] as String }
@@ -104,7 +116,7 @@ import Testing
       try await database.migrate(HearthServer.schemas)
       let before = try Self.rows("postgres-rows.json")
       for (table, rows) in before {
-        let expected = rows.map { NSDictionary(dictionary: $0) }
+        let expected = rows.map { Self.withAddedColumns($0, table: table, \.postgres) }
         let after = try await database.queryRows(
           PostgresQuery(unsafeSQL: "SELECT row_to_json(t)::text FROM \(table) t ORDER BY 1")
         ).map { try Self.object(try $0.decode(String.self)) }

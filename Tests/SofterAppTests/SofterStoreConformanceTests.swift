@@ -179,7 +179,7 @@ struct SofterStoreConformanceTests: StoreFixtures {
   }
 
   @Test(arguments: StoreFactory.all)
-  func deletingARoomKeepsThePaymentAndDeletingTheOriginatorRemovesTheirRooms(
+  func deletingARoomKeepsThePaymentAndTheOriginatorsRoomsPassToTheOthers(
     _ factory: StoreFactory
   ) async throws {
     try await factory.withDatabase { db in
@@ -197,8 +197,41 @@ struct SofterStoreConformanceTests: StoreFixtures {
       #expect(try await db.pendingInvitations(userID: "bob").map(\.share.resource.id) == ["r2"])
       #expect(try await db.softerStore.softerRooms(userID: "bob").map(\.id) == ["r2"])
       #expect(try await db.softerStore.lastSofterTier(userID: "alice") == .one)
+      // Bob still waits for Lightward in r3: he has not seen it, and it goes with Alice.
+      var waiting = Self.softerRoom("r3")
+      waiting.waiting = ["p-bob": "bob"]
+      waiting.seats = ["p-alice": "alice"]
+      try await db.softerStore.createSofterRoom(
+        waiting, share: Self.sharing("r3").share, invited: [],
+        payment: Self.softerPayment("r3", at: 3), events: [])
       try await db.deleteUser(id: "alice")
-      #expect(try await db.softerStore.softerRooms(userID: "bob").isEmpty)
+      let kept = try #require(try await db.softerStore.softerRoom(id: "r2"))
+      #expect(kept.seats == ["p-bob": "bob"] && kept.room == Self.softerRoom("r2").room)
+      #expect(try await db.softerStore.softerRooms(userID: "bob").map(\.id) == ["r2"])
+      #expect(try await db.softerStore.softerRoom(id: "r3") == nil)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func waitingSeatsAreFilledWithTheirInvitationsInOneChange(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      var record = Self.softerRoom()
+      record.seats = ["p-alice": "alice"]
+      record.waiting = ["p-bob": "bob"]
+      try await db.softerStore.createSofterRoom(
+        record, share: Self.sharing("r1").share, invited: [], payment: Self.softerPayment("r1"),
+        events: [])
+      #expect(try await db.softerStore.softerRoom(id: "r1") == record)
+      #expect(try await db.pendingInvitations(userID: "bob").isEmpty)
+      let seated = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(2)) { stored in
+        var record = stored
+        record.seats["p-bob"] = "bob"
+        record.waiting = [:]
+        return SofterRoomChange(record, events: [], invitations: Self.sharing("r1").invited)
+      }
+      #expect(seated?.seats == ["p-alice": "alice", "p-bob": "bob"] && seated?.waiting == [:])
+      #expect(try await db.pendingInvitations(userID: "bob").map(\.share.resource.id) == ["r1"])
     }
   }
 }

@@ -111,6 +111,11 @@ import Testing
         try await voice.answer("busy")
       }
       await #expect(throws: SofterVoiceFailure.self) { try await voice.answer("down") }
+      await #expect(throws: SofterVoiceFailure.self) { try await voice.answer("bad") }
+      // A room longer than the model's context reaches the horizon instead of failing.
+      #expect(
+        try await voice.answer(String(repeating: "a long room ", count: 200))
+          == .horizon(LightwardClient.defaultHorizonText))
     }
   }
 

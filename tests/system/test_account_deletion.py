@@ -11,12 +11,12 @@ deletes her account, and the test
     `pg_dump --data-only` of the PostgreSQL database) for anything that still names her: her user
     id, her emails (old and new), her phone, her display name, and the hashed keys the log-in
     limits store for her email; and
-  * checks that what she shared was handed over or ended sensibly (Softer rooms she was in end
-    and keep their conversation for the others, under the nickname they gave her; her Redo
-    nodes in Bob's task stay as its signed history, uploaded in his name; what she wrote in
-    Bob's journal goes with her): Bob keeps his own room, task
-    and journal without her, her own things are 404 for him, and his pending invitations from
-    her are gone.
+  * checks that what she shared was handed over or ended sensibly (every Softer room she was
+    in, hers or Bob's, ends with her departure and keeps its conversation for the others, under
+    the nickname the room knows her by; her Redo nodes in Bob's task stay as its signed
+    history, uploaded in his name; what she wrote in Bob's journal goes with her): Bob keeps
+    his own task and journal without her, her own tasks and journal are 404 for him, and his
+    pending invitations from her are gone.
 
 Every leftover is reported with its table, column and row, and a figure line says how many
 tables and rows were read and how many rows still name her.
@@ -57,9 +57,11 @@ from hearth_harness import (
 from redo_cli import RedoHome
 
 ANN_NAME = "Annabel Quillfeather"  # distinctive, so any copy of it is found
-# Softer's rule: a room someone else opened ends when she leaves, and its conversation stays
-# with the others under the nickname its originator gave her (Bob's words, not her account's).
+# Softer's rule: every room she is in ends when she goes ("<nickname> departed."), and its
+# conversation stays with the others under the nickname the room knows her by: the one Bob gave
+# her in his room, the one she chose in hers. Neither is her account's name.
 BOBS_NAME_FOR_ANN = "Annie"
+ANNS_NICKNAME = "Ann Q"
 BOB_NAME = "Bob Brightwater"
 CAT_NAME = "Cat Ashdown"
 LYRICS = "兎追いし　かの山\n小鮒釣りし　かの川"
@@ -363,20 +365,22 @@ def run_and_check(server: HearthServer, backend: str, started: float) -> None:
 
     # -- Softer: Ann's room with Bob, Bob's room with Ann, and one Bob has not answered ------
     ann_room = ok(ann.client.post("/api/softer/rooms", json={
-        "nickname": ANN_NAME, "participants": [{"contact": bob.email, "nickname": "Bob"}], "tier": 10,
+        "nickname": ANNS_NICKNAME, "participants": [{"contact": bob.email, "nickname": "Bob"}], "tier": 10,
     }), 201)["room"]["id"]
     bob_room = ok(bob.client.post("/api/softer/rooms", json={
         "nickname": "Bob", "participants": [{"contact": ann.email, "nickname": BOBS_NAME_FOR_ANN}], "tier": 1,
     }), 201)["room"]["id"]
     pending_room = ok(ann.client.post("/api/softer/rooms", json={
-        "nickname": ANN_NAME, "participants": [{"contact": bob.email, "nickname": "Bob"}],
+        "nickname": ANNS_NICKNAME, "participants": [{"contact": bob.email, "nickname": "Bob"}],
     }), 201)["room"]["id"]
-    wait_room(bob.client, ann_room, "Lightward came to Ann's room", lightward_here)
-    wait_room(ann.client, bob_room, "Lightward came to Bob's room", lightward_here)
+    # Invitations go out once Lightward has accepted
+    wait_room(ann.client, ann_room, "Lightward came to Ann's room", lightward_here)
+    wait_room(bob.client, bob_room, "Lightward came to Bob's room", lightward_here)
+    wait_room(ann.client, pending_room, "Lightward came to Ann's pending room", lightward_here)
     accept(bob, "softer", "room", ann_room)
     accept(ann, "softer", "room", bob_room)
     # Ann's room: Ann, Lightward, Bob
-    wait_room(ann.client, ann_room, "Ann's turn", turn_of(ANN_NAME))
+    wait_room(ann.client, ann_room, "Ann's turn", turn_of(ANNS_NICKNAME))
     ok(ann.client.post(f"/api/softer/rooms/{ann_room}/messages", json={"text": "Hello from Ann"}), 201)
     wait_room(bob.client, ann_room, "Bob's turn in Ann's room", turn_of("Bob"))
     ok(bob.client.post(f"/api/softer/rooms/{ann_room}/messages", json={"text": "Hi Ann"}), 201)
@@ -485,7 +489,7 @@ def run_and_check(server: HearthServer, backend: str, started: float) -> None:
             problems.append(message)
 
     # -- Handed over or ended sensibly ----------------------------------------------------------
-    # Softer: Bob keeps his room, without Ann in a seat whose turn can never come; hers are gone
+    # Softer: every room she was in ended with her departure, and Bob keeps each one to read
     r = bob.client.get(f"/api/softer/rooms/{bob_room}")
     check(r.status_code == 200, f"Bob lost his own Softer room: {describe(r)}")
     if r.status_code == 200:
@@ -496,11 +500,25 @@ def run_and_check(server: HearthServer, backend: str, started: float) -> None:
             f"Bob's Softer room is still {room['state']!r} with Ann ({ann_seat_in_bob_room}) in its roster, "
             f"though nobody holds her seat: her turn can never come (turn now {room.get('turn')})",
         )
-    for room_id, what in [(ann_room, "Ann's room"), (pending_room, "Ann's pending room")]:
+    for room_id, what, nickname in [
+        (bob_room, "Bob's room", BOBS_NAME_FOR_ANN),
+        (ann_room, "Ann's room", ANNS_NICKNAME),
+        (pending_room, "Ann's pending room", ANNS_NICKNAME),
+    ]:
         r = bob.client.get(f"/api/softer/rooms/{room_id}")
-        check(r.status_code == 404, f"{what} still answers Bob: {describe(r)}")
+        check(r.status_code == 200, f"Bob can no longer read {what}: {describe(r)}")
+        if r.status_code == 200:
+            room = json_of(r)["room"]
+            texts = [m["text"] for m in room["messages"]]
+            check(room["state"] == "defunct" and room["defunctReason"].startswith("participantLeft:")
+                  and texts[-1] == f"{nickname} departed.",
+                  f"{what} did not end with Ann's departure: {room['state']}, {texts[-3:]}")
+    check("Hello from Ann" in [m["text"] for m in ok(bob.client.get(f"/api/softer/rooms/{ann_room}"))["room"]["messages"]],
+          "Ann's words are gone from the ledger of the room she opened")
     listed = {room["id"] for room in ok(bob.client.get("/api/softer/rooms"))["rooms"]}
-    check(listed == {bob_room}, f"Bob's room list should be just his room, is {listed}")
+    check(listed == {bob_room, ann_room, pending_room}, f"Bob's room list should hold all three rooms, is {listed}")
+    r = bob.client.post(f"/api/softer/rooms/{ann_room}/messages", json={"text": "Anyone?"})
+    check(r.status_code == 409, f"Bob could still speak in the room Ann left: {describe(r)}")
 
     # Redo: Bob's task keeps its whole history (a fresh device replays it as before), without Ann
     r = bob.client.get(f"/api/redo/tasks/{bob_fence}/nodes")
@@ -555,10 +573,9 @@ def run_and_check(server: HearthServer, backend: str, started: float) -> None:
     ]
     for address in (ann.email, first_email):
         needles += [Needle(label, digest) for label, digest in login_key_hashes(address)]
-    # What she owned goes with her, including what the platform keeps about it (events, jobs)
+    # What she owned goes with her, including what the platform keeps about it (events, jobs);
+    # the Softer rooms she opened are the others' now.
     needles += [
-        Needle("id of her Softer room", ann_room),
-        Needle("id of her pending Softer room", pending_room),
         Needle("id of her shared Redo task", ann_garden),
         Needle("id of her pending-share Redo task", ann_trip),
         Needle("id of her private Redo task", ann_ferns),

@@ -88,6 +88,10 @@ def wait_for(client, room_id: str, what: str, condition, timeout: float = 30) ->
     raise AssertionError(f"timed out waiting until {what}: {[m['text'] for m in room.get('messages', [])]}")
 
 
+def lightward_here(room: dict) -> bool:
+    return any(p["isLightward"] and p["arrived"] for p in room["participants"])
+
+
 def test_two_processes_send_one_request_at_a_time_and_keep_one_answer_per_turn(start_server, pg_url) -> None:
     fake = FakeLightward()
     try:
@@ -105,7 +109,7 @@ def test_two_processes_send_one_request_at_a_time_and_keep_one_answer_per_turn(s
         r = isaac.post("/api/softer/rooms", json={"nickname": "Isaac", "participants": [{"contact": abe_email, "nickname": "Abe"}]})
         assert r.status_code == 201, describe(r)
         room_id = json_of(r)["room"]["id"]
-        wait_for(abe, room_id, "Lightward arrived", lambda room: any(p["isLightward"] and p["arrived"] for p in room["participants"]))
+        wait_for(isaac, room_id, "Lightward arrived", lightward_here)
         r = abe.post(f"/api/softer/rooms/{room_id}/here")
         assert r.status_code == 200 and json_of(r)["room"]["state"] == "active", describe(r)
 
@@ -181,6 +185,7 @@ def test_a_declined_room_takes_back_its_other_invitations(backend, start_server)
             assert r.status_code == 200, describe(r)
             return [i for i in json_of(r)["invitations"] if i["resourceId"] == room_id]
 
+        wait_for(isaac, room_id, "Lightward arrived", lightward_here)
         assert listed(abe) and listed(eve)
         r = abe.post(f"/api/softer/rooms/{room_id}/decline")
         assert r.status_code == 200, describe(r)

@@ -18,6 +18,8 @@ public struct HearthEnvironment: Sendable {
   public let callers = CallerCache()
   /// The shared model client, when HEARTH_LLM_BASE_URL is set.
   public var llm: LLMClient?
+  /// What moves `now` forward, when HEARTH_TEST_CLOCK is on.
+  public private(set) var clockShift: ClockShift?
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,
     now: @escaping @Sendable () -> Date = { Date() },
@@ -31,6 +33,11 @@ public struct HearthEnvironment: Sendable {
     self.newID = newID
     self.logger = logger
     llm = config.llm.map { LLMClient(settings: $0) }
+    if config.testClock {
+      let shift = ClockShift()
+      clockShift = shift
+      self.now = { shift.now() }
+    }
   }
 
   /// Enqueues a job and wakes the workers of this process; use it rather than the store's

@@ -57,6 +57,19 @@ package struct DiagnosticsController: Sendable {
     }
   }
 
+  package struct ClockInput: Decodable, JSONSchemaRefined {
+    var advanceSeconds: Double?
+
+    package static let schemaRequired = ["advanceSeconds"]
+    package static let schemaRefinements: [String: JSON] = [
+      "advanceSeconds": ["minimum": 0, "maximum": 31_536_000]
+    ]
+  }
+
+  package struct ClockBody: Codable {
+    var now: Date
+  }
+
   package func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(
@@ -70,6 +83,29 @@ package struct DiagnosticsController: Sendable {
         .get, "/api/debug/jobs/:id", summary: "A probe job's state (development only)",
         tag: "diagnostics", responses: [(200, Schemas.of(JobEnvelope.self))], errors: [401, 404]),
       use: probeJob)
+    guard env.clockShift != nil else { return }
+    api.add(
+      APIOperation(
+        .post, "/api/debug/clock",
+        summary: "Move the server's clock forward (HEARTH_TEST_CLOCK, development only)",
+        tag: "diagnostics", requestBody: Schemas.of(ClockInput.self),
+        responses: [(200, Schemas.of(ClockBody.self))], errors: [400, 401, 413]),
+      use: advanceClock)
+  }
+
+  @Sendable func advanceClock(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    _ = try context.requireCaller()
+    let input = try await JSONBody.decode(
+      ClockInput.self, from: request, route: "POST /api/debug/clock")
+    guard let seconds = input.advanceSeconds, (0...31_536_000).contains(seconds) else {
+      throw APIErrorResponse(
+        .invalid("advanceSeconds", "advanceSeconds must be from 0 to 31536000 (a year)."))
+    }
+    env.clockShift?.advance(by: seconds)
+    await env.jobWakeup.signal()
+    return JSONBody.response(ClockBody(now: env.now()))
   }
 
   @Sendable func enqueueProbe(_ request: Request, _ context: AppRequestContext) async throws

@@ -185,7 +185,9 @@ public struct JobWorker: Service {
       metrics.job(queue: job.queue, outcome: "lease_lost")
     case .failure(let error):
       let now = env.now()
-      let retryAt = now + retry.delay(afterAttempt: job.attempts, unit: Double.random(in: 0..<1))
+      let retryAt =
+        (error as? JobRetry)?.date
+        ?? now + retry.delay(afterAttempt: job.attempts, unit: Double.random(in: 0..<1))
       let dead = job.attempts >= job.maxAttempts
       logger.warning("Job attempt \(job.attempts) failed: \(error)")
       metrics.job(queue: job.queue, outcome: dead ? "dead" : "retry")

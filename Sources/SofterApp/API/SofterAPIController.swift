@@ -84,6 +84,9 @@ struct SofterAPIController: Sendable {
     api.add(
       Self.roomChange("decline", "Decline a pending room; it ends for everyone"), use: decline)
     api.add(
+      Self.roomChange("cancel", "Cancel a room you opened while it waits for someone"),
+      use: cancel)
+    api.add(
       Self.roomChange("pass", "Pass your turn: the room notes that you are listening"),
       use: pass)
     api.add(
@@ -180,6 +183,13 @@ struct SofterAPIController: Sendable {
     let user = try context.requireCaller().user
     let id = try roomID(context)
     return reply(try await rooms.decline(id, by: user), user)
+  }
+
+  @Sendable func cancel(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return reply(try await rooms.cancel(try roomID(context), by: user), user)
   }
 
   @Sendable func pass(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -23,10 +23,21 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
     var attempts: Int?
     var retryAt: Date?
     var canRetry: Bool
+    /// What Lightward is thinking about or failed at: invitation, turn or cenotaph.
+    var task: String?
 
     static let schemaRefinements: [String: JSON] = [
-      "status": ["enum": ["idle", "thinking", "failed"]]
+      "status": ["enum": ["idle", "thinking", "failed"]],
+      "task": ["enum": ["invitation", "turn", "cenotaph"]],
     ]
+
+    static func task(_ slot: Int) -> String {
+      switch slot {
+      case SofterRooms.invitationSlot: "invitation"
+      case SofterRooms.cenotaphSlot: "cenotaph"
+      default: "turn"
+      }
+    }
   }
 
   struct Message: Codable {
@@ -95,16 +106,17 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
     switch record.turn {
     case .idle:
       lightward = Lightward(status: "idle", seated: record.voice, canRetry: false)
-    case .thinking:
-      lightward = Lightward(status: "thinking", seated: record.voice, canRetry: false)
-    case .failed(_, let reason, let attempts, let retryAt):
+    case .thinking(let slot):
+      lightward = Lightward(
+        status: "thinking", seated: record.voice, canRetry: false, task: Lightward.task(slot))
+    case .failed(let slot, let reason, let attempts, let retryAt):
       lightward = Lightward(
         status: "failed", seated: record.voice, reason: reason, attempts: attempts,
-        retryAt: retryAt, canRetry: retryAt == nil)
+        retryAt: retryAt, canRetry: retryAt == nil, task: Lightward.task(slot))
     }
     composing = Composing.indicator(record.composing, in: spec, for: me, at: now)
     hasCenotaph = room.hasCenotaph
-    canRequestCenotaph = (try? room.requireCenotaphAllowed(by: me)) != nil
+    canRequestCenotaph = SofterPages.offersCenotaph(record, to: me)
     createdAt = spec.createdAt
     modifiedAt = room.lifecycle.modifiedAt
     messages =

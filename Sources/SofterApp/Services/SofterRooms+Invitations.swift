@@ -66,41 +66,58 @@ extension SofterRooms {
     }
     let now = env.now()
     let originator = ParticipantSpec(id: env.newID(), identifier: .originator, nickname: nickname)
-    seats[originator.id] = user.id
     let spec = RoomSpec(
       id: env.newID(), originatorID: originator.id,
       participants: RoomSpec.roster(
         originator: originator, lightwardID: env.newID(), others: others),
       tier: tier, createdAt: now)
+    // The others are invited once Lightward accepts (see `invitations`).
     let record = SofterRoomRecord(
-      room: Room.open(spec: spec, at: now), seats: seats, voice: voice.seatedName,
-      turn: .thinking(slot: Self.invitationSlot))
-    // The invitations go through the platform's sharing too, so they show in everyone's
-    // invitations list; they are stored with the room, or not at all.
-    let resource = Self.resource(spec.id)
-    let invited = seats.filter { $0.key != originator.id }.values.sorted().map {
-      Participant(
-        resource: resource, userID: $0, status: .invited, permission: .readWrite,
-        invitedBy: user.id, updatedAt: now)
-    }
+      room: Room.open(spec: spec, at: now), seats: [originator.id: user.id], waiting: seats,
+      voice: voice.seatedName, turn: .thinking(slot: Self.invitationSlot))
     try await payments.commit(tier: tier, userID: user.id, roomID: spec.id)
     try await env.database.softerStore.createSofterRoom(
       record,
       share: Share(
-        resource: resource, ownerID: user.id,
+        resource: Self.resource(spec.id), ownerID: user.id,
         title: "A Softer room: " + spec.participants.map(\.nickname).joined(separator: ", "),
         createdAt: now),
-      invited: invited,
+      invited: [],
       payment: SofterPayment(
         id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
         provider: payments.name, createdAt: now),
       events: SofterEvents.events(SofterEvents.roomChanged, room: record))
     try await scheduleInvitation(record)
+    try await scheduleExpiry(record)
     return record
   }
 
   static func resource(_ roomID: String) -> ResourceRef {
     ResourceRef(app: "softer", kind: "room", id: roomID)
+  }
+
+  /// Once Lightward has arrived, the waiting invitees take their seats and are invited through
+  /// the platform's sharing, so the room shows in their invitations list; the invitations are
+  /// stored with the change that seats them, or not at all.
+  static func invitations(_ record: inout SofterRoomRecord, at now: Date) -> [Participant] {
+    guard let lightward = record.room.spec.lightwardParticipant, !record.waiting.isEmpty else {
+      return []
+    }
+    let arrived =
+      switch record.room.state {
+      case .pendingParticipants(let signaled): signaled.contains(lightward.id)
+      case .active: true
+      case .draft, .defunct: false
+      }
+    guard arrived else { return [] }
+    let invited = record.waiting.values.sorted().map {
+      Participant(
+        resource: resource(record.id), userID: $0, status: .invited, permission: .readWrite,
+        invitedBy: record.originatorUserID, updatedAt: now)
+    }
+    record.seats.merge(record.waiting) { seat, _ in seat }
+    record.waiting = [:]
+    return invited
   }
 
   /// "I'm Here", from the room or from the invitations list.

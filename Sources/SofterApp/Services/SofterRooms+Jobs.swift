@@ -8,15 +8,45 @@ import SofterCore
 /// call) and a retry starts only after the previous attempt ended. An answer is stored only if
 /// the room still owes it, and a slot's stable id keeps the first answer stored.
 extension SofterRooms {
-  /// Slot -1 in `SofterTurnStatus` stands for the invitation.
+  /// Slot -1 in `SofterTurnStatus` stands for the invitation, -2 for the cenotaph.
   static let invitationSlot = -1
+  static let cenotaphSlot = -2
+  /// The waits before the second, third, ... attempt: a turn rides out an outage of more than
+  /// an hour (attempts after 2 s, 17 s, 77 s, 6 min, 26 min and 86 min) before a person is asked.
+  static let retryDelays: [TimeInterval] = [2, 15, 60, 300, 1200, 3600]
+  static var maxAttempts: Int { retryDelays.count + 1 }
 
   var handlers: [String: JobHandler] {
     [
       Self.inviteQueue: { context in try await runInvitation(context) },
       Self.turnQueue: { context in try await runTurn(context) },
       Self.cenotaphQueue: { context in try await runCenotaph(context) },
+      Self.expiryQueue: { context in try await runExpiry(context) },
     ]
+  }
+
+  /// A room still waiting for someone when its days are up ends, and takes back its invitations.
+  func runExpiry(_ context: JobContext) async throws {
+    let roomID = try SofterCoding.decode([String: String].self, context.job.payload)["roomID"] ?? ""
+    let days = env.config.softer.pendingDays
+    let now = env.now()
+    guard
+      let record = try await env.database.softerStore.changeSofterRoom(
+        id: roomID, at: now,
+        decide: { stored in
+          var record = stored
+          let change = record.room.expire(afterDays: days, at: now)
+          guard change != Room.Change() else { return .unchanged(record) }
+          try record.room.apply(change, at: now)
+          Self.settle(&record, at: now)
+          return .changed(record)
+        })
+    else { return }
+    let due = record.room.spec.createdAt + Double(days) * 86_400
+    if record.room.state.isPending, due > now {
+      throw JobRetry(at: due, reason: "the room is not due to expire yet")
+    }
+    try await closeInvitations(of: record)
   }
 
   func runInvitation(_ context: JobContext) async throws {
@@ -32,16 +62,12 @@ extension SofterRooms {
       case .horizon: answer = .unclear
       }
     } catch {
-      try await recordFailure(
-        roomID, slot: Self.invitationSlot, reason: Self.explanation(error), context)
-      throw error
+      try await failed(error, roomID: roomID, slot: Self.invitationSlot, context)
     }
     guard answer != .unclear else {
-      try await recordFailure(
-        roomID, slot: Self.invitationSlot,
-        reason: "Lightward's answer was neither accept nor decline",
-        context)
-      throw SofterVoiceFailure.failed("unclear answer to the invitation")
+      try await failed(
+        SofterVoiceFailure.failed("Lightward's answer was neither accept nor decline."),
+        roomID: roomID, slot: Self.invitationSlot, context)
     }
     let now = env.now()
     let changed = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) {
@@ -50,7 +76,10 @@ extension SofterRooms {
       try record.room.apply(record.room.lightwardInvitation(answer, at: now), at: now)
       record.turn = .idle
       Self.settle(&record, at: now)
-      return .changed(record)
+      let invitations = Self.invitations(&record, at: now)
+      return SofterRoomChange(
+        record, events: SofterEvents.events(SofterEvents.roomChanged, room: record),
+        invitations: invitations)
     }
     if let changed { try await closeInvitations(of: changed) }
     context.logger.info(
@@ -67,20 +96,8 @@ extension SofterRooms {
     let answer: SofterVoiceAnswer
     do {
       answer = try await voice.answer(body)
-    } catch .rateLimited(let seconds) {
-      // Paced, not failed: the next attempt is its own job at the time Lightward named.
-      let wait = TimeInterval(max(1, seconds ?? 60))
-      let retryAt = env.now() + wait
-      try await recordFailure(
-        payload.roomID, slot: payload.slot,
-        reason: SofterVoiceFailure.rateLimited(retryAfter: seconds).explanation, context,
-        retryAt: retryAt)
-      try await schedule(record, slot: payload.slot, key: "after-\(context.job.id)", at: retryAt)
-      return
     } catch {
-      try await recordFailure(
-        payload.roomID, slot: payload.slot, reason: Self.explanation(error), context)
-      throw error
+      try await failed(error, roomID: payload.roomID, slot: payload.slot, context)
     }
     let now = env.now()
     let stored = try await env.database.softerStore.changeSofterRoom(id: payload.roomID, at: now) {
@@ -116,17 +133,26 @@ extension SofterRooms {
       let body = ChatLogBuilder.cenotaphBody(
         roster: record.room.spec.participants, messages: record.room.messages,
         maxCharacters: budget)
-      switch try await voice.answer(body) {
-      case .reply(let reply): text = reply
-      case .horizon: budget /= 2
+      do {
+        switch try await voice.answer(body) {
+        case .reply(let reply): text = reply
+        case .horizon: budget /= 2
+        }
+      } catch {
+        try await failed(error, roomID: roomID, slot: Self.cenotaphSlot, context)
       }
     }
-    guard let text else { throw SofterVoiceFailure.failed("no cenotaph fits under the horizon") }
+    guard let text else {
+      try await failed(
+        SofterVoiceFailure.failed("Even a short part of the room is over Lightward's horizon."),
+        roomID: roomID, slot: Self.cenotaphSlot, context)
+    }
     let now = env.now()
     _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) { stored in
       var record = stored
       guard !record.room.hasCenotaph else { return .unchanged(record) }
       try record.room.apply(record.room.cenotaph(text, at: now), at: now)
+      record.turn = .idle
       return .changed(record)
     }
   }
@@ -136,21 +162,30 @@ extension SofterRooms {
     (error as? SofterVoiceFailure)?.explanation ?? "Something went wrong on this server."
   }
 
-  /// Makes a failed attempt visible in the room: when the next one comes, or that none will.
-  private func recordFailure(
-    _ roomID: String, slot: Int, reason: String, _ context: JobContext, retryAt: Date? = nil
-  ) async throws {
+  /// Makes a failed attempt visible in the room, and tells the worker when the next one comes:
+  /// at the time Lightward named for a 429, otherwise on `retryDelays`; after the last attempt,
+  /// only when someone asks.
+  private func failed(_ error: any Error, roomID: String, slot: Int, _ context: JobContext)
+    async throws -> Never
+  {
     let job = context.job
-    let willRetry = retryAt != nil || job.attempts < job.maxAttempts
-    let next =
-      retryAt
-      ?? (willRetry ? env.now() + RetryPolicy().delay(afterAttempt: job.attempts, unit: 0.5) : nil)
+    let reason = Self.explanation(error)
+    let wait: TimeInterval =
+      if case .rateLimited(let seconds) = error as? SofterVoiceFailure {
+        TimeInterval(max(1, seconds ?? 60))
+      } else {
+        Self.retryDelays[min(max(job.attempts, 1), Self.retryDelays.count) - 1]
+      }
+    let next = job.attempts < job.maxAttempts ? env.now() + wait : nil
     context.logger.warning(
-      "Lightward attempt failed", metadata: ["room": "\(roomID)", "reason": "\(reason)"])
+      "Lightward attempt failed",
+      metadata: ["room": "\(roomID)", "reason": "\(reason)", "attempt": "\(job.attempts)"])
     _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: env.now()) { stored in
       var record = stored
       record.turn = .failed(slot: slot, reason: reason, attempts: job.attempts, retryAt: next)
       return .changed(record)
     }
+    if let next { throw JobRetry(at: next, reason: reason) }
+    throw error
   }
 }

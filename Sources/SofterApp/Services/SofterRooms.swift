@@ -9,6 +9,7 @@ struct SofterRooms {
   static let inviteQueue = "softer.invite"
   static let turnQueue = "softer.turn"
   static let cenotaphQueue = "softer.cenotaph"
+  static let expiryQueue = "softer.expire"
   static let maximumInvitees = 10
   static let maximumNickname = 40
   static let maximumMessage = 20_000
@@ -39,8 +40,11 @@ struct SofterRooms {
     return (record, participantID)
   }
 
+  /// The rooms the person sits in; not those still waiting for Lightward to accept.
   func rooms(for user: User) async throws -> [SofterRoomRecord] {
-    try await env.database.softerStore.softerRooms(userID: user.id)
+    try await env.database.softerStore.softerRooms(userID: user.id).filter {
+      $0.participantID(ofUser: user.id) != nil
+    }
   }
 
   // MARK: - Acting
@@ -105,7 +109,9 @@ struct SofterRooms {
     else { throw APIErrorResponse(.notFound("room")) }
   }
 
-  /// The originator asks for a cenotaph; Lightward writes it in a job.
+  /// The originator asks for a cenotaph; Lightward writes it in a job, and the room shows it
+  /// being written. Asking again while it is written changes nothing; after it failed for good,
+  /// asking again is trying again.
   func requestCenotaph(_ id: String, by user: User) async throws -> SofterRoomRecord {
     let (record, participantID) = try await seat(in: id, for: user)
     do {
@@ -113,11 +119,19 @@ struct SofterRooms {
     } catch {
       throw APIErrorResponse(Self.apiError(error))
     }
-    _ = try await env.enqueue(
-      NewJob(
-        queue: Self.cenotaphQueue, payload: SofterCoding.encode(["roomID": id]), runAt: env.now(),
-        idempotencyKey: "\(Self.cenotaphQueue):\(id)"))
-    return record
+    switch record.turn {
+    case .thinking(Self.cenotaphSlot): return record
+    case .failed(Self.cenotaphSlot, _, _, nil): return try await retryLightward(id, by: user)
+    default: break
+    }
+    let updated = try await env.database.softerStore.changeSofterRoom(id: id, at: env.now()) {
+      stored in
+      var record = stored
+      record.turn = .thinking(slot: Self.cenotaphSlot)
+      return .changed(record)
+    }
+    try await scheduleCenotaph(id, key: nil)
+    return updated ?? record
   }
 
   /// The owner deletes the room for everyone; anyone else leaves (or declines) and loses it.
@@ -149,6 +163,38 @@ struct SofterRooms {
     }
   }
 
+  /// An account that goes away leaves each of its rooms as `leave` does, whatever state the
+  /// room is in, even one still waiting for Lightward: "X departed.", the room ends for
+  /// everyone, and the others keep its ledger.
+  func depart(_ id: String, by user: User) async throws {
+    let now = env.now()
+    let record = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { stored in
+      var record = stored
+      guard
+        let participantID = record.participantID(ofUser: user.id)
+          ?? record.waiting.first(where: { $0.value == user.id })?.key
+      else { return .unchanged(record) }
+      do {
+        try record.room.apply(try record.room.depart(participantID, at: now), at: now)
+      } catch let error as RoomError {
+        throw APIErrorResponse(Self.apiError(error))
+      }
+      if record.composing?.participantID == participantID { record.composing = nil }
+      Self.settle(&record, at: now)
+      record.seats[participantID] = nil
+      record.waiting[participantID] = nil
+      return .changed(record)
+    }
+    if let record { try await closeInvitations(of: record) }
+  }
+
+  /// The opener takes back a room still waiting for someone.
+  func cancel(_ id: String, by user: User) async throws -> SofterRoomRecord {
+    try await act(on: id, by: user) { room, me, now throws(RoomError) in
+      try room.cancel(by: me, at: now)
+    }
+  }
+
   /// After a failed turn or invitation gave up: ask again.
   func retryLightward(_ id: String, by user: User) async throws -> SofterRoomRecord {
     let (record, _) = try await seat(in: id, for: user)
@@ -162,14 +208,11 @@ struct SofterRooms {
       record.turn = .thinking(slot: slot)
       return .changed(record)
     }
-    if slot == Self.invitationSlot {
-      _ = try await env.enqueue(
-        NewJob(
-          queue: Self.inviteQueue, payload: SofterCoding.encode(["roomID": record.id]),
-          runAt: now, idempotencyKey: "\(Self.inviteQueue):\(record.id):retry-\(env.newID())",
-          maxAttempts: 6))
-    } else {
-      try await schedule(record, slot: slot, key: "retry-\(env.newID())")
+    let key = "retry-\(env.newID())"
+    switch slot {
+    case Self.invitationSlot: try await scheduleInvitation(record, key: key)
+    case Self.cenotaphSlot: try await scheduleCenotaph(record.id, key: key)
+    default: try await schedule(record, slot: slot, key: key)
     }
     return updated ?? record
   }
@@ -182,7 +225,7 @@ struct SofterRooms {
     if case .lightward(let slot) = record.room.fold.due, record.room.state.isActive {
       if case .failed(slot, _, _, _) = record.turn { return }
       record.turn = .thinking(slot: slot)
-    } else if record.room.state.isDefunct {
+    } else if record.room.state.isDefunct, record.turn.slot != cenotaphSlot {
       record.turn = .idle
     }
   }
@@ -204,23 +247,37 @@ struct SofterRooms {
     }
   }
 
-  func scheduleInvitation(_ record: SofterRoomRecord) async throws {
-    _ = try await env.enqueue(
-      NewJob(
-        queue: Self.inviteQueue, payload: SofterCoding.encode(["roomID": record.id]),
-        runAt: env.now(), idempotencyKey: "\(Self.inviteQueue):\(record.id)", maxAttempts: 6))
+  func scheduleInvitation(_ record: SofterRoomRecord, key: String? = nil) async throws {
+    try await enqueue(Self.inviteQueue, ["roomID": record.id], key: [record.id, key])
   }
 
-  func schedule(_ record: SofterRoomRecord, slot: Int, key: String?, at runAt: Date? = nil)
-    async throws
-  {
-    var idempotencyKey = "\(Self.turnQueue):\(record.id):\(slot)"
-    if let key { idempotencyKey += ":\(key)" }
+  func scheduleCenotaph(_ roomID: String, key: String?) async throws {
+    try await enqueue(Self.cenotaphQueue, ["roomID": roomID], key: [roomID, key])
+  }
+
+  func schedule(_ record: SofterRoomRecord, slot: Int, key: String?) async throws {
+    try await enqueue(
+      Self.turnQueue, TurnPayload(roomID: record.id, slot: slot),
+      key: [record.id, String(slot), key])
+  }
+
+  /// The room's end, should it still wait for someone when its days are up.
+  func scheduleExpiry(_ record: SofterRoomRecord) async throws {
+    let days = env.config.softer.pendingDays
+    try await enqueue(
+      Self.expiryQueue, ["roomID": record.id], key: [record.id],
+      at: record.room.spec.createdAt + Double(days) * 86_400)
+  }
+
+  /// One job per idempotency key: the queue and the `key` parts that are there.
+  private func enqueue(
+    _ queue: String, _ payload: some Encodable, key: [String?], at runAt: Date? = nil
+  ) async throws {
     _ = try await env.enqueue(
       NewJob(
-        queue: Self.turnQueue,
-        payload: SofterCoding.encode(TurnPayload(roomID: record.id, slot: slot)),
-        runAt: runAt ?? env.now(), idempotencyKey: idempotencyKey, maxAttempts: 5))
+        queue: queue, payload: SofterCoding.encode(payload), runAt: runAt ?? env.now(),
+        idempotencyKey: ([queue] + key.compactMap { $0 }).joined(separator: ":"),
+        maxAttempts: Self.maxAttempts))
   }
 
   struct TurnPayload: Codable {

@@ -87,7 +87,8 @@ public struct LightwardClient: SofterVoice {
 }
 
 /// The platform's model in Lightward's chair (SOFTER_VOICE=llm): the same body, as one user
-/// message. A local model has no horizon of its own.
+/// message. A model's horizon is its context window: a room that no longer fits reaches it, as
+/// it would reach Lightward's, and Lightward departs instead of failing on every attempt.
 public struct ModelVoice: SofterVoice {
   let client: LLMClient
 
@@ -102,8 +103,19 @@ public struct ModelVoice: SofterVoice {
       return .reply(try await client.complete([.user(body)]))
     } catch .rateLimited(let seconds) {
       throw .rateLimited(retryAfter: seconds)
+    } catch .rejected(let status, let message) where Self.isContextOverflow(status, message) {
+      return .horizon(LightwardClient.defaultHorizonText)
     } catch {
       throw .failed("the model failed: \(error)")
     }
+  }
+
+  /// How OpenAI, vLLM, llama.cpp and Ollama say that a request is longer than the model's
+  /// context window.
+  static func isContextOverflow(_ status: Int, _ message: String) -> Bool {
+    let message = message.lowercased()
+    return [400, 413].contains(status)
+      && ["context_length_exceeded", "context length", "context size", "context window"]
+        .contains { message.contains($0) }
   }
 }

@@ -26,12 +26,18 @@ struct SofterSQLStore: SofterStore {
           \(record.composing.map(SofterCoding.encode)), \(SofterCoding.encode(record.turn)),
           \(room.spec.createdAt), \(room.lifecycle.modifiedAt))
         """)
-      if !record.seats.isEmpty {
-        let seats = record.seats.sorted { $0.key < $1.key }.map { participantID, userID in
-          SQL("(\(room.id), \(participantID), \(userID))")
+      let seats =
+        record.seats.map { ($0.key, $0.value, true) }
+        + record.waiting.map { ($0.key, $0.value, false) }
+      if !seats.isEmpty {
+        let rows = seats.sorted { $0.0 < $1.0 }.map { participantID, userID, seated in
+          SQL("(\(room.id), \(participantID), \(userID), \(seated))")
         }
         try await tx.execute(
-          "INSERT INTO softer_seats (room_id, participant_id, user_id) VALUES \(SQL.joined(seats))")
+          """
+          INSERT INTO softer_seats (room_id, participant_id, user_id, seated)
+          VALUES \(SQL.joined(rows))
+          """)
       }
       try await Self.insertMessages(room.messages, tx)
       try await tx.execute(
@@ -86,11 +92,22 @@ struct SofterSQLStore: SofterStore {
         """)
       let before = Set(stored.room.messages.map(\.id))
       try await Self.insertMessages(room.messages.filter { !before.contains($0.id) }, tx)
-      let leaving = stored.seats.keys.filter { record.seats[$0] == nil }.sorted()
+      let kept = record.seats.merging(record.waiting) { seat, _ in seat }
+      let leaving = stored.seats.merging(stored.waiting) { seat, _ in seat }.keys
+        .filter { kept[$0] == nil }.sorted()
       if !leaving.isEmpty {
         try await tx.execute(
           "DELETE FROM softer_seats WHERE room_id = \(id) AND participant_id IN \(list: leaving)")
       }
+      let seated = stored.waiting.keys.filter { record.seats[$0] != nil }.sorted()
+      if !seated.isEmpty {
+        try await tx.execute(
+          """
+          UPDATE softer_seats SET seated = \(true)
+          WHERE room_id = \(id) AND participant_id IN \(list: seated)
+          """)
+      }
+      for participant in change.invitations { try await tx.putParticipant(participant) }
       try await tx.appendEvents(change.events, at: at)
       return try await Self.room(id: id, lock: false, tx)
     }
@@ -157,10 +174,15 @@ struct SofterSQLStore: SofterStore {
         isNarration: try message["is_narration"])
     }
     var seats: [String: String] = [:]
+    var waiting: [String: String] = [:]
     for seat in try await tx.rows(
-      "SELECT participant_id, user_id FROM softer_seats WHERE room_id = \(id)")
+      "SELECT participant_id, user_id, seated FROM softer_seats WHERE room_id = \(id)")
     {
-      seats[try seat["participant_id"]] = try seat["user_id"]
+      if try seat["seated"] {
+        seats[try seat["participant_id"]] = try seat["user_id"]
+      } else {
+        waiting[try seat["participant_id"]] = try seat["user_id"]
+      }
     }
     let spec = try SofterCoding.decode(RoomSpec.self, row["spec"])
     let state = try SofterCoding.state(
@@ -170,7 +192,7 @@ struct SofterSQLStore: SofterStore {
       room: Room(
         lifecycle: RoomLifecycle(spec: spec, state: state, modifiedAt: try row["modified_at"]),
         messages: messages),
-      seats: seats, voice: try row["voice"],
+      seats: seats, waiting: waiting, voice: try row["voice"],
       composing: try composing.map { try SofterCoding.decode(Composing.self, $0) },
       turn: try SofterCoding.decode(SofterTurnStatus.self, row["turn"]))
   }

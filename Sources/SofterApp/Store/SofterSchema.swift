@@ -74,6 +74,9 @@ enum SofterSchema {
         ALTER TABLE softer_payments RENAME COLUMN userID TO user_id;
         ALTER TABLE softer_payments RENAME COLUMN createdAt TO created_at;
         """),
+      SQLiteMigration(
+        "softer-seats-waiting",
+        "ALTER TABLE softer_seats ADD COLUMN seated INTEGER NOT NULL DEFAULT 1"),
     ],
     postgres: [
       PostgresMigration(
@@ -128,16 +131,29 @@ enum SofterSchema {
           )
           """,
           "CREATE INDEX softer_payments_user_id_idx ON softer_payments (user_id, created_at)",
-        ])
+        ]),
+      PostgresMigration(
+        version: 17, name: "softer seats waiting for Lightward",
+        statements: ["ALTER TABLE softer_seats ADD COLUMN seated boolean NOT NULL DEFAULT true"]),
     ],
-    // A room they were invited to keeps its history for the others (the module has them
-    // leave it first), but no longer the email or phone they were invited by
+    // The rooms they were in keep their history for the others (the module has them leave
+    // first): a room they opened passes to someone else seated in it, and no room keeps the
+    // email or phone they were invited by.
     accountCleanup: AccountCleanup { account in
-      [account.email, account.phone].compactMap { $0 }.map { contact in
+      let someoneElse: SQL = """
+        SELECT user_id FROM softer_seats
+        WHERE room_id = softer_rooms.id AND user_id <> \(account.id) AND seated = \(true)
         """
-        UPDATE softer_rooms SET spec = REPLACE(spec, \(contact), '')
-        WHERE spec LIKE \("%\(contact)%")
+      let handover: SQL = """
+        UPDATE softer_rooms SET originator_user_id = (\(someoneElse) ORDER BY participant_id LIMIT 1)
+        WHERE originator_user_id = \(account.id) AND EXISTS (\(someoneElse))
         """
-      }
+      return [handover]
+        + [account.email, account.phone].compactMap { $0 }.map { contact in
+          """
+          UPDATE softer_rooms SET spec = REPLACE(spec, \(contact), '')
+          WHERE spec LIKE \("%\(contact)%")
+          """
+        }
     })
 }

@@ -3,13 +3,20 @@ import HearthPlatform
 import SofterCore
 
 /// How Lightward's current turn is going, kept beside the room so every page can show it. Slot -1
-/// stands for the invitation.
+/// stands for the invitation, -2 for the cenotaph.
 public enum SofterTurnStatus: Equatable, Sendable, Codable {
   case idle
   /// A request for this slot is being made.
   case thinking(slot: Int)
   /// The last attempt for this slot failed; another follows at `retryAt` (nil: only on request).
   case failed(slot: Int, reason: String, attempts: Int, retryAt: Date?)
+
+  public var slot: Int? {
+    switch self {
+    case .idle: nil
+    case .thinking(let slot), .failed(let slot, _, _, _): slot
+    }
+  }
 }
 
 /// A Softer room as the server keeps it: the pure room, the account in each human seat, and what
@@ -18,17 +25,21 @@ public struct SofterRoomRecord: Equatable, Sendable {
   public var room: Room
   /// Participant id to account id, for every human seat.
   public var seats: [String: String]
+  /// The invitees' seats while Lightward has not accepted: nobody is invited into a room
+  /// Lightward may still decline, so these see nothing of it yet.
+  public var waiting: [String: String]
   /// Who sits in Lightward's chair, as the room shows it.
   public var voice: String
   public var composing: Composing?
   public var turn: SofterTurnStatus
 
   public init(
-    room: Room, seats: [String: String], voice: String, composing: Composing? = nil,
-    turn: SofterTurnStatus = .idle
+    room: Room, seats: [String: String], waiting: [String: String] = [:], voice: String,
+    composing: Composing? = nil, turn: SofterTurnStatus = .idle
   ) {
     self.room = room
     self.seats = seats
+    self.waiting = waiting
     self.voice = voice
     self.composing = composing
     self.turn = turn
@@ -51,10 +62,13 @@ public struct SofterRoomRecord: Equatable, Sendable {
 public struct SofterRoomChange: Sendable {
   public var record: SofterRoomRecord
   public var events: [NewEvent]
+  /// Invitations that go out with the change, through the platform's sharing.
+  public var invitations: [Participant]
 
-  public init(_ record: SofterRoomRecord, events: [NewEvent]) {
+  public init(_ record: SofterRoomRecord, events: [NewEvent], invitations: [Participant] = []) {
     self.record = record
     self.events = events
+    self.invitations = invitations
   }
 
   /// The room saved and everyone in it told.
@@ -98,11 +112,12 @@ public protocol SofterStore: Sendable {
     events: [NewEvent]
   ) async throws
   func softerRoom(id: String) async throws -> SofterRoomRecord?
-  /// Every room in which the account has a seat, newest first.
+  /// Every room in which the account has a seat or waits for one, newest first.
   func softerRooms(userID: String) async throws -> [SofterRoomRecord]
   /// Holds the room against every other change, in every process, while `decide` makes the
   /// change from the stored room; then saves the new messages (a message id already stored keeps
-  /// its first copy), the room's state, the seats it removed and the change's events together.
+  /// its first copy), the room's state, the seats it removed or filled, the change's invitations
+  /// and its events together.
   /// Nil when the room does not exist.
   func changeSofterRoom(
     id: String, at: Date,

@@ -55,7 +55,7 @@ extension SofterPages {
       lightwardState(record, now: now),
       pendingBanner(room, me: me),
       yourTurn ? yourTurnBanner(room) : turnBar(room, me: me),
-      cenotaphOffer(room, me: me))
+      cenotaphOffer(record, me: me))
   }
 
   static func yourTurnBanner(_ room: Room) -> Node {
@@ -105,15 +105,23 @@ extension SofterPages {
       return RoomPresentation.isLightwardThinking(record.room)
         ? .p([.class("softer-thinking")], "Lightward is thinking...") : .fragment([])
     case .thinking(let slot):
-      return .p(
-        [.class("softer-thinking")],
-        .text(
-          slot < 0 ? "Lightward is considering the invitation..." : "Lightward is thinking..."))
+      let doing =
+        switch slot {
+        case SofterRooms.invitationSlot: "Lightward is considering the invitation..."
+        case SofterRooms.cenotaphSlot: "Lightward is writing the cenotaph..."
+        default: "Lightward is thinking..."
+        }
+      return .p([.class("softer-thinking"), .role("status")], .text(doing))
     case .failed(let slot, let reason, _, let retryAt):
-      let what = slot < 0 ? "the invitation" : "its turn"
+      let what =
+        switch slot {
+        case SofterRooms.invitationSlot: "answer the invitation"
+        case SofterRooms.cenotaphSlot: "write the cenotaph"
+        default: "take its turn"
+        }
       return .div(
         [.class("softer-failed"), .role("status")],
-        .p(.text("Lightward could not answer \(what). \(reason)")),
+        .p(.text("Lightward could not \(what). \(reason)")),
         retryAt.map {
           .p([.class("hint")], .text("Hearth will try again \(Self.when($0, now: now))."))
         }
@@ -164,8 +172,14 @@ extension SofterPages {
         "Raise hand"))
   }
 
-  static func cenotaphOffer(_ room: Room, me: String) -> Node {
-    guard (try? room.requireCenotaphAllowed(by: me)) != nil else { return .fragment([]) }
+  /// The originator of an ended room, while no cenotaph is written or being written.
+  static func offersCenotaph(_ record: SofterRoomRecord, to me: String) -> Bool {
+    (try? record.room.requireCenotaphAllowed(by: me)) != nil
+      && record.turn.slot != SofterRooms.cenotaphSlot
+  }
+
+  static func cenotaphOffer(_ record: SofterRoomRecord, me: String) -> Node {
+    guard offersCenotaph(record, to: me) else { return .fragment([]) }
     return .button(
       [.type("button"), .class("button secondary"), .data("softer-action", "cenotaph")],
       "Request Cenotaph")
@@ -192,7 +206,7 @@ extension SofterPages {
         "Pass"))
   }
 
-  /// Leave, Decline and Delete sit in a menu at the top, away from the message box. Someone
+  /// Leave, Decline, Cancel and Delete sit in a menu at the top, away from the message box. Someone
   /// invited declines; only the person who opened the room deletes it for everyone.
   static func roomMenu(_ record: SofterRoomRecord, viewer: String) -> Node {
     let room = record.room
@@ -204,6 +218,13 @@ extension SofterPages {
         menuItem(
           "decline", "Decline",
           question: "Decline Room?\n\nYou won't be able to join this room later."))
+    }
+    if room.state.isPending && isOwner {
+      items.append(
+        menuItem(
+          "cancel", "Cancel room",
+          question:
+            "Cancel Room?\n\nNobody will be asked to join any more; everyone keeps what was said."))
     }
     if room.state.isActive {
       items.append(
