@@ -51,6 +51,20 @@ import Testing
     }
   }
 
+  /// A clock that tests move is for development only: production refuses to start with it.
+  @Test func theTestClockIsForDevelopmentOnly() throws {
+    #expect(!(try HearthConfig.load(["HEARTH_ENV": "development"]).testClock))
+    #expect(
+      try HearthConfig.load(["HEARTH_ENV": "development", "HEARTH_TEST_CLOCK": "on"]).testClock)
+    #expect(
+      !(try HearthConfig.load(["HEARTH_ENV": "development", "HEARTH_TEST_CLOCK": "off"]).testClock))
+    #expect {
+      try HearthConfig.load(["HEARTH_TEST_CLOCK": "on"])
+    } throws: { error in
+      (error as? HearthConfig.Error)?.variable == "HEARTH_TEST_CLOCK"
+    }
+  }
+
   @Test func anLLMNeedsAModel() {
     #expect {
       try HearthConfig.load(["HEARTH_LLM_BASE_URL": "http://127.0.0.1:1/v1"])
