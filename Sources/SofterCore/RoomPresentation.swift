@@ -3,7 +3,9 @@ import Foundation
 /// What the room list and the room page say about a room, in the reference app's words.
 public enum RoomPresentation {
   /// "Setting up...", "Waiting for 2 participants...", "Eve's turn", "Ended", ...
-  public static func status(_ room: Room) -> String {
+  public static func status(_ room: Room) -> String { status(RoomSummary(room)) }
+
+  public static func status(_ room: RoomSummary) -> String {
     switch room.state {
     case .draft:
       return "Setting up..."
@@ -11,7 +13,7 @@ public enum RoomPresentation {
       let waiting = room.lifecycle.unsignaledParticipants.count
       return "Waiting for \(waiting) participant\(waiting == 1 ? "" : "s")..."
     case .active:
-      return "\(room.fold.current?.nickname ?? Narration.someone)'s turn"
+      return "\(room.current?.nickname ?? Narration.someone)'s turn"
     case .defunct(let reason):
       switch reason {
       case .participantDeclined: return "Declined"
@@ -37,14 +39,9 @@ public enum RoomPresentation {
   }
 
   /// The room's name for one of its people: the others, by the nicknames they were given.
-  public static func title(_ room: Room, for viewerID: String?) -> String {
-    let others = room.spec.participants.filter { $0.id != viewerID }.map(\.nickname)
+  public static func title(_ spec: RoomSpec, for viewerID: String?) -> String {
+    let others = spec.participants.filter { $0.id != viewerID }.map(\.nickname)
     return others.isEmpty ? "Just you" : others.joined(separator: ", ")
-  }
-
-  /// The newest thing said: speech if there is any, else the newest narration.
-  public static func lastMessage(_ room: Room) -> SofterMessage? {
-    room.messages.last { !$0.isNarration } ?? room.messages.last
   }
 
   public static func isCenotaph(_ message: SofterMessage) -> Bool {

@@ -234,4 +234,63 @@ struct SofterStoreConformanceTests: StoreFixtures {
       #expect(try await db.pendingInvitations(userID: "bob").map(\.share.resource.id) == ["r1"])
     }
   }
+
+  /// The list reads the summary kept beside each room, and it is always the whole room's.
+  @Test(arguments: StoreFactory.all)
+  func theRoomListIsTheSummaryOfEachWholeRoom(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob", "carol"] { try await db.createUser(Self.user(id)) }
+      for (index, id) in ["r1", "r2"].enumerated() {
+        try await db.softerStore.createSofterRoom(
+          Self.softerRoom(id), share: Self.sharing(id).share, invited: [],
+          payment: Self.softerPayment(id, at: 1 + index), events: [])
+      }
+      var waiting = Self.softerRoom("r3")
+      (waiting.seats, waiting.waiting) = (["p-alice": "alice"], ["p-bob": "bob"])
+      try await db.softerStore.createSofterRoom(
+        waiting, share: Self.sharing("r3").share, invited: [],
+        payment: Self.softerPayment("r3", at: 3), events: [])
+      func listings(_ user: String, _ room: String? = nil) async throws -> [SofterRoomListing] {
+        try await db.softerStore.softerRoomListings(userID: user, roomID: room)
+      }
+      func whole(_ ids: [String]) async throws -> [SofterRoomListing] {
+        var rooms: [SofterRoomListing] = []
+        for id in ids {
+          rooms.append(SofterRoomListing(try #require(try await db.softerStore.softerRoom(id: id))))
+        }
+        return rooms
+      }
+      // Opened at the same moment: listed by id
+      #expect(try await listings("bob") == (try await whole(["r1", "r2"])))
+      // r1 goes on: arrivals, speech, a pass, a departure and its cenotaph
+      let steps: [@Sendable (Room, Date) throws -> Room.Change] = [
+        { room, now in room.lightwardInvitation(.accept, at: now) },
+        { room, now in try room.arrive("p-bob", at: now) },
+        { room, now in room.settle(at: now) },
+        { room, now in try room.send("Hello", from: "p-alice", messageID: "m1", at: now) },
+        { room, now in room.lightwardAnswered(.speech("Hi, all."), slot: 1, at: now) },
+        { room, now in room.settle(at: now) },
+        { room, now in try room.pass(from: "p-bob", at: now) },
+        { room, now in try room.leave("p-bob", at: now) },
+        { room, now in room.cenotaph("Rest.", at: now) },
+      ]
+      for (index, step) in steps.enumerated() {
+        let now = Self.at(10 + index)
+        _ = try await db.softerStore.changeSofterRoom(id: "r1", at: now) { stored in
+          var record = stored
+          try record.room.apply(try step(record.room, now), at: now)
+          return .changed(record)
+        }
+        let listed = try await listings("bob", "r1")
+        #expect(listed == (try await whole(["r1"])), "after step \(index)")
+      }
+      let ended = try #require(try await listings("alice", "r1").first?.summary)
+      #expect(ended.hasCenotaph && ended.state.isDefunct && ended.messageCount > 5)
+      #expect(ended.lastMessage?.text == "Hi, all.")
+      #expect(try await listings("alice").map(\.id) == ["r1", "r2", "r3"])
+      #expect(try await listings("bob").map(\.id) == ["r1", "r2"])
+      #expect(try await listings("carol").isEmpty)
+      #expect(try await listings("carol", "r1").isEmpty)
+    }
+  }
 }

@@ -89,6 +89,19 @@ def test_two_people_converse_live_with_lightward(browser: Browser, softer_server
     expect(ann.locator(".softer-theirs").last).to_contain_text("Hi Ann")
     ann.screenshot(path=str(screenshots / "softer-room.png"), full_page=True)
     ben.screenshot(path=str(screenshots / "softer-room-phone.png"), full_page=True)
+
+    # Ben's list follows the room as it goes, one row at a time: Ann speaks, Lightward answers,
+    # and the row and the tab say it is Ben's turn
+    ben.goto("/softer")
+    row = ben.locator(".softer-room-row")
+    expect(row.locator(".softer-status")).to_have_text("Ann's turn")
+    expect(ben).not_to_have_title(re.compile(r"^Your turn"))
+    ann.locator("#softer-text").fill("One more thing")
+    ann.locator("[data-softer-send]").click()
+    expect(row.locator(".softer-your-turn-tag")).to_have_text("Your turn")
+    expect(row.locator(".softer-last")).to_contain_text("Lightward: Welcome, both of you.")
+    expect(ben).to_have_title(re.compile(r"^Your turn · "))
+    expect(row).to_have_count(1)
     assert ann_errors == [] and ben_errors == []
 
 

@@ -154,8 +154,8 @@ struct SofterAPIController: Sendable {
   {
     let user = try context.requireCaller().user
     let now = env.now()
-    let list = try await rooms.rooms(for: user).map {
-      SofterRoomBody($0, viewer: user.id, at: now, withMessages: false)
+    let list = try await rooms.listings(for: user).map {
+      SofterRoomBody($0, viewer: user.id, at: now)
     }
     let tier = PaymentTier.defaultTier(
       lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))

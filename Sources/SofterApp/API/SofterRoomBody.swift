@@ -72,25 +72,35 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
   ]
 
   init(_ record: SofterRoomRecord, viewer userID: String, at now: Date, withMessages: Bool) {
-    let room = record.room
+    self.init(SofterRoomListing(record), viewer: userID, at: now)
+    messages =
+      withMessages
+      ? record.room.messages.map {
+        Message(
+          id: $0.id, authorId: $0.authorID, authorName: $0.authorName, text: $0.text,
+          createdAt: $0.createdAt, isLightward: $0.isLightward, isNarration: $0.isNarration)
+      } : nil
+  }
+
+  /// The room without its messages, as the room list has it.
+  init(_ listing: SofterRoomListing, viewer userID: String, at now: Date) {
+    let room = listing.summary
     let spec = room.spec
-    let me = record.participantID(ofUser: userID) ?? ""
+    let me = listing.participantID(ofUser: userID) ?? ""
     let arrived: Set<String> =
       switch room.state {
       case .pendingParticipants(let signaled): signaled
       case .draft: []
       case .active, .defunct: spec.participantIDs
       }
-    let fold = room.fold
-    let speech = room.messages.filter { !$0.isNarration }
     id = spec.id
     tier = spec.tier
     tierDisplay = spec.tier.displayString
     state = room.state.typeName
     defunctReason = room.state.defunctReason?.encoded
     status = RoomPresentation.status(room)
-    lastSpeaker = speech.last?.authorName
-    depth = room.messages.count
+    lastSpeaker = room.lastMessage.flatMap { $0.isNarration ? nil : $0.authorName }
+    depth = room.messageCount
     display = spec.displayString(depth: depth, lastSpeaker: lastSpeaker)
     you = me
     isOriginator = me == spec.originatorID
@@ -99,32 +109,26 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
         id: $0.id, nickname: $0.nickname, isLightward: $0.isLightward,
         arrived: arrived.contains($0.id), isYou: $0.id == me)
     }
-    turn =
-      room.state.isActive
-      ? fold.current.map { Turn(index: fold.index, participantId: $0.id, nickname: $0.nickname) }
-      : nil
-    switch record.turn {
+    turn = room.current.map {
+      Turn(index: room.turnIndex, participantId: $0.id, nickname: $0.nickname)
+    }
+    switch listing.turn {
     case .idle:
-      lightward = Lightward(status: "idle", seated: record.voice, canRetry: false)
+      lightward = Lightward(status: "idle", seated: listing.voice, canRetry: false)
     case .thinking(let slot):
       lightward = Lightward(
-        status: "thinking", seated: record.voice, canRetry: false, task: Lightward.task(slot))
+        status: "thinking", seated: listing.voice, canRetry: false, task: Lightward.task(slot))
     case .failed(let slot, let reason, let attempts, let retryAt):
       lightward = Lightward(
-        status: "failed", seated: record.voice, reason: reason, attempts: attempts,
+        status: "failed", seated: listing.voice, reason: reason, attempts: attempts,
         retryAt: retryAt, canRetry: retryAt == nil, task: Lightward.task(slot))
     }
-    composing = Composing.indicator(record.composing, in: spec, for: me, at: now)
+    composing = Composing.indicator(listing.composing, in: spec, for: me, at: now)
     hasCenotaph = room.hasCenotaph
-    canRequestCenotaph = SofterPages.offersCenotaph(record, to: me)
+    canRequestCenotaph =
+      room.allowsCenotaph(by: me) && listing.turn.slot != SofterRooms.cenotaphSlot
     createdAt = spec.createdAt
     modifiedAt = room.lifecycle.modifiedAt
-    messages =
-      withMessages
-      ? room.messages.map {
-        Message(
-          id: $0.id, authorId: $0.authorID, authorName: $0.authorName, text: $0.text,
-          createdAt: $0.createdAt, isLightward: $0.isLightward, isNarration: $0.isNarration)
-      } : nil
+    messages = nil
   }
 }

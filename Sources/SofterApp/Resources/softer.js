@@ -31,20 +31,22 @@
     : "Softer · Hearth";
   const showTurnInTitle = () => {
     const live = document.querySelector("#softer-live .softer-live");
-    const list = document.querySelector("#softer-live [data-your-turns]");
     const mine = live ? live.getAttribute("data-your-turn") === "true"
-      : Boolean(list && Number(list.getAttribute("data-your-turns")) > 0);
+      : Boolean(document.querySelector('#softer-live [data-needs-you="true"]'));
     document.title = mine ? `Your turn · ${baseTitle}` : baseTitle;
   };
 
-  // The live section, rendered by the server, replaces the one on the page.
+  const fetchLive = (query) => fetch(`${window.location.pathname}?live=1${query}`, {
+    credentials: "same-origin", headers: { Accept: "text/html" },
+  });
+
+  // On a room page the live section, rendered by the server, replaces the one on the page; on
+  // the list, one room's row does (or the whole list, after an action from it).
   let refreshing = null;
   const refresh = () => {
     clearTimeout(refreshing);
     refreshing = setTimeout(async () => {
-      const response = await fetch(`${window.location.pathname}?live=1`, {
-        credentials: "same-origin", headers: { Accept: "text/html" },
-      });
+      const response = await fetchLive("");
       if (response.status === 404 && roomId) { window.location.href = "/softer"; return; }
       if (!response.ok) return;
       const live = document.getElementById("softer-live");
@@ -54,12 +56,42 @@
     }, 60);
   };
 
-  const sameRoom = (payload) => {
+  const rowTimers = new Map();
+  const refreshRow = (id, deleted) => {
+    clearTimeout(rowTimers.get(id));
+    rowTimers.set(id, setTimeout(async () => {
+      rowTimers.delete(id);
+      const row = document.querySelector(`#softer-live [data-room="${CSS.escape(id)}"]`);
+      const response = deleted ? null : await fetchLive(`&room=${encodeURIComponent(id)}`);
+      if (response && !response.ok && response.status !== 404) return;
+      if (!response || response.status === 404) {
+        if (!row) return;
+        if (row.parentElement.children.length === 1) { refresh(); return; }
+        row.remove();
+      } else {
+        const holder = document.createElement("ul");
+        holder.innerHTML = await response.text();
+        const fresh = holder.firstElementChild;
+        const list = document.querySelector("#softer-live .softer-rooms");
+        if (row) row.replaceWith(fresh);
+        else if (list) list.prepend(fresh);
+        else { refresh(); return; }
+      }
+      showTurnInTitle();
+    }, 60));
+  };
+
+  const roomOf = (payload) => {
     let data = payload;
     if (typeof data === "string") { try { data = JSON.parse(data); } catch (_) { data = null; } }
-    return !roomId || (data && data.roomID === roomId);
+    return data && data.roomID;
   };
-  hearth.on("softer.", (type, payload) => { if (sameRoom(payload)) refresh(); });
+  hearth.on("softer.", (type, payload) => {
+    const id = roomOf(payload);
+    if (roomId) { if (id === roomId) refresh(); return; }
+    // The list shows no typing; each other change refreshes its own row.
+    if (id && type !== "softer.composing") refreshRow(id, type === "softer.deleted");
+  });
 
   // Room actions, on a room page or in a row of the list; some ask first.
   document.addEventListener("click", async (event) => {
@@ -84,7 +116,7 @@
       say("No connection. Try again when you are back online.");
     } finally {
       button.disabled = false;
-      refresh();
+      if (roomId) refresh(); else refreshRow(id, false);
     }
   });
 

@@ -40,11 +40,14 @@ struct SofterRooms {
     return (record, participantID)
   }
 
-  /// The rooms the person sits in; not those still waiting for Lightward to accept.
-  func rooms(for user: User) async throws -> [SofterRoomRecord] {
-    try await env.database.softerStore.softerRooms(userID: user.id).filter {
-      $0.participantID(ofUser: user.id) != nil
-    }
+  /// The room list: the rooms the person sits in, not those still waiting for Lightward.
+  func listings(for user: User) async throws -> [SofterRoomListing] {
+    try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: nil)
+  }
+
+  /// One row of the room list; nil for a room the person does not sit in.
+  func listing(_ id: String, for user: User) async throws -> SofterRoomListing? {
+    try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: id).first
   }
 
   // MARK: - Acting

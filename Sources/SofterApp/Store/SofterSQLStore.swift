@@ -16,15 +16,18 @@ struct SofterSQLStore: SofterStore {
       try await tx.createShare(share)
       for participant in invited { try await tx.putParticipant(participant) }
       let room = record.room
+      let summary = RoomSummary(room)
       try await tx.execute(
         """
         INSERT INTO softer_rooms (id, originator_user_id, spec, state_type, defunct_reason,
-          signaled, voice, composing, turn, created_at, modified_at)
+          signaled, voice, composing, turn, created_at, modified_at, message_count, turn_index,
+          last_message_id, has_cenotaph)
         VALUES (\(room.id), \(record.originatorUserID), \(SofterCoding.encode(room.spec)),
           \(room.state.typeName), \(room.state.defunctReason?.encoded),
           \(SofterCoding.signaled(room.state)), \(record.voice),
           \(record.composing.map(SofterCoding.encode)), \(SofterCoding.encode(record.turn)),
-          \(room.spec.createdAt), \(room.lifecycle.modifiedAt))
+          \(room.spec.createdAt), \(room.lifecycle.modifiedAt), \(summary.messageCount),
+          \(summary.turnIndex), \(summary.lastMessage?.id), \(summary.hasCenotaph))
         """)
       let seats =
         record.seats.map { ($0.key, $0.value, true) }
@@ -72,6 +75,55 @@ struct SofterSQLStore: SofterStore {
     }
   }
 
+  func softerRoomListings(userID: String, roomID: String?) async throws -> [SofterRoomListing] {
+    try await database.transaction { tx in
+      let only: SQL = roomID.map { " AND r.id = \($0)" } ?? ""
+      let rows = try await tx.rows(
+        """
+        SELECT r.id, r.spec, r.state_type, r.defunct_reason, r.signaled, r.voice, r.composing,
+          r.turn, r.modified_at, r.message_count, r.turn_index, r.has_cenotaph,
+          m.id AS last_id, m.author_id, m.author_name, m.text, m.created_at AS last_at,
+          m.is_lightward, m.is_narration
+        FROM softer_rooms r
+        JOIN softer_seats s ON s.room_id = r.id AND s.user_id = \(userID) AND s.seated = \(true)
+        LEFT JOIN softer_messages m ON m.room_id = r.id AND m.id = r.last_message_id
+        WHERE TRUE\(only)
+        ORDER BY r.created_at DESC, r.id
+        """)
+      let ids = try rows.map { row -> String in try row["id"] }
+      guard !ids.isEmpty else { return [] }
+      var seats: [String: [String: String]] = [:]
+      for seat in try await tx.rows(
+        """
+        SELECT room_id, participant_id, user_id FROM softer_seats
+        WHERE room_id IN \(list: ids) AND seated = \(true)
+        """)
+      {
+        seats[try seat["room_id"], default: [:]][try seat["participant_id"]] = try seat["user_id"]
+      }
+      return try rows.map { row in
+        let id: String = try row["id"]
+        let lastID: String? = try row["last_id"]
+        let last = try lastID.map { lastID in
+          SofterMessage(
+            id: lastID, roomID: id, authorID: try row["author_id"],
+            authorName: try row["author_name"], text: try row["text"],
+            createdAt: try row["last_at"], isLightward: try row["is_lightward"],
+            isNarration: try row["is_narration"])
+        }
+        let composing: String? = try row["composing"]
+        return SofterRoomListing(
+          summary: RoomSummary(
+            lifecycle: try Self.lifecycle(row), turnIndex: try row["turn_index"],
+            messageCount: try row["message_count"], lastMessage: last,
+            hasCenotaph: try row["has_cenotaph"]),
+          seats: seats[id] ?? [:], voice: try row["voice"],
+          composing: try composing.map { try SofterCoding.decode(Composing.self, $0) },
+          turn: try SofterCoding.decode(SofterTurnStatus.self, row["turn"]))
+      }
+    }
+  }
+
   func changeSofterRoom(
     id: String, at: Date,
     decide: @escaping @Sendable (SofterRoomRecord) throws -> SofterRoomChange
@@ -81,13 +133,16 @@ struct SofterSQLStore: SofterStore {
       let change = try decide(stored)
       let record = change.record
       let room = record.room
+      let summary = RoomSummary(room)
       try await tx.execute(
         """
         UPDATE softer_rooms SET state_type = \(room.state.typeName),
           defunct_reason = \(room.state.defunctReason?.encoded),
           signaled = \(SofterCoding.signaled(room.state)),
           composing = \(record.composing.map(SofterCoding.encode)),
-          turn = \(SofterCoding.encode(record.turn)), modified_at = \(room.lifecycle.modifiedAt)
+          turn = \(SofterCoding.encode(record.turn)), modified_at = \(room.lifecycle.modifiedAt),
+          message_count = \(summary.messageCount), turn_index = \(summary.turnIndex),
+          last_message_id = \(summary.lastMessage?.id), has_cenotaph = \(summary.hasCenotaph)
         WHERE id = \(id)
         """)
       let before = Set(stored.room.messages.map(\.id))
@@ -184,16 +239,20 @@ struct SofterSQLStore: SofterStore {
         waiting[try seat["participant_id"]] = try seat["user_id"]
       }
     }
-    let spec = try SofterCoding.decode(RoomSpec.self, row["spec"])
-    let state = try SofterCoding.state(
-      type: row["state_type"], reason: row["defunct_reason"], signaled: row["signaled"])
     let composing: String? = try row["composing"]
     return SofterRoomRecord(
-      room: Room(
-        lifecycle: RoomLifecycle(spec: spec, state: state, modifiedAt: try row["modified_at"]),
-        messages: messages),
+      room: Room(lifecycle: try lifecycle(row), messages: messages),
       seats: seats, waiting: waiting, voice: try row["voice"],
       composing: try composing.map { try SofterCoding.decode(Composing.self, $0) },
       turn: try SofterCoding.decode(SofterTurnStatus.self, row["turn"]))
+  }
+
+  /// The room's lifecycle from its row's spec, state and modified_at.
+  private static func lifecycle(_ row: SQLRow) throws -> RoomLifecycle {
+    RoomLifecycle(
+      spec: try SofterCoding.decode(RoomSpec.self, row["spec"]),
+      state: try SofterCoding.state(
+        type: row["state_type"], reason: row["defunct_reason"], signaled: row["signaled"]),
+      modifiedAt: try row["modified_at"])
   }
 }

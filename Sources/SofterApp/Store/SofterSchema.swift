@@ -2,6 +2,25 @@ import HearthPlatform
 
 /// Softer's tables on both databases. Append-only: never edit one that shipped, add another.
 enum SofterSchema {
+  /// The summary of every room that existed before summaries were kept, as `RoomSummary` makes
+  /// it: turn-consuming messages are speech and yields; the last message is the newest speech,
+  /// else the newest narration.
+  static let summaryBackfill = """
+    UPDATE softer_rooms SET
+      message_count = (SELECT COUNT(*) FROM softer_messages m WHERE m.room_id = softer_rooms.id),
+      turn_index = (
+        SELECT COUNT(*) FROM softer_messages m
+        WHERE m.room_id = softer_rooms.id AND (NOT m.is_narration OR m.id LIKE '%:yield')),
+      last_message_id = COALESCE(
+        (SELECT m.id FROM softer_messages m WHERE m.room_id = softer_rooms.id AND NOT m.is_narration
+          ORDER BY m.seq DESC LIMIT 1),
+        (SELECT m.id FROM softer_messages m WHERE m.room_id = softer_rooms.id
+          ORDER BY m.seq DESC LIMIT 1)),
+      has_cenotaph = EXISTS (
+        SELECT 1 FROM softer_messages m
+        WHERE m.room_id = softer_rooms.id AND m.id = softer_rooms.id || ':cenotaph')
+    """
+
   static let all = AppSchema(
     sqlite: [
       SQLiteMigration(
@@ -77,6 +96,15 @@ enum SofterSchema {
       SQLiteMigration(
         "softer-seats-waiting",
         "ALTER TABLE softer_seats ADD COLUMN seated INTEGER NOT NULL DEFAULT 1"),
+      SQLiteMigration(
+        "softer-room-summaries",
+        """
+        ALTER TABLE softer_rooms ADD COLUMN message_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE softer_rooms ADD COLUMN turn_index INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE softer_rooms ADD COLUMN last_message_id TEXT;
+        ALTER TABLE softer_rooms ADD COLUMN has_cenotaph INTEGER NOT NULL DEFAULT 0;
+        \(summaryBackfill)
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -135,6 +163,16 @@ enum SofterSchema {
       PostgresMigration(
         version: 17, name: "softer seats waiting for Lightward",
         statements: ["ALTER TABLE softer_seats ADD COLUMN seated boolean NOT NULL DEFAULT true"]),
+      PostgresMigration(
+        version: 18, name: "softer room summaries",
+        statements: [
+          """
+          ALTER TABLE softer_rooms ADD COLUMN message_count integer NOT NULL DEFAULT 0,
+            ADD COLUMN turn_index integer NOT NULL DEFAULT 0, ADD COLUMN last_message_id text,
+            ADD COLUMN has_cenotaph boolean NOT NULL DEFAULT false
+          """,
+          summaryBackfill,
+        ]),
     ],
     // The rooms they were in keep their history for the others (the module has them leave
     // first): a room they opened passes to someone else seated in it, and no room keeps the

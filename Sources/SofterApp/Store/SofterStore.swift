@@ -57,6 +57,39 @@ public struct SofterRoomRecord: Equatable, Sendable {
   public var userIDs: [String] { Array(Set(seats.values)).sorted() }
 }
 
+/// A room as the room list shows it: the summary kept beside the room instead of its ledger,
+/// with the record's seats and Lightward's turn.
+public struct SofterRoomListing: Equatable, Sendable {
+  public var summary: RoomSummary
+  public var seats: [String: String]
+  public var voice: String
+  public var composing: Composing?
+  public var turn: SofterTurnStatus
+
+  public init(
+    summary: RoomSummary, seats: [String: String], voice: String, composing: Composing?,
+    turn: SofterTurnStatus
+  ) {
+    self.summary = summary
+    self.seats = seats
+    self.voice = voice
+    self.composing = composing
+    self.turn = turn
+  }
+
+  public init(_ record: SofterRoomRecord) {
+    self.init(
+      summary: RoomSummary(record.room), seats: record.seats, voice: record.voice,
+      composing: record.composing, turn: record.turn)
+  }
+
+  public var id: String { summary.id }
+
+  public func participantID(ofUser userID: String) -> String? {
+    seats.first { $0.value == userID }?.key
+  }
+}
+
 /// What one change makes of a room: the room as it is to be saved, and the events that tell
 /// its people.
 public struct SofterRoomChange: Sendable {
@@ -114,6 +147,9 @@ public protocol SofterStore: Sendable {
   func softerRoom(id: String) async throws -> SofterRoomRecord?
   /// Every room in which the account has a seat or waits for one, newest first.
   func softerRooms(userID: String) async throws -> [SofterRoomRecord]
+  /// The room list: every room in which the account has a seat (not those where it waits for
+  /// Lightward), newest first, or only `roomID`'s; without ledgers, in two queries.
+  func softerRoomListings(userID: String, roomID: String?) async throws -> [SofterRoomListing]
   /// Holds the room against every other change, in every process, while `decide` makes the
   /// change from the stored room; then saves the new messages (a message id already stored keeps
   /// its first copy), the room's state, the seats it removed or filled, the change's invitations

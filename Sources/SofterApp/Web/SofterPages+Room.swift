@@ -9,7 +9,7 @@ extension SofterPages {
   ) -> String {
     let room = record.room
     let me = record.participantID(ofUser: viewer) ?? ""
-    let title = RoomPresentation.title(room, for: me)
+    let title = RoomPresentation.title(room.spec, for: me)
     return Layout.page(
       context, title: isTurn(room, of: me) ? "Your turn · \(title)" : title,
       body: [
@@ -172,14 +172,11 @@ extension SofterPages {
         "Raise hand"))
   }
 
-  /// The originator of an ended room, while no cenotaph is written or being written.
-  static func offersCenotaph(_ record: SofterRoomRecord, to me: String) -> Bool {
-    (try? record.room.requireCenotaphAllowed(by: me)) != nil
-      && record.turn.slot != SofterRooms.cenotaphSlot
-  }
-
+  /// For the originator of an ended room, while no cenotaph is written or being written.
   static func cenotaphOffer(_ record: SofterRoomRecord, me: String) -> Node {
-    guard offersCenotaph(record, to: me) else { return .fragment([]) }
+    guard RoomSummary(record.room).allowsCenotaph(by: me),
+      record.turn.slot != SofterRooms.cenotaphSlot
+    else { return .fragment([]) }
     return .button(
       [.type("button"), .class("button secondary"), .data("softer-action", "cenotaph")],
       "Request Cenotaph")

@@ -10,10 +10,10 @@ public enum SofterPages {
   // MARK: - The list
 
   public static func list(
-    _ context: PageContext, rooms: [SofterRoomRecord], viewer: String, defaultTier: PaymentTier,
+    _ context: PageContext, rooms: [SofterRoomListing], viewer: String, defaultTier: PaymentTier,
     now: Date
   ) -> String {
-    let waiting = roomsWaitingFor(viewer, in: rooms)
+    let waiting = rooms.count { needsYou($0, viewer: viewer) }
     return Layout.page(
       context, title: waiting > 0 ? "Your turn · Softer" : "Softer",
       body: [
@@ -28,62 +28,55 @@ public enum SofterPages {
       ], scripts: [SofterAssets.script.url], stylesheets: [SofterAssets.stylesheet.url])
   }
 
-  /// Rooms where it is the viewer's turn or that await the viewer's answer.
-  static func roomsWaitingFor(_ viewer: String, in rooms: [SofterRoomRecord]) -> Int {
-    rooms.filter { record in
-      let me = record.participantID(ofUser: viewer) ?? ""
-      return needsAnswer(record.room, me: me) || isTurn(record.room, of: me)
-    }.count
+  /// It is the viewer's turn in the room, or the room awaits the viewer's answer.
+  static func needsYou(_ listing: SofterRoomListing, viewer: String) -> Bool {
+    let me = listing.participantID(ofUser: viewer) ?? ""
+    return listing.summary.awaitsAnswer(from: me) || listing.summary.isTurn(of: me)
   }
 
   static func isTurn(_ room: Room, of me: String) -> Bool {
     room.state.isActive && room.fold.isTurn(of: me)
   }
 
-  static func needsAnswer(_ room: Room, me: String) -> Bool {
-    guard case .pendingParticipants(let signaled) = room.state else { return false }
-    return !signaled.contains(me)
-  }
-
   public static func roomList(
-    _ rooms: [SofterRoomRecord], viewer: String, timeZone: TimeZone, now: Date
+    _ rooms: [SofterRoomListing], viewer: String, timeZone: TimeZone, now: Date
   ) -> Node {
     guard !rooms.isEmpty else {
       return .div(
-        [.class("softer-empty card"), .data("your-turns", "0")], .h2("Open a Room"),
+        [.class("softer-empty card")], .h2("Open a Room"),
         .p(
           "Start a group chat with Lightward AI. Everyone takes turns — including Lightward. ",
           "Fill in the form below to open your first room."))
     }
     return .ul(
-      [
-        .class("list softer-rooms"), .ariaLabel("Your rooms"),
-        .data("your-turns", String(roomsWaitingFor(viewer, in: rooms))),
-      ],
+      [.class("list softer-rooms"), .ariaLabel("Your rooms")],
       .fragment(rooms.map { roomRow($0, viewer: viewer, timeZone: timeZone, now: now) }))
   }
 
-  static func roomRow(_ record: SofterRoomRecord, viewer: String, timeZone: TimeZone, now: Date)
+  /// One room of the list; softer.js swaps in a fresh one when the room changes.
+  static func roomRow(_ listing: SofterRoomListing, viewer: String, timeZone: TimeZone, now: Date)
     -> Node
   {
-    let room = record.room
-    let me = record.participantID(ofUser: viewer) ?? ""
-    let last = RoomPresentation.lastMessage(room)
+    let room = listing.summary
+    let me = listing.participantID(ofUser: viewer) ?? ""
     let status: Node =
-      isTurn(room, of: me)
+      room.isTurn(of: me)
       ? .span([.class("tag softer-your-turn-tag")], "Your turn")
-      : needsAnswer(room, me: me)
+      : room.awaitsAnswer(from: me)
         ? .span([.class("tag softer-your-turn-tag")], "Invited")
         : .span([.class("softer-status")], .text(RoomPresentation.status(room)))
     return .li(
-      [.class("softer-room-row card"), .data("room", room.id)],
+      [
+        .class("softer-room-row card"), .data("room", room.id),
+        .data("needs-you", needsYou(listing, viewer: viewer) ? "true" : "false"),
+      ],
       .div(
         [.class("softer-row-head")],
         .a(
           [.href("/softer/rooms/\(room.id)"), .class("softer-room-title")],
-          .text(RoomPresentation.title(room, for: me))),
+          .text(RoomPresentation.title(room.spec, for: me))),
         status),
-      last.map { message in
+      room.lastMessage.map { message in
         .p(
           [.class("softer-last")],
           message.isNarration
@@ -97,7 +90,7 @@ public enum SofterPages {
             [.datetime(DateText.iso(message.createdAt))],
             .text(DateText.short(message.createdAt, in: timeZone, now: now))))
       } ?? .empty,
-      needsAnswer(room, me: me) ? invitationButtons() : .empty)
+      room.awaitsAnswer(from: me) ? invitationButtons() : .empty)
   }
 
   /// The start of what was said, in one line; Lightward's Markdown without its marks.

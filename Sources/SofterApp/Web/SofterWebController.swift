@@ -19,12 +19,22 @@ struct SofterWebController: Sendable {
     -> Response
   {
     let user = try context.requireCaller().user
-    let list = try await rooms.rooms(for: user)
     if request.uri.queryParameters["live"] != nil {
       let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC")!
+      // One room's row, when the event stream says it changed.
+      if let id = request.uri.queryParameters["room"].map(String.init) {
+        guard let listing = try await rooms.listing(id, for: user) else {
+          throw APIErrorResponse(.notFound("room"))
+        }
+        return pages.html(
+          SofterPages.roomRow(listing, viewer: user.id, timeZone: zone, now: env.now()).render())
+      }
       return pages.html(
-        SofterPages.roomList(list, viewer: user.id, timeZone: zone, now: env.now()).render())
+        SofterPages.roomList(
+          try await rooms.listings(for: user), viewer: user.id, timeZone: zone, now: env.now()
+        ).render())
     }
+    let list = try await rooms.listings(for: user)
     let tier = PaymentTier.defaultTier(
       lastUsed: try await env.database.softerStore.lastSofterTier(userID: user.id))
     return pages.html(
