@@ -59,6 +59,9 @@ public struct Medication: Hashable, Codable, Sendable {
     medication.notes = Self.text(notes)
     medication.schedules = []
     for (index, schedule) in schedules.enumerated() {
+      if schedules[..<index].contains(where: { $0.id == schedule.id }) {
+        throw ValidationError(field: "schedules[\(index)].id", "Two doses have this id.")
+      }
       do {
         medication.schedules.append(try schedule.validated())
       } catch {

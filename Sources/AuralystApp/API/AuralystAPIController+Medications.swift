@@ -77,9 +77,10 @@ extension AuralystAPIController {
     if let notes = input.notes { medication.notes = notes }
     if let asNeeded = input.isAsNeeded { medication.isAsNeeded = asNeeded }
     if let schedules = input.schedules {
-      medication.schedules = try schedules.enumerated().map { index, schedule in
+      let edits = try schedules.enumerated().map { index, schedule in
         try self.schedule(schedule, field: "schedules[\(index)]", opened: opened)
       }
+      medication.schedules = medication.schedules(after: edits, newID: env.newID)
     }
     if medication.isAsNeeded { medication.schedules = [] }
     let checked = medication
@@ -88,9 +89,10 @@ extension AuralystAPIController {
     }
   }
 
+  /// A dose as sent. Without an id, it continues the dose at its time and cadence.
   private func schedule(
     _ input: AuralystAPI.ScheduleInput, field: String, opened: AuralystJournals.Opened
-  ) throws -> MedicationSchedule {
+  ) throws -> ScheduleEdit {
     let parts = (input.time ?? "").split(separator: ":")
     guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else {
       throw APIErrorResponse(.invalid("\(field).time", "A dose time looks like 08:00."))
@@ -104,10 +106,15 @@ extension AuralystAPIController {
     } else {
       cadence = .weekdays(Set(input.days ?? Array(1...7)))
     }
-    return MedicationSchedule(
-      id: try AuralystJournals.clientID(input.id, field: "\(field).id", make: env.newID),
-      label: input.label, hour: hour, minute: minute, amount: input.amount, unit: input.unit,
-      cadence: cadence, isActive: input.isActive ?? true)
+    let id = try input.id.map { id in
+      try AuralystJournals.clientID(id, field: "\(field).id") { id }
+    }
+    return ScheduleEdit(
+      id: id,
+      schedule: MedicationSchedule(
+        id: id ?? "", label: input.label, hour: hour, minute: minute, amount: input.amount,
+        unit: input.unit, cadence: cadence, isActive: input.isActive ?? true),
+      startGiven: input.startDate != nil)
   }
 
   // MARK: - Intakes
