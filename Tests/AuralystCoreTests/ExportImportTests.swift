@@ -169,8 +169,8 @@ import Testing
       """#
     let imported = try JournalImport.parse(csv: text)
     let export = imported.export
-    #expect(export.journal.symptoms == ["anxiety", "headache"])
-    #expect(export.entries[0].symptomSeverities == ["anxiety": 2, "headache": 4])
+    #expect(export.journal.symptoms == ["Anxiety", "Headache"])
+    #expect(export.entries[0].symptomSeverities == ["Anxiety": 2, "Headache": 4])
     #expect(export.entries[0].insightSeverity == 3)
     #expect(export.entries[0].note == "Woke up, \"foggy\"")
     #expect(export.notes[0].entryID == "E1" && export.notes[0].authorName == "Pat")

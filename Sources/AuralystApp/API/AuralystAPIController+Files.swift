@@ -63,12 +63,12 @@ extension AuralystAPIController {
     let file: JournalImport
     do {
       switch format {
-      case "json": file = try JournalImport.parse(json: data)
+      case "json": file = try JournalImport.parse(json: data, timeZone: opened.journal.timeZone)
       case "csv":
         guard let text = String(validating: data, as: UTF8.self) else {
           throw ImportProblem(row: "file", "The CSV is not UTF-8 text.")
         }
-        file = try JournalImport.parse(csv: text)
+        file = try JournalImport.parse(csv: text, timeZone: opened.journal.timeZone)
       default:
         throw APIErrorResponse(.invalid("format", "format is json or csv."))
       }

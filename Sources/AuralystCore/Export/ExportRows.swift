@@ -11,6 +11,10 @@ enum ExportRows {
     var isMenstruating: Bool?
     var note: String?
     var authorID: String?
+    /// The reference app's three symptoms, each a field of its own; read, never written.
+    var headache: Int?
+    var nausea: Int?
+    var anxiety: Int?
   }
 
   struct Medication: Codable, Equatable {
@@ -64,7 +68,8 @@ enum ExportRows {
     var entryID: String?
     var authorID: String?
     var authorName: String?
-    var text: String
+    /// Absent from the reference app's notes saved without text.
+    var text: String?
     var timestamp: String
   }
 
@@ -84,6 +89,22 @@ enum ExportRows {
     var medications: [Medication]
     var intakes: [Intake]
     var schedules: [Schedule]
+  }
+}
+
+extension ExportRows.File {
+  /// The reference app's first exports (0.1) had no notes, and a summary without their count;
+  /// the summary is never read back.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    journal = try container.decode(ExportRows.Journal.self, forKey: .journal)
+    summary = try? container.decodeIfPresent(JournalExport.Summary.self, forKey: .summary)
+    entries = try container.decode([ExportRows.Entry].self, forKey: .entries)
+    collaboratorNotes =
+      try container.decodeIfPresent([ExportRows.Note].self, forKey: .collaboratorNotes) ?? []
+    medications = try container.decode([ExportRows.Medication].self, forKey: .medications)
+    intakes = try container.decode([ExportRows.Intake].self, forKey: .intakes)
+    schedules = try container.decode([ExportRows.Schedule].self, forKey: .schedules)
   }
 }
 

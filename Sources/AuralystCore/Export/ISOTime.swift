@@ -1,7 +1,8 @@
 import Foundation
 
 /// ISO 8601 times to the millisecond: written with the journal's offset (so a file reads in
-/// local time), read with any offset or Z, with or without fractional seconds.
+/// local time), read with any offset or Z, with or without fractional seconds. The reference
+/// app writes offsets without their colon ("+0900"), so both are read.
 public enum ISOTime {
   public static func string(_ date: Date, clock: ZoneClock) -> String {
     let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
@@ -40,11 +41,13 @@ public enum ISOTime {
     if bytes[index] == UInt8(ascii: "Z") {
       guard index + 1 == bytes.count else { return nil }
     } else {
-      guard bytes.count == index + 6,
+      let colon = bytes.count == index + 6 ? 1 : 0
+      guard bytes.count == index + 5 + colon,
         bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
-        bytes[index + 3] == UInt8(ascii: ":"),
+        colon == 0 || bytes[index + 3] == UInt8(ascii: ":"),
         let hours = number(bytes[index + 1..<index + 3]),
-        let minutes = number(bytes[index + 4..<index + 6]), hours < 24, minutes < 60
+        let minutes = number(bytes[index + 3 + colon..<index + 5 + colon]), hours < 24,
+        minutes < 60
       else { return nil }
       offset = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
     }

@@ -55,7 +55,7 @@ extension JournalExport {
         rows: file.collaboratorNotes.map { note in
           [
             note.id, note.journalID, note.entryID ?? "", note.authorID ?? "",
-            note.authorName ?? "", note.text, note.timestamp,
+            note.authorName ?? "", note.text ?? "", note.timestamp,
           ]
         }),
       .init(
@@ -123,30 +123,14 @@ struct CSVReader {
   }
 
   func file() throws(ImportProblem) -> (ExportRows.File, RowLabels) {
-    guard let journalSection = sections["journal"], !journalSection.rows.isEmpty else {
-      throw ImportProblem(row: "journal", "The file has no journal section.")
-    }
-    let journalRow = try Row(journalSection, 0)
-    let symptoms: [String]?
-    if let text = journalRow.value("symptoms") {
-      guard let list = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
-        throw ImportProblem(
-          row: journalRow.label, field: "symptoms", "symptoms is a JSON list of names.")
-      }
-      symptoms = list
-    } else {
-      symptoms = nil
-    }
     var file = ExportRows.File(
-      journal: .init(
-        id: try journalRow.required("id"), createdAt: try journalRow.required("createdAt"),
-        title: journalRow.value("title"), timeZone: journalRow.value("timeZone"),
-        symptoms: symptoms),
-      summary: nil, entries: [], collaboratorNotes: [], medications: [], intakes: [], schedules: [])
+      journal: try journal(), summary: nil, entries: [], collaboratorNotes: [], medications: [],
+      intakes: [], schedules: [])
     var labels = RowLabels()
 
     if let section = sections["symptom_entries"] {
       let fixed = Set(JournalExport.entryColumns + JournalExport.entryTrailingColumns)
+        .union(JournalImport.sentimentColumns)
       let symptomColumns = section.header.filter { !fixed.contains($0) }
       for index in section.rows.indices {
         let row = try Row(section, index)
@@ -172,7 +156,7 @@ struct CSVReader {
           .init(
             id: try row.required("id"), journalID: try row.required("journal_id"),
             entryID: row.value("entry_id"), authorID: row.value("author_id"),
-            authorName: row.value("author_name"), text: row.value("text") ?? "",
+            authorName: row.value("author_name"), text: row.value("text"),
             timestamp: try row.required("timestamp")))
         labels.notes.append(row.label)
       }
@@ -219,6 +203,34 @@ struct CSVReader {
       }
     }
     return (file, labels)
+  }
+
+  /// The journal section's row. The reference app's first exports (0.1) had none: the journal
+  /// is then the one the rows name, and its creation time (which an import does not keep) the
+  /// first row's.
+  func journal() throws(ImportProblem) -> ExportRows.Journal {
+    guard let section = sections["journal"], !section.rows.isEmpty else {
+      for (name, time) in [
+        ("symptom_entries", "timestamp"), ("collaborator_notes", "timestamp"),
+        ("medications", "createdAt"),
+      ] {
+        guard let section = sections[name], !section.rows.isEmpty else { continue }
+        let row = try Row(section, 0)
+        return .init(id: try row.required("journal_id"), createdAt: try row.required(time))
+      }
+      throw ImportProblem(row: "journal", "The file has no journal section.")
+    }
+    let row = try Row(section, 0)
+    var symptoms: [String]?
+    if let text = row.value("symptoms") {
+      guard let list = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
+        throw ImportProblem(row: row.label, field: "symptoms", "symptoms is a JSON list of names.")
+      }
+      symptoms = list
+    }
+    return .init(
+      id: try row.required("id"), createdAt: try row.required("createdAt"),
+      title: row.value("title"), timeZone: row.value("timeZone"), symptoms: symptoms)
   }
 
   /// One data row, its values by column name; an empty cell is no value.

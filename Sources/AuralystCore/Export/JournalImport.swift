@@ -17,14 +17,22 @@ public struct ImportProblem: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// A whole export file, read and checked before anything is written: every row valid, every
 /// reference to a medication inside the file; references to entries or schedules that are not
-/// in it are cleared and listed in `repairs`.
+/// in it are cleared, and notes without text left out, all listed in `repairs`.
+///
+/// The reference app's files name no zone: their days (a dose's scheduled day, a schedule's
+/// first day) are instants at the start of a day, read as days in `timeZone`, the zone of the
+/// journal they go into.
 public struct JournalImport: Sendable {
   public var export: JournalExport
   public var repairs: [String]
 
   public static let sentimentColumns: Set = ["sentimentLabel", "sentimentScore"]
+  /// The reference app's symptoms, as its files name them, and as journals here list them.
+  static let referenceSymptoms = ["headache": "Headache", "nausea": "Nausea", "anxiety": "Anxiety"]
 
-  public static func parse(json data: Data) throws(ImportProblem) -> JournalImport {
+  public static func parse(json data: Data, timeZone: String = "UTC") throws(ImportProblem)
+    -> JournalImport
+  {
     let file: ExportRows.File
     do {
       file = try JSONDecoder().decode(ExportRows.File.self, from: data)
@@ -33,20 +41,26 @@ public struct JournalImport: Sendable {
     } catch {
       throw ImportProblem(row: "file", "The file is not JSON.")
     }
-    return try JournalImport(file, labels: .json(file))
+    return try JournalImport(file, labels: .json(file), timeZone: timeZone)
   }
 
-  public static func parse(csv text: String) throws(ImportProblem) -> JournalImport {
+  public static func parse(csv text: String, timeZone: String = "UTC") throws(ImportProblem)
+    -> JournalImport
+  {
     let (file, labels) = try CSVReader(text).file()
-    return try JournalImport(file, labels: labels)
+    return try JournalImport(file, labels: labels, timeZone: timeZone)
   }
 
-  init(_ file: ExportRows.File, labels: RowLabels) throws(ImportProblem) {
+  init(_ file: ExportRows.File, labels: RowLabels, timeZone fallback: String)
+    throws(ImportProblem)
+  {
+    var file = file
+    if file.journal.symptoms == nil { file.entries = file.entries.map(Self.referenceRatings) }
     let journalID = file.journal.id
     guard let createdAt = ISOTime.date(file.journal.createdAt) else {
       throw ImportProblem(row: "journal", field: "createdAt", "createdAt is not an ISO 8601 time.")
     }
-    let timeZone = file.journal.timeZone ?? "UTC"
+    let timeZone = file.journal.timeZone ?? fallback
     guard let zone = TimeZone(identifier: timeZone) else {
       throw ImportProblem(row: "journal", field: "timeZone", "\(timeZone) is not a time zone.")
     }
@@ -56,6 +70,20 @@ public struct JournalImport: Sendable {
         file.journal.symptoms ?? Self.ratedNames(file.entries))
     } catch {
       throw ImportProblem(row: "journal", field: error.field, error.message)
+    }
+    let clock = ZoneClock(
+      timeZone: zone,
+      span: JournalExport.span(
+        [createdAt]
+          + file.entries.compactMap { ISOTime.date($0.timestamp) }.filter(
+            ISOTime.plausible.contains)
+      ))
+    func day(_ text: String?, _ label: String, _ field: String) throws(ImportProblem) -> String? {
+      guard let text, CalendarDay(text) == nil else { return text }
+      guard let instant = ISOTime.date(text) else {
+        throw ImportProblem(row: label, field: field, "\(field) is a day like 2026-11-22.")
+      }
+      return clock.day(of: instant).description
     }
     var seen = Set<String>()
     func unique(_ id: String, _ label: String) throws(ImportProblem) {
@@ -124,6 +152,8 @@ public struct JournalImport: Sendable {
     }
     for (row, label) in schedules {
       try unique(row.id, label)
+      var row = row
+      row.startDate = try day(row.startDate, label, "startDate")
       guard let index = medicationIndex[row.medicationID] else {
         throw ImportProblem(
           row: label, field: "medicationID", "Medication \(row.medicationID) is not in the file.")
@@ -138,8 +168,6 @@ public struct JournalImport: Sendable {
       medications[index].schedules.append(schedule)
     }
 
-    let clock = ZoneClock(
-      timeZone: zone, span: JournalExport.span([createdAt] + entries.map(\.timestamp)))
     var intakes: [MedicationIntake] = []
     for (row, label) in zip(file.intakes, labels.intakes) {
       try unique(row.id, label)
@@ -155,14 +183,7 @@ public struct JournalImport: Sendable {
         throw ImportProblem(
           row: label, field: "origin", "origin is scheduled or asNeeded, not \(other).")
       }
-      var scheduledDate = row.scheduledDate
-      if let text = scheduledDate, CalendarDay(text) == nil {
-        guard let instant = ISOTime.date(text) else {
-          throw ImportProblem(
-            row: label, field: "scheduledDate", "scheduledDate is a day like 2026-11-22.")
-        }
-        scheduledDate = clock.day(of: instant).description
-      }
+      let scheduledDate = try day(row.scheduledDate, label, "scheduledDate")
       intakes.append(
         MedicationIntake(
           id: row.id, medicationID: row.medicationID,
@@ -174,15 +195,20 @@ public struct JournalImport: Sendable {
     }
 
     var notes: [CollaboratorNote] = []
+    var blankNotes = 0
     for (row, label) in zip(file.collaboratorNotes, labels.notes) {
       try unique(row.id, label)
       try sameJournal(row.journalID, label)
       let timestamp = try time(row.timestamp, label, "timestamp")
+      guard let text = Medication.text(row.text) else {
+        blankNotes += 1
+        continue
+      }
       notes.append(
         try checked(label) { () throws(ValidationError) in
           try CollaboratorNote(
             id: row.id, journalID: journalID, entryID: row.entryID, authorID: row.authorID ?? "",
-            authorName: row.authorName ?? "", text: row.text, timestamp: timestamp
+            authorName: row.authorName ?? "", text: text, timestamp: timestamp
           ).validated()
         })
     }
@@ -196,6 +222,11 @@ public struct JournalImport: Sendable {
     let health = JournalHealth(raw)
     export = health.repaired(raw)
     repairs = health.problems
+    if blankNotes > 0 {
+      repairs.append(
+        blankNotes == 1
+          ? "1 note without text was left out." : "\(blankNotes) notes without text were left out.")
+    }
     let byID = Dictionary(uniqueKeysWithValues: medications.map { ($0.id, $0) })
     var checkedIntakes: [MedicationIntake] = []
     for (intake, label) in zip(export.intakes, labels.intakes) {
@@ -226,6 +257,23 @@ public struct JournalImport: Sendable {
     case let other?:
       throw ValidationError(field: "cadence", "cadence is weekly, daily or interval, not \(other).")
     }
+  }
+
+  /// An entry of the reference app: its three symptoms (fields, or columns named in lower
+  /// case) named as journals list them.
+  static func referenceRatings(_ entry: ExportRows.Entry) -> ExportRows.Entry {
+    var entry = entry
+    var ratings: [String: Int] = [:]
+    for (name, rating) in entry.symptoms ?? [:] {
+      ratings[referenceSymptoms[name] ?? name] = rating
+    }
+    for (name, rating) in [
+      ("Headache", entry.headache), ("Nausea", entry.nausea), ("Anxiety", entry.anxiety),
+    ] {
+      if let rating { ratings[name] = rating }
+    }
+    entry.symptoms = ratings.isEmpty ? nil : ratings
+    return entry
   }
 
   /// The symptoms rated in a file with no list of its own, in the order they first appear.
