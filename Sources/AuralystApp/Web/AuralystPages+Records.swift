@@ -5,9 +5,10 @@ import HearthPlatform
 extension AuralystPages {
   // MARK: - A day
 
+  /// `notes` are the day's notes about no entry; those about an entry are on its page.
   public static func day(
     _ context: PageContext, _ view: AuralystView, day: Int, entries: [SymptomEntry],
-    intakes: [MedicationIntake], medications: [Medication]
+    intakes: [MedicationIntake], notes: [CollaboratorNote], medications: [Medication]
   ) -> String {
     AuralystChrome.page(
       context, view, title: view.longDay(day), current: "/day",
@@ -15,13 +16,14 @@ extension AuralystPages {
         .h1(.text(view.longDay(day))),
         .section(
           [.id("auralyst-live")],
-          dayLive(view, entries: entries, intakes: intakes, medications: medications)),
+          dayLive(
+            view, entries: entries, intakes: intakes, notes: notes, medications: medications)),
       ])
   }
 
   public static func dayLive(
     _ view: AuralystView, entries: [SymptomEntry], intakes: [MedicationIntake],
-    medications: [Medication]
+    notes: [CollaboratorNote], medications: [Medication]
   ) -> Node {
     let names = Dictionary(
       medications.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -85,9 +87,38 @@ extension AuralystPages {
                   ], "Delete dose")
                 : .empty)
           }))
+    let noteList: Node =
+      notes.isEmpty
+      ? .p([.class("hint")], "No notes this day.")
+      : .ul(
+        [.class("list auralyst-notes"), .ariaLabel("Notes")],
+        .fragment(notes.sorted { $0.timestamp < $1.timestamp }.map { noteItem(view, $0) }))
     return .fragment([
-      .h2("Symptoms"), summary, entryList, .h2("Medications"), intakeList,
+      .h2("Symptoms"), summary, entryList, .h2("Medications"), intakeList, .h2("Notes"), noteList,
     ])
+  }
+
+  static func noteItem(_ view: AuralystView, _ note: CollaboratorNote) -> Node {
+    .li(
+      [.class("card auralyst-note")],
+      .p(.text(note.text)),
+      .p(
+        [.class("hint")],
+        .span(
+          [.class("auralyst-author")],
+          .text(note.authorName.isEmpty ? "Someone" : note.authorName)),
+        .text(" · "),
+        .el(
+          "time", [.datetime(view.iso(note.timestamp))],
+          [.text(view.dateTime(note.timestamp))]),
+        view.canEdit(note.authorID)
+          ? .button(
+            [
+              .type("button"), .class("button link danger"),
+              .data("auralyst-delete", "\(view.api)/notes/\(note.id)"),
+              .data("confirm", "Delete this note?"),
+            ], "Delete")
+          : .empty))
   }
 
   /// The entry's symptom ratings, in the journal's order: "Headache 6 · Nausea 2".
@@ -136,29 +167,7 @@ extension AuralystPages {
       ? .p([.class("hint"), .id("auralyst-no-notes")], "No collaborator notes yet.")
       : .ul(
         [.class("list auralyst-notes"), .ariaLabel("Collaborator notes")],
-        .fragment(
-          notes.map { note in
-            .li(
-              [.class("card auralyst-note")],
-              .p(.text(note.text)),
-              .p(
-                [.class("hint")],
-                .span(
-                  [.class("auralyst-author")],
-                  .text(note.authorName.isEmpty ? "Someone" : note.authorName)),
-                .text(" · "),
-                .el(
-                  "time", [.datetime(view.iso(note.timestamp))],
-                  [.text(view.dateTime(note.timestamp))]),
-                view.canEdit(note.authorID)
-                  ? .button(
-                    [
-                      .type("button"), .class("button link danger"),
-                      .data("auralyst-delete", "\(view.api)/notes/\(note.id)"),
-                      .data("confirm", "Delete this note?"),
-                    ], "Delete")
-                  : .empty))
-          }))
+        .fragment(notes.map { noteItem(view, $0) }))
     return .fragment([
       .div(
         [.class("card")],

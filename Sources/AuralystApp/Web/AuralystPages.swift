@@ -77,18 +77,22 @@ public enum AuralystPages {
     public var dayIntakes: [MedicationIntake]
     public var entries: [SymptomEntry]
     public var intakes: [MedicationIntake]
+    /// The timeline's notes about no entry (those about one are on its page).
+    public var notes: [CollaboratorNote]
     /// The timeline's last day: today, or further back when paging.
     public var until: Int
 
     public init(
       day: Int, medications: [Medication], dayIntakes: [MedicationIntake],
-      entries: [SymptomEntry], intakes: [MedicationIntake], until: Int
+      entries: [SymptomEntry], intakes: [MedicationIntake], notes: [CollaboratorNote] = [],
+      until: Int
     ) {
       self.day = day
       self.medications = medications
       self.dayIntakes = dayIntakes
       self.entries = entries
       self.intakes = intakes
+      self.notes = notes
       self.until = until
     }
   }
@@ -258,9 +262,11 @@ public enum AuralystPages {
   static func timeline(_ view: AuralystView, _ home: Home) -> Node {
     let entriesByDay = Dictionary(grouping: home.entries) { view.day(of: $0.timestamp) }
     let intakesByDay = Dictionary(grouping: home.intakes) { view.day(of: $0.timestamp) }
+    let notesByDay = Dictionary(grouping: home.notes) { view.day(of: $0.timestamp) }
     let names = Dictionary(
       home.medications.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    let days = Set(entriesByDay.keys).union(intakesByDay.keys).sorted(by: >)
+    let days = Set(entriesByDay.keys).union(intakesByDay.keys).union(notesByDay.keys)
+      .sorted(by: >)
     let paging: Node = .p(
       [.class("auralyst-paging")],
       .a(
@@ -286,6 +292,7 @@ public enum AuralystPages {
           days.map { day in
             let entries = (entriesByDay[day] ?? []).sorted { $0.timestamp < $1.timestamp }
             let intakes = intakesByDay[day] ?? []
+            let notes = (notesByDay[day] ?? []).sorted { $0.timestamp < $1.timestamp }
             var preview: [String] = []
             if let first = entries.first {
               preview.append(first.note ?? "Severity \(first.severity) of 10")
@@ -295,6 +302,7 @@ public enum AuralystPages {
               meds.append(name)
             }
             if !meds.isEmpty { preview.append("Meds: " + meds.prefix(3).joined(separator: ", ")) }
+            if let note = notes.first { preview.append("Note: " + note.text) }
             return .li(
               .a(
                 [
@@ -309,7 +317,12 @@ public enum AuralystPages {
                     .text("\(entries.count) \(entries.count == 1 ? "entry" : "entries")")),
                   .span(
                     [.class("tag"), .title("Doses")],
-                    .text("\(intakes.count) \(intakes.count == 1 ? "dose" : "doses")"))),
+                    .text("\(intakes.count) \(intakes.count == 1 ? "dose" : "doses")")),
+                  notes.isEmpty
+                    ? .empty
+                    : .span(
+                      [.class("tag"), .title("Notes")],
+                      .text(Wording.count(notes.count, "note", "notes")))),
                 .span([.class("hint auralyst-preview")], .text(preview.joined(separator: " • ")))))
           })),
       paging)

@@ -91,6 +91,8 @@ struct AuralystWebController: Sendable {
       intakes: intakes.filter { intake in
         intake.timestamp >= since && (end.map { intake.timestamp < $0 } ?? true)
       },
+      notes: try await journals.records(opened, [.note], from: since, until: end)
+        .compactMap(AuralystRecordCoding.note).filter { $0.entryID == nil },
       until: until)
     return AuralystPages.home(context, view, home)
   }
@@ -104,10 +106,12 @@ struct AuralystWebController: Sendable {
     }
     let from = view.instant(day: day, minute: 0)
     let until = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
-    let rows = try await journals.records(opened, [.entry, .intake], from: from, until: until)
+    let rows = try await journals.records(
+      opened, [.entry, .intake, .note], from: from, until: until)
     return AuralystPages.day(
       context, view, day: day, entries: try rows.compactMap(AuralystRecordCoding.entry),
       intakes: try rows.compactMap(AuralystRecordCoding.intake),
+      notes: try rows.compactMap(AuralystRecordCoding.note).filter { $0.entryID == nil },
       medications: try await journals.medications(opened))
   }
 
