@@ -116,16 +116,37 @@ import Testing
     #expect(insights.entries == 8)
   }
 
+  /// Each day's mean and highest, and the 7-day rolling mean of the daily means. e8 (10, the
+  /// evening before the window) counts in the first six days' rolling means, but has no row.
   @Test func averageSeverityIsTheMeanOfEachDay() {
     let days = Self.insights(.week).averageSeverity
     let expected: [Insights.DailySeverity] = [
-      .init(day: "2026-11-16", average: 6, entries: 2),
-      .init(day: "2026-11-17", average: 7, entries: 1),
-      .init(day: "2026-11-18", average: 4.5, entries: 1),
-      .init(day: "2026-11-19", average: 9, entries: 1),
-      .init(day: "2026-11-20", average: 2, entries: 1),
-      .init(day: "2026-11-21", average: 0, entries: 1),
-      .init(day: "2026-11-22", average: 3, entries: 1),
+      // (8 + 4) / 2 = 6, highest 8; rolling over the 15th and 16th: (10 + 6) / 2 = 8
+      .init(
+        day: "2026-11-16", average: 6, entries: 2, maximum: 8, rollingAverage: 8, rollingDays: 2),
+      // (10 + 6 + 7) / 3
+      .init(
+        day: "2026-11-17", average: 7, entries: 1, maximum: 7, rollingAverage: 23.0 / 3,
+        rollingDays: 3),
+      // e4 is 4.5, its own highest; (10 + 6 + 7 + 4.5) / 4 = 6.875
+      .init(
+        day: "2026-11-18", average: 4.5, entries: 1, maximum: 4.5, rollingAverage: 6.875,
+        rollingDays: 4),
+      // 36.5 / 5
+      .init(
+        day: "2026-11-19", average: 9, entries: 1, maximum: 9, rollingAverage: 7.3, rollingDays: 5),
+      // 38.5 / 6
+      .init(
+        day: "2026-11-20", average: 2, entries: 1, maximum: 2, rollingAverage: 38.5 / 6,
+        rollingDays: 6),
+      // the 15th to the 21st, seven days with entries: 38.5 / 7 = 5.5
+      .init(
+        day: "2026-11-21", average: 0, entries: 1, maximum: 0, rollingAverage: 5.5,
+        rollingDays: 7),
+      // the 16th to the 22nd, the 15th dropped: (6 + 7 + 4.5 + 9 + 2 + 0 + 3) / 7 = 4.5
+      .init(
+        day: "2026-11-22", average: 3, entries: 1, maximum: 3, rollingAverage: 4.5,
+        rollingDays: 7),
     ]
     #expect(days == expected)
   }
@@ -241,7 +262,11 @@ import Testing
     #expect(insights.firstDay == "2026-10-24" && insights.lastDay == "2026-11-22")
     // e8 (the 15th) and e11 (30 October, 07:00 daylight time) join the week's eight.
     #expect(insights.entries == 10)
-    #expect(insights.averageSeverity.first == .init(day: "2026-10-30", average: 8, entries: 1))
+    #expect(
+      insights.averageSeverity.first
+        == .init(
+          day: "2026-10-30", average: 8, entries: 1, maximum: 8, rollingAverage: 8,
+          rollingDays: 1))
     #expect(insights.heatmap.contains(.init(weekday: 6, hour: 7, average: 8, entries: 1)))
     #expect(
       insights.cues.first
@@ -313,7 +338,12 @@ import Testing
       journal: berlin, entries: [entry], medications: [], intakes: [], window: .week,
       now: Date(timeIntervalSince1970: 1_763_812_800))
     #expect(insights.firstDay == "2025-11-16" && insights.lastDay == "2025-11-22")
-    #expect(insights.averageSeverity == [.init(day: "2025-11-20", average: 6, entries: 1)])
+    #expect(
+      insights.averageSeverity == [
+        .init(
+          day: "2025-11-20", average: 6, entries: 1, maximum: 6, rollingAverage: 6,
+          rollingDays: 1)
+      ])
     #expect(insights.heatmap == [.init(weekday: 5, hour: 9, average: 6, entries: 1)])
     #expect(insights.baseline == 6 && insights.medicationEffects.isEmpty)
     #expect(

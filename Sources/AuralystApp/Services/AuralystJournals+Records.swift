@@ -127,8 +127,9 @@ extension AuralystJournals {
 
   func insights(_ opened: Opened, window: InsightWindow) async throws -> Insights {
     let now = env.now()
-    // A day more than the window on each side covers any zone's offset.
-    let from = window.days.map { now.addingTimeInterval(-Double($0 + 2) * 86_400) }
+    // A day more than the window on each side covers any zone's offset; the week before it
+    // is for its first days' rolling means.
+    let from = window.days.map { now.addingTimeInterval(-Double($0 + 2 + 6) * 86_400) }
     let rows = try await records(opened, [.entry, .intake], from: from, until: now)
     return Insights(
       journal: opened.journal, entries: try rows.compactMap(AuralystRecordCoding.entry),

@@ -48,12 +48,13 @@ enum AuralystCharts {
       ], [.text(value)])
   }
 
-  /// Daily averages as a line over 0-10.
+  /// Each day's average as a line over 0-10, its most severe entry as a mark above it, and the
+  /// 7-day rolling mean as a second, dashed line.
   static func severity(_ days: [Insights.DailySeverity]) -> Node {
     let width = 640
-    let height = 200
+    let height = 220
     let left = 28
-    let plot = (width: width - left - 8, height: height - 36)
+    let plot = (width: width - left - 8, height: height - 56)
     guard let first = days.first.flatMap({ CalendarDay($0.day) })?.daysSince1970,
       let last = days.last.flatMap({ CalendarDay($0.day) })?.daysSince1970
     else { return .p([.class("hint")], "Log a few days to unlock trends.") }
@@ -62,8 +63,15 @@ enum AuralystCharts {
       let offset = (CalendarDay(day)?.daysSince1970 ?? first) - first
       return left + (days.count == 1 ? plot.width / 2 : offset * plot.width / span)
     }
-    func y(_ value: Double) -> Int { 8 + Int(Double(plot.height) * (1 - value / 10)) }
-    let points = days.map { "\(x($0.day)),\(y($0.average))" }.joined(separator: " ")
+    func y(_ value: Double) -> Int { 28 + Int(Double(plot.height) * (1 - value / 10)) }
+    func line(_ value: (Insights.DailySeverity) -> Double, _ style: String) -> Node {
+      .el(
+        "polyline",
+        [
+          .attr("points", days.map { "\(x($0.day)),\(y(value($0)))" }.joined(separator: " ")),
+          .class(style),
+        ], [])
+    }
     var nodes: [Node] = [0, 5, 10].flatMap { level -> [Node] in
       [
         .el(
@@ -76,37 +84,71 @@ enum AuralystCharts {
         text(left - 6, y(Double(level)) + 4, String(level), anchor: "end"),
       ]
     }
-    nodes.append(.el("polyline", [.attr("points", points), .class("chart-line")], []))
+    nodes += legend(left: left)
+    nodes.append(line(\.rollingAverage, "chart-rolling"))
+    nodes.append(line(\.average, "chart-line"))
     nodes += days.map { day in
       .el(
-        "circle",
+        "g", [],
         [
-          .attr("cx", String(x(day.day))), .attr("cy", String(y(day.average))), .attr("r", "3"),
-          .class("chart-dot"),
-        ],
-        [
+          .el(
+            "line",
+            [
+              .attr("x1", String(x(day.day) - 4)), .attr("x2", String(x(day.day) + 4)),
+              .attr("y1", String(y(day.maximum))), .attr("y2", String(y(day.maximum))),
+              .class("chart-max"),
+            ], []),
+          .el(
+            "circle",
+            [
+              .attr("cx", String(x(day.day))), .attr("cy", String(y(day.average))),
+              .attr("r", "3"), .class("chart-dot"),
+            ], []),
           .el(
             "title", [],
             [
               .text(
-                "\(dayWords(day.day)): \(number(day.average)) from "
-                  + Wording.count(day.entries, "entry", "entries"))
-            ])
+                "\(dayWords(day.day)): average \(number(day.average)) from "
+                  + "\(Wording.count(day.entries, "entry", "entries")), highest "
+                  + "\(number(day.maximum)); 7-day mean \(number(day.rollingAverage)) over "
+                  + Wording.count(day.rollingDays, "day", "days"))
+            ]),
         ])
     }
     nodes.append(text(left, height - 6, dayWords(days.first!.day, short: true)))
     nodes.append(text(width - 8, height - 6, dayWords(days.last!.day, short: true), anchor: "end"))
-    let highest = days.max { $0.average < $1.average }!
+    let highest = days.max { $0.maximum < $1.maximum }!
     let lowest = days.min { $0.average < $1.average }!
     let mean = days.map(\.average).reduce(0, +) / Double(days.count)
     let summary =
       "\(Wording.count(days.count, "day", "days")) with entries; "
       + "\(days.count == 1 ? "it" : "the days") averaged \(number(mean)) out of 10. "
-      + "Highest \(number(highest.average)) on \(dayWords(highest.day)), "
-      + "lowest \(number(lowest.average)) on \(dayWords(lowest.day))."
+      + "Most severe entry \(number(highest.maximum)) on \(dayWords(highest.day)); "
+      + "lowest day \(number(lowest.average)) on \(dayWords(lowest.day)). "
+      + "The 7-day mean (of the days with entries among each day and the six before it) "
+      + "ends at \(number(days.last!.rollingAverage))."
     return figure(
-      "chart-severity", title: "Average severity per day", summary: summary, width: width,
-      height: height, nodes)
+      "chart-severity", title: "Severity per day: average, highest and 7-day mean",
+      summary: summary, width: width, height: height, nodes)
+  }
+
+  /// What each mark of the severity chart is.
+  static func legend(left: Int) -> [Node] {
+    let items = [
+      ("chart-line", "Daily average"), ("chart-max", "Highest"), ("chart-rolling", "7-day mean"),
+    ]
+    return items.enumerated().flatMap { index, item -> [Node] in
+      let x = left + index * 150
+      return [
+        .el(
+          "line",
+          [
+            .attr("x1", String(x)), .attr("x2", String(x + 18)), .attr("y1", "10"),
+            .attr("y2", "10"), .class(item.0),
+          ], []),
+        text(x + 24, 14, item.1),
+      ]
+    }
   }
 
   static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]

@@ -222,11 +222,15 @@ struct AuralystWebController: Sendable {
     let start = view.instant(day: min(from, to), minute: 0)
     let end = min(
       env.now(), view.instant(day: max(from, to) + 1, minute: 0).addingTimeInterval(-0.001))
-    let rows = try await journals.records(opened, [.entry, .intake], from: start, until: end)
-    let entries = try rows.compactMap(AuralystRecordCoding.entry)
+    // The week before the report is for its first days' rolling means.
+    let rows = try await journals.records(
+      opened, [.entry, .intake], from: view.instant(day: min(from, to) - 6, minute: 0),
+      until: end)
+    let withWeekBefore = try rows.compactMap(AuralystRecordCoding.entry)
+    let entries = withWeekBefore.filter { $0.timestamp >= start }
     let medications = try await journals.medications(opened)
     let insights = Insights(
-      journal: opened.journal, entries: entries, medications: medications,
+      journal: opened.journal, entries: withWeekBefore, medications: medications,
       intakes: try rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
       since: start)
     let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""

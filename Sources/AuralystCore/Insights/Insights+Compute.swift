@@ -38,9 +38,15 @@ extension Insights {
     timeZone = zone.identifier
 
     var scored: [(entry: SymptomEntry, value: Double, day: Int, minute: Int)] = []
-    for entry in entries where range.contains(entry.timestamp) {
+    // The week before the window, for its first days' rolling means.
+    var before: [Int: [Double]] = [:]
+    for entry in entries where entry.timestamp <= now {
       let local = clock.local(entry.timestamp)
-      scored.append((entry, entry.insightSeverity, local.day, local.minute))
+      if range.contains(entry.timestamp) {
+        scored.append((entry, entry.insightSeverity, local.day, local.minute))
+      } else if (first - DailySeverity.rollingSpan + 1..<first).contains(local.day) {
+        before[local.day, default: []].append(entry.insightSeverity)
+      }
     }
     self.entries = scored.count
 
@@ -51,11 +57,8 @@ extension Insights {
       let weekday = CalendarDay.weekday(daysSince1970: item.day)
       byCell[weekday * 24 + item.minute / 60, default: Mean()].add(item.value)
     }
-    averageSeverity = byDay.keys.sorted().map { day in
-      DailySeverity(
-        day: CalendarDay(daysSince1970: day).description, average: byDay[day]!.value,
-        entries: byDay[day]!.count)
-    }
+    averageSeverity = DailySeverity.series(
+      Dictionary(grouping: scored, by: \.day).mapValues { $0.map(\.value) }, before: before)
     heatmap = byCell.keys.sorted().map { key in
       HeatmapCell(
         weekday: key / 24, hour: key % 24, average: byCell[key]!.value,

@@ -5,6 +5,13 @@ public struct Insights: Hashable, Codable, Sendable {
     public var day: String
     public var average: Double
     public var entries: Int
+    /// The day's most severe entry.
+    public var maximum: Double
+    /// The 7-day rolling mean: the mean of the daily averages of the days with entries among
+    /// this day and the six before it. A day without entries counts for nothing (not as 0).
+    public var rollingAverage: Double
+    /// How many days with entries the rolling mean rests on, this one included (1 to 7).
+    public var rollingDays: Int
   }
 
   public struct HeatmapCell: Hashable, Codable, Sendable {
