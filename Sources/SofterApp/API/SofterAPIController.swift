@@ -84,7 +84,9 @@ struct SofterAPIController: Sendable {
     api.add(
       Self.roomChange("decline", "Decline a pending room; it ends for everyone"), use: decline)
     api.add(
-      Self.roomChange("cancel", "Cancel a room you opened while it waits for someone"),
+      Self.roomChange(
+        "cancel", "Cancel a room you opened while it waits for someone (403 for anyone else)",
+        errors: [401, 403, 404, 409]),
       use: cancel)
     api.add(
       Self.roomChange("pass", "Pass your turn: the room notes that you are listening"),
@@ -129,10 +131,12 @@ struct SofterAPIController: Sendable {
   }
 
   /// A change a participant makes to a room, answered with the room.
-  static func roomChange(_ name: String, _ summary: String) -> APIOperation {
+  static func roomChange(_ name: String, _ summary: String, errors: [Int] = [401, 404, 409])
+    -> APIOperation
+  {
     APIOperation(
       .post, "\(roomPath)/\(name)", summary: summary, tag: "softer",
-      responses: [(200, Schemas.of(RoomEnvelope.self))], errors: [401, 404, 409])
+      responses: [(200, Schemas.of(RoomEnvelope.self))], errors: errors)
   }
 
   @Sendable func createRoom(_ request: Request, _ context: AppRequestContext) async throws
