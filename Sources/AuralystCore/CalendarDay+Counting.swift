@@ -24,6 +24,7 @@ extension MedicationSchedule {
   /// Whether an active schedule has a dose on `day`.
   public func isDue(on day: CalendarDay) -> Bool {
     guard isActive else { return false }
+    if let first = startDay.flatMap(CalendarDay.init), day < first { return false }
     switch cadence {
     case .weekdays(let days):
       return days.contains(day.weekday)
@@ -43,5 +44,13 @@ extension MedicationSchedule {
       .filter { isDue(on: CalendarDay(daysSince1970: $0)) }
       .min { abs(($0 - today) * 1440 + dose - now) < abs(($1 - today) * 1440 + dose - now) }
       .map(CalendarDay.init(daysSince1970:))
+  }
+}
+
+extension Medication {
+  /// The first day its doses are due (days since 1970 in `clock`'s zone): its start day, else
+  /// the day it was added; nil when neither is known (it counts from the journal's first day).
+  public func firstDay(in clock: ZoneClock) -> Int? {
+    startDay.flatMap(CalendarDay.init)?.daysSince1970 ?? createdAt.map { clock.local($0).day }
   }
 }

@@ -13,17 +13,21 @@ public struct Medication: Hashable, Codable, Sendable {
   public var notes: String?
   public var schedules: [MedicationSchedule]
   public var authorID: String
-  /// When it was added to the journal: adherence counts doses from then. Nil for medications
-  /// added before this was kept, and for imported ones.
+  /// When it was added to the journal: no dose of its first day before then is due. Nil for
+  /// medications added before this was kept, and for imported ones.
   public var createdAt: Date?
+  /// The first day its doses are due, in the journal's zone ("2026-11-22"); editable. Nil for
+  /// older medications, which count from the day of `createdAt` (see `firstDay(in:)`).
+  public var startDay: String?
 
   public init(
     id: String, journalID: String, name: String, defaultAmount: Double? = nil,
     defaultUnit: String? = nil, useCase: String? = nil, isAsNeeded: Bool = false,
     notes: String? = nil, schedules: [MedicationSchedule] = [], authorID: String,
-    createdAt: Date? = nil
+    createdAt: Date? = nil, startDay: String? = nil
   ) {
     self.createdAt = createdAt
+    self.startDay = startDay
     self.id = id
     self.journalID = journalID
     self.name = name
@@ -49,6 +53,9 @@ public struct Medication: Hashable, Codable, Sendable {
     if let amount = defaultAmount, !Self.amounts.contains(amount) {
       throw ValidationError(
         field: "defaultAmount", "The default amount is more than 0 and at most 1,000,000.")
+    }
+    if let startDay, CalendarDay(startDay) == nil {
+      throw ValidationError(field: "startDate", "The start date looks like 2026-11-22.")
     }
     guard schedules.count <= Self.maximumSchedules else {
       throw ValidationError(
@@ -99,11 +106,16 @@ public struct MedicationSchedule: Hashable, Codable, Sendable {
   public var unit: String?
   public var cadence: Cadence
   public var isActive: Bool
+  /// The first day a weekday schedule is due ("2026-11-22"): a dose added to a medication in
+  /// use starts the day it is added. Nil: from the medication's start. (An every-N-days
+  /// schedule starts on its cadence's first day, and keeps this nil.)
+  public var startDay: String?
 
   public init(
     id: String, label: String? = nil, hour: Int, minute: Int, amount: Double? = nil,
-    unit: String? = nil, cadence: Cadence, isActive: Bool = true
+    unit: String? = nil, cadence: Cadence, isActive: Bool = true, startDay: String? = nil
   ) {
+    self.startDay = startDay
     self.id = id
     self.label = label
     self.hour = hour
@@ -129,6 +141,9 @@ public struct MedicationSchedule: Hashable, Codable, Sendable {
       guard days.allSatisfy({ (1...7).contains($0) }) else {
         throw ValidationError(field: "days", "Days are 1 (Sunday) to 7 (Saturday).")
       }
+      if let startDay, CalendarDay(startDay) == nil {
+        throw ValidationError(field: "startDate", "The first day looks like 2026-11-22.")
+      }
     case .everyDays(let days, let start):
       guard (1...365).contains(days) else {
         throw ValidationError(field: "interval", "Repeat every 1 to 365 days, not \(days).")
@@ -138,6 +153,7 @@ public struct MedicationSchedule: Hashable, Codable, Sendable {
       }
     }
     var schedule = self
+    if case .everyDays = cadence { schedule.startDay = nil }
     schedule.label = Medication.text(label)
     schedule.unit = Medication.text(unit)
     return schedule

@@ -6,8 +6,8 @@ public struct ScheduleEdit: Hashable, Sendable {
   public var id: String?
   /// The slot as sent; its own id is replaced by the one it keeps.
   public var schedule: MedicationSchedule
-  /// Whether an every-N-days slot came with its first day; without one it keeps the first day of
-  /// the schedule it continues.
+  /// Whether the slot came with its first day; without one it keeps the first day of the
+  /// schedule it continues.
   public var startGiven: Bool
 
   public init(id: String?, schedule: MedicationSchedule, startGiven: Bool = true) {
@@ -21,8 +21,11 @@ extension Medication {
   /// The schedules after an edit. A slot with an id keeps it. A slot without one takes the id
   /// of an existing schedule no other slot took: first one with the same time and exactly the
   /// same cadence, then one with the same time and weekdays or interval (its first day edited
-  /// or not sent). Any other slot is a new dose with an id from `newID`.
-  public func schedules(after edits: [ScheduleEdit], newID: () -> String) -> [MedicationSchedule] {
+  /// or not sent). Any other slot is a new dose with an id from `newID`; a new weekday dose sent
+  /// without its first day starts on `addedOn` (nil: from the medication's start).
+  public func schedules(
+    after edits: [ScheduleEdit], newID: () -> String, addedOn: String? = nil
+  ) -> [MedicationSchedule] {
     let named = Set(edits.compactMap(\.id))
     var open = schedules.filter { !named.contains($0.id) }
     var kept: [String?] = edits.map(\.id)
@@ -44,10 +47,13 @@ extension Medication {
       var schedule = edit.schedule
       schedule.id = kept[index] ?? newID()
       let continued = schedules.first { $0.id == schedule.id }
-      if !edit.startGiven, case .everyDays(let days, _) = schedule.cadence,
-        case .everyDays(_, let start)? = continued?.cadence
-      {
+      guard !edit.startGiven else { return schedule }
+      switch (schedule.cadence, continued?.cadence) {
+      case (.everyDays(let days, _), .everyDays(_, let start)?):
         schedule.cadence = .everyDays(days, start: start)
+      case (.weekdays, _):
+        schedule.startDay = continued.map(\.startDay) ?? addedOn
+      default: break
       }
       return schedule
     }

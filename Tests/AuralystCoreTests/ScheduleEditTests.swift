@@ -107,6 +107,28 @@ import Testing
     #expect(after[2].cadence == .everyDays(3, start: "2026-11-27"))
   }
 
+  @Test func aWeekdayDoseAddedLaterStartsTheDayItIsAdded() {
+    var morning = MedicationSchedule(id: "am", hour: 8, minute: 0, cadence: Self.everyDay)
+    morning.startDay = "2026-11-01"
+    let medication = Self.medication([morning])
+    var dated = Self.slot(12, Self.everyDay)
+    dated.startDay = "2026-11-10"
+    let after = medication.schedules(
+      after: [
+        ScheduleEdit(id: nil, schedule: Self.slot(8, Self.everyDay), startGiven: false),
+        ScheduleEdit(id: nil, schedule: Self.slot(20, Self.everyDay), startGiven: false),
+        ScheduleEdit(id: nil, schedule: dated, startGiven: true),
+      ], newID: Counter().next, addedOn: "2026-11-22")
+    // The morning dose keeps its first day, the evening one starts today, the noon one as sent
+    #expect(after.map(\.id) == ["am", "new1", "new2"])
+    #expect(after.map(\.startDay) == ["2026-11-01", "2026-11-22", "2026-11-10"])
+    // Doses sent with a new medication start with it
+    let first = Self.medication([]).schedules(
+      after: [ScheduleEdit(id: nil, schedule: Self.slot(8, Self.everyDay), startGiven: false)],
+      newID: Counter().next)
+    #expect(first[0].startDay == nil)
+  }
+
   @Test func twoDosesWithOneIdAreRefused() {
     let dose = MedicationSchedule(id: "x", hour: 8, minute: 0, cadence: Self.everyDay)
     var medication = Self.medication([dose, dose])

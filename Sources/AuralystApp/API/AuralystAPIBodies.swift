@@ -97,7 +97,9 @@ enum AuralystAPI {
       unit = schedule.unit
       isActive = schedule.isActive
       switch schedule.cadence {
-      case .weekdays(let set): days = set.sorted()
+      case .weekdays(let set):
+        days = set.sorted()
+        startDate = schedule.startDay
       case .everyDays(let interval, let start):
         everyDays = interval
         startDate = start
@@ -105,15 +107,24 @@ enum AuralystAPI {
     }
   }
 
-  struct MedicationBody: Codable {
+  struct MedicationBody: Codable, JSONSchemaRefined {
     var id, name, authorId: String
     var defaultAmount: Double?
     var defaultUnit, useCase, notes: String?
+    /// The first day its doses are due; absent for an old or imported medication, whose doses
+    /// count from the journal's first day.
+    var startDate: String?
     var isAsNeeded, canEdit: Bool
     var schedules: [ScheduleBody]
 
+    static let schemaRefinements: [String: JSON] = ["startDate": Rule.day]
+
     init(_ medication: Medication, _ opened: AuralystJournals.Opened) {
       id = medication.id
+      let zone = TimeZone(identifier: opened.journal.timeZone) ?? .gmt
+      let clock = ZoneClock(
+        timeZone: zone, span: opened.journal.createdAt...opened.journal.createdAt)
+      startDate = medication.firstDay(in: clock).map { CalendarDay(daysSince1970: $0).description }
       name = medication.name
       authorId = medication.authorID
       defaultAmount = medication.defaultAmount
@@ -253,10 +264,12 @@ enum AuralystAPI {
     var useCase: String?
     var isAsNeeded: Bool?
     var notes: String?
+    var startDate: String?
     var schedules: [ScheduleInput]?
 
     static let schemaRefinements: [String: JSON] = [
       "id": Rule.id, "name": ["minLength": 1, "maxLength": 120], "notes": Rule.text,
+      "startDate": Rule.day,
     ]
   }
 

@@ -27,8 +27,9 @@ extension AuralystAPIController {
     guard input.name != nil else { throw APIErrorResponse(.missing("name")) }
     var medication = Medication(
       id: try AuralystJournals.clientID(input.id, make: env.newID),
-      journalID: opened.journal.id, name: "", authorID: opened.user.id, createdAt: env.now())
-    try apply(input, to: &medication, opened: opened)
+      journalID: opened.journal.id, name: "", authorID: opened.user.id, createdAt: env.now(),
+      startDay: today(opened).description)
+    try apply(input, to: &medication, opened: opened, isNew: true)
     let (record, created) = try await journals.add(
       AuralystRecordCoding.record(medication, at: env.now()), to: opened)
     return Self.created(
@@ -56,7 +57,7 @@ extension AuralystAPIController {
     guard var medication = try AuralystRecordCoding.medication(record) else {
       throw APIErrorResponse(.notFound("medication"))
     }
-    try apply(input, to: &medication, opened: opened)
+    try apply(input, to: &medication, opened: opened, isNew: false)
     try await journals.replace(
       AuralystRecordCoding.record(medication, at: env.now()), in: opened,
       authorID: record.authorID)
@@ -65,12 +66,13 @@ extension AuralystAPIController {
   }
 
   /// The fields given, checked. An as-needed medication keeps no schedules (the reference app
-  /// saved hidden ones).
+  /// saved hidden ones). A dose added to a medication in use is due from the day it is added.
   private func apply(
     _ input: AuralystAPI.MedicationInput, to medication: inout Medication,
-    opened: AuralystJournals.Opened
+    opened: AuralystJournals.Opened, isNew: Bool
   ) throws {
     if let name = input.name { medication.name = name }
+    if let start = input.startDate { medication.startDay = start }
     if let amount = input.defaultAmount { medication.defaultAmount = amount }
     if let unit = input.defaultUnit { medication.defaultUnit = unit }
     if let useCase = input.useCase { medication.useCase = useCase }
@@ -80,7 +82,8 @@ extension AuralystAPIController {
       let edits = try schedules.enumerated().map { index, schedule in
         try self.schedule(schedule, field: "schedules[\(index)]", opened: opened)
       }
-      medication.schedules = medication.schedules(after: edits, newID: env.newID)
+      medication.schedules = medication.schedules(
+        after: edits, newID: env.newID, addedOn: isNew ? nil : today(opened).description)
     }
     if medication.isAsNeeded { medication.schedules = [] }
     let checked = medication
@@ -99,10 +102,7 @@ extension AuralystAPIController {
     }
     let cadence: MedicationSchedule.Cadence
     if let interval = input.everyDays {
-      let clock = ZoneClock(
-        timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt,
-        span: env.now()...env.now())
-      cadence = .everyDays(interval, start: input.startDate ?? clock.day(of: env.now()).description)
+      cadence = .everyDays(interval, start: input.startDate ?? today(opened).description)
     } else {
       cadence = .weekdays(Set(input.days ?? Array(1...7)))
     }
@@ -113,8 +113,17 @@ extension AuralystAPIController {
       id: id,
       schedule: MedicationSchedule(
         id: id ?? "", label: input.label, hour: hour, minute: minute, amount: input.amount,
-        unit: input.unit, cadence: cadence, isActive: input.isActive ?? true),
+        unit: input.unit, cadence: cadence, isActive: input.isActive ?? true,
+        startDay: input.everyDays == nil ? input.startDate : nil),
       startGiven: input.startDate != nil)
+  }
+
+  /// Today in the journal's zone.
+  func today(_ opened: AuralystJournals.Opened) -> CalendarDay {
+    let now = env.now()
+    return ZoneClock(
+      timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt, span: now...now
+    ).day(of: now)
   }
 
   // MARK: - Intakes

@@ -98,11 +98,11 @@
       if (value("unit")) schedule.unit = value("unit");
       if (value("everyDays")) {
         schedule.everyDays = Number(value("everyDays"));
-        if (value("startDate")) schedule.startDate = value("startDate");
       } else {
         schedule.days = Array.from(row.querySelectorAll("[data-day]:checked"))
           .map((box) => Number(box.getAttribute("data-day")));
       }
+      if (value("startDate")) schedule.startDate = value("startDate");
       schedule.isActive = field("isActive") ? field("isActive").checked : true;
       return schedule;
     });

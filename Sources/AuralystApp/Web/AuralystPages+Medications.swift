@@ -89,6 +89,8 @@ extension AuralystPages {
     ]
     if medication?.isAsNeeded == true { asNeeded.append(.checked) }
     let schedules = medication?.schedules ?? []
+    let start =
+      medication.map { $0.firstDay(in: view.clock) } ?? view.today
     return AuralystChrome.page(
       context, view, title: title, current: "/medications",
       [
@@ -111,6 +113,15 @@ extension AuralystPages {
                 .value(medication?.defaultAmount.map { AuralystChrome.amount($0, nil) } ?? ""))),
             text("med-unit", "Unit (e.g., mg, ml)", "defaultUnit", medication?.defaultUnit),
             text("med-use", "Use Case (e.g., pain, sleep)", "useCase", medication?.useCase),
+            AuralystChrome.field(
+              "med-start", "Start Date",
+              .input(
+                .id("med-start"), .name("startDate"), .type("date"),
+                .attr("aria-describedby", "med-start-hint"),
+                .value(start.map { CalendarDay(daysSince1970: $0).description } ?? ""))),
+            .p(
+              [.class("hint"), .id("med-start-hint")],
+              "Doses count toward adherence from this day."),
             AuralystChrome.field(
               "med-notes", "Notes",
               .textarea([.id("med-notes"), .name("notes")], .text(medication?.notes ?? "")))),
@@ -147,7 +158,7 @@ extension AuralystPages {
     let key = index < 0 ? "new" : String(index)
     var days: Set<Int> = Set(1...7)
     var interval: Int?
-    var start: String?
+    var start = schedule?.startDay
     if let schedule {
       switch schedule.cadence {
       case .weekdays(let set): days = set
@@ -185,7 +196,7 @@ extension AuralystPages {
           .id("dose-every-\(key)"), .type("number"), .attr("min", "1"), .attr("max", "365"),
           .data("field", "everyDays"), .value(interval.map(String.init) ?? ""))),
       AuralystChrome.field(
-        "dose-start-\(key)", "Starting",
+        "dose-start-\(key)", "Starting (blank: from the medication's start)",
         .input(
           .id("dose-start-\(key)"), .type("date"), .data("field", "startDate"), .value(start ?? ""))
       ),

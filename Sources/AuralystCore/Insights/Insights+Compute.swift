@@ -128,22 +128,16 @@ extension Insights {
       logged: intakes.count, averageDose: amounts.isEmpty ? nil : Mean(amounts).value,
       unit: intakes.lazy.compactMap(\.unit).first ?? medication.defaultUnit)
     guard !medication.isAsNeeded else { return result }
-    // Counted from when it was added, or from an earlier dose logged for it (a medication
-    // added today for doses checked off since last week), never from before it existed.
+    // Due from its start day (a schedule's own start is in `isDue`); on the day it was added,
+    // not before the moment it was added.
     var counted = days
     var since: Date?
-    if let createdAt = medication.createdAt {
-      let logged = intakes.map { intake in
-        intake.scheduledDate.flatMap(CalendarDay.init).map {
-          min(intake.timestamp, clock.instant(day: $0.daysSince1970, minute: 0))
-        } ?? intake.timestamp
-      }
-      let start = min(createdAt, logged.min() ?? createdAt)
-      let day = clock.local(start).day
-      if day >= days.lowerBound {
-        since = start.addingTimeInterval(-matchingTolerance)
-        counted = min(day, days.upperBound)...days.upperBound
-        result.startedOn = CalendarDay(daysSince1970: day).description
+    if let first = medication.firstDay(in: clock), first >= days.lowerBound {
+      // A start after today is counted as a day with no dose due yet.
+      counted = first...max(first, days.upperBound)
+      result.startedOn = CalendarDay(daysSince1970: first).description
+      if let createdAt = medication.createdAt, clock.local(createdAt).day == first {
+        since = createdAt.addingTimeInterval(-matchingTolerance)
       }
     }
     let doses = DoseOccurrence.all(of: medication, clock: clock, days: counted, until: now)
