@@ -164,6 +164,7 @@ struct AuralystAPIController: Sendable {
       query: [("entryId", Schemas.string, false)],
       list: listNotes, create: addNote, show: showNote,
       update: updateNote)
+    registerFactors(api)
   }
 
   // MARK: - Journals

@@ -131,10 +131,15 @@ extension AuralystJournals {
     // is for its first days' rolling means.
     let from = window.days.map { now.addingTimeInterval(-Double($0 + 2 + 6) * 86_400) }
     let rows = try await records(opened, [.entry, .intake], from: from, until: now)
+    let clock = ZoneClock(
+      timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt, span: now...now)
     return Insights(
       journal: opened.journal, entries: try rows.compactMap(AuralystRecordCoding.entry),
       medications: try await medications(opened),
-      intakes: try rows.compactMap(AuralystRecordCoding.intake), window: window, now: now)
+      intakes: try rows.compactMap(AuralystRecordCoding.intake),
+      factors: try await factors(opened),
+      factorValues: try await factorValues(
+        opened, from: from.map { clock.day(of: $0).description }), window: window, now: now)
   }
 
   /// Fixes dangling references in the stored journal (owner only).

@@ -49,6 +49,33 @@ enum AuralystSchema {
         ALTER TABLE auralyst_records RENAME COLUMN medicationID TO medication_id;
         ALTER TABLE auralyst_records RENAME COLUMN updatedAt TO updated_at;
         """),
+      SQLiteMigration(
+        "auralyst-factors",
+        """
+        CREATE TABLE auralyst_factors (
+          id TEXT PRIMARY KEY NOT NULL,
+          journal_id TEXT NOT NULL REFERENCES auralyst_journals(id) ON DELETE CASCADE,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          unit TEXT,
+          author_id TEXT NOT NULL,
+          created_at REAL NOT NULL,
+          updated_at REAL NOT NULL
+        );
+        CREATE UNIQUE INDEX auralyst_factors_name ON auralyst_factors(journal_id, name_key);
+        CREATE TABLE auralyst_factor_values (
+          factor_id TEXT NOT NULL REFERENCES auralyst_factors(id) ON DELETE CASCADE,
+          journal_id TEXT NOT NULL REFERENCES auralyst_journals(id) ON DELETE CASCADE,
+          day TEXT NOT NULL,
+          number REAL,
+          tags TEXT,
+          author_id TEXT NOT NULL,
+          updated_at REAL NOT NULL,
+          PRIMARY KEY (factor_id, day)
+        );
+        CREATE INDEX auralyst_factor_values_journal ON auralyst_factor_values(journal_id, day);
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -91,11 +118,50 @@ enum AuralystSchema {
           CREATE INDEX auralyst_records_medication_idx
             ON auralyst_records (journal_id, medication_id) WHERE medication_id IS NOT NULL
           """,
-        ])
+        ]),
+      PostgresMigration(
+        version: 19, name: "auralyst factors",
+        statements: [
+          """
+          CREATE TABLE auralyst_factors (
+            id text PRIMARY KEY,
+            journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+            name text NOT NULL,
+            name_key text NOT NULL,
+            kind text NOT NULL,
+            unit text,
+            author_id text NOT NULL,
+            created_at timestamptz NOT NULL,
+            updated_at timestamptz NOT NULL
+          )
+          """,
+          """
+          CREATE UNIQUE INDEX auralyst_factors_name_idx ON auralyst_factors (journal_id, name_key)
+          """,
+          """
+          CREATE TABLE auralyst_factor_values (
+            factor_id text NOT NULL REFERENCES auralyst_factors (id) ON DELETE CASCADE,
+            journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+            day text NOT NULL,
+            number double precision,
+            tags text,
+            author_id text NOT NULL,
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (factor_id, day)
+          )
+          """,
+          """
+          CREATE INDEX auralyst_factor_values_journal_idx ON auralyst_factor_values (journal_id, day)
+          """,
+        ]),
     ],
-    // What they wrote in others' journals (entries, doses, notes) goes with them; their own
-    // journals go by foreign key, with everything in them
+    // What they wrote in others' journals (entries, doses, notes, factors and their values)
+    // goes with them; their own journals go by foreign key, with everything in them
     accountCleanup: AccountCleanup { account in
-      ["DELETE FROM auralyst_records WHERE author_id = \(account.id)"]
+      [
+        "DELETE FROM auralyst_records WHERE author_id = \(account.id)",
+        "DELETE FROM auralyst_factor_values WHERE author_id = \(account.id)",
+        "DELETE FROM auralyst_factors WHERE author_id = \(account.id)",
+      ]
     })
 }

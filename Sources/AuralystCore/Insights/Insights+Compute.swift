@@ -9,10 +9,12 @@ extension Insights {
 
   /// Insights over the `window` ending at `now`, in the journal's time zone. Rows outside the
   /// window may be passed; they are skipped. For the whole journal, `since` (when given) is its
-  /// first day instead of the day of its first record.
+  /// first day instead of the day of its first record. Factor values on days outside the
+  /// window are skipped too.
   public init(
     journal: Journal, entries: [SymptomEntry], medications: [Medication],
-    intakes: [MedicationIntake], window: InsightWindow, now: Date, since: Date? = nil
+    intakes: [MedicationIntake], factors: [Factor] = [], factorValues: [FactorValue] = [],
+    window: InsightWindow, now: Date, since: Date? = nil
   ) {
     let zone = TimeZone(identifier: journal.timeZone) ?? .gmt
     let earliest: Date
@@ -82,6 +84,8 @@ extension Insights {
     menstruation = Self.menstruation(scored.map { ($0.entry.isMenstruating == true, $0.value) })
     symptomBreakdown = Self.breakdown(scored.map(\.entry), symptoms: journal.symptoms)
     asNeededUsage = Self.asNeededUsage(windowIntakes, medications: medicationsByID)
+    self.factors = Self.factorRelations(
+      factors, values: factorValues, severity: byDay.mapValues(\.value))
     cues = []
     cues = gentleCues(
       mornings: scored.filter { Self.morningMinutes.contains($0.minute) && $0.value >= 7 }

@@ -91,6 +91,8 @@ public struct Insights: Hashable, Codable, Sendable {
   public var symptomBreakdown: [SymptomAverage]
   public var asNeededUsage: [AsNeededUse]
   public var cues: [GentleCue]
+  /// Each factor's relation with severity, by factor name (a tags factor, tag by tag).
+  public var factors: [FactorRelation]
 }
 
 /// A quiet observation, shown only when its rule's threshold is met, with what it rests on.

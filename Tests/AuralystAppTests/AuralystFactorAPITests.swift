@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import HearthTesting
+import HummingbirdTesting
+import Testing
+
+@testable import AuralystApp
+@testable import HearthPlatform
+
+/// Factors over HTTP: defined, logged day by day, and related to severity in insights.
+@Suite struct AuralystFactorAPITests {
+  /// 2026-11-22 12:00 UTC.
+  static let now = Date(timeIntervalSince1970: 1_795_348_800)
+
+  /// Day, hours slept, severity: as in FactorRelationTests, where rho is worked out by hand.
+  static let days: [(day: String, hours: Double, severity: Int)] = [
+    ("2026-11-13", 6.5, 5), ("2026-11-14", 4.5, 9), ("2026-11-15", 8.0, 1),
+    ("2026-11-16", 5.5, 7), ("2026-11-17", 9.0, 2), ("2026-11-18", 5.0, 10),
+    ("2026-11-19", 7.0, 6), ("2026-11-20", 8.5, 3), ("2026-11-21", 6.0, 8),
+    ("2026-11-22", 7.5, 4),
+  ]
+
+  static func journal(_ client: some TestClientProtocol) async throws -> (
+    token: String, base: String
+  ) {
+    let owner = try await client.signup("ann@example.com")
+    let created = try await client.json(
+      .post, "/api/auralyst/journals", ["timeZone": "UTC"], token: owner.access)
+    let journal = try #require((created["journal"] as? [String: Any])?["id"] as? String)
+    return (owner.access, "/api/auralyst/journals/\(journal)")
+  }
+
+  @Test func sleepLoggedForTenDaysShowsItsRelationInInsights() async throws {
+    let server = try await TestServer(apps: testedApps, now: { Self.now })
+    try await server.run { client in
+      let (token, base) = try await Self.journal(client)
+      let sleep = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Sleep", "kind": "number", "unit": "hours"], token)
+      let wine = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Red wine", "kind": "yesno"], token)
+      let (sleepID, wineID) = (try #require(sleep["id"] as? String), try #require(wine["id"]))
+      #expect(sleep["unit"] as? String == "hours" && sleep["kind"] as? String == "number")
+      // Hours against severity: rho = 1 - 6 x 318 / (10 x 99)
+      for (day, hours, severity) in Self.days {
+        _ = try await AuralystExportTests.post(
+          client, "\(base)/entries", ["severity": severity, "timestamp": "\(day)T09:00:00Z"],
+          token)
+        let put = try await client.json(
+          .put, "\(base)/factors/\(sleepID)/days/\(day)", ["number": hours], token: token)
+        #expect(put.status == 200, "\(put.text)")
+      }
+      // Red wine on two days only
+      for day in ["2026-11-14", "2026-11-18"] {
+        let put = try await client.json(
+          .put, "\(base)/factors/\(wineID)/days/\(day)", ["present": true], token: token)
+        #expect((put["value"] as? [String: Any])?["present"] as? Bool == true)
+      }
+      let insights = try await client.json(.get, "\(base)/insights?window=30d", token: token)
+      let factors = try #require(insights["factors"] as? [[String: Any]], "\(insights.text)")
+      #expect(factors.map { $0["name"] as? String } == ["Red wine", "Sleep"])
+      let relation = factors[1]
+      #expect(relation["pairedDays"] as? Int == 10 && relation["isEnough"] as? Bool == true)
+      let rho = try #require(relation["correlation"] as? Double)
+      #expect(abs(rho - (1 - 1908.0 / 990.0)) < 1e-9)
+      #expect(
+        relation["cue"] as? String == "On days with higher Sleep, severity tended to be lower.")
+      // Two days with wine (9 and 10), eight without: not enough for a cue
+      #expect(factors[0]["daysWith"] as? Int == 2 && factors[0]["daysWithout"] as? Int == 8)
+      #expect(factors[0]["isEnough"] as? Bool == false && factors[0]["cue"] == nil)
+
+      // A value changed is replaced, a value cleared is gone
+      let changed = try await client.json(
+        .put, "\(base)/factors/\(sleepID)/days/2026-11-22", ["number": 3], token: token)
+      #expect((changed["value"] as? [String: Any])?["number"] as? Double == 3)
+      let cleared = try await client.json(
+        .delete, "\(base)/factors/\(sleepID)/days/2026-11-21", token: token)
+      #expect(cleared.status == 204)
+      let values = try await client.json(
+        .get, "\(base)/factor-values?from=2026-11-21&to=2026-11-22", token: token)
+      let listed = try #require(values["values"] as? [[String: Any]])
+      #expect(listed.map { $0["day"] as? String } == ["2026-11-22"])
+      #expect(listed.first?["number"] as? Double == 3)
+
+      // Deleting a factor takes its values and its insight
+      let deleted = try await client.json(.delete, "\(base)/factors/\(sleepID)", token: token)
+      #expect(deleted.status == 204)
+      let after = try await client.json(.get, "\(base)/insights?window=30d", token: token)
+      #expect((after["factors"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Red wine"])
+    }
+  }
+
+  @Test func badFactorsAndValuesAreRefusedNamingTheFieldAndNothingIsWritten() async throws {
+    let server = try await TestServer(apps: testedApps, now: { Self.now })
+    try await server.run { client in
+      let (token, base) = try await Self.journal(client)
+      let mood = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Mood", "kind": "scale"], token)
+      let wine = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Red wine", "kind": "yesno"], token)
+      let tags = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Triggers", "kind": "tags"], token)
+      let (moodID, wineID, tagsID) = (mood["id"]!, wine["id"]!, tags["id"]!)
+      let factorCases: [([String: Any], String, Int)] = [
+        (["name": "Sleep"], "kind", 400),
+        (["name": "Sleep", "kind": "colour"], "kind", 400),
+        (["name": "  ", "kind": "number"], "name", 400),
+        (["kind": "number"], "name", 400),
+        (["name": "mood", "kind": "number"], "name", 409),
+        (
+          ["name": "Sleep", "kind": "number", "unit": String(repeating: "h", count: 21)], "unit",
+          400
+        ),
+      ]
+      for (body, field, status) in factorCases {
+        let reply = try await client.json(.post, "\(base)/factors", body, token: token)
+        #expect(reply.status == status && reply.errorField == field, "\(body): \(reply.text)")
+      }
+      let renamed = try await client.json(
+        .patch, "\(base)/factors/\(moodID)", ["kind": "number"], token: token)
+      #expect(renamed.status == 400 && renamed.errorField == "kind")
+      let clash = try await client.json(
+        .patch, "\(base)/factors/\(moodID)", ["name": "RED WINE"], token: token)
+      #expect(clash.status == 409 && clash.errorField == "name")
+      let valueCases: [(String, [String: Any], String)] = [
+        ("\(moodID)/days/2026-11-22", ["number": 6], "number"),
+        ("\(moodID)/days/2026-11-22", ["number": 2.5], "number"),
+        ("\(moodID)/days/2026-11-22", ["present": true], "number"),
+        ("\(moodID)/days/2026-02-30", ["number": 3], "day"),
+        ("\(moodID)/days/today", ["number": 3], "day"),
+        ("\(wineID)/days/2026-11-22", ["number": 1], "present"),
+        ("\(tagsID)/days/2026-11-22", ["tags": [" "]], "tags[0]"),
+        ("\(tagsID)/days/2026-11-22", ["tags": [String]()], "tags"),
+      ]
+      for (path, body, field) in valueCases {
+        let reply = try await client.json(.put, "\(base)/factors/\(path)", body, token: token)
+        #expect(reply.status == 400 && reply.errorField == field, "\(path) \(body): \(reply.text)")
+      }
+      let badRange = try await client.json(
+        .get, "\(base)/factor-values?from=yesterday", token: token)
+      #expect(badRange.status == 400 && badRange.errorField == "from")
+      let missing = try await client.json(
+        .put, "\(base)/factors/nope/days/2026-11-22", ["number": 3], token: token)
+      #expect(missing.status == 404)
+      // Nothing was written
+      let values = try await client.json(.get, "\(base)/factor-values", token: token)
+      #expect((values["values"] as? [Any])?.isEmpty == true)
+      let factors = try await client.json(.get, "\(base)/factors", token: token)
+      #expect(
+        (factors["factors"] as? [[String: Any]])?.map { $0["name"] as? String }
+          == ["Mood", "Red wine", "Triggers"])
+    }
+  }
+}
