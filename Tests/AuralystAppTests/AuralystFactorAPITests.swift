@@ -151,4 +151,55 @@ import Testing
           == ["Mood", "Red wine", "Triggers"])
     }
   }
+
+  @Test func anEntryCarriesItsDaysFactorsOrWritesNothing() async throws {
+    let server = try await TestServer(apps: testedApps, now: { Self.now })
+    try await server.run { client in
+      let owner = try await client.signup("ann@example.com")
+      let created = try await client.json(
+        .post, "/api/auralyst/journals", ["timeZone": "Asia/Tokyo"], token: owner.access)
+      let journal = try #require((created["journal"] as? [String: Any])?["id"] as? String)
+      let base = "/api/auralyst/journals/\(journal)"
+      let sleep = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Sleep", "kind": "number"], owner.access)
+      let wine = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Red wine", "kind": "yesno"], owner.access)
+      // A bad value among them: refused naming it, and neither the entry nor the good value
+      // is written
+      let refused = try await client.json(
+        .post, "\(base)/entries",
+        [
+          "severity": 4, "timestamp": "2026-11-21T20:00:00Z",
+          "factors": [["factorId": sleep["id"]!, "number": 6], ["factorId": wine["id"]!]],
+        ], token: owner.access)
+      #expect(
+        refused.status == 400 && refused.errorField == "factors[1].present", "\(refused.text)")
+      let unknown = try await client.json(
+        .post, "\(base)/entries", ["severity": 4, "factors": [["factorId": "nope", "number": 1]]],
+        token: owner.access)
+      #expect(unknown.status == 400 && unknown.errorField == "factors[0].factorId")
+      let entries = try await client.json(.get, "\(base)/entries", token: owner.access)
+      #expect((entries["entries"] as? [Any])?.isEmpty == true)
+      var values = try await client.json(.get, "\(base)/factor-values", token: owner.access)
+      #expect((values["values"] as? [Any])?.isEmpty == true)
+      // At 20:00 UTC on the 21st it is 05:00 on the 22nd in Tokyo: the values are the 22nd's
+      _ = try await AuralystExportTests.post(
+        client, "\(base)/entries",
+        [
+          "severity": 4, "timestamp": "2026-11-21T20:00:00Z",
+          "factors": [
+            ["factorId": sleep["id"]!, "number": 6], ["factorId": wine["id"]!, "present": false],
+          ],
+        ], owner.access)
+      values = try await client.json(.get, "\(base)/factor-values", token: owner.access)
+      let listed = try #require(values["values"] as? [[String: Any]])
+      #expect(listed.map { $0["day"] as? String } == ["2026-11-22", "2026-11-22"])
+      #expect(
+        Set(listed.compactMap { $0["factorId"] as? String }) == [
+          sleep["id"] as? String, wine["id"] as? String,
+        ])
+      #expect(listed.contains { $0["present"] as? Bool == false })
+      #expect(listed.contains { $0["number"] as? Double == 6 })
+    }
+  }
 }

@@ -71,6 +71,17 @@ extension AuralystAPI {
     ]
   }
 
+  /// A factor's value sent with an entry, for the entry's day.
+  struct FactorDayInput: Decodable, JSONSchemaRefined {
+    var factorId: String?
+    var number: Double?
+    var present: Bool?
+    var tags: [String]?
+
+    static let schemaRequired = ["factorId"]
+    static let schemaRefinements: [String: JSON] = ["tags": ["maxItems": 20]]
+  }
+
   struct FactorList: Codable { var factors: [FactorBody] }
   struct FactorEnvelope: Codable { var factor: FactorBody }
   struct FactorValueList: Codable { var values: [FactorValueBody] }

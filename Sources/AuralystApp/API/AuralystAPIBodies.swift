@@ -230,6 +230,8 @@ enum AuralystAPI {
     var symptoms: [String: Int]?
     var isMenstruating: Bool?
     var note: String?
+    /// Factor values for the entry's day (in the journal's zone), logged with it.
+    var factors: [FactorDayInput]?
 
     static let schemaRefinements: [String: JSON] = [
       "id": Rule.id, "timestamp": Rule.dateTime, "severity": Rule.severity,

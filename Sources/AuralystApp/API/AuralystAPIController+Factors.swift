@@ -150,26 +150,63 @@ extension AuralystAPIController {
     try opened.access.require(.write, what: "journal")
     let input = try await JSONBody.decode(
       AuralystAPI.FactorValueInput.self, from: request, route: "PUT \(Self.factorDayPath)")
-    let number: Double?
-    switch factor.kind {
-    case .yesNo:
-      guard let present = input.present else { throw APIErrorResponse(.missing("present")) }
-      number = present ? 1 : 0
-    case .number, .scale:
-      guard let given = input.number else { throw APIErrorResponse(.missing("number")) }
-      number = given
-    case .tags:
-      guard input.tags != nil else { throw APIErrorResponse(.missing("tags")) }
-      number = nil
-    }
+    let sent = try Self.factorValue(
+      number: input.number, present: input.present, tags: input.tags, of: factor,
+      day: context.parameters.get("day") ?? "", by: opened.user.id)
     let value = try await journals.putFactorValue(
-      FactorValue(
-        factorID: factor.id, day: context.parameters.get("day") ?? "", number: number,
-        tags: input.tags, authorID: opened.user.id),
-      of: factor, in: opened)
+      try await journals.checkedFactorValue(sent, of: factor, in: opened), in: opened)
     return JSONBody.response(
       AuralystAPI.FactorValueEnvelope(
         value: AuralystAPI.FactorValueBody(value, kind: factor.kind, opened)))
+  }
+
+  /// A value as sent for a factor of its kind: `number` for numbers and scales, `present` for
+  /// yes/no, `tags`; the field missing is named under `field` ("factors[0].number").
+  static func factorValue(
+    number: Double?, present: Bool?, tags: [String]?, of factor: Factor, day: String,
+    by authorID: String, field: String = ""
+  ) throws -> FactorValue {
+    var stored: Double?
+    switch factor.kind {
+    case .yesNo:
+      guard let present else { throw APIErrorResponse(.missing(field + "present")) }
+      stored = present ? 1 : 0
+    case .number, .scale:
+      guard let number else { throw APIErrorResponse(.missing(field + "number")) }
+      stored = number
+    case .tags:
+      guard tags != nil else { throw APIErrorResponse(.missing(field + "tags")) }
+    }
+    return FactorValue(
+      factorID: factor.id, day: day, number: stored, tags: tags, authorID: authorID)
+  }
+
+  /// The values sent with an entry for its day, checked before anything is written.
+  func factorValues(
+    _ inputs: [AuralystAPI.FactorDayInput], day: String, opened: AuralystJournals.Opened
+  ) async throws -> [FactorValue] {
+    let factors = Dictionary(
+      try await journals.factors(opened).map { ($0.id, $0) },
+      uniquingKeysWith: { first, _ in first })
+    var values: [FactorValue] = []
+    for (index, input) in inputs.enumerated() {
+      let field = "factors[\(index)]."
+      guard let id = input.factorId else { throw APIErrorResponse(.missing(field + "factorId")) }
+      guard let factor = factors[id] else {
+        throw APIErrorResponse(
+          .invalid(field + "factorId", "That factor is no longer in this journal. Reload the page.")
+        )
+      }
+      guard !values.contains(where: { $0.factorID == id }) else {
+        throw APIErrorResponse(.invalid(field + "factorId", "\(factor.name) is sent twice."))
+      }
+      let sent = try Self.factorValue(
+        number: input.number, present: input.present, tags: input.tags, of: factor, day: day,
+        by: opened.user.id, field: field)
+      values.append(
+        try await journals.checkedFactorValue(sent, of: factor, in: opened, field: field))
+    }
+    return values
   }
 
   @Sendable func clearFactorValue(_ request: Request, _ context: AppRequestContext) async throws

@@ -130,8 +130,15 @@ extension AuralystAPIController {
     stored.id = try AuralystJournals.clientID(input.id, make: env.newID)
     stored.timestamp = try AuralystAPI.timestamp(
       input.timestamp, journal: opened.journal, now: env.now())
+    let clock = ZoneClock(
+      timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt,
+      span: stored.timestamp...stored.timestamp)
+    // Checked before the entry is written, so a bad value writes nothing.
+    let values = try await factorValues(
+      input.factors ?? [], day: clock.day(of: stored.timestamp).description, opened: opened)
     let (record, created) = try await journals.add(
       AuralystRecordCoding.record(stored, at: env.now()), to: opened)
+    for value in values { try await journals.putFactorValue(value, in: opened) }
     return Self.created(
       AuralystAPI.EntryEnvelope(
         entry: AuralystAPI.EntryBody(try AuralystRecordCoding.entry(record) ?? stored, opened)),

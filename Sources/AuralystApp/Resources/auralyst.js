@@ -122,8 +122,17 @@
       // A datetime-local value goes as it is: the server reads it in the journal's zone.
       else if (type === "local") value = element.value;
       else if (type === "lines") value = element.value.split("\n").map((line) => line.trim()).filter(Boolean);
+      else if (type === "tags") value = element.value.split(",").map((tag) => tag.trim()).filter(Boolean);
+      else if (type === "yesno") value = element.value === "true";
       else value = element.value;
-      if (element.name.startsWith("symptoms.")) {
+      if (element.name.startsWith("factor.")) {
+        // "factor.<id>.<field>": one item of the entry's factors per factor
+        const [, factorId, field] = element.name.split(".");
+        body.factors = body.factors || [];
+        let item = body.factors.find((sent) => sent.factorId === factorId);
+        if (!item) { item = { factorId }; body.factors.push(item); }
+        item[field] = value;
+      } else if (element.name.startsWith("symptoms.")) {
         body.symptoms = body.symptoms || {};
         body.symptoms[element.name.slice(9)] = value;
       } else {
@@ -209,7 +218,8 @@
 
   const savedText = {
     entry: "Entry saved.", intake: "Dose logged.", note: "Note added.", "edit-entry": "Entry saved.",
-    "edit-intake": "Dose saved.", share: "Invitation sent.",
+    "edit-intake": "Dose saved.", share: "Invitation sent.", factor: "Factor added.",
+    "rename-factor": "Factor renamed.", "factor-value": "Saved.",
   };
 
   // --- Rating sliders: a symptom is "Not rated" until its slider is moved ---------------

@@ -94,23 +94,31 @@ extension AuralystJournals {
     try await factorStore.factorValues(journalID: opened.journal.id, from: from, until: until)
   }
 
-  /// Sets a day's value: a writer logs a day nobody has, or changes their own; the owner any.
-  func putFactorValue(_ value: FactorValue, of factor: Factor, in opened: Opened) async throws
-    -> FactorValue
-  {
+  /// A day's value checked against its factor, and whether this person may set it: a writer
+  /// logs a day nobody has, or changes their own; the owner any. Field names under `field`.
+  func checkedFactorValue(
+    _ value: FactorValue, of factor: Factor, in opened: Opened, field: String = ""
+  ) async throws -> FactorValue {
     try opened.access.require(.write, what: "journal")
-    let checked = try AuralystAPI.validated { () throws(ValidationError) in
-      try value.validated(for: factor)
+    let checked: FactorValue
+    do { checked = try value.validated(for: factor) } catch {
+      throw APIErrorResponse(.invalid(field + error.field, error.message))
     }
     if let stored = try await factorStore.factorValue(factorID: factor.id, day: checked.day) {
       try opened.requireAuthor(of: stored.authorID)
     }
+    return checked
+  }
+
+  /// Stores a value `checkedFactorValue` made.
+  @discardableResult
+  func putFactorValue(_ checked: FactorValue, in opened: Opened) async throws -> FactorValue {
     do {
       try await factorStore.putFactorValue(
         checked, journalID: opened.journal.id,
         events: [
           Self.event(
-            opened.journal.id, kind: "factorValue", id: "\(factor.id)/\(checked.day)",
+            opened.journal.id, kind: "factorValue", id: "\(checked.factorID)/\(checked.day)",
             action: "updated")
         ], at: env.now())
     } catch StoreError.notFound {

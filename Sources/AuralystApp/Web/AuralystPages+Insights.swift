@@ -175,6 +175,7 @@ extension AuralystPages {
       .section([.class("card")], .h2("Menstruation Impact"), menstruationNode),
       .section([.class("card")], .h2("Symptom Breakdown"), breakdown),
       .section([.class("card")], .h2("As-Needed Usage"), usage),
+      .section([.class("card")], .h2("Factors"), factorRelations(insights)),
     ])
   }
 }

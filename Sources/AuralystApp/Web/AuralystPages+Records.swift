@@ -8,7 +8,8 @@ extension AuralystPages {
   /// `notes` are the day's notes about no entry; those about an entry are on its page.
   public static func day(
     _ context: PageContext, _ view: AuralystView, day: Int, entries: [SymptomEntry],
-    intakes: [MedicationIntake], notes: [CollaboratorNote], medications: [Medication]
+    intakes: [MedicationIntake], notes: [CollaboratorNote], medications: [Medication],
+    factors: (definitions: [Factor], values: [FactorValue]) = ([], [])
   ) -> String {
     AuralystChrome.page(
       context, view, title: view.longDay(day), current: "/day",
@@ -18,6 +19,9 @@ extension AuralystPages {
           [.id("auralyst-live")],
           dayLive(
             view, entries: entries, intakes: intakes, notes: notes, medications: medications)),
+        .section(
+          [.class("auralyst-day-factors"), .ariaLabel("Factors this day")], .h2("Factors"),
+          dayFactors(view, day: day, factors: factors.definitions, values: factors.values)),
       ])
   }
 

@@ -81,6 +81,8 @@ public enum AuralystPages {
     public var notes: [CollaboratorNote]
     /// The timeline's last day: today, or further back when paging.
     public var until: Int
+    /// The journal's factors, for the quick-add.
+    public var factors: [Factor] = []
 
     public init(
       day: Int, medications: [Medication], dayIntakes: [MedicationIntake],
@@ -102,7 +104,7 @@ public enum AuralystPages {
       context, view, title: view.journal.title, current: "",
       [
         .h1(.text(view.journal.title)),
-        view.canWrite ? quickAdd(view) : .empty,
+        view.canWrite ? quickAdd(view, factors: home.factors) : .empty,
         .section([.id("auralyst-live")], live(view, home)),
       ])
   }
@@ -112,7 +114,7 @@ public enum AuralystPages {
     .fragment([quickLog(view, home), timeline(view, home)])
   }
 
-  static func quickAdd(_ view: AuralystView) -> Node {
+  static func quickAdd(_ view: AuralystView, factors: [Factor] = []) -> Node {
     let symptoms: [Node] = view.journal.symptoms.enumerated().map { index, name in
       AuralystRating.symptom(id: "symptom-\(index)", name: name, value: nil)
     }
@@ -127,6 +129,11 @@ public enum AuralystPages {
       .details(
         [.class("auralyst-symptoms")], .summary("Rate symptoms"),
         .div([.class("auralyst-rating-grid")], .fragment(symptoms))),
+      factors.isEmpty
+        ? .empty
+        : .details(
+          [.class("auralyst-quick-factors")], .summary("Factors for this day"),
+          .fragment(factors.map { factorControl($0, nil, quick: true) })),
       .div(
         [.class("field checkbox")],
         .label(

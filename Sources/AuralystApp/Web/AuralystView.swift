@@ -90,7 +90,8 @@ enum AuralystChrome {
 
   static let tabs: [(String, String)] = [
     ("", "Journal"), ("/calendar", "Calendar"), ("/medications", "Medications"),
-    ("/insights", "Insights"), ("/sharing", "Sharing"), ("/data", "Export & import"),
+    ("/factors", "Factors"), ("/insights", "Insights"), ("/sharing", "Sharing"),
+    ("/data", "Export & import"),
     ("/report", "Report"), ("/settings", "Settings"),
   ]
 

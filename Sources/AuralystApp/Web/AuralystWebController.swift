@@ -22,6 +22,7 @@ struct AuralystWebController: Sendable {
     page(journal, "/entries/:entryId", use: entryPage)
     page(journal, "/medications", use: medicationsPage)
     page(journal, "/medications/:medicationId", use: medicationPage)
+    page(journal, "/factors", use: factorsPage)
     page(journal, "/insights", use: insightsPage)
     page(journal, "/sharing", use: sharingPage)
     page(journal, "/settings", use: settingsPage)
@@ -80,7 +81,7 @@ struct AuralystWebController: Sendable {
     let dayEnd = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
     let intakes = try await journals.records(opened, [.intake], from: min(since, dayStart))
       .compactMap(AuralystRecordCoding.intake)
-    let home = AuralystPages.Home(
+    var home = AuralystPages.Home(
       day: day, medications: try await journals.medications(opened),
       dayIntakes: intakes.filter {
         $0.scheduledDate == CalendarDay(daysSince1970: day).description
@@ -94,6 +95,7 @@ struct AuralystWebController: Sendable {
       notes: try await journals.records(opened, [.note], from: since, until: end)
         .compactMap(AuralystRecordCoding.note).filter { $0.entryID == nil },
       until: until)
+    home.factors = try await journals.factors(opened)
     return AuralystPages.home(context, view, home)
   }
 
@@ -108,11 +110,23 @@ struct AuralystWebController: Sendable {
     let until = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
     let rows = try await journals.records(
       opened, [.entry, .intake, .note], from: from, until: until)
+    let date = CalendarDay(daysSince1970: day).description
     return AuralystPages.day(
       context, view, day: day, entries: try rows.compactMap(AuralystRecordCoding.entry),
       intakes: try rows.compactMap(AuralystRecordCoding.intake),
       notes: try rows.compactMap(AuralystRecordCoding.note).filter { $0.entryID == nil },
-      medications: try await journals.medications(opened))
+      medications: try await journals.medications(opened),
+      factors: (
+        try await journals.factors(opened),
+        try await journals.factorValues(opened, from: date, until: date)
+      ))
+  }
+
+  @Sendable func factorsPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    AuralystPages.factors(context, view, try await journals.factors(opened))
   }
 
   @Sendable func calendarPage(
