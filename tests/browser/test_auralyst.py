@@ -556,3 +556,64 @@ def test_a_journals_pages_pass_axe_and_fit_a_phone_light_and_dark(
                     problems.append(f"{where}: {pattern} in the page's words")
             page.screenshot(path=str(screenshots / f"auralyst-walk-{name}-{scheme}.png"), full_page=True)
     assert not problems and not errors, "\n".join(problems + errors)
+
+
+def test_factors_are_defined_logged_with_an_entry_and_edited_on_a_phone(
+    browser: Browser, live_server: HearthServer, screenshots
+) -> None:
+    from zoneinfo import ZoneInfo
+
+    page, _, token, errors = person(browser, live_server, "Gus", PHONE)
+    journal = new_journal(page, "Gus's journal")
+    client = api(live_server, token)
+    today = datetime.now(ZoneInfo("Europe/Paris")).date().isoformat()
+
+    # Gus defines two factors on the Factors tab
+    page.get_by_role("link", name="Factors").first.click()
+    page.wait_for_url("**/factors")
+    expect(page.locator("#auralyst-live")).to_contain_text("No factors yet")
+    page.locator("#factor-name").fill("Sleep")
+    page.get_by_label("Kind").select_option("number")
+    page.locator("#factor-unit").fill("hours")
+    page.get_by_role("button", name="Add Factor").click()
+    expect(page.locator("#auralyst-live")).to_contain_text("Number (e.g., sleep hours), in hours")
+    page.locator("#factor-name").fill("Red wine")
+    page.get_by_label("Kind").select_option("yesno")
+    page.get_by_role("button", name="Add Factor").click()
+    expect(page.locator("#auralyst-live li")).to_have_count(2)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(screenshots / "auralyst-factors-phone.png"), full_page=True)
+
+    # The quick-add takes the day's factors with the entry
+    page.goto(f"/auralyst/journals/{journal}")
+    page.locator("#entry-severity").fill("6")
+    page.locator(".auralyst-quick-factors summary").click()
+    page.get_by_label("Sleep (hours)").fill("6.5")
+    page.locator(".auralyst-quick-factors").get_by_label("Yes").check()
+    page.get_by_role("button", name="Save Entry").click()
+    expect(page.locator(".auralyst-day-row")).to_contain_text("1 entry")
+    values = client.get(f"/api/auralyst/journals/{journal}/factor-values").json()["values"]
+    assert {(v["day"], v.get("number"), v.get("present")) for v in values} == {
+        (today, 6.5, None),
+        (today, None, True),
+    }, values
+
+    # The day's page shows them, and changes and clears them
+    page.locator(".auralyst-day-row").click()
+    page.wait_for_url("**/days/*")
+    sleep = page.get_by_label("Sleep (hours)")
+    expect(sleep).to_have_value("6.5")
+    sleep.fill("7.5")
+    page.get_by_role("form", name="Sleep on this day").get_by_role("button", name="Save").click()
+    expect(page.get_by_label("Sleep (hours)")).to_have_value("7.5")
+    page.get_by_role("button", name="Clear Red wine for this day").click()
+    expect(page.get_by_role("button", name="Clear Red wine for this day")).to_have_count(0)
+    values = client.get(f"/api/auralyst/journals/{journal}/factor-values").json()["values"]
+    assert [(v["day"], v.get("number")) for v in values] == [(today, 7.5)], values
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(screenshots / "auralyst-day-factors-phone.png"), full_page=True)
+
+    # Insights say how far the evidence is from a cue
+    page.goto(f"/auralyst/journals/{journal}/insights")
+    expect(page.locator(".auralyst-factor-relation").first).to_contain_text("Not enough yet")
+    assert not errors, errors

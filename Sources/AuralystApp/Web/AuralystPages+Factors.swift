@@ -86,6 +86,7 @@ extension AuralystPages {
           .type("button"), .class("button link danger"),
           .data("auralyst-delete", "\(view.api)/factors/\(factor.id)"),
           .data("confirm", "Delete \(factor.name)? This removes every day's value of it."),
+          .ariaLabel("Delete \(factor.name)"),
         ], "Delete Factor"))
   }
 
