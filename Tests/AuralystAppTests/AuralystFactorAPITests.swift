@@ -202,4 +202,69 @@ import Testing
       #expect(listed.contains { $0["number"] as? Double == 6 })
     }
   }
+
+  @Test func factorsTravelInTheExportAndImportIntoAnotherJournal() async throws {
+    let server = try await TestServer(apps: testedApps, now: { Self.now })
+    try await server.run { client in
+      let (token, base) = try await Self.journal(client)
+      let sleep = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Sleep", "kind": "number", "unit": "hours"], token)
+      let tags = try await AuralystExportTests.post(
+        client, "\(base)/factors", ["name": "Triggers", "kind": "tags"], token)
+      for (factor, day, body) in [
+        (sleep, "2026-11-20", ["number": 6.5] as [String: Any]),
+        (sleep, "2026-11-21", ["number": 8]), (tags, "2026-11-21", ["tags": ["rain"]]),
+      ] {
+        let put = try await client.json(
+          .put, "\(base)/factors/\(factor["id"]!)/days/\(day)", body, token: token)
+        #expect(put.status == 200)
+      }
+      for format in ["json", "csv"] {
+        let file = try await client.json(
+          .get, "\(base)/export?format=\(format)", token: token)
+        #expect(file.status == 200)
+        // Another journal already has Sleep, with the 21st logged
+        let other = try await client.json(
+          .post, "/api/auralyst/journals", ["timeZone": "UTC"], token: token)
+        let target = "/api/auralyst/journals/\((other["journal"] as? [String: Any])!["id"]!)"
+        let its = try await AuralystExportTests.post(
+          client, "\(target)/factors", ["name": "sleep", "kind": "number"], token)
+        _ = try await client.json(
+          .put, "\(target)/factors/\(its["id"]!)/days/2026-11-21", ["number": 5], token: token)
+        let imported = try await client.raw(
+          .post, "\(target)/import?format=\(format)", body: Data(file.text.utf8),
+          headers: [.authorization: "Bearer \(token)"])
+        #expect(imported.status == 200, "\(format): \(imported.text)")
+        // Sleep is the journal's own, with the file's 20th and its own 21st; Triggers is new
+        let factors = try await client.json(.get, "\(target)/factors", token: token)
+        let listed = try #require(factors["factors"] as? [[String: Any]])
+        #expect(listed.map { $0["name"] as? String } == ["sleep", "Triggers"], "\(format)")
+        let values = try await client.json(.get, "\(target)/factor-values", token: token)
+        let rows = try #require(values["values"] as? [[String: Any]])
+        let sleepDays = rows.filter { $0["factorId"] as? String == its["id"] as? String }
+          .map { ($0["day"] as? String ?? "", $0["number"] as? Double ?? 0) }
+        #expect(
+          sleepDays.map(\.0) == ["2026-11-20", "2026-11-21"] && sleepDays.map(\.1) == [6.5, 5])
+        #expect(rows.contains { ($0["tags"] as? [String]) == ["rain"] })
+      }
+      // A journal with Triggers of another kind refuses the file whole
+      _ = try await AuralystExportTests.post(client, "\(base)/entries", ["severity": 3], token)
+      let file = try await client.json(.get, "\(base)/export?format=json", token: token)
+      let other = try await client.json(
+        .post, "/api/auralyst/journals", ["timeZone": "UTC"], token: token)
+      let target = "/api/auralyst/journals/\((other["journal"] as? [String: Any])!["id"]!)"
+      _ = try await AuralystExportTests.post(
+        client, "\(target)/factors", ["name": "Triggers", "kind": "yesno"], token)
+      let refused = try await client.raw(
+        .post, "\(target)/import?format=json", body: Data(file.text.utf8),
+        headers: [.authorization: "Bearer \(token)"])
+      #expect(refused.status == 400 && refused.errorField == "factors", "\(refused.text)")
+      let factors = try await client.json(.get, "\(target)/factors", token: token)
+      #expect((factors["factors"] as? [Any])?.count == 1)
+      let values = try await client.json(.get, "\(target)/factor-values", token: token)
+      #expect((values["values"] as? [Any])?.isEmpty == true)
+      let entries = try await client.json(.get, "\(target)/entries", token: token)
+      #expect((entries["entries"] as? [Any])?.isEmpty == true)
+    }
+  }
 }

@@ -130,4 +130,39 @@ struct AuralystFactorStoreTests: StoreFixtures {
       #expect(try await store.factorValues(journalID: "j1", from: nil, until: nil).isEmpty)
     }
   }
+
+  @Test(arguments: StoreFactory.all)
+  func aChangeBringsFactorsAndValuesInItsTransaction(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      try await db.auralystStore.createAuralystJournal(
+        AuralystStoreConformanceTests.auralystJournal(), events: [], at: Self.at(1))
+      let store = db.auralystFactorStore
+      let sleep = Self.factor("f1", "Sleep")
+      try await store.saveFactor(sleep, isNew: true, events: [], at: Self.at(2))
+      let own = FactorValue(factorID: "f1", day: "2026-11-21", number: 5, authorID: "alice")
+      try await store.putFactorValue(own, journalID: "j1", events: [], at: Self.at(2))
+      // An import: a new factor with a value, and Sleep's values (the 21st is kept as it was)
+      let mood = Self.factor("f2", "Mood", kind: .scale)
+      let values = [
+        FactorValue(factorID: "f1", day: "2026-11-20", number: 6.5, authorID: "alice"),
+        FactorValue(factorID: "f1", day: "2026-11-21", number: 8, authorID: "alice"),
+        FactorValue(factorID: "f2", day: "2026-11-21", number: 3, authorID: "alice"),
+      ]
+      try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(3)) {
+        _ in AuralystChange(factors: [mood], factorValues: values)
+      }
+      #expect(try await store.factors(journalID: "j1") == [mood, sleep])
+      #expect(
+        try await store.factorValues(journalID: "j1", from: nil, until: nil)
+          == [values[0], own, values[2]])
+      // A change that fails writes none of its factors
+      await #expect(throws: (any Error).self) {
+        try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(4)) {
+          _ in AuralystChange(factors: [Self.factor("f3", "Coffee"), Self.factor("f3", "Tea")])
+        }
+      }
+      #expect(try await store.factors(journalID: "j1").count == 2)
+    }
+  }
 }

@@ -140,4 +140,39 @@ extension AuralystJournals {
           opened.journal.id, kind: "factorValue", id: "\(factor.id)/\(day)", action: "deleted")
       ], at: env.now())
   }
+
+  /// An import's factors as the journal takes them: one the journal has by name (of the same
+  /// kind) takes the file's values, on days it has none; a name it has with another kind is
+  /// refused. The journal keeps at most `Factor.maximumPerJournal`.
+  func factorsToImport(_ copy: JournalExport, into opened: Opened) async throws -> (
+    [Factor], [FactorValue]
+  ) {
+    let existing = Dictionary(
+      try await factors(opened).map { ($0.nameKey, $0) }, uniquingKeysWith: { first, _ in first })
+    var ids: [String: String] = [:]
+    var added: [Factor] = []
+    for factor in copy.factors {
+      if let known = existing[factor.nameKey] {
+        guard known.kind == factor.kind else {
+          throw APIErrorResponse(
+            .invalid(
+              "factors",
+              "The journal's \(known.name) is of another kind than the file's; rename one first."))
+        }
+        ids[factor.id] = known.id
+      } else {
+        added.append(factor)
+      }
+    }
+    guard existing.count + added.count <= Factor.maximumPerJournal else {
+      throw APIErrorResponse(
+        .invalid("factors", "A journal tracks at most \(Factor.maximumPerJournal) factors."))
+    }
+    let values = copy.factorValues.map { value in
+      var value = value
+      value.factorID = ids[value.factorID] ?? value.factorID
+      return value
+    }
+    return (added, values)
+  }
 }

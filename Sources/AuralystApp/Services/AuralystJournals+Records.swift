@@ -122,7 +122,8 @@ extension AuralystJournals {
       medications: try all.compactMap(AuralystRecordCoding.medication)
         .sorted { ($0.name, $0.id) < ($1.name, $1.id) },
       intakes: try all.compactMap(AuralystRecordCoding.intake),
-      notes: try all.compactMap(AuralystRecordCoding.note))
+      notes: try all.compactMap(AuralystRecordCoding.note), factors: try await factors(opened),
+      factorValues: try await factorValues(opened))
   }
 
   func insights(_ opened: Opened, window: InsightWindow) async throws -> Insights {
@@ -191,8 +192,9 @@ extension AuralystJournals {
       + copy.medications.map { AuralystRecordCoding.record($0, at: now) }
       + copy.intakes.map { AuralystRecordCoding.record($0, journalID: journalID, at: now) }
       + copy.notes.map { AuralystRecordCoding.record($0, at: now) }
+    let (factors, values) = try await factorsToImport(copy, into: opened)
     let change = AuralystChange(
-      puts: puts, symptoms: symptoms,
+      puts: puts, symptoms: symptoms, factors: factors, factorValues: values,
       events: [Self.event(journalID, kind: "journal", id: journalID, action: "imported")])
     try await database.auralystStore.changeAuralyst(journalID: journalID, reading: [], at: now) {
       _ in change

@@ -164,6 +164,34 @@ struct AuralystFactorSQLStore: AuralystFactorStore {
     }
   }
 
+  /// Factors and values a journal change brings (an import), in its transaction.
+  static func write(
+    _ factors: [Factor], _ values: [FactorValue], into journalID: String, at: Date,
+    _ tx: any SQLTransaction
+  ) async throws {
+    for factor in factors {
+      try await tx.execute(
+        """
+        INSERT INTO auralyst_factors (id, journal_id, name, name_key, kind, unit, author_id,
+          created_at, updated_at)
+        VALUES (\(factor.id), \(journalID), \(factor.name), \(factor.nameKey),
+          \(factor.kind.rawValue), \(factor.unit), \(factor.authorID), \(factor.createdAt), \(at))
+        """)
+    }
+    for value in values {
+      try await tx.execute(
+        """
+        INSERT INTO auralyst_factor_values (factor_id, journal_id, day, number, tags, author_id,
+          updated_at)
+        SELECT \(value.factorID), \(journalID), \(value.day), \(value.number),
+          \(value.tags.map { StoreJSON.encode($0) }), \(value.authorID), \(at)
+        WHERE EXISTS (
+          SELECT 1 FROM auralyst_factors WHERE id = \(value.factorID) AND journal_id = \(journalID))
+        ON CONFLICT (factor_id, day) DO NOTHING
+        """)
+    }
+  }
+
   private static let factorColumns: SQL =
     "id, journal_id, name, kind, unit, author_id, created_at"
   private static let valueColumns: SQL = "factor_id, day, number, tags, author_id"

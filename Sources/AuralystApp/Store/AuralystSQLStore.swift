@@ -141,6 +141,8 @@ struct AuralystSQLStore: AuralystStore {
           WHERE id = \(journalID)
           """)
       }
+      try await AuralystFactorSQLStore.write(
+        change.factors, change.factorValues, into: journalID, at: at, tx)
       try await tx.appendEvents(change.events, at: at)
       return stored
     }

@@ -50,12 +50,19 @@ public struct AuralystChange: Sendable {
   public var detachFrom: [String]
   /// A new symptom list for the journal, saved with the records that rate them.
   public var symptoms: [String]?
+  /// New factors of the journal (an id or name taken throws), and values for its factors; a
+  /// day that has a value keeps it.
+  public var factors: [Factor]
+  public var factorValues: [FactorValue]
   public var events: [NewEvent]
 
   public init(
     inserts: [AuralystRecord] = [], puts: [AuralystRecord] = [], deletes: [String] = [],
-    detachFrom: [String] = [], symptoms: [String]? = nil, events: [NewEvent] = []
+    detachFrom: [String] = [], symptoms: [String]? = nil, factors: [Factor] = [],
+    factorValues: [FactorValue] = [], events: [NewEvent] = []
   ) {
+    self.factors = factors
+    self.factorValues = factorValues
     self.inserts = inserts
     self.puts = puts
     self.deletes = deletes

@@ -89,6 +89,9 @@ enum ExportRows {
     var medications: [Medication]
     var intakes: [Intake]
     var schedules: [Schedule]
+    /// This app's factors and their values; absent from files without any.
+    var factors: [Factor]? = nil
+    var factorValues: [FactorValue]? = nil
   }
 }
 
@@ -105,6 +108,9 @@ extension ExportRows.File {
     medications = try container.decode([ExportRows.Medication].self, forKey: .medications)
     intakes = try container.decode([ExportRows.Intake].self, forKey: .intakes)
     schedules = try container.decode([ExportRows.Schedule].self, forKey: .schedules)
+    factors = try container.decodeIfPresent([ExportRows.Factor].self, forKey: .factors)
+    factorValues = try container.decodeIfPresent(
+      [ExportRows.FactorValue].self, forKey: .factorValues)
   }
 }
 
@@ -166,7 +172,21 @@ extension JournalExport {
           }
           return row
         }
-      })
+      },
+      factors: factors.isEmpty
+        ? nil
+        : factors.map { factor in
+          .init(
+            id: factor.id, journalID: journal.id, name: factor.name, kind: factor.kind.rawValue,
+            unit: factor.unit, authorID: factor.authorID, createdAt: time(factor.createdAt))
+        },
+      factorValues: factorValues.isEmpty
+        ? nil
+        : factorValues.map { value in
+          .init(
+            factorID: value.factorID, day: value.day, number: value.number, tags: value.tags,
+            authorID: value.authorID)
+        })
   }
 
   static func span(_ dates: [Date]) -> ClosedRange<Date> { dates.min()!...dates.max()! }

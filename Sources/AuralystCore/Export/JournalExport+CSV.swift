@@ -24,7 +24,7 @@ extension JournalExport {
   public func csv() -> String {
     let file = rows()
     let summary = file.summary ?? self.summary
-    return CSVSections(sections: [
+    let sections: [CSVSections.Section] = [
       .init(
         name: "journal", header: ["id", "createdAt", "title", "timeZone", "symptoms"],
         rows: [
@@ -89,7 +89,8 @@ extension JournalExport {
             Self.text(schedule.sortOrder),
           ]
         }),
-    ]).text()
+    ]
+    return CSVSections(sections: sections + Self.factorSections(file)).text()
   }
 
   static func text(_ value: Bool?) -> String { value.map { $0 ? "true" : "false" } ?? "" }
@@ -127,6 +128,7 @@ struct CSVReader {
       journal: try journal(), summary: nil, entries: [], collaboratorNotes: [], medications: [],
       intakes: [], schedules: [])
     var labels = RowLabels()
+    try readFactors(into: &file, &labels)
 
     if let section = sections["symptom_entries"] {
       let fixed = Set(JournalExport.entryColumns + JournalExport.entryTrailingColumns)
@@ -305,6 +307,8 @@ struct RowLabels {
   var medications: [String] = []
   var intakes: [String] = []
   var schedules: [String] = []
+  var factors: [String] = []
+  var factorValues: [String] = []
 
   static func json(_ file: ExportRows.File) -> RowLabels {
     func labels(_ name: String, _ count: Int) -> [String] { (0..<count).map { "\(name)[\($0)]" } }
@@ -313,6 +317,8 @@ struct RowLabels {
       notes: labels("collaboratorNotes", file.collaboratorNotes.count),
       medications: labels("medications", file.medications.count),
       intakes: labels("intakes", file.intakes.count),
-      schedules: labels("schedules", file.schedules.count))
+      schedules: labels("schedules", file.schedules.count),
+      factors: labels("factors", file.factors?.count ?? 0),
+      factorValues: labels("factorValues", file.factorValues?.count ?? 0))
   }
 }

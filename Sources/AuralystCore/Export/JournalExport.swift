@@ -25,11 +25,16 @@ public struct JournalExport: Hashable, Sendable {
   public var medications: [Medication]
   public var intakes: [MedicationIntake]
   public var notes: [CollaboratorNote]
+  public var factors: [Factor]
+  public var factorValues: [FactorValue]
 
   public init(
     journal: Journal, entries: [SymptomEntry], medications: [Medication],
-    intakes: [MedicationIntake], notes: [CollaboratorNote]
+    intakes: [MedicationIntake], notes: [CollaboratorNote], factors: [Factor] = [],
+    factorValues: [FactorValue] = []
   ) {
+    self.factors = factors
+    self.factorValues = factorValues
     // Ratings of symptoms since taken off the list stay in the file, so it imports whole.
     var symptoms = journal.symptoms
     for entry in entries {

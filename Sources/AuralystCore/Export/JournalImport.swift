@@ -236,6 +236,8 @@ public struct JournalImport: Sendable {
         })
     }
     export.intakes = checkedIntakes
+    (export.factors, export.factorValues) = try Self.factors(
+      file, labels: labels, journalID: journalID, createdAt: createdAt)
   }
 
   static func cadence(_ row: ExportRows.Schedule) throws(ValidationError)
@@ -375,6 +377,19 @@ extension JournalExport {
       note.entryID = note.entryID.map(mapped)
       note.authorID = authorID
       return note
+    }
+    copy.factors = factors.map { factor in
+      var factor = factor
+      factor.id = mapped(factor.id)
+      factor.journalID = journalID
+      factor.authorID = authorID
+      return factor
+    }
+    copy.factorValues = factorValues.map { value in
+      var value = value
+      value.factorID = mapped(value.factorID)
+      value.authorID = authorID
+      return value
     }
     return copy
   }
