@@ -42,6 +42,19 @@ import Testing
     #expect(imported.export.notes == original.notes)
   }
 
+  @Test func startDatesRoundTrip() throws {
+    var original = Self.journal
+    original.medications[2].startDay = "2026-11-10"
+    original.medications[2].schedules[0].startDay = "2026-11-12"
+    for imported in [
+      try JournalImport.parse(json: original.json()), try JournalImport.parse(csv: original.csv()),
+    ] {
+      #expect(imported.export.medications[2].startDay == "2026-11-10")
+      #expect(imported.export.medications[2].schedules[0].startDay == "2026-11-12")
+      #expect(imported.export.medications == original.medications)
+    }
+  }
+
   @Test func csvRoundTripsEveryField() throws {
     let original = Self.journal
     let text = original.csv()

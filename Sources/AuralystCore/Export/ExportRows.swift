@@ -27,6 +27,8 @@ enum ExportRows {
     var useCase: String?
     var notes: String?
     var authorID: String?
+    /// The first day its doses are due (this app's; the reference app has none).
+    var startDate: String? = nil
   }
 
   struct Schedule: Codable, Equatable {
@@ -35,8 +37,8 @@ enum ExportRows {
     var label: String?
     var amount: Double?
     var unit: String?
-    /// "weekly" (the weekday mask) or "interval" (every `interval` days from `startDate`);
-    /// the reference's "daily" is a full mask.
+    /// "weekly" (the weekday mask, from `startDate` when given) or "interval" (every `interval`
+    /// days from `startDate`); the reference's "daily" is a full mask.
     var cadence: String?
     var interval: Int?
     /// Sunday is bit 0 ... Saturday bit 6.
@@ -144,7 +146,8 @@ extension JournalExport {
           id: medication.id, journalID: journal.id, name: medication.name,
           defaultAmount: medication.defaultAmount, defaultUnit: medication.defaultUnit,
           isAsNeeded: medication.isAsNeeded, useCase: medication.useCase,
-          notes: medication.notes, authorID: medication.authorID)
+          notes: medication.notes, authorID: medication.authorID,
+          startDate: medication.startDay)
       },
       intakes: intakes.map { intake in
         .init(
@@ -164,6 +167,7 @@ extension JournalExport {
             row.cadence = "weekly"
             row.interval = 1
             row.daysOfWeekMask = days.reduce(0) { $0 | 1 << ($1 - 1) }
+            row.startDate = schedule.startDay
           case .everyDays(let interval, let start):
             row.cadence = "interval"
             row.interval = interval

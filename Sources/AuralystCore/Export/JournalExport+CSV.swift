@@ -8,7 +8,7 @@ extension JournalExport {
   ]
   static let medicationColumns = [
     "id", "journal_id", "name", "defaultAmount", "defaultUnit", "isAsNeeded", "useCase", "notes",
-    "author_id",
+    "author_id", "startDate",
   ]
   static let intakeColumns = [
     "id", "medication_id", "entry_id", "schedule_id", "amount", "unit", "timestamp",
@@ -65,7 +65,7 @@ extension JournalExport {
             medication.id, medication.journalID, medication.name,
             Self.text(medication.defaultAmount), medication.defaultUnit ?? "",
             Self.text(medication.isAsNeeded), medication.useCase ?? "", medication.notes ?? "",
-            medication.authorID ?? "",
+            medication.authorID ?? "", medication.startDate ?? "",
           ]
         }),
       .init(
@@ -172,7 +172,7 @@ struct CSVReader {
             name: row.value("name") ?? "", defaultAmount: try row.double("defaultAmount"),
             defaultUnit: row.value("defaultUnit"), isAsNeeded: try row.bool("isAsNeeded"),
             useCase: row.value("useCase"), notes: row.value("notes"),
-            authorID: row.value("author_id")))
+            authorID: row.value("author_id"), startDate: row.value("startDate")))
         labels.medications.append(row.label)
       }
     }

@@ -138,12 +138,14 @@ public struct JournalImport: Sendable {
       try unique(row.id, label)
       try sameJournal(row.journalID, label)
       medicationIndex[row.id] = medications.count
+      let start = try day(row.startDate, label, "startDate")
       medications.append(
         try checked(label) { () throws(ValidationError) in
           try Medication(
             id: row.id, journalID: journalID, name: row.name, defaultAmount: row.defaultAmount,
             defaultUnit: row.defaultUnit, useCase: row.useCase, isAsNeeded: row.isAsNeeded ?? false,
-            notes: row.notes, authorID: row.authorID ?? ""
+            notes: row.notes, authorID: row.authorID ?? "",
+            startDay: start
           ).validated()
         })
     }
@@ -162,7 +164,7 @@ public struct JournalImport: Sendable {
         try MedicationSchedule(
           id: row.id, label: row.label, hour: row.hour ?? 8, minute: row.minute ?? 0,
           amount: row.amount, unit: row.unit, cadence: try Self.cadence(row),
-          isActive: row.isActive ?? true
+          isActive: row.isActive ?? true, startDay: row.startDate
         ).validated()
       }
       medications[index].schedules.append(schedule)
