@@ -164,28 +164,19 @@ public struct HearthConfig: Equatable, Sendable {
       }
       config.metricsToken = token
     }
-    /// A whole number in `range`, or nil when the variable is not set.
-    func whole(_ name: String, _ range: ClosedRange<Int>, unit: String = "a whole number")
-      throws(Error) -> Int?
-    {
-      guard let raw = value(name) else { return nil }
-      guard let number = Int(raw), range.contains(number) else {
-        throw Error(
-          variable: name, expected: "\(unit) from \(range.lowerBound) to \(range.upperBound)",
-          value: raw)
-      }
-      return number
-    }
-    if let count = try whole("HEARTH_STREAMS_PER_ACCOUNT", 1...100_000) {
+    let reader = ConfigReader(platform: config)
+    if let count = try reader.whole("HEARTH_STREAMS_PER_ACCOUNT", in: 1...100_000) {
       config.streamsPerAccount = count
     }
-    if let count = try whole("HEARTH_CONNECTIONS_PER_ADDRESS", 1...100_000) {
+    if let count = try reader.whole("HEARTH_CONNECTIONS_PER_ADDRESS", in: 1...100_000) {
       config.connectionsPerAddress = count
     }
-    if let seconds = try whole("HEARTH_JOB_LEASE_SECONDS", 1...3600, unit: "whole seconds") {
+    if let seconds = try reader.seconds("HEARTH_JOB_LEASE_SECONDS", in: 1...3600) {
       config.jobLeaseSeconds = seconds
     }
-    if let count = try whole("HEARTH_JOB_CONCURRENCY", 1...1000) { config.jobConcurrency = count }
+    if let count = try reader.whole("HEARTH_JOB_CONCURRENCY", in: 1...1000) {
+      config.jobConcurrency = count
+    }
     if let raw = value("HEARTH_TEST_CLOCK"), !ConfigReader.switchedOff(raw) {
       guard config.environment != .production else {
         throw Error(variable: "HEARTH_TEST_CLOCK", expected: "unset in production", value: raw)

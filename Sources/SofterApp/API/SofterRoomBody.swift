@@ -125,8 +125,7 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
     }
     composing = Composing.indicator(listing.composing, in: spec, for: me, at: now)
     hasCenotaph = room.hasCenotaph
-    canRequestCenotaph =
-      room.allowsCenotaph(by: me) && listing.turn.slot != SofterRooms.cenotaphSlot
+    canRequestCenotaph = listing.offersCenotaph(to: me)
     createdAt = spec.createdAt
     modifiedAt = room.lifecycle.modifiedAt
     messages = nil

@@ -88,6 +88,11 @@ public struct SofterRoomListing: Equatable, Sendable {
   public func participantID(ofUser userID: String) -> String? {
     seats.first { $0.value == userID }?.key
   }
+
+  /// For the originator of an ended room, while no cenotaph is written or being written.
+  func offersCenotaph(to participantID: String) -> Bool {
+    summary.allowsCenotaph(by: participantID) && turn.slot != SofterRooms.cenotaphSlot
+  }
 }
 
 /// What one change makes of a room: the room as it is to be saved, and the events that tell

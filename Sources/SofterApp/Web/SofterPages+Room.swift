@@ -172,11 +172,8 @@ extension SofterPages {
         "Raise hand"))
   }
 
-  /// For the originator of an ended room, while no cenotaph is written or being written.
   static func cenotaphOffer(_ record: SofterRoomRecord, me: String) -> Node {
-    guard RoomSummary(record.room).allowsCenotaph(by: me),
-      record.turn.slot != SofterRooms.cenotaphSlot
-    else { return .fragment([]) }
+    guard SofterRoomListing(record).offersCenotaph(to: me) else { return .fragment([]) }
     return .button(
       [.type("button"), .class("button secondary"), .data("softer-action", "cenotaph")],
       "Request Cenotaph")
