@@ -34,14 +34,6 @@ import Testing
     }
   }
 
-  @Test func base64URLRoundTrips() {
-    let bytes = Data((0..<64).map { UInt8($0 * 4 + 1) })
-    let text = TokenService.base64URL(bytes)
-    #expect(!text.contains("+") && !text.contains("/") && !text.contains("="))
-    #expect(TokenService.data(base64URL: text) == bytes)
-    #expect(TokenService.data(base64URL: "not base64!") == nil)
-  }
-
   @Test func logLinesReadAsStreamLogHandlersDo() {
     let line = HearthLogHandler.line(
       at: "2026-11-27T10:00:00+0000", level: .warning, label: "hearth",

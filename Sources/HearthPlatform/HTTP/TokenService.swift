@@ -21,12 +21,12 @@ public struct TokenService: Sendable {
     guard let combined = try AES.GCM.seal(bytes, using: sealingKey).combined else {
       throw StoreError.unreadable("sealed box")
     }
-    return Self.base64URL(combined)
+    return combined.base64URL
   }
 
   /// What `seal` sealed; nil when the text was not sealed with this server's secret.
   func open(_ text: String) -> [UInt8]? {
-    guard let data = Self.data(base64URL: text), let box = try? AES.GCM.SealedBox(combined: data),
+    guard let data = Data(base64URL: text), let box = try? AES.GCM.SealedBox(combined: data),
       let bytes = try? AES.GCM.open(box, using: sealingKey)
     else { return nil }
     return Array(bytes)
@@ -38,7 +38,7 @@ public struct TokenService: Sendable {
     while data.count < bytes {
       withUnsafeBytes(of: generator.next()) { data.append(contentsOf: $0) }
     }
-    return base64URL(data.prefix(bytes))
+    return data.prefix(bytes).base64URL
   }
 
   public static func hash(_ token: String) -> String {
@@ -53,9 +53,9 @@ public struct TokenService: Sendable {
 
   public func accessToken(sessionID: String, userID: String, expires: Date) -> String {
     let claims = Claims(sid: sessionID, uid: userID, exp: Int(expires.timeIntervalSince1970))
-    let body = Self.base64URL((try? JSONEncoder().encode(claims)) ?? Data())
+    let body = ((try? JSONEncoder().encode(claims)) ?? Data()).base64URL
     let mac = HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: key)
-    return "hat1." + body + "." + Self.base64URL(Data(mac))
+    return "hat1." + body + "." + Data(mac).base64URL
   }
 
   /// Returns (sessionID, userID) of a well-signed token that has not expired.
@@ -64,33 +64,14 @@ public struct TokenService: Sendable {
       return Double(claims.exp) > now.timeIntervalSince1970 ? (claims.sid, claims.uid) : nil
     }
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0] == "hat1", let mac = Self.data(base64URL: parts[2]),
+    guard parts.count == 3, parts[0] == "hat1", let mac = Data(base64URL: parts[2]),
       HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data(parts[1].utf8), using: key),
-      let json = Self.data(base64URL: parts[1]),
+      let json = Data(base64URL: parts[1]),
       let claims = try? JSONDecoder().decode(Claims.self, from: json),
       Double(claims.exp) > now.timeIntervalSince1970
     else { return nil }
     verified.remember(token, claims)
     return (claims.sid, claims.uid)
-  }
-
-  package static func base64URL(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-  }
-
-  package static func data(base64URL text: some StringProtocol) -> Data? {
-    var base64 = [UInt8]()
-    base64.reserveCapacity(text.utf8.count + 3)
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "-"): base64.append(UInt8(ascii: "+"))
-      case UInt8(ascii: "_"): base64.append(UInt8(ascii: "/"))
-      default: base64.append(byte)
-      }
-    }
-    while base64.count % 4 != 0 { base64.append(UInt8(ascii: "=")) }
-    return Data(base64Encoded: Data(base64))
   }
 }
 

@@ -100,7 +100,7 @@ public struct WebPages: Sendable {
   package func redirect(_ location: String, flash: Flash? = nil) -> Response {
     var response = Response.redirect(to: location, type: .found)
     if let flash {
-      let value = TokenService.base64URL(Data((flash.kind.rawValue + ":" + flash.message).utf8))
+      let value = Data((flash.kind.rawValue + ":" + flash.message).utf8).base64URL
       response.setCookie(Cookie(name: Self.flashCookie, value: value, path: "/"))
     }
     return response
@@ -108,7 +108,7 @@ public struct WebPages: Sendable {
 
   package static func readFlash(_ request: Request) -> Flash? {
     guard let raw = request.cookies[flashCookie]?.value, !raw.isEmpty,
-      let data = TokenService.data(base64URL: raw)
+      let data = Data(base64URL: raw)
     else { return nil }
     let text = String(decoding: data, as: UTF8.self)
     let parts = text.split(separator: ":", maxSplits: 1)
