@@ -15,7 +15,9 @@ public enum HearthServer {
   ]
 
   /// Every app's configuration section, read beside the platform's settings.
-  public static var configSections: [any ConfigSection.Type] { apps.flatMap { $0.configSections } }
+  public static var configSections: [any ConfigSection.Type] {
+    [PushConfig.self] + apps.flatMap { $0.configSections }
+  }
 }
 
 extension HearthApplication {

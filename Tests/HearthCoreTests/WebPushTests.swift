@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
-@testable import HearthCore
 import Testing
+
+@testable import HearthCore
 
 /// RFC 8291 §5 and Appendix A: the published example, which any implementation must reproduce.
 enum RFC8291Example {

@@ -22,6 +22,7 @@ public struct HearthApplication: Sendable {
     if env.config.environment != .production {
       jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
     }
+    jobHandlers[Notifier.pushQueue] = PushSender(env: env).handler
     for module in self.modules {
       jobHandlers.merge(module.jobHandlers) { first, _ in first }
     }
@@ -65,6 +66,7 @@ public struct HearthApplication: Sendable {
     TwoFactorAPIController(accounts: accounts, clientAddress: clientAddress).register(api)
     InvitationsController(env: env, modules: modules).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
+    NotificationsController(env: env).register(api)
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HearthCore
 import Logging
@@ -56,24 +57,46 @@ public enum Bootstrap {
   /// HEARTH_SECRET, or the secret kept in the data directory (made on first run, mode 0600).
   public static func secret(_ config: HearthConfig) throws -> String {
     if let secret = config.secret { return secret }
+    return try kept("secret", in: config, minimumLength: 32) {
+      TokenService.randomToken(bytes: 32)
+    }
+  }
+
+  /// HEARTH_VAPID_PRIVATE_KEY, or the key kept in the data directory (made on first run, mode
+  /// 0600). A new key would orphan every push subscription, so it is never replaced.
+  public static func vapidKey(_ config: HearthConfig) throws -> P256.Signing.PrivateKey {
+    if let key = config[PushConfig.self].privateKey { return key }
+    let text = try kept("vapid", in: config, minimumLength: 43) {
+      P256.Signing.PrivateKey().rawRepresentation.base64URL
+    }
+    guard let scalar = Data(base64URL: text),
+      let key = try? P256.Signing.PrivateKey(rawRepresentation: scalar)
+    else { throw BootstrapError("\(dataDirectory(config))/vapid does not hold a P-256 key") }
+    return key
+  }
+
+  /// The text kept in the data directory under `name`, made with `make` on first run.
+  private static func kept(
+    _ name: String, in config: HearthConfig, minimumLength: Int, make: () -> String
+  ) throws -> String {
     let directory = dataDirectory(config)
-    let path = directory + "/secret"
+    let path = directory + "/" + name
     if let existing = try? String(contentsOfFile: path, encoding: .utf8)
-      .trimmingCharacters(in: .whitespacesAndNewlines), existing.count >= 32
+      .trimmingCharacters(in: .whitespacesAndNewlines), existing.count >= minimumLength
     {
       return existing
     }
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let secret = TokenService.randomToken(bytes: 32)
+    let value = make()
     // Created 0600 in one step, never readable by others even for a moment.
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
     guard descriptor >= 0 else { throw BootstrapError("cannot create \(path): errno \(errno)") }
     defer { close(descriptor) }
-    let bytes = Array((secret + "\n").utf8)
+    let bytes = Array((value + "\n").utf8)
     guard write(descriptor, bytes, bytes.count) == bytes.count else {
       throw BootstrapError("cannot write \(path): errno \(errno)")
     }
-    return secret
+    return value
   }
 
   package static func dataDirectory(_ config: HearthConfig) -> String {
@@ -92,7 +115,8 @@ public enum Bootstrap {
     let database = try database ?? openDatabase(config, logger: logger)
     try await database.migrate(apps.map { $0.schema })
     return HearthEnvironment(
-      config: config, database: database, secret: try secret(config), logger: logger)
+      config: config, database: database, secret: try secret(config),
+      vapidKey: try vapidKey(config), logger: logger)
   }
 }
 

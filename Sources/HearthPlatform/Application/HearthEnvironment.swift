@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HearthCore
 import Logging
@@ -20,8 +21,11 @@ public struct HearthEnvironment: Sendable {
   public var llm: LLMClient?
   /// What moves `now` forward, when HEARTH_TEST_CLOCK is on.
   public private(set) var clockShift: ClockShift?
+  /// The VAPID key push messages are signed with; subscriptions are bound to its public half.
+  public var vapidKey: P256.Signing.PrivateKey
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,
+    vapidKey: P256.Signing.PrivateKey = .init(),
     now: @escaping @Sendable () -> Date = { Date() },
     newID: @escaping @Sendable () -> String = { UUID.random().uuidString.lowercased() },
     logger: Logger
@@ -29,6 +33,7 @@ public struct HearthEnvironment: Sendable {
     self.config = config
     self.database = database
     self.tokens = TokenService(secret: secret)
+    self.vapidKey = vapidKey
     self.now = now
     self.newID = newID
     self.logger = logger
@@ -54,4 +59,15 @@ public struct HearthEnvironment: Sendable {
     await jobWakeup.signal()
     return stored
   }
+
+  /// Who push services may contact about this server.
+  public var vapidSubject: String {
+    config[PushConfig.self].subject ?? config.publicURL.flatMap {
+      $0.hasPrefix("https://") ? $0 : nil
+    }
+      ?? "mailto:hearth@localhost"
+  }
+
+  /// Sends notices to people; see `Notifier`.
+  public var notifier: Notifier { Notifier(env: self) }
 }

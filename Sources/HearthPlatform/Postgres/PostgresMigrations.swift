@@ -188,6 +188,52 @@ package enum PostgresMigrations {
         "DROP INDEX jobs_claim_idx",
         claimJobsFunction,
       ]),
+    Migration(
+      version: 20, name: "notifications: push subscriptions, the inbox and deliveries",
+      statements: [
+        """
+        CREATE TABLE push_subscriptions (
+          id text PRIMARY KEY,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          endpoint text NOT NULL UNIQUE,
+          p256dh text NOT NULL,
+          auth text NOT NULL,
+          label text NOT NULL,
+          created_at timestamptz NOT NULL,
+          last_success_at timestamptz,
+          failures integer NOT NULL DEFAULT 0
+        )
+        """,
+        "CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id)",
+        """
+        CREATE TABLE notifications (
+          id text PRIMARY KEY,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          kind text NOT NULL,
+          title text NOT NULL,
+          body text NOT NULL,
+          url text NOT NULL,
+          dedupe_key text NOT NULL,
+          occurred_at timestamptz NOT NULL,
+          created_at timestamptz NOT NULL,
+          read_at timestamptz,
+          UNIQUE (user_id, dedupe_key)
+        )
+        """,
+        "CREATE INDEX notifications_user_created_idx ON notifications (user_id, created_at)",
+        "CREATE INDEX notifications_unread_idx ON notifications (user_id) WHERE read_at IS NULL",
+        """
+        CREATE TABLE notification_deliveries (
+          notification_id text NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
+          channel text NOT NULL,
+          target text NOT NULL,
+          status text NOT NULL,
+          detail text NOT NULL DEFAULT '',
+          updated_at timestamptz NOT NULL,
+          PRIMARY KEY (notification_id, channel, target)
+        )
+        """,
+      ]),
   ]
 
   /// Claims up to `lim` due jobs in one statement: stalled jobs out of attempts become dead;

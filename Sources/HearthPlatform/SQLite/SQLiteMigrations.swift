@@ -179,6 +179,46 @@ package enum SQLiteMigrations {
       ALTER TABLE login_attempts ADD COLUMN account_key TEXT;
       CREATE INDEX login_attempts_account ON login_attempts(account_key);
       """),
+    SQLiteMigration(
+      "platform-notifications",
+      """
+      CREATE TABLE push_subscriptions (
+        id TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        endpoint TEXT NOT NULL UNIQUE,
+        p256dh TEXT NOT NULL,
+        auth TEXT NOT NULL,
+        label TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        last_success_at REAL,
+        failures INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id);
+      CREATE TABLE notifications (
+        id TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        url TEXT NOT NULL,
+        dedupe_key TEXT NOT NULL,
+        occurred_at REAL NOT NULL,
+        created_at REAL NOT NULL,
+        read_at REAL,
+        UNIQUE (user_id, dedupe_key)
+      );
+      CREATE INDEX notifications_user_created ON notifications(user_id, created_at);
+      CREATE INDEX notifications_unread ON notifications(user_id) WHERE read_at IS NULL;
+      CREATE TABLE notification_deliveries (
+        notification_id TEXT NOT NULL REFERENCES notifications(id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        target TEXT NOT NULL,
+        status TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (notification_id, channel, target)
+      );
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

@@ -1,0 +1,29 @@
+/// One kind of notice an app sends ("softer.your-turn"): how people see it in their
+/// preferences and how a push service should treat it.
+public struct NotificationKind: Equatable, Hashable, Sendable {
+  /// `<app slug>.<name>`, stable: preferences and dedupe keys are stored under it.
+  public var id: String
+  /// What the preferences page calls it ("Your turn in a room").
+  public var label: String
+  public var urgency: PushUrgency
+  /// How long a push service keeps trying to reach an offline device; after that the notice
+  /// is stale and dropped (the inbox keeps it).
+  public var timeToLive: Int
+
+  public init(_ id: String, label: String, urgency: PushUrgency = .normal, timeToLive: Int = 86_400)
+  {
+    self.id = id
+    self.label = label
+    self.urgency = urgency
+    self.timeToLive = timeToLive
+  }
+
+  /// The app slug before the first dot.
+  public var app: String { String(id.prefix { $0 != "." }) }
+}
+
+/// RFC 8030 §5.3: how eagerly a push service wakes a device for the message.
+public enum PushUrgency: String, Sendable {
+  case veryLow = "very-low"
+  case low, normal, high
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HearthCore
+
+/// A notice an app wants people to have.
+public struct NotificationDraft: Sendable {
+  public var kind: NotificationKind
+  public var recipients: [String]
+  public var title: String
+  public var body: String
+  /// A path on this server, where opening the notice leads.
+  public var url: String
+  /// The same key for the same person makes one notice, however often it is sent: name the
+  /// occurrence ("room:R:turn:12"), not the moment of sending.
+  public var dedupeKey: String
+  public var occurredAt: Date
+
+  public init(
+    kind: NotificationKind, to recipients: [String], title: String, body: String, url: String,
+    dedupeKey: String, occurredAt: Date
+  ) {
+    self.kind = kind
+    self.recipients = recipients
+    self.title = title
+    self.body = body
+    self.url = url
+    self.dedupeKey = dedupeKey
+    self.occurredAt = occurredAt
+  }
+}
+
+/// Puts a notice in each recipient's inbox and sends it on to their devices. For each person,
+/// the inbox row, its deliveries, the push jobs and the announcement to open pages commit
+/// together; a notice whose dedupe key the person already has is not sent again.
+public struct Notifier: Sendable {
+  let env: HearthEnvironment
+
+  public static let pushQueue = "notify.push"
+
+  /// The notices created, one per recipient who did not have it yet.
+  @discardableResult
+  public func send(_ draft: NotificationDraft) async throws -> [StoredNotification] {
+    var created: [StoredNotification] = []
+    for userID in Set(draft.recipients).sorted() {
+      let now = env.now()
+      let notice = StoredNotification(
+        id: env.newID(), userID: userID, kind: draft.kind.id, title: draft.title,
+        body: draft.body, url: Self.localPath(draft.url), dedupeKey: draft.dedupeKey,
+        occurredAt: draft.occurredAt, createdAt: now)
+      let env = env
+      let stored = try await env.database.transaction { tx -> Bool in
+        try await tx.execute(
+          """
+          INSERT INTO notifications (id, user_id, kind, title, body, url, dedupe_key,
+            occurred_at, created_at)
+          VALUES (\(notice.id), \(userID), \(notice.kind), \(notice.title), \(notice.body),
+            \(notice.url), \(notice.dedupeKey), \(notice.occurredAt), \(now))
+          ON CONFLICT (user_id, dedupe_key) DO NOTHING
+          """)
+        let row = try await tx.row(
+          """
+          SELECT id FROM notifications
+          WHERE user_id = \(userID) AND dedupe_key = \(notice.dedupeKey)
+          """)
+        guard try row?["id"] == notice.id else { return false }
+        let devices = try await tx.rows(
+          "SELECT id FROM push_subscriptions WHERE user_id = \(userID) ORDER BY created_at, id")
+        for device in devices {
+          let subscriptionID: String = try device["id"]
+          try await NotificationSQLStore.setDelivery(
+            notificationID: notice.id, channel: "push", target: subscriptionID, status: .pending,
+            detail: "", at: now, in: tx)
+          let payload = PushJob(
+            notificationID: notice.id, subscriptionID: subscriptionID,
+            timeToLive: draft.kind.timeToLive, urgency: draft.kind.urgency.rawValue)
+          try await tx.enqueue(
+            NewJob(
+              queue: Self.pushQueue, payload: StoreJSON.encode(payload), runAt: now,
+              idempotencyKey: "\(notice.id):push:\(subscriptionID)", maxAttempts: 10),
+            id: env.newID(), at: now)
+        }
+        try await NotificationSQLStore.announceUnread(
+          userID: userID, in: tx, at: now, created: notice)
+        return true
+      }
+      if stored { created.append(notice) }
+    }
+    if !created.isEmpty { await env.jobWakeup.signal() }
+    return created
+  }
+
+  /// A notice only ever leads somewhere on this server.
+  static func localPath(_ url: String) -> String {
+    url.hasPrefix("/") && !url.hasPrefix("//") && !url.contains("\\") ? url : "/notifications"
+  }
+}
+
+/// The payload of a `notify.push` job: one notice to one device.
+struct PushJob: Codable {
+  var notificationID: String
+  var subscriptionID: String
+  var timeToLive: Int
+  var urgency: String
+}

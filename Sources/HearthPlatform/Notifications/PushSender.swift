@@ -1,0 +1,148 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import HearthCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Runs `notify.push` jobs: encrypts one notice for one device (RFC 8291), signs the request
+/// (RFC 8292) and posts it to the device's push service (RFC 8030). A subscription the service
+/// says is gone is removed; a busy or failing service is tried again later.
+struct PushSender: Sendable {
+  let env: HearthEnvironment
+
+  /// Push endpoints are chosen by browsers: no redirects are followed, and answers are small.
+  static let http = HTTPClient(
+    eventLoopGroupProvider: .singleton,
+    configuration: HTTPClient.Configuration(
+      redirectConfiguration: .disallow,
+      timeout: .init(connect: .seconds(10), read: .seconds(30))))
+
+  var handler: JobHandler {
+    { context in try await self.deliver(context) }
+  }
+
+  func deliver(_ context: JobContext) async throws {
+    let job = try StoreJSON.decode(PushJob.self, context.job.payload)
+    let store = env.database.notificationStore
+    guard let notice = try await store.notification(id: job.notificationID),
+      let device = try await store.subscription(id: job.subscriptionID),
+      device.userID == notice.userID
+    else { return }
+    let now = env.now()
+    func record(_ status: DeliveryStatus, _ detail: String) async throws {
+      try await store.setDelivery(
+        notificationID: notice.id, channel: "push", target: device.id, status: status,
+        detail: detail, at: now)
+    }
+    if now > notice.createdAt + Double(job.timeToLive) {
+      return try await record(.expired, "not delivered within \(job.timeToLive) s")
+    }
+    guard let keys = try? WebPushKeys(p256dh: device.p256dh, auth: device.auth),
+      let endpoint = URL(string: device.endpoint),
+      let audience = VAPIDToken.audience(of: endpoint)
+    else {
+      _ = try await store.deleteSubscription(id: device.id, userID: device.userID)
+      return try await record(.gone, "the subscription is unusable")
+    }
+    var salt = Data(count: 16)
+    for index in salt.indices { salt[index] = UInt8.random(in: 0...255) }
+    let body = try WebPushEncryption.encrypt(Self.message(notice), for: keys, salt: salt)
+    let token = try VAPIDToken(
+      audience: audience, subject: env.vapidSubject, now: now, key: env.vapidKey)
+
+    var request = HTTPClientRequest(url: device.endpoint)
+    request.method = .POST
+    request.headers.add(name: "TTL", value: String(job.timeToLive))
+    request.headers.add(name: "Urgency", value: job.urgency)
+    request.headers.add(name: "Content-Encoding", value: "aes128gcm")
+    request.headers.add(name: "Content-Type", value: "application/octet-stream")
+    request.headers.add(
+      name: "Authorization", value: token.authorization(publicKey: env.vapidKey.publicKey))
+    request.body = .bytes(ByteBuffer(data: body))
+
+    let response: HTTPClientResponse
+    do {
+      response = try await Self.http.execute(request, timeout: .seconds(30))
+    } catch {
+      try await store.recordPush(subscriptionID: device.id, arrived: false, at: now)
+      try await record(.pending, "push service unreachable: \(error)")
+      throw error
+    }
+    let answer = String(buffer: (try? await response.body.collect(upTo: 4096)) ?? ByteBuffer())
+    let status = Int(response.status.code)
+    let logger = context.logger
+    switch status {
+    case 200..<300:
+      try await store.recordPush(subscriptionID: device.id, arrived: true, at: now)
+      try await record(.sent, "\(status)")
+    case 404, 410, 403:
+      // 404/410: the subscription expired or was withdrawn; 403: it was made with another key.
+      _ = try await store.deleteSubscription(id: device.id, userID: device.userID)
+      try await record(.gone, "\(status)")
+      logger.info(
+        "Push subscription removed",
+        metadata: ["status": "\(status)", "subscription": "\(device.id)"])
+    case 400, 413:
+      try await record(.failed, "\(status) \(answer.prefix(200))")
+      logger.error(
+        "Push service refused the message",
+        metadata: ["status": "\(status)", "answer": "\(answer.prefix(200))"])
+    default:
+      try await store.recordPush(subscriptionID: device.id, arrived: false, at: now)
+      try await record(.pending, "\(status)")
+      if status == 401 {
+        logger.error(
+          "Push service refused our VAPID token", metadata: ["answer": "\(answer.prefix(200))"])
+      }
+      if let retry = Self.retryAfter(response.headers.first(name: "Retry-After"), now: now) {
+        throw JobRetry(at: retry, reason: "push service answered \(status)")
+      }
+      throw PushFailure(status: status)
+    }
+  }
+
+  struct PushFailure: Error, CustomStringConvertible {
+    var status: Int
+    var description: String { "push service answered \(status)" }
+  }
+
+  /// What the service worker reads: the notice, cut to what one push message holds.
+  static func message(_ notice: StoredNotification) -> Data {
+    func encoded(body: String) -> Data {
+      StoreJSON.encode(
+        PushMessage(
+          id: notice.id, kind: notice.kind, title: notice.title, body: body, url: notice.url,
+          occurredAt: Int64((notice.occurredAt.timeIntervalSince1970 * 1000).rounded()))
+      ).data(using: .utf8) ?? Data()
+    }
+    let limit = WebPushEncryption.maxPlaintextBytes
+    var body = notice.body
+    var data = encoded(body: body)
+    while data.count > limit, !body.isEmpty {
+      // A character takes at most 6 bytes of JSON per UTF-16 unit; drop at least one.
+      body = String(body.dropLast(max(1, (data.count - limit) / 12)))
+      data = encoded(body: body + "…")
+    }
+    return data
+  }
+
+  struct PushMessage: Encodable {
+    var id, kind, title, body, url: String
+    var occurredAt: Int64
+  }
+
+  /// Retry-After in seconds or as an HTTP date; nil when absent or unreadable.
+  static func retryAfter(_ value: String?, now: Date) -> Date? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+      return nil
+    }
+    if let seconds = Int(value), seconds >= 0 { return now + Double(seconds) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    return formatter.date(from: value).map { max($0, now) }
+  }
+}
