@@ -49,7 +49,7 @@ func appTests(_ name: String) -> Target {
 /// into it as bytes (`PackageResources`).
 let embeddedResources: [String: [String]] = [
   "HearthCore": ["common-passwords.txt"],
-  "HearthPlatform": ["hearth.css", "hearth.js", "icon.svg"],
+  "HearthPlatform": ["hearth.css", "hearth.js", "hearth-sw.js", "icon.svg"],
   "SofterApp": ["softer.css", "softer.js"],
   "RedoApp": ["redo.css", "redo-core.js", "redo-log.js", "redo-view.js", "redo.js"],
   "AuralystApp": ["auralyst.css", "auralyst.js"],

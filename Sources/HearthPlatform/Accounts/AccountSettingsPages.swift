@@ -125,6 +125,7 @@ package struct AccountSettingsPages: Sendable {
         page, user: caller.user, sessions: sessions, currentSessionID: caller.session.id,
         twoFactor: try await pages.accounts.twoFactorStatus(userID: caller.user.id),
         securityLog: try await pages.accounts.securityLog(userID: caller.user.id),
+        devices: try await env.database.notificationStore.subscriptions(userID: caller.user.id),
         profile: profile, errors: errors),
       status: .init(code: status))
   }

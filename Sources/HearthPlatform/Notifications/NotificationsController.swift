@@ -196,14 +196,17 @@ package struct NotificationsController: Sendable {
     -> Response
   {
     let caller = try context.requireCaller()
-    let now = env.now()
-    try await env.notifier.send(
-      NotificationDraft(
-        kind: Self.testKind, to: [caller.user.id], title: "Notifications work",
-        body: "This is how Hearth will tell you that something needs you.",
-        url: "/notifications", dedupeKey: "test:\(env.newID())", occurredAt: now))
+    try await sendTest(to: caller.user)
     let unread = try await store.unreadCount(userID: caller.user.id)
     return JSONBody.response(UnreadBody(unread: unread), status: .accepted)
+  }
+
+  func sendTest(to user: User) async throws {
+    try await env.notifier.send(
+      NotificationDraft(
+        kind: Self.testKind, to: [user.id], title: "Notifications work",
+        body: "This is how Hearth will tell you that something needs you.",
+        url: "/notifications", dedupeKey: "test:\(env.newID())", occurredAt: env.now()))
   }
 
   @Sendable func list(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -279,17 +279,31 @@
     }
   };
 
-  const refreshList = async () => {
-    const list = document.getElementById("invitation-list");
+  // Replaces the element `id` with its fresh copy from the server's render of this page.
+  const refreshList = async (id = "invitation-list") => {
+    const list = document.getElementById(id);
     if (!list) return;
     const response = await fetch(window.location.href, {
       credentials: "same-origin", headers: { Accept: "text/html" },
     });
     if (!response.ok) return;
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = page.getElementById("invitation-list");
-    const current = document.getElementById("invitation-list");
+    const fresh = page.getElementById(id);
+    const current = document.getElementById(id);
     if (fresh && current) current.replaceWith(document.importNode(fresh, true));
+  };
+
+  // The bell in the header counts unread notifications; on /notifications the list follows.
+  const showUnread = (count) => {
+    const badge = document.querySelector("#notification-bell .badge");
+    if (!badge || !Number.isFinite(count)) return;
+    badge.querySelector(".count").textContent = String(Math.max(0, count));
+    badge.hidden = count <= 0;
+  };
+  const refreshBell = async () => {
+    if (!document.getElementById("notification-bell")) return;
+    const response = await hearthFetch("/api/notifications?limit=1");
+    if (response.ok) showUnread((await response.json()).unread);
   };
 
   let pending = null;
@@ -309,12 +323,16 @@
     let opened = false;
     // After a reconnect some events may have been missed: catch up.
     source.addEventListener("open", () => {
-      if (opened) refreshInvitations();
+      if (opened) { refreshInvitations(); refreshBell().catch(() => {}); }
       opened = true;
     });
   };
 
   on("share.", refreshInvitations);
+  on("notification.", (type, payload) => {
+    showUnread(payload && Number(payload.unread));
+    refreshList("notification-list").catch(() => {});
+  });
   connect();
   window.addEventListener("pagehide", () => {
     if (source) { source.close(); source = null; }
@@ -322,6 +340,50 @@
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) { connect(); refreshInvitations(); }
   });
+
+  // Push notifications on this device: offered where the browser can, from a click, since
+  // permission must come from a person's gesture.
+  const base64URLBytes = (text) => {
+    const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    const raw = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+    return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+  };
+  const pushButton = document.getElementById("push-enable");
+  const pushStatus = document.getElementById("push-status");
+  const pushWorks = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  if (pushButton && pushWorks) {
+    pushButton.hidden = false;
+    pushButton.addEventListener("click", async () => {
+      const say = (text) => { if (pushStatus) pushStatus.textContent = text; };
+      try {
+        pushButton.disabled = true;
+        if (await Notification.requestPermission() !== "granted") {
+          say("Notifications are blocked for this site; allow them in the browser's site settings.");
+          return;
+        }
+        say("Turning on notifications...");
+        const keyResponse = await hearthFetch("/api/push/key");
+        if (!keyResponse.ok) throw new Error(await errorText(keyResponse));
+        const { publicKey } = await keyResponse.json();
+        const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+        await navigator.serviceWorker.ready;
+        const subscription = await registration.pushManager.subscribe({
+          userVisibleOnly: true, applicationServerKey: base64URLBytes(publicKey),
+        });
+        const saved = await hearthFetch("/api/push/subscriptions", {
+          method: "POST", body: subscription.toJSON(),
+        });
+        if (!saved.ok) throw new Error(await errorText(saved));
+        window.location.reload();
+      } catch (error) {
+        say("Could not turn on notifications: " + (error && error.message ? error.message : error));
+      } finally {
+        pushButton.disabled = false;
+      }
+    });
+  } else if (pushStatus && !pushWorks) {
+    pushStatus.textContent = "This browser cannot receive push notifications.";
+  }
 
   window.hearth = { fetch: hearthFetch, on, csrfToken: csrf, refreshInvitations, toast, ask, showSlider,
     errorText, statusWords };

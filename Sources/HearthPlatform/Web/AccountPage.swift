@@ -45,10 +45,11 @@ public enum AccountPage {
   ///   - sessions: the person's live sessions; revoked and password-reset ones are left out.
   ///   - currentSessionID: the session of this browser, marked "This device".
   ///   - securityLog: the newest entries of the person's security log.
+  ///   - devices: the push subscriptions of the person.s browsers.
   ///   - profile: what was typed when saving the profile failed; the saved values otherwise.
   public static func render(
     _ context: PageContext, user: User, sessions: [Session], currentSessionID: String,
-    twoFactor: TwoFactorStatus, securityLog: [SecurityLog.Entry],
+    twoFactor: TwoFactorStatus, securityLog: [SecurityLog.Entry], devices: [PushSubscription] = [],
     profile: ProfileValues? = nil, errors: Errors = Errors()
   ) -> String {
     let zone = TimeZone(identifier: user.timeZone) ?? context.timeZone
@@ -63,6 +64,7 @@ public enum AccountPage {
         SessionsTable.section(
           sessions, currentSessionID: currentSessionID, timeZone: zone, csrf: csrf),
         SecurityLogTable.section(securityLog, timeZone: zone),
+        DevicesSection.section(devices, timeZone: zone, csrf: csrf),
         exportSection(),
         deleteSection(errors: errors.delete, csrf: csrf),
       ])

@@ -4,4 +4,6 @@ public enum HearthAssets {
   public static let stylesheet = StaticAsset(
     name: "hearth.css", bytes: PackageResources.hearth_css)
   public static let script = StaticAsset(name: "hearth.js", bytes: PackageResources.hearth_js)
+  /// Served at /sw.js, outside /static: a worker controls only pages under its own path.
+  public static let serviceWorker = PackageResources.hearth_sw_js
 }

@@ -92,8 +92,19 @@ public enum Layout {
         .a([.class("button primary"), .href("/signup")], "Sign up"))
     }
     let count = max(0, context.invitationCount)
+    let unread = max(0, context.unreadNotifications)
     return .div(
       [.class("account-links")],
+      .a(
+        [
+          .id("notification-bell"), .class("bell-link"), .href("/notifications"),
+          .ariaCurrent(context.path == "/notifications" ? "page" : nil),
+        ],
+        bellIcon, .span([.class("visually-hidden")], "Notifications"),
+        .span(
+          [.class("badge"), .flag("hidden", unread == 0)],
+          .span([.class("visually-hidden")], ", unread: "),
+          .span([.class("count")], .text(String(unread))))),
       .a(
         [
           .id("invitation-badge"), .class("invitations-link"), .href("/invitations"),
@@ -110,6 +121,13 @@ public enum Layout {
         action: "/logout", csrf: context.csrfToken, attributes: [.class("inline-form")],
         Forms.submit("Log out", style: .link)))
   }
+
+  static let bellIcon = Node.raw(
+    """
+    <svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">\
+    <path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" \
+    d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0"/></svg>
+    """)
 
   package static func flash(_ flash: Flash?) -> Node {
     guard let flash else { return .empty }

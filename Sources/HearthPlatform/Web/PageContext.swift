@@ -26,6 +26,8 @@ public struct PageContext: Equatable, Sendable {
   public var flash: Flash?
   /// Pending invitations, shown as a badge in the header (hidden at 0).
   public var invitationCount: Int
+  /// Unread notifications, shown on the bell in the header.
+  public var unreadNotifications: Int
   /// The path of the request, for marking the current navigation item.
   public var path: String
   /// The zone dates are shown in: the person's own, never the server's.
@@ -37,7 +39,8 @@ public struct PageContext: Equatable, Sendable {
 
   public init(
     userName: String? = nil, userID: String? = nil, csrfToken: String? = nil, flash: Flash? = nil,
-    invitationCount: Int = 0, path: String = "/", timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+    invitationCount: Int = 0, unreadNotifications: Int = 0, path: String = "/",
+    timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     apps: [HearthApp] = [], isAdmin: Bool = false
   ) {
     self.userName = userName
@@ -45,6 +48,7 @@ public struct PageContext: Equatable, Sendable {
     self.csrfToken = csrfToken
     self.flash = flash
     self.invitationCount = invitationCount
+    self.unreadNotifications = unreadNotifications
     self.path = path
     self.timeZone = timeZone
     self.apps = apps

@@ -23,6 +23,7 @@ public struct WebPages: Sendable {
     }
     AccountPages(pages: self).register(router)
     InvitationPages(pages: self).register(router)
+    NotificationPages(pages: self).register(router)
   }
 
   package func origin(_ request: Request, _ context: AppRequestContext) -> RequestOrigin {
@@ -48,13 +49,16 @@ public struct WebPages: Sendable {
   {
     let caller = context.caller
     var count = 0
+    var unread = 0
     if let caller {
       count = try await env.database.pendingInvitations(userID: caller.user.id).count
+      unread = try await env.database.notificationStore.unreadCount(userID: caller.user.id)
     }
     return PageContext(
       userName: caller?.user.displayName, userID: caller?.user.id,
       csrfToken: caller?.session.csrfToken ?? context.anonymousCSRF,
-      flash: flash ?? Self.readFlash(request), invitationCount: count, path: request.uri.path,
+      flash: flash ?? Self.readFlash(request), invitationCount: count, unreadNotifications: unread,
+      path: request.uri.path,
       timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
         ?? TimeZone(identifier: "UTC")!, apps: apps, isAdmin: caller?.user.isAdmin ?? false)
   }
