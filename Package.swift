@@ -134,6 +134,7 @@ var package = Package(
       name: "HearthServer",
       dependencies: appModuleDependencies + [
         "HearthCore", "HearthPlatform", argumentParser,
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]

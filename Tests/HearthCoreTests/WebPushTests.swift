@@ -156,3 +156,32 @@ enum RFC8291Example {
     #expect(VAPIDToken.audience(of: URL(string: "/relative")!) == nil)
   }
 }
+
+@Suite struct PushConfigTests {
+  @Test func readsTheKeyAndSubject() throws {
+    let key = P256.Signing.PrivateKey()
+    let config = try HearthConfig.load(
+      [
+        "HEARTH_VAPID_PRIVATE_KEY": key.rawRepresentation.base64URL,
+        "HEARTH_VAPID_SUBJECT": "mailto:ops@example.org",
+      ], sections: [PushConfig.self])
+    #expect(config[PushConfig.self].privateKey?.rawRepresentation == key.rawRepresentation)
+    #expect(config[PushConfig.self].subject == "mailto:ops@example.org")
+    #expect(
+      try HearthConfig.load([:], sections: [PushConfig.self])[PushConfig.self] == PushConfig())
+  }
+
+  @Test(arguments: [
+    ("HEARTH_VAPID_PRIVATE_KEY", "c2hvcnQ"),
+    ("HEARTH_VAPID_PRIVATE_KEY", String(repeating: "_", count: 43)),
+    ("HEARTH_VAPID_SUBJECT", "ops@example.org"),
+    ("HEARTH_VAPID_SUBJECT", "http://example.org"),
+  ])
+  func refusesWhatNoPushServiceAccepts(variable: String, value: String) {
+    #expect {
+      try HearthConfig.load([variable: value], sections: [PushConfig.self])
+    } throws: { error in
+      (error as? HearthConfig.Error)?.variable == variable
+    }
+  }
+}

@@ -1,0 +1,135 @@
+"""Notifications in the browser: the bell follows the inbox live, and the account page lists
+the devices that receive pushes (subscribed through the page, delivered to a push service on
+loopback, removed again).
+
+Headless Chromium cannot reach a real push service, so `PushManager.subscribe` is replaced by
+one that returns a subscription whose keys this test holds; everything else is the real page,
+service worker registration, API and delivery.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import http_ece
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from fake_push import FakePushService
+from hearth_harness import PASSWORD, Client, describe, json_of, unique_email
+from playwright.sync_api import Page, expect
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def sign_up(page: Page, base_url: str, name: str) -> Client:
+    """Signs up on the page and returns an API client signed in as the same person."""
+    email = unique_email(name.lower())
+    page.goto("/signup")
+    page.locator('input[name="email"]').fill(email)
+    page.locator('input[name="displayName"]').fill(name)
+    page.locator('input[name="password"]').fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(base_url + "/")
+    client = Client(base_url)
+    r = client.login(email)
+    assert r.status_code == 200, describe(r)
+    return client.with_token(json_of(r)["accessToken"])
+
+
+def test_the_bell_counts_unread_notifications_live(page: Page, live_server) -> None:
+    api = sign_up(page, live_server.base_url, "Bea")
+    bell = page.locator("#notification-bell")
+    badge = bell.locator(".badge")
+    expect(bell).to_be_visible()
+    expect(badge).to_be_hidden()
+
+    assert api.post("/api/push/test").status_code == 202
+    expect(badge).to_be_visible()
+    expect(badge.locator(".count")).to_have_text("1")
+    assert api.post("/api/push/test").status_code == 202
+    expect(badge.locator(".count")).to_have_text("2")
+
+    newest = json_of(api.get("/api/notifications"))["notifications"][0]
+    r = api.post(f"/api/notifications/{newest['id']}/read")
+    assert r.status_code == 200, describe(r)
+    expect(badge.locator(".count")).to_have_text("1")
+
+    bell.click()
+    page.wait_for_url(live_server.base_url + "/notifications")
+    items = page.locator("#notification-list > li")
+    expect(items).to_have_count(2)
+    expect(page.locator("#notification-list > li.unread")).to_have_count(1)
+
+    # A notice that arrives while the inbox is open appears in it.
+    assert api.post("/api/push/test").status_code == 202
+    expect(items).to_have_count(3)
+    expect(badge.locator(".count")).to_have_text("2")
+
+    page.get_by_role("button", name="Mark all read").click()
+    expect(page.locator(".flash")).to_contain_text("All notifications marked read.")
+    expect(page.locator("#notification-list > li.unread")).to_have_count(0)
+    expect(badge).to_be_hidden()
+
+    # Opening a notice marks it read and leads to its page.
+    assert api.post("/api/push/test").status_code == 202
+    expect(badge.locator(".count")).to_have_text("1")
+    page.locator("#notification-list > li.unread h2 a").first.click()
+    page.wait_for_url(live_server.base_url + "/notifications")
+    expect(badge).to_be_hidden()
+
+
+def test_the_account_page_subscribes_lists_and_removes_devices(page: Page, live_server) -> None:
+    push = FakePushService().start()
+    try:
+        endpoint = push.script("/push/device-1", 201)
+        key = ec.generate_private_key(ec.SECP256R1())
+        auth = bytes(range(100, 116))
+        public = key.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
+        subscription = {"endpoint": endpoint, "expirationTime": None,
+                        "keys": {"p256dh": b64url(public), "auth": b64url(auth)}}
+        page.context.add_init_script(
+            """(subscription) => {
+              Notification.requestPermission = async () => "granted";
+              PushManager.prototype.subscribe = async function (options) {
+                const key = new Uint8Array(options.applicationServerKey);
+                sessionStorage.setItem("applicationServerKey", btoa(String.fromCharCode(...key))
+                  .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, ""));
+                return { toJSON: () => subscription };
+              };
+            }""".replace("(subscription) => {", "((subscription) => {", 1)
+            + ")(" + json.dumps(subscription) + ")"
+        )
+        api = sign_up(page, live_server.base_url, "Dev")
+        page.goto("/account")
+        devices = page.get_by_role("region", name="Devices")
+        expect(devices).to_contain_text("No device receives push notifications yet.")
+        devices.get_by_role("button", name="Turn on notifications on this device").click()
+
+        row = devices.locator("#device-list tbody tr")
+        expect(row).to_have_count(1)
+        expect(row).to_contain_text("Chrome on Linux")
+        expect(row).to_contain_text("Not yet")
+        server_key = json_of(api.get("/api/push/key"))["publicKey"]
+        assert page.evaluate("sessionStorage.getItem('applicationServerKey')") == server_key
+        assert page.evaluate("navigator.serviceWorker.getRegistration('/').then(r => !!r)")
+
+        devices.get_by_role("button", name="Send a test notification").click()
+        expect(page.locator(".flash")).to_contain_text("Test notification sent")
+        [delivered] = push.wait_for("/push/device-1", 1)
+        message = json.loads(http_ece.decrypt(delivered.body, private_key=key, auth_secret=auth,
+                                              version="aes128gcm"))
+        assert message["title"] == "Notifications work"
+        page.reload()
+        expect(devices.locator("#device-list tbody tr")).not_to_contain_text("Not yet")
+
+        devices.get_by_role("button", name="Remove Chrome on Linux").click()
+        expect(page.locator(".flash")).to_contain_text("no longer receives notifications")
+        expect(devices).to_contain_text("No device receives push notifications yet.")
+        assert json_of(api.get("/api/push/subscriptions"))["subscriptions"] == []
+    finally:
+        push.stop()
