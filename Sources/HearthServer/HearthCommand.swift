@@ -10,7 +10,7 @@ public struct HearthCommand: AsyncParsableCommand {
     commandName: "hearth",
     abstract: "The self-hosted server behind Softer, Redo, Auralyst and Onpu.",
     subcommands: [
-      Serve.self, Worker.self, Migrate.self, UserCommand.self, Backup.self,
+      Serve.self, Worker.self, Migrate.self, UserCommand.self, MailCommand.self, Backup.self,
     ],
     defaultSubcommand: Serve.self)
 
