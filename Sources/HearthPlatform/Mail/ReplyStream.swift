@@ -35,7 +35,8 @@ struct ReplyStream {
         receivedByteCount += buffer.readableBytes
         reader.append(buffer.readableBytesView)
       }
-    } catch  where timedOut.withLockedValue({ $0 }) {
+    } catch {
+      guard timedOut.withLockedValue({ $0 }) else { throw error }
       throw SMTPError(.transient, "the server did not answer within \(timeout) seconds")
     }
   }

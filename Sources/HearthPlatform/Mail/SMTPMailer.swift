@@ -99,7 +99,7 @@ public struct SMTPMailer: Mailer {
           case .fail(let error): throw error
           }
         }
-      } catch  where conversation.isDelivered {
+      } catch let error where conversation.isDelivered {
         logger.debug("The connection ended badly after the message was accepted: \(error)")
       }
     }
