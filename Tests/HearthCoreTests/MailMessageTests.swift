@@ -74,9 +74,11 @@ import Testing
     #expect(decoded == subject)
   }
 
-  @Test func plainSubjectsStayReadableAndLookalikesAreEncoded() throws {
+  @Test func plainTextStaysUnlessItLooksEncodedOrIsTooLong() throws {
     #expect(MailMessage.unstructured("Hello, world", room: 67) == "Hello, world")
     #expect(MailMessage.unstructured("=?x?=", room: 67) == "=?UTF-8?B?PT94Pz0=?=")
+    let long = MailMessage.unstructured(String(repeating: "x", count: 2000), room: 67)
+    #expect(long.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 76 })
   }
 
   /// Given display names in several forms, then each is written so that it parses back.

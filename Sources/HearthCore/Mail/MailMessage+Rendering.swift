@@ -45,8 +45,10 @@ extension MailMessage {
     return Array(lines.joined(separator: "\r\n").utf8)
   }
 
+  /// Plain text as it is, unless it is too long for one line: SMTP allows 998 octets, and
+  /// encoded-words fold where plain text may have no space to fold at.
   static func unstructured(_ value: String, room: Int) -> String {
-    guard EncodedWord.isNeeded(value) else { return value }
+    guard EncodedWord.isNeeded(value) || value.utf8.count > 900 else { return value }
     return EncodedWord.words(value, firstRoom: room).joined(separator: "\r\n ")
   }
 
