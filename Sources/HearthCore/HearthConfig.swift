@@ -66,6 +66,11 @@ public struct HearthConfig: Equatable, Sendable {
   public var metricsToken: String?
   /// Development only: POST /api/debug/clock moves the server's clock forward.
   public var testClock = false
+  /// Where mail goes; nil means mail is off and messages are only logged.
+  public var smtp: SMTPSettings?
+  /// A PEM file of trust roots for the SMTP server's certificate, beside the system's.
+  public var smtpCAFile: String?
+  public var mailFrom = HearthConfig.defaultMailFrom
 
   public init() {}
 
@@ -164,6 +169,7 @@ public struct HearthConfig: Equatable, Sendable {
       }
       config.metricsToken = token
     }
+    try config.readMail(value)
     let reader = ConfigReader(platform: config)
     if let count = try reader.whole("HEARTH_STREAMS_PER_ACCOUNT", in: 1...100_000) {
       config.streamsPerAccount = count

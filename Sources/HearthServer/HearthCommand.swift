@@ -10,7 +10,8 @@ public struct HearthCommand: AsyncParsableCommand {
     commandName: "hearth",
     abstract: "The self-hosted server behind Softer, Redo, Auralyst and Onpu.",
     subcommands: [
-      Serve.self, Worker.self, Migrate.self, UserCommand.self, Backup.self, VapidCommand.self,
+      Serve.self, Worker.self, Migrate.self, UserCommand.self, MailCommand.self, Backup.self,
+      VapidCommand.self,
     ],
     defaultSubcommand: Serve.self)
 

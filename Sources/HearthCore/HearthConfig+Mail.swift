@@ -1,0 +1,58 @@
+import Foundation
+
+extension HearthConfig {
+  static let defaultMailFrom = try! MailAddress("hearth@localhost", name: "Hearth")
+
+  /// The name this server gives in EHLO: the host of its public URL, or `localhost`.
+  public var smtpClientName: String {
+    guard let publicURL, let host = URLComponents(string: publicURL)?.host, !host.isEmpty else {
+      return "localhost"
+    }
+    return Self.isIPAddress(host) ? "[\(host)]" : host
+  }
+
+  /// HEARTH_SMTP_URL, HEARTH_SMTP_CA_FILE and HEARTH_MAIL_FROM. Production sends mail only over
+  /// TLS, from a sender someone chose, with links to a known public URL.
+  mutating func readMail(_ value: (String) -> String?) throws(Error) {
+    if let raw = value("HEARTH_SMTP_URL") {
+      let settings: SMTPSettings
+      do {
+        settings = try SMTPSettings(url: raw)
+      } catch {
+        throw Error(
+          variable: "HEARTH_SMTP_URL",
+          expected: "smtp://user:pass@host:587 or smtps://user:pass@host:465 (\(error.reason))",
+          value: SMTPSettings.redacted(raw))
+      }
+      if settings.security == .none, environment == .production {
+        throw Error(
+          variable: "HEARTH_SMTP_URL",
+          expected: "STARTTLS or smtps:// (tls=none is for development)",
+          value: SMTPSettings.redacted(raw))
+      }
+      smtp = settings
+    }
+    smtpCAFile = value("HEARTH_SMTP_CA_FILE")
+    if let raw = value("HEARTH_MAIL_FROM") {
+      do {
+        mailFrom = try MailAddress(parsing: raw)
+      } catch {
+        throw Error(
+          variable: "HEARTH_MAIL_FROM", expected: "a sender like Hearth <hearth@example.org>",
+          value: raw)
+      }
+    }
+    guard smtp != nil, environment == .production else { return }
+    if value("HEARTH_MAIL_FROM") == nil {
+      throw Error(
+        variable: "HEARTH_MAIL_FROM",
+        expected: "a sender like Hearth <hearth@example.org> when HEARTH_SMTP_URL is set",
+        value: "")
+    }
+    if publicURL == nil {
+      throw Error(
+        variable: "HEARTH_PUBLIC_URL",
+        expected: "the URL people use, for links in mail, when HEARTH_SMTP_URL is set", value: "")
+    }
+  }
+}
