@@ -8,6 +8,7 @@ public struct SofterModule: HearthAppModule {
     slug: "softer", name: "Softer",
     summary: "Turn-based group conversations where Lightward, an AI, takes part as an equal.")
   public static let configSections: [any ConfigSection.Type] = [SofterConfig.self]
+  public static var notificationKinds: [NotificationKind] { SofterNotices.kinds }
   public static var assets: [StaticAsset] { [SofterAssets.script, SofterAssets.stylesheet] }
   public static var schema: AppSchema { SofterSchema.all }
 

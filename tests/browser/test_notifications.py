@@ -133,3 +133,37 @@ def test_the_account_page_subscribes_lists_and_removes_devices(page: Page, live_
         assert json_of(api.get("/api/push/subscriptions"))["subscriptions"] == []
     finally:
         push.stop()
+
+
+def test_notification_settings_save_and_stay(page: Page, live_server) -> None:
+    api = sign_up(page, live_server.base_url, "Set")
+    page.goto("/account/notifications")
+    expect(page.get_by_role("heading", name="Notification settings")).to_be_visible()
+    turn_push = page.get_by_label("It is your turn in a room: on your devices")
+    ended_inbox = page.get_by_label("A room you are in ended: in the inbox")
+    expect(turn_push).to_be_checked()
+    expect(ended_inbox).to_be_checked()
+    turn_push.uncheck()
+    ended_inbox.uncheck()
+    page.get_by_label("From").fill("22:30")
+    page.get_by_label("Until").fill("07:00")
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("Notification settings saved.")
+
+    page.reload()
+    expect(turn_push).not_to_be_checked()
+    expect(ended_inbox).not_to_be_checked()
+    expect(page.get_by_label("It is your turn in a room: in the inbox")).to_be_checked()
+    expect(page.get_by_label("From")).to_have_value("22:30")
+    expect(page.get_by_label("Until")).to_have_value("07:00")
+    saved = json_of(api.get("/api/notifications/preferences"))
+    assert saved["quietHours"] == {"start": "22:30", "end": "07:00"}
+    kinds = {k["id"]: k["channels"] for k in saved["kinds"]}
+    assert kinds["softer.your-turn"] == {"inbox": True, "push": False}
+    assert kinds["softer.room-ended"] == {"inbox": False, "push": True}
+
+    # Half a quiet span is refused, naming what is missing, and nothing is lost.
+    page.get_by_label("Until").fill("")
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("quiet hours end at a time like 07:00")
+    assert json_of(api.get("/api/notifications/preferences"))["quietHours"] == {"start": "22:30", "end": "07:00"}

@@ -393,6 +393,9 @@ class Client:
     def patch(self, path: str, **kw: Any) -> requests.Response:
         return self.request("PATCH", path, **kw)
 
+    def put(self, path: str, **kw: Any) -> requests.Response:
+        return self.request("PUT", path, **kw)
+
     def delete(self, path: str, **kw: Any) -> requests.Response:
         return self.request("DELETE", path, **kw)
 

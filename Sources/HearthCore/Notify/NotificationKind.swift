@@ -6,16 +6,21 @@ public struct NotificationKind: Equatable, Hashable, Sendable {
   /// What the preferences page calls it ("Your turn in a room").
   public var label: String
   public var urgency: PushUrgency
+  /// The channels it goes to until the person chooses otherwise.
+  public var defaultChannels: Set<NotificationChannel>
   /// How long a push service keeps trying to reach an offline device; after that the notice
   /// is stale and dropped (the inbox keeps it).
   public var timeToLive: Int
 
-  public init(_ id: String, label: String, urgency: PushUrgency = .normal, timeToLive: Int = 86_400)
-  {
+  public init(
+    _ id: String, label: String, urgency: PushUrgency = .normal, timeToLive: Int = 86_400,
+    defaultChannels: Set<NotificationChannel> = [.inbox, .push]
+  ) {
     self.id = id
     self.label = label
     self.urgency = urgency
     self.timeToLive = timeToLive
+    self.defaultChannels = defaultChannels
   }
 
   /// The app slug before the first dot.
@@ -26,4 +31,12 @@ public struct NotificationKind: Equatable, Hashable, Sendable {
 public enum PushUrgency: String, Sendable {
   case veryLow = "very-low"
   case low, normal, high
+}
+
+/// Where a notice can reach a person.
+public enum NotificationChannel: String, CaseIterable, Codable, Sendable {
+  /// The list behind the bell.
+  case inbox
+  /// The person's devices, through their push services.
+  case push
 }

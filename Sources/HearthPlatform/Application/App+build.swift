@@ -66,7 +66,7 @@ public struct HearthApplication: Sendable {
     TwoFactorAPIController(accounts: accounts, clientAddress: clientAddress).register(api)
     InvitationsController(env: env, modules: modules).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
-    NotificationsController(env: env).register(api)
+    NotificationsController(env: env, modules: modules).register(api)
     if env.config.environment != .production {
       DiagnosticsController(env: env).register(api)
     }

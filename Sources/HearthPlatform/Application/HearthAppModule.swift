@@ -12,6 +12,8 @@ public protocol HearthAppModule: Sendable {
   static var schema: AppSchema { get }
   /// The app's scripts and stylesheets, served under /static.
   static var assets: [StaticAsset] { get }
+  /// The kinds of notice the app sends, as people see them in their notification settings.
+  static var notificationKinds: [NotificationKind] { get }
 
   /// Builds the app's services on the platform's environment.
   init(env: HearthEnvironment)
@@ -36,6 +38,7 @@ public protocol HearthAppModule: Sendable {
 extension HearthAppModule {
   public static var configSections: [any ConfigSection.Type] { [] }
   public static var assets: [StaticAsset] { [] }
+  public static var notificationKinds: [NotificationKind] { [] }
   public func prepare() throws {}
   public var jobHandlers: [String: JobHandler] { [:] }
   public func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws

@@ -7,12 +7,17 @@ package struct NotificationPages: Sendable {
   package let pages: WebPages
   var env: HearthEnvironment { pages.env }
   var store: any NotificationStore { env.database.notificationStore }
+  var controller: NotificationsController {
+    NotificationsController(env: env, modules: pages.modules)
+  }
 
   package func register(_ router: Router<AppRequestContext>) {
     router.group("/notifications").add(middleware: SignedInPages()).get("", use: inbox)
       .get(":id/open", use: open)
     router.post("/notifications/:id/read", use: markRead)
     router.post("/notifications/read-all", use: markAllRead)
+    router.group("/account/notifications").add(middleware: SignedInPages()).get("", use: settings)
+    router.post("/account/notifications", use: saveSettings)
     router.post("/account/devices/:id/remove", use: removeDevice)
     router.post("/account/devices/test", use: sendTest)
     router.get("/sw.js", use: serviceWorker)
@@ -61,6 +66,49 @@ package struct NotificationPages: Sendable {
       "/notifications", flash: Flash(kind: .success, message: "All notifications marked read."))
   }
 
+  @Sendable func settings(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return pages.html(
+      NotificationSettingsPage.render(
+        try await pages.pageContext(request, context), kinds: controller.kinds,
+        apps: pages.apps, preferences: try await store.preferences(userID: user.id)))
+  }
+
+  /// A checkbox per kind and channel (`<kind>:<channel>`, absent when unticked) and the two
+  /// quiet-hour times.
+  @Sendable func saveSettings(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    let form = try await pages.form(request)
+    var preferences = NotificationPreferences()
+    for kind in controller.kinds {
+      for channel in NotificationChannel.allCases {
+        let on = form["\(kind.id):\(channel.rawValue)"] != nil
+        if on != kind.defaultChannels.contains(channel) {
+          preferences.choices[kind.id, default: [:]][channel] = on
+        }
+      }
+    }
+    do {
+      preferences.quietHours = try NotificationsController.quietHours(
+        start: form["quietStart"], end: form["quietEnd"])
+    } catch let error as APIErrorResponse {
+      var page = try await pages.pageContext(request, context)
+      page.flash = Flash(kind: .error, message: error.error.message)
+      return pages.html(
+        NotificationSettingsPage.render(
+          page, kinds: controller.kinds, apps: pages.apps, preferences: preferences,
+          quietStart: form["quietStart"], quietEnd: form["quietEnd"]), status: .badRequest)
+    }
+    try await store.savePreferences(preferences, userID: caller.user.id, at: env.now())
+    return pages.redirect(
+      "/account/notifications",
+      flash: Flash(kind: .success, message: "Notification settings saved."))
+  }
+
   @Sendable func removeDevice(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
@@ -80,7 +128,7 @@ package struct NotificationPages: Sendable {
   {
     guard let caller = context.caller else { return pages.redirect("/login") }
     _ = try await pages.form(request)
-    try await NotificationsController(env: env).sendTest(to: caller.user)
+    try await controller.sendTest(to: caller.user)
     return pages.redirect(
       "/account#devices",
       flash: Flash(kind: .success, message: "Test notification sent to your devices."))

@@ -25,6 +25,11 @@ public protocol NotificationStore: Sendable {
     detail: String, at: Date) async throws
   func deliveries(notificationID: String) async throws
     -> [(channel: String, target: String, status: DeliveryStatus)]
+
+  func preferences(userID: String) async throws -> NotificationPreferences
+  /// Replaces the person's choices and quiet hours.
+  func savePreferences(_ preferences: NotificationPreferences, userID: String, at: Date)
+    async throws
 }
 
 extension HearthDatabase {
@@ -103,7 +108,7 @@ struct NotificationSQLStore: NotificationStore {
     return try await database.rows(
       """
       SELECT \(Self.notificationColumns) FROM notifications
-      WHERE user_id = \(userID) \(older)
+      WHERE user_id = \(userID) AND NOT hidden \(older)
       ORDER BY created_at DESC, id DESC LIMIT \(limit)
       """
     ).map(Self.notification)
@@ -122,7 +127,10 @@ struct NotificationSQLStore: NotificationStore {
     -> Int
   {
     let row = try await rows(
-      "SELECT COUNT(*) AS unread FROM notifications WHERE user_id = \(userID) AND read_at IS NULL"
+      """
+      SELECT COUNT(*) AS unread FROM notifications
+      WHERE user_id = \(userID) AND read_at IS NULL AND NOT hidden
+      """
     ).first
     return try row.map { Int(try $0["unread"] as Int64) } ?? 0
   }
@@ -131,7 +139,9 @@ struct NotificationSQLStore: NotificationStore {
     try await database.transaction { tx in
       guard
         let row = try await tx.row(
-          "SELECT read_at FROM notifications WHERE id = \(id) AND user_id = \(userID)")
+          """
+          SELECT read_at FROM notifications WHERE id = \(id) AND user_id = \(userID) AND NOT hidden
+          """)
       else { return false }
       let readAt: Date? = try row["read_at"]
       if readAt == nil {
@@ -205,6 +215,52 @@ struct NotificationSQLStore: NotificationStore {
       """
     ).map { row in
       (try row["channel"], try row["target"], try row.decode(DeliveryStatus.self, "status"))
+    }
+  }
+
+  func preferences(userID: String) async throws -> NotificationPreferences {
+    try await Self.preferences(userID: userID, in: database.rows)
+  }
+
+  static func preferences(userID: String, in rows: (SQL) async throws -> [SQLRow]) async throws
+    -> NotificationPreferences
+  {
+    var preferences = NotificationPreferences()
+    for row in try await rows(
+      "SELECT kind, channel, enabled FROM notification_preferences WHERE user_id = \(userID)")
+    {
+      guard let channel = NotificationChannel(rawValue: try row["channel"]) else { continue }
+      preferences.choices[try row["kind"], default: [:]][channel] = try row["enabled"] as Bool
+    }
+    if let row = try await rows(
+      "SELECT quiet_start, quiet_end FROM notification_settings WHERE user_id = \(userID)"
+    ).first, let start: Int = try row["quiet_start"], let end: Int = try row["quiet_end"] {
+      preferences.quietHours = QuietHours(start: start, end: end)
+    }
+    return preferences
+  }
+
+  func savePreferences(_ preferences: NotificationPreferences, userID: String, at: Date)
+    async throws
+  {
+    try await database.transaction { tx in
+      try await tx.execute("DELETE FROM notification_preferences WHERE user_id = \(userID)")
+      for (kind, channels) in preferences.choices.sorted(by: { $0.key < $1.key }) {
+        for (channel, enabled) in channels.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+          try await tx.execute(
+            """
+            INSERT INTO notification_preferences (user_id, kind, channel, enabled)
+            VALUES (\(userID), \(kind), \(channel.rawValue), \(enabled))
+            """)
+        }
+      }
+      try await tx.execute(
+        """
+        INSERT INTO notification_settings (user_id, quiet_start, quiet_end, updated_at)
+        VALUES (\(userID), \(preferences.quietHours?.start), \(preferences.quietHours?.end), \(at))
+        ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start,
+          quiet_end = excluded.quiet_end, updated_at = excluded.updated_at
+        """)
     }
   }
 

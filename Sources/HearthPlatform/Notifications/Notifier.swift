@@ -48,12 +48,14 @@ public struct Notifier: Sendable {
         occurredAt: draft.occurredAt, createdAt: now)
       let env = env
       let stored = try await env.database.transaction { tx -> Bool in
+        let preferences = try await NotificationSQLStore.preferences(userID: userID, in: tx.rows)
+        let inbox = preferences.isOn(.inbox, for: draft.kind)
         try await tx.execute(
           """
           INSERT INTO notifications (id, user_id, kind, title, body, url, dedupe_key,
-            occurred_at, created_at)
+            occurred_at, created_at, hidden)
           VALUES (\(notice.id), \(userID), \(notice.kind), \(notice.title), \(notice.body),
-            \(notice.url), \(notice.dedupeKey), \(notice.occurredAt), \(now))
+            \(notice.url), \(notice.dedupeKey), \(notice.occurredAt), \(now), \(!inbox))
           ON CONFLICT (user_id, dedupe_key) DO NOTHING
           """)
         let row = try await tx.row(
@@ -62,30 +64,48 @@ public struct Notifier: Sendable {
           WHERE user_id = \(userID) AND dedupe_key = \(notice.dedupeKey)
           """)
         guard try row?["id"] == notice.id else { return false }
-        let devices = try await tx.rows(
-          "SELECT id FROM push_subscriptions WHERE user_id = \(userID) ORDER BY created_at, id")
-        for device in devices {
-          let subscriptionID: String = try device["id"]
-          try await NotificationSQLStore.setDelivery(
-            notificationID: notice.id, channel: "push", target: subscriptionID, status: .pending,
-            detail: "", at: now, in: tx)
-          let payload = PushJob(
-            notificationID: notice.id, subscriptionID: subscriptionID,
-            timeToLive: draft.kind.timeToLive, urgency: draft.kind.urgency.rawValue)
-          try await tx.enqueue(
-            NewJob(
-              queue: Self.pushQueue, payload: StoreJSON.encode(payload), runAt: now,
-              idempotencyKey: "\(notice.id):push:\(subscriptionID)", maxAttempts: 10),
-            id: env.newID(), at: now)
+        if preferences.isOn(.push, for: draft.kind) {
+          let sendAt = try await Self.pushTime(now, userID: userID, preferences, in: tx)
+          for device in try await tx.rows(
+            "SELECT id FROM push_subscriptions WHERE user_id = \(userID) ORDER BY created_at, id")
+          {
+            let subscriptionID: String = try device["id"]
+            try await NotificationSQLStore.setDelivery(
+              notificationID: notice.id, channel: "push", target: subscriptionID,
+              status: .pending, detail: sendAt > now ? "after quiet hours" : "", at: now, in: tx)
+            let payload = PushJob(
+              notificationID: notice.id, subscriptionID: subscriptionID,
+              timeToLive: draft.kind.timeToLive, urgency: draft.kind.urgency.rawValue,
+              sendAt: sendAt)
+            try await tx.enqueue(
+              NewJob(
+                queue: Self.pushQueue, payload: StoreJSON.encode(payload), runAt: sendAt,
+                idempotencyKey: "\(notice.id):push:\(subscriptionID)", maxAttempts: 10),
+              id: env.newID(), at: now)
+          }
         }
-        try await NotificationSQLStore.announceUnread(
-          userID: userID, in: tx, at: now, created: notice)
+        if inbox {
+          try await NotificationSQLStore.announceUnread(
+            userID: userID, in: tx, at: now, created: notice)
+        }
         return true
       }
       if stored { created.append(notice) }
     }
     if !created.isEmpty { await env.jobWakeup.signal() }
     return created
+  }
+
+  /// Now, or when the person's quiet hours end in their own zone.
+  static func pushTime(
+    _ now: Date, userID: String, _ preferences: NotificationPreferences,
+    in tx: any SQLTransaction
+  ) async throws -> Date {
+    guard let quiet = preferences.quietHours else { return now }
+    let zoneName: String? = try await tx.row("SELECT time_zone FROM users WHERE id = \(userID)")?[
+      "time_zone"]
+    let zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+    return quiet.nextAllowed(after: now, in: zone)
   }
 
   /// A notice only ever leads somewhere on this server.
@@ -100,4 +120,7 @@ struct PushJob: Codable {
   var subscriptionID: String
   var timeToLive: Int
   var urgency: String
+  /// When it was first due to go out: now, or the end of quiet hours. Its time to live counts
+  /// from then.
+  var sendAt: Date?
 }

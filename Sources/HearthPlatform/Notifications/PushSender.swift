@@ -36,7 +36,7 @@ struct PushSender: Sendable {
         notificationID: notice.id, channel: "push", target: device.id, status: status,
         detail: detail, at: now)
     }
-    if now > notice.createdAt + Double(job.timeToLive) {
+    if now > (job.sendAt ?? notice.createdAt) + Double(job.timeToLive) {
       return try await record(.expired, "not delivered within \(job.timeToLive) s")
     }
     guard let keys = try? WebPushKeys(p256dh: device.p256dh, auth: device.auth),

@@ -234,6 +234,28 @@ package enum PostgresMigrations {
         )
         """,
       ]),
+    Migration(
+      version: 23, name: "notification preferences and quiet hours",
+      statements: [
+        "ALTER TABLE notifications ADD COLUMN hidden boolean NOT NULL DEFAULT false",
+        """
+        CREATE TABLE notification_preferences (
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          kind text NOT NULL,
+          channel text NOT NULL,
+          enabled boolean NOT NULL,
+          PRIMARY KEY (user_id, kind, channel)
+        )
+        """,
+        """
+        CREATE TABLE notification_settings (
+          user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+          quiet_start integer,
+          quiet_end integer,
+          updated_at timestamptz NOT NULL
+        )
+        """,
+      ]),
   ]
 
   /// Claims up to `lim` due jobs in one statement: stalled jobs out of attempts become dead;

@@ -219,6 +219,24 @@ package enum SQLiteMigrations {
         PRIMARY KEY (notification_id, channel, target)
       );
       """),
+    SQLiteMigration(
+      "platform-notification-preferences",
+      """
+      ALTER TABLE notifications ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE notification_preferences (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        enabled INTEGER NOT NULL,
+        PRIMARY KEY (user_id, kind, channel)
+      );
+      CREATE TABLE notification_settings (
+        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        quiet_start INTEGER,
+        quiet_end INTEGER,
+        updated_at REAL NOT NULL
+      );
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

@@ -11,7 +11,8 @@ package enum DevicesSection {
       .h2("Notifications on your devices"),
       .p(
         "Push notifications reach a phone or computer even when no Hearth page is open. ",
-        .a([.href("/notifications")], "Your notifications"), " are also kept here."),
+        .a([.href("/notifications")], "Your notifications"), " are kept in the inbox too; ",
+        .a([.href("/account/notifications")], "choose which ones reach you where"), "."),
       devices.isEmpty
         ? .p([.class("empty"), .id("devices-empty")], "No device receives push notifications yet.")
         : TableScroll.node(

@@ -23,7 +23,8 @@ public enum NotificationsPage {
         list(notices, context: context),
         .p(
           [.class("meta")],
-          .a([.href("/account#devices")], "Devices and notification settings")),
+          .a([.href("/account/notifications")], "Notification settings"), " · ",
+          .a([.href("/account#devices")], "Your devices")),
       ])
   }
 

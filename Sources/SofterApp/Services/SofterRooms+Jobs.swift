@@ -31,7 +31,7 @@ extension SofterRooms {
     let days = env.config.softer.pendingDays
     let now = env.now()
     guard
-      let record = try await env.database.softerStore.changeSofterRoom(
+      let record = try await changeRoom(
         id: roomID, at: now,
         decide: { stored in
           var record = stored
@@ -70,7 +70,7 @@ extension SofterRooms {
         roomID: roomID, slot: Self.invitationSlot, context)
     }
     let now = env.now()
-    let changed = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) {
+    let changed = try await changeRoom(id: roomID, at: now) {
       stored in
       var record = stored
       try record.room.apply(record.room.lightwardInvitation(answer, at: now), at: now)
@@ -100,7 +100,7 @@ extension SofterRooms {
       try await failed(error, roomID: payload.roomID, slot: payload.slot, context)
     }
     let now = env.now()
-    let stored = try await env.database.softerStore.changeSofterRoom(id: payload.roomID, at: now) {
+    let stored = try await changeRoom(id: payload.roomID, at: now) {
       stored in
       var record = stored
       guard record.room.state.isActive, record.room.fold.due == .lightward(slot: payload.slot)
@@ -148,7 +148,7 @@ extension SofterRooms {
         roomID: roomID, slot: Self.cenotaphSlot, context)
     }
     let now = env.now()
-    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: now) { stored in
+    _ = try await changeRoom(id: roomID, at: now) { stored in
       var record = stored
       guard !record.room.hasCenotaph else { return .unchanged(record) }
       try record.room.apply(record.room.cenotaph(text, at: now), at: now)
@@ -180,7 +180,7 @@ extension SofterRooms {
     context.logger.warning(
       "Lightward attempt failed",
       metadata: ["room": "\(roomID)", "reason": "\(reason)", "attempt": "\(job.attempts)"])
-    _ = try await env.database.softerStore.changeSofterRoom(id: roomID, at: env.now()) { stored in
+    _ = try await changeRoom(id: roomID, at: env.now()) { stored in
       var record = stored
       record.turn = .failed(slot: slot, reason: reason, attempts: job.attempts, retryAt: next)
       return .changed(record)

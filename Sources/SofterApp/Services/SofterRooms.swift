@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import NIOConcurrencyHelpers
 import SofterCore
 
 /// Softer rooms on Hearth: who may do what, the pure room rules applied in one store
@@ -21,6 +22,28 @@ struct SofterRooms {
   let voice: any SofterVoice
   /// Takes the commitment for each new room.
   let payments: any SofterPaymentProvider
+
+  /// The store's change of one room, and then the notices it calls for. A notice that cannot
+  /// be sent is logged; the change stands.
+  func changeRoom(
+    id: String, at now: Date, by actor: String? = nil,
+    decide: @escaping @Sendable (SofterRoomRecord) throws -> SofterRoomChange
+  ) async throws -> SofterRoomRecord? {
+    let before = NIOLockedValueBox<SofterRoomRecord?>(nil)
+    let after = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { stored in
+      before.withLockedValue { $0 = stored }
+      return try decide(stored)
+    }
+    guard let after, let before = before.withLockedValue({ $0 }) else { return after }
+    for draft in SofterNotices.drafts(before: before, after: after, actor: actor, at: now) {
+      do { try await env.notifier.send(draft) } catch {
+        env.logger.error(
+          "Softer notice not sent",
+          metadata: ["kind": "\(draft.kind.id)", "room": "\(id)", "error": "\(error)"])
+      }
+    }
+    return after
+  }
 
   // MARK: - Reading
 
@@ -61,8 +84,8 @@ struct SofterRooms {
   ) async throws -> SofterRoomRecord {
     let now = env.now()
     guard
-      let record = try await env.database.softerStore.changeSofterRoom(
-        id: id, at: now,
+      let record = try await changeRoom(
+        id: id, at: now, by: user.id,
         decide: { stored in
           var record = stored
           guard let participantID = record.participantID(ofUser: user.id) else {
@@ -86,7 +109,7 @@ struct SofterRooms {
   func setComposing(_ composing: Bool, in id: String, by user: User) async throws {
     let now = env.now()
     guard
-      try await env.database.softerStore.changeSofterRoom(
+      try await changeRoom(
         id: id, at: now,
         decide: { stored in
           var record = stored
@@ -127,7 +150,7 @@ struct SofterRooms {
     case .failed(Self.cenotaphSlot, _, _, nil): return try await retryLightward(id, by: user)
     default: break
     }
-    let updated = try await env.database.softerStore.changeSofterRoom(id: id, at: env.now()) {
+    let updated = try await changeRoom(id: id, at: env.now(), by: user.id) {
       stored in
       var record = stored
       record.turn = .thinking(slot: Self.cenotaphSlot)
@@ -147,7 +170,7 @@ struct SofterRooms {
       return
     }
     try await answerInvitation(id, of: user, .declined)
-    _ = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { stored in
+    _ = try await changeRoom(id: id, at: now, by: user.id) { stored in
       var record = stored
       var change = Room.Change()
       do {
@@ -171,7 +194,7 @@ struct SofterRooms {
   /// everyone, and the others keep its ledger.
   func depart(_ id: String, by user: User) async throws {
     let now = env.now()
-    let record = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { stored in
+    let record = try await changeRoom(id: id, at: now, by: user.id) { stored in
       var record = stored
       guard
         let participantID = record.participantID(ofUser: user.id)
@@ -206,7 +229,7 @@ struct SofterRooms {
         .conflict(nil, "Lightward is not stuck: there is nothing to try again."))
     }
     let now = env.now()
-    let updated = try await env.database.softerStore.changeSofterRoom(id: id, at: now) { stored in
+    let updated = try await changeRoom(id: id, at: now, by: user.id) { stored in
       var record = stored
       record.turn = .thinking(slot: slot)
       return .changed(record)
