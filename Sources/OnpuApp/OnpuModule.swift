@@ -9,6 +9,7 @@ public struct OnpuModule: HearthAppModule {
       "Study Japanese from song lyrics, with furigana, pitch accent, translations and a kanji dictionary."
   )
   public static let configSections: [any ConfigSection.Type] = [OnpuConfig.self]
+  public static var notificationKinds: [NotificationKind] { [OnpuLibrary.songReady] }
   public static var assets: [StaticAsset] { [OnpuAssets.script, OnpuAssets.stylesheet] }
   public static var schema: AppSchema { OnpuSchema.all }
 

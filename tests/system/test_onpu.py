@@ -85,3 +85,37 @@ def test_a_server_without_its_dictionary_says_how_to_install_it() -> None:
     assert result.returncode != 0
     output = result.stdout + result.stderr
     assert "ONPU_UNIDIC_DIR" in output and "make setup" in output, output
+
+
+def test_a_song_that_took_a_while_says_it_is_ready(backend, start_server) -> None:
+    """A song made while its maker watched says nothing; one that took longer than a few seconds
+    (here the server's clock moves on while Gemini holds the translation) leaves a notice."""
+    fake = FakeGemini()
+    try:
+        server = start_server(backend, extra_env={**fake.env, "HEARTH_TEST_CLOCK": "on"})
+        client = server.client()
+        r = client.signup(unique_email("onpu"), "Onpu notices")
+        assert r.status_code == 201, describe(r)
+        client = client.with_token(json_of(r)["accessToken"])
+
+        r = client.post("/v1/jobs", json={"title": "春", "artist": "", "lyrics": LYRICS})
+        assert r.status_code == 200, describe(r)
+        quick = wait_for(client, json_of(r)["jobId"], lambda job: job["status"] == "succeeded")
+        assert quick["status"] == "succeeded"
+
+        fake.hold()
+        r = client.post("/v1/jobs", json={"title": "故郷", "artist": "高野辰之", "lyrics": LYRICS})
+        assert r.status_code == 200, describe(r)
+        job_id = json_of(r)["jobId"]
+        wait_for(client, job_id, lambda job: job.get("stage") == "translating")
+        r = client.post("/api/debug/clock", json={"advanceSeconds": 10})
+        assert r.status_code == 200, describe(r)
+        fake.release()
+        wait_for(client, job_id, lambda job: job["status"] == "succeeded")
+
+        notices = json_of(client.get("/api/notifications"))["notifications"]
+        assert [(n["kind"], n["title"]) for n in notices] == [("onpu.song-ready", "“故郷” is ready")]
+        song = next(s for s in json_of(client.get("/api/onpu/songs"))["songs"] if s["title"] == "故郷")
+        assert notices[0]["url"] == f"/onpu/songs/{song['id']}"
+    finally:
+        fake.close()

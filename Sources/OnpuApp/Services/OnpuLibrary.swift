@@ -216,7 +216,22 @@ public struct OnpuLibrary: Sendable {
     context.logger.info(
       "Onpu song ready",
       metadata: ["job": "\(id)", "lines": "\(lines.count)", "translations": "\(state.rawValue)"])
+    if env.now().timeIntervalSince(job.createdAt) > Self.noticeAfterSeconds {
+      try await env.notifier.send(
+        NotificationDraft(
+          kind: Self.songReady, to: [job.ownerID], title: "“\(song.title)” is ready",
+          body: song.artist.isEmpty
+            ? "Furigana, pitch accent and translations are in."
+            : "\(song.artist): furigana, pitch accent and translations are in.",
+          url: "/onpu/songs/\(song.id)", dedupeKey: "onpu:song-ready:\(job.id)",
+          occurredAt: env.now()))
+    }
   }
+
+  /// A song done sooner than this was watched being made; only a longer wait earns a notice.
+  static let noticeAfterSeconds: TimeInterval = 5
+  static let songReady = NotificationKind(
+    "onpu.song-ready", label: "A song you added is ready to study", urgency: .low)
 
   /// False when the job went away (removed, finished or failed by another attempt).
   private func advance(_ id: String, _ stage: OnpuJob.Stage) async throws -> Bool {
