@@ -8,6 +8,7 @@ public struct AuralystModule: HearthAppModule {
     summary: "A symptom and medication journal you can share with caregivers, with insights.")
   public static var assets: [StaticAsset] { [AuralystAssets.script, AuralystAssets.stylesheet] }
   public static var schema: AppSchema { AuralystSchema.all }
+  public static var notificationKinds: [NotificationKind] { [AuralystJournals.noteAdded] }
 
   let env: HearthEnvironment
 

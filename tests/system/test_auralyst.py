@@ -79,6 +79,15 @@ def test_a_shared_journal_round_trips_and_stays_private(server) -> None:
         payload = json.loads(frame["data"])["payload"]
         payload = json.loads(payload) if isinstance(payload, str) else payload
         assert payload == {"journalId": journal, "kind": "note", "id": note["id"], "action": "created"}
+        # ...and Ann's inbox, not Bob's
+        frame = stream.next_event("notification.created", timeout=5)
+        assert frame is not None, "no notification.created event reached the owner"
+        notices = json_of(ann.get("/api/notifications"))["notifications"]
+        assert [(n["kind"], n["body"], n["url"]) for n in notices] == [
+            ("auralyst.note", "Seemed tired", f"/auralyst/journals/{journal}")
+        ]
+        assert notices[0]["title"].endswith("added a note to " + json_of(ann.get(base))["journal"]["title"])
+        assert json_of(bob.get("/api/notifications"))["notifications"] == []
     finally:
         stream.close()
     # Bob may not edit Ann's entry; Eve sees nothing at all

@@ -63,7 +63,29 @@ extension AuralystJournals {
       throw taken
     }
     if let existing = stored.first(where: { $0.id == record.id }) { return (existing, false) }
+    if record.kind == .note { try await tellOthers(about: record, in: opened) }
     return (record, true)
+  }
+
+  static let noteAdded = NotificationKind(
+    "auralyst.note", label: "Someone added a note to a journal you share", urgency: .low)
+
+  /// Everyone else in the journal (its owner and those who accepted) hears of a new note.
+  func tellOthers(about record: AuralystRecord, in opened: Opened) async throws {
+    guard let note = try AuralystRecordCoding.note(record) else { return }
+    let journal = opened.journal
+    let members = try await env.database.participants(AuralystStoreSupport.resource(journal.id))
+      .filter { $0.status == .accepted }.map(\.userID)
+    let others = Set(members + [journal.ownerID]).subtracting([record.authorID])
+    guard !others.isEmpty else { return }
+    let line = note.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    try await env.notifier.send(
+      NotificationDraft(
+        kind: Self.noteAdded, to: others.sorted(),
+        title: "\(note.authorName) added a note to \(journal.title)",
+        body: line.count > 140 ? String(line.prefix(139)) + "…" : line,
+        url: "/auralyst/journals/\(journal.id)", dedupeKey: "auralyst:note:\(record.id)",
+        occurredAt: record.timestamp))
   }
 
   /// Replaces a record its author (or the owner) changed.
