@@ -8,6 +8,7 @@ public struct RedoModule: HearthAppModule {
     summary: "A local-first task manager built on a signed, event-sourced change log.")
   public static var assets: [StaticAsset] { RedoAssets.scripts + [RedoAssets.stylesheet] }
   public static var schema: AppSchema { RedoSchema.all }
+  public static var notificationKinds: [NotificationKind] { [RedoSync.sharedTaskChanged] }
 
   let env: HearthEnvironment
 

@@ -96,7 +96,7 @@ def test_after_a_fork_both_devices_can_still_complete_and_snooze(backend, start_
 
 def test_a_third_account_sees_only_what_was_shared(backend, start_server) -> None:
     server = start_server(backend)
-    ann, _ = account(server, "Ann")
+    ann, ann_auth = account(server, "Ann")
     bob, bob_auth = account(server, "Bob")
     carol, _ = account(server, "Carol")
     ann_home = signed_in_home(server, ann, "ann")
@@ -120,11 +120,18 @@ def test_a_third_account_sees_only_what_was_shared(backend, start_server) -> Non
     bob_home.out("sync")
     assert [t["title"] for t in tasks_of(bob_home).values()] == ["Shared shopping"]
 
-    # Bob, read-write, completes it; Ann sees his signed change
+    # Bob, read-write, completes it; Ann sees his signed change, and is told of it (once for
+    # the quarter hour), while Bob is not told of his own change
     bob_home.out("complete", "Shared shopping")
     bob_home.out("sync")
     ann_home.out("sync")
     assert tasks_of(ann_home)[shopping["id"]] == tasks_of(bob_home)[shopping["id"]]
+    ann_client = server.client().with_token(ann_auth["accessToken"])
+    notices = json_of(ann_client.get("/api/notifications"))["notifications"]
+    assert [(n["kind"], n["title"], n["url"]) for n in notices] == [
+        ("redo.shared-task-changed", "Bob changed “Shared shopping”", f"/redo/tasks/{shopping['id']}")
+    ]
+    assert json_of(bob_client.get("/api/notifications"))["notifications"] == []
 
     # Carol sees nothing, and cannot reach the task by id
     carol_home.out("sync")

@@ -75,9 +75,11 @@ struct RedoSync {
     let access = try await env.database.access(RedoEvents.resource(taskId: taskId), userID: user.id)
     let title = batch.first { $0.node.action == .create }?.node.payload["title"]?.stringValue
     let outcome = NIOLockedValueBox<[(Int, Verdict)]>([])
+    let owner = NIOLockedValueBox<String?>(nil)
     _ = try await env.database.redoStore.appendRedoNodes(
       taskId: taskId, uploaderID: user.id, title: title ?? "Task", at: env.now()
     ) { ownerID, stored in
+      owner.withLockedValue { $0 = ownerID }
       if let ownerID, ownerID != user.id, access < .write {
         outcome.withLockedValue {
           $0 = batch.map {
@@ -109,7 +111,36 @@ struct RedoSync {
       outcome.withLockedValue { $0 = verdicts }
       return accepted
     }
-    return outcome.withLockedValue { $0 }
+    let verdicts = outcome.withLockedValue { $0 }
+    if verdicts.contains(where: { $0.1.status == .accepted }),
+      let ownerID = owner.withLockedValue({ $0 })
+    {
+      try await tellOthers(taskId: taskId, ownerID: ownerID, changedBy: user)
+    }
+    return verdicts
+  }
+
+  static let sharedTaskChanged = NotificationKind(
+    "redo.shared-task-changed", label: "Someone changed a task you share", urgency: .low)
+
+  /// The others who share the task hear of a change; changes within a quarter of an hour make
+  /// one notice.
+  private func tellOthers(taskId: String, ownerID: String, changedBy user: User) async throws {
+    let resource = RedoEvents.resource(taskId: taskId)
+    let members = try await env.database.participants(resource).filter { $0.status == .accepted }
+    let others = Set(members.map(\.userID) + [ownerID]).subtracting([user.id])
+    guard !others.isEmpty else { return }
+    let nodes = try await env.database.redoStore.redoNodes(taskId: taskId).compactMap(
+      RedoTasks.node)
+    let title = TaskReplay.replayTask(nodes).task?.title ?? "A task"
+    let now = env.now()
+    let window = Int(now.timeIntervalSince1970) / 900
+    try await env.notifier.send(
+      NotificationDraft(
+        kind: Self.sharedTaskChanged, to: others.sorted(),
+        title: "\(user.displayName) changed “\(title)”", body: "A task you share in Redo.",
+        url: "/redo/tasks/\(taskId)", dedupeKey: "redo:task:\(taskId):\(window)",
+        occurredAt: now))
   }
 
   func registerKey(publicKey: String, proof: String, label: String, for user: User) async throws {
