@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 import ServiceLifecycle
 import Synchronization
@@ -88,7 +89,12 @@ public final class PostgresDatabase: HearthDatabase, Service {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await client.query(query, logger: logger).collect()
+      return try await withConnectionWait { started in
+        try await self.client.withConnection { connection in
+          started()
+          return try await connection.query(query, logger: self.logger).collect()
+        }
+      }
     } catch {
       throw fault(error)
     }
@@ -101,11 +107,44 @@ public final class PostgresDatabase: HearthDatabase, Service {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await client.withTransaction(logger: logger) { connection in
-        try await body(connection)
+      return try await withConnectionWait { started in
+        try await self.client.withTransaction(logger: self.logger) { connection in
+          started()
+          return try await body(connection)
+        }
       }
     } catch {
       throw fault(error)
+    }
+  }
+
+  /// How long a request may wait for a pooled connection. While PostgreSQL is down the pool
+  /// keeps queued requests waiting for as long as it retries connecting; past this wait the
+  /// request answers 503 instead of hanging through the outage.
+  static let connectionWait: Duration = .seconds(4)
+
+  /// Runs `operation`, which calls `started` once it holds a connection; cancels it and throws
+  /// `StoreError.unavailable` if it has not started within `connectionWait`.
+  private func withConnectionWait<Result: Sendable>(
+    _ operation: (_ started: @escaping @Sendable () -> Void) async throws -> Result
+  ) async throws -> Result {
+    let started = NIOLockedValueBox(false)
+    return try await withoutActuallyEscaping(operation) { operation in
+      // The group awaits both tasks before returning, so `operation` never outlives this call.
+      let unchecked = UncheckedSendable(operation)
+      return try await withThrowingTaskGroup(of: Result?.self) { group in
+        group.addTask { try await unchecked.value { started.withLockedValue { $0 = true } } }
+        group.addTask {
+          try await Task.sleep(for: Self.connectionWait)
+          if started.withLockedValue({ $0 }) { return nil }
+          throw StoreError.unavailable
+        }
+        defer { group.cancelAll() }
+        while let finished = try await group.next() {
+          if let result = finished { return result }
+        }
+        throw StoreError.unavailable
+      }
     }
   }
 
@@ -180,4 +219,10 @@ extension PostgresConnection {
   package func run(_ query: PostgresQuery, logger: Logger) async throws {
     _ = try await self.query(query, logger: logger).collect()
   }
+}
+
+/// A value handed to a child task that the caller awaits, so it is never used concurrently.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
