@@ -74,7 +74,13 @@ import Testing
     let server = try await TestServer()
     try await server.run { client in
       let ann = try await client.signup("gone@example.com", name: "Gone")
+      #expect(try await client.json(.post, "/api/push/test", token: ann.access).status == 202)
       let export = try await client.json(.get, "/api/me/export", token: ann.access)
+      let notifications = export["notifications"] as? [String: Any]
+      let inbox = notifications?["notifications"] as? [[String: Any]]
+      #expect(inbox?.map { $0["title"] as? String } == ["Notifications work"])
+      #expect((notifications?["devices"] as? [Any])?.isEmpty == true)
+      #expect((notifications?["preferences"] as? [String: Any])?["kinds"] != nil)
       #expect((export["user"] as? [String: Any])?["displayName"] as? String == "Gone")
       #expect(export.text.contains("passwordHash") == false)
       #expect(export.text.contains("tokenHash") == false)

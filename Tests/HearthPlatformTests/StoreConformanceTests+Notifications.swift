@@ -128,6 +128,13 @@ extension StoreConformanceTests {
       let delivered = try await store.subscription(id: "d1")
       #expect(delivered?.failures == 0 && delivered?.lastSuccessAt == Self.at(6))
 
+      var aboutP1 = Self.draft(to: ["p2"], key: "about-p1")
+      aboutP1.about = "p1"
+      _ = try await Self.environment(db).notifier.send(aboutP1)
+      #expect(try await store.unreadCount(userID: "p2") == 1)
+      try await db.deleteUser(id: "p1")
+      #expect(try await store.notifications(userID: "p2", before: nil, limit: 10).isEmpty)
+
       _ = try await Self.environment(db).notifier.send(Self.draft(to: ["p2"]))
       try await db.deleteUser(id: "p2")
       #expect(try await store.subscription(id: "d1") == nil)

@@ -85,7 +85,7 @@ extension AuralystJournals {
         title: "\(note.authorName) added a note to \(journal.title)",
         body: line.count > 140 ? String(line.prefix(139)) + "…" : line,
         url: "/auralyst/journals/\(journal.id)", dedupeKey: "auralyst:note:\(record.id)",
-        occurredAt: record.timestamp))
+        occurredAt: record.timestamp, about: record.authorID))
   }
 
   /// Replaces a record its author (or the owner) changed.

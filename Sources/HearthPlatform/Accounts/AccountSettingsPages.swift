@@ -145,6 +145,7 @@ package struct AccountExport {
     var twoFactor: TwoFactorStatus
     var securityLog: [SecurityLog.Entry]
     var invitations: [InvitationsController.InvitationBody]
+    var notifications: NotificationsController.Export
     /// Each app's part, under its slug.
     var apps: [(slug: String, data: any Encodable & Sendable)]
 
@@ -163,6 +164,7 @@ package struct AccountExport {
       try container.encode(twoFactor, forKey: Key(stringValue: "twoFactor"))
       try container.encode(securityLog, forKey: Key(stringValue: "securityLog"))
       try container.encode(invitations, forKey: Key(stringValue: "invitations"))
+      try container.encode(notifications, forKey: Key(stringValue: "notifications"))
       for app in apps { try container.encode(app.data, forKey: Key(stringValue: app.slug)) }
     }
   }
@@ -194,7 +196,9 @@ package struct AccountExport {
         database: env.database, newID: { UUID.random().uuidString }
       )
       .entries(userID: user.id, limit: 100_000),
-      invitations: invitations.map(InvitationsController.InvitationBody.init), apps: apps)
+      invitations: invitations.map(InvitationsController.InvitationBody.init),
+      notifications: try await NotificationsController(env: env, modules: modules).export(user),
+      apps: apps)
   }
 }
 
@@ -210,6 +214,8 @@ extension AccountExport.Document {
       [SecurityLog.Entry].self, forKey: Key(stringValue: "securityLog"))
     invitations = try container.decode(
       [InvitationsController.InvitationBody].self, forKey: Key(stringValue: "invitations"))
+    notifications = try container.decode(
+      NotificationsController.Export.self, forKey: Key(stringValue: "notifications"))
     apps = []
   }
 }

@@ -165,19 +165,17 @@ struct NotificationSQLStore: NotificationStore {
     userID: String, in tx: any SQLTransaction, at: Date, created: StoredNotification? = nil
   ) async throws {
     let unread = try await unreadCount(userID: userID, in: tx.rows)
-    let payload = NotificationEvent(
-      unread: unread, id: created?.id, title: created?.title, url: created?.url)
+    let payload = NotificationEvent(unread: unread, id: created?.id)
     try await tx.appendEvent(
       NewEvent(
         type: created == nil ? "notification.read" : "notification.created",
         audience: .user(userID), payload: StoreJSON.encode(payload)), at: at)
   }
 
+  /// Only the count and the id: events outlive notices, and a title may name someone.
   struct NotificationEvent: Encodable {
     var unread: Int
     var id: String?
-    var title: String?
-    var url: String?
   }
 
   func setDelivery(

@@ -106,6 +106,21 @@ package struct NotificationsController: Sendable {
     var quietHours: QuietHoursBody?
   }
 
+  /// What an account export holds of notifications: the inbox, the devices and the settings.
+  package struct Export: Codable {
+    var notifications: [NotificationBody]
+    var devices: [SubscriptionBody]
+    var preferences: PreferencesBody
+  }
+
+  func export(_ user: User) async throws -> Export {
+    Export(
+      notifications: try await store.notifications(userID: user.id, before: nil, limit: 100_000)
+        .map(NotificationBody.init),
+      devices: try await store.subscriptions(userID: user.id).map(SubscriptionBody.init),
+      preferences: body(try await store.preferences(userID: user.id)))
+  }
+
   package func register(_ api: APIRouteTable) {
     api.add(
       APIOperation(

@@ -13,10 +13,13 @@ public struct NotificationDraft: Sendable {
   /// occurrence ("room:R:turn:12"), not the moment of sending.
   public var dedupeKey: String
   public var occurredAt: Date
+  /// The person whose doing the notice tells of, when it names them: deleting their account
+  /// deletes the notice from every inbox.
+  public var about: String?
 
   public init(
     kind: NotificationKind, to recipients: [String], title: String, body: String, url: String,
-    dedupeKey: String, occurredAt: Date
+    dedupeKey: String, occurredAt: Date, about: String? = nil
   ) {
     self.kind = kind
     self.recipients = recipients
@@ -25,6 +28,7 @@ public struct NotificationDraft: Sendable {
     self.url = url
     self.dedupeKey = dedupeKey
     self.occurredAt = occurredAt
+    self.about = about
   }
 }
 
@@ -53,9 +57,10 @@ public struct Notifier: Sendable {
         try await tx.execute(
           """
           INSERT INTO notifications (id, user_id, kind, title, body, url, dedupe_key,
-            occurred_at, created_at, hidden)
+            occurred_at, created_at, hidden, about_user_id)
           VALUES (\(notice.id), \(userID), \(notice.kind), \(notice.title), \(notice.body),
-            \(notice.url), \(notice.dedupeKey), \(notice.occurredAt), \(now), \(!inbox))
+            \(notice.url), \(notice.dedupeKey), \(notice.occurredAt), \(now), \(!inbox),
+            \(draft.about))
           ON CONFLICT (user_id, dedupe_key) DO NOTHING
           """)
         let row = try await tx.row(

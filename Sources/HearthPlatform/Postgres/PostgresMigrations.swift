@@ -235,9 +235,14 @@ package enum PostgresMigrations {
         """,
       ]),
     Migration(
-      version: 23, name: "notification preferences and quiet hours",
+      version: 23, name: "notification preferences, quiet hours, and whom a notice is about",
       statements: [
         "ALTER TABLE notifications ADD COLUMN hidden boolean NOT NULL DEFAULT false",
+        """
+        ALTER TABLE notifications
+          ADD COLUMN about_user_id text REFERENCES users (id) ON DELETE CASCADE
+        """,
+        "CREATE INDEX notifications_about_idx ON notifications (about_user_id)",
         """
         CREATE TABLE notification_preferences (
           user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -223,6 +223,8 @@ package enum SQLiteMigrations {
       "platform-notification-preferences",
       """
       ALTER TABLE notifications ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE notifications ADD COLUMN about_user_id TEXT REFERENCES users(id) ON DELETE CASCADE;
+      CREATE INDEX notifications_about ON notifications(about_user_id);
       CREATE TABLE notification_preferences (
         user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
         kind TEXT NOT NULL,

@@ -140,7 +140,7 @@ struct RedoSync {
         kind: Self.sharedTaskChanged, to: others.sorted(),
         title: "\(user.displayName) changed “\(title)”", body: "A task you share in Redo.",
         url: "/redo/tasks/\(taskId)", dedupeKey: "redo:task:\(taskId):\(window)",
-        occurredAt: now))
+        occurredAt: now, about: user.id))
   }
 
   func registerKey(publicKey: String, proof: String, label: String, for user: User) async throws {
