@@ -56,3 +56,12 @@ extension HearthConfig {
     }
   }
 }
+
+extension HearthConfig {
+  /// Where links in mail and notices lead: the public URL, or this server's own address.
+  public var linkBase: String {
+    if let publicURL { return publicURL }
+    let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+    return "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
+  }
+}

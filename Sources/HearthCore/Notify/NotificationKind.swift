@@ -39,4 +39,6 @@ public enum NotificationChannel: String, CaseIterable, Codable, Sendable {
   case inbox
   /// The person's devices, through their push services.
   case push
+  /// The account's address, when the server has SMTP; off unless the person turns it on.
+  case email
 }

@@ -23,6 +23,7 @@ public struct HearthApplication: Sendable {
       jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
     }
     jobHandlers[Notifier.pushQueue] = PushSender(env: env).handler
+    jobHandlers[Notifier.emailQueue] = NotificationMailer(env: env).handler
     for module in self.modules {
       jobHandlers.merge(module.jobHandlers) { first, _ in first }
     }

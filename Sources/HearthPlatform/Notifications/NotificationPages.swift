@@ -73,7 +73,8 @@ package struct NotificationPages: Sendable {
     return pages.html(
       NotificationSettingsPage.render(
         try await pages.pageContext(request, context), kinds: controller.kinds,
-        apps: pages.apps, preferences: try await store.preferences(userID: user.id)))
+        apps: pages.apps, preferences: try await store.preferences(userID: user.id),
+        mailIsOn: env.config.smtp != nil))
   }
 
   /// A checkbox per kind and channel (`<kind>:<channel>`, absent when unticked) and the two
@@ -101,7 +102,8 @@ package struct NotificationPages: Sendable {
       return pages.html(
         NotificationSettingsPage.render(
           page, kinds: controller.kinds, apps: pages.apps, preferences: preferences,
-          quietStart: form["quietStart"], quietEnd: form["quietEnd"]), status: .badRequest)
+          mailIsOn: env.config.smtp != nil, quietStart: form["quietStart"],
+          quietEnd: form["quietEnd"]), status: .badRequest)
     }
     try await store.savePreferences(preferences, userID: caller.user.id, at: env.now())
     return pages.redirect(

@@ -303,7 +303,7 @@ package struct NotificationsController: Sendable {
       for (name, enabled) in channels.sorted(by: { $0.key < $1.key }) {
         guard let channel = NotificationChannel(rawValue: name) else {
           throw APIErrorResponse(
-            .invalid("kinds.\(id).\(name)", "channels are inbox and push"))
+            .invalid("kinds.\(id).\(name)", "channels are inbox, push and email"))
         }
         preferences.choices[id, default: [:]][channel] = enabled
       }

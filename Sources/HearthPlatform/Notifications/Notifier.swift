@@ -39,6 +39,7 @@ public struct Notifier: Sendable {
   let env: HearthEnvironment
 
   public static let pushQueue = "notify.push"
+  public static let emailQueue = "notify.email"
 
   /// The notices created, one per recipient who did not have it yet.
   @discardableResult
@@ -89,6 +90,18 @@ public struct Notifier: Sendable {
               id: env.newID(), at: now)
           }
         }
+        if preferences.isOn(.email, for: draft.kind) {
+          let sendAt = try await Self.pushTime(now, userID: userID, preferences, in: tx)
+          try await NotificationSQLStore.setDelivery(
+            notificationID: notice.id, channel: "email", target: userID, status: .pending,
+            detail: sendAt > now ? "after quiet hours" : "", at: now, in: tx)
+          try await tx.enqueue(
+            NewJob(
+              queue: Self.emailQueue,
+              payload: StoreJSON.encode(EmailJob(notificationID: notice.id)),
+              runAt: sendAt, idempotencyKey: "\(notice.id):email", maxAttempts: 8),
+            id: env.newID(), at: now)
+        }
         if inbox {
           try await NotificationSQLStore.announceUnread(
             userID: userID, in: tx, at: now, created: notice)
@@ -101,7 +114,7 @@ public struct Notifier: Sendable {
     return created
   }
 
-  /// Now, or when the person's quiet hours end in their own zone.
+  /// Now, or when the person's quiet hours end in their own zone: when pushes and emails go.
   static func pushTime(
     _ now: Date, userID: String, _ preferences: NotificationPreferences,
     in tx: any SQLTransaction
@@ -128,4 +141,9 @@ struct PushJob: Codable {
   /// When it was first due to go out: now, or the end of quiet hours. Its time to live counts
   /// from then.
   var sendAt: Date?
+}
+
+/// The payload of a `notify.email` job: one notice to its person's address.
+struct EmailJob: Codable {
+  var notificationID: String
 }

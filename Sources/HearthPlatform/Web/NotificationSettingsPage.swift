@@ -5,7 +5,8 @@ import HearthCore
 public enum NotificationSettingsPage {
   public static func render(
     _ context: PageContext, kinds: [NotificationKind], apps: [HearthApp],
-    preferences: NotificationPreferences, quietStart: String? = nil, quietEnd: String? = nil
+    preferences: NotificationPreferences, mailIsOn: Bool, quietStart: String? = nil,
+    quietEnd: String? = nil
   ) -> String {
     var groups: [(app: String, kinds: [NotificationKind])] = []
     for kind in kinds {
@@ -23,6 +24,13 @@ public enum NotificationSettingsPage {
           [.class("lead")],
           "Choose what reaches you in the inbox behind the bell and on your devices. ",
           .a([.href("/account#devices")], "Your devices"), " are listed on the account page."),
+        mailIsOn
+          ? .empty
+          : .p(
+            [.class("hint")],
+            .text(
+              "Email is off on this server: what you choose for email waits until the "
+                + "administrator sets it up.")),
         Forms.post(
           action: "/account/notifications", csrf: context.csrfToken,
           attributes: [.class("stack notification-settings")],
@@ -53,7 +61,7 @@ public enum NotificationSettingsPage {
         .thead(
           .tr(
             .th([.scope("col")], "Notification"), .th([.scope("col")], "Inbox"),
-            .th([.scope("col")], "Devices"))),
+            .th([.scope("col")], "Devices"), .th([.scope("col")], "Email"))),
         .tbody(
           .fragment(
             kinds.map { kind in
@@ -75,6 +83,7 @@ public enum NotificationSettingsPage {
     switch channel {
     case .inbox: "in the inbox"
     case .push: "on your devices"
+    case .email: "by email"
     }
   }
 
@@ -84,8 +93,8 @@ public enum NotificationSettingsPage {
       .p(
         [.class("hint")],
         .text(
-          "Your devices stay silent between these times (\(zone)); notices wait until the "
-            + "quiet hours end and are in the inbox at once. Leave both empty for none.")),
+          "Your devices and email stay silent between these times (\(zone)); notices wait "
+            + "until the quiet hours end and are in the inbox at once. Leave both empty for none.")),
       .div(
         [.class("quiet-hours")],
         FormField(

@@ -1,0 +1,65 @@
+"""Notices by email: a person who turns email on for a kind receives it through a real SMTP
+server on loopback (aiosmtpd, STARTTLS with a password), with a link to the notice and a
+List-Unsubscribe link to their settings; during their quiet hours it waits."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import time
+from datetime import datetime, timedelta, timezone
+
+from hearth_harness import HOST, describe, json_of, unique_email
+from test_mail import certificate, smtp_server  # noqa: F401 (pytest fixtures)
+
+
+def test_a_notice_goes_by_email_when_chosen_and_waits_out_quiet_hours(
+    backend, start_server, certificate, smtp_server  # noqa: F811
+) -> None:
+    cert_path, context = certificate
+    mailbox, port = smtp_server(tls_context=context, require_starttls=True, auth_require_tls=True)
+    server = start_server(
+        backend,
+        extra_env={
+            "HEARTH_SMTP_URL": f"smtp://user:pass@{HOST}:{port}",
+            "HEARTH_SMTP_CA_FILE": str(cert_path),
+            "HEARTH_MAIL_FROM": "Hearth <hearth@example.org>",
+        },
+    )
+    address = unique_email("mia")
+    r = server.client().signup(address, "Mia")
+    assert r.status_code == 201, describe(r)
+    mia = server.client().with_token(json_of(r)["accessToken"])
+
+    r = mia.post("/api/push/test")
+    assert r.status_code == 202, describe(r)
+    time.sleep(1)
+    assert mailbox.delivered == [], "email went out although it is off by default"
+
+    r = mia.put("/api/notifications/preferences", json={"kinds": {"hearth.test": {"email": True}}})
+    assert r.status_code == 200, describe(r)
+    r = mia.post("/api/push/test")
+    assert r.status_code == 202, describe(r)
+    deadline = time.monotonic() + 20
+    while not mailbox.delivered and time.monotonic() < deadline:
+        time.sleep(0.05)
+    [(sender, recipients, content)] = mailbox.delivered
+    assert sender == "hearth@example.org" and recipients == [address]
+    message = email.message_from_bytes(content, policy=email.policy.default)
+    assert message["Subject"] == "Notifications work"
+    assert message["List-Unsubscribe"] == f"<{server.base_url}/account/notifications>"
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    newest = json_of(mia.get("/api/notifications"))["notifications"][0]
+    assert f"{server.base_url}/notifications/{newest['id']}/open" in text
+    assert message.get_body(preferencelist=("html",)) is not None
+
+    # Quiet hours around now (Mia's zone is UTC): the next one waits.
+    now = datetime.now(timezone.utc)
+    quiet = {"start": (now - timedelta(hours=1)).strftime("%H:%M"),
+             "end": (now + timedelta(hours=1)).strftime("%H:%M")}
+    r = mia.put("/api/notifications/preferences", json={"quietHours": quiet})
+    assert r.status_code == 200 and json_of(r)["quietHours"] == quiet, describe(r)
+    r = mia.post("/api/push/test")
+    assert r.status_code == 202 and json_of(r)["unread"] == 3, describe(r)
+    time.sleep(2)
+    assert len(mailbox.delivered) == 1, "an email went out during quiet hours"
