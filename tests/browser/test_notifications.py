@@ -159,8 +159,8 @@ def test_notification_settings_save_and_stay(page: Page, live_server) -> None:
     saved = json_of(api.get("/api/notifications/preferences"))
     assert saved["quietHours"] == {"start": "22:30", "end": "07:00"}
     kinds = {k["id"]: k["channels"] for k in saved["kinds"]}
-    assert kinds["softer.your-turn"] == {"inbox": True, "push": False}
-    assert kinds["softer.room-ended"] == {"inbox": False, "push": True}
+    assert kinds["softer.your-turn"] == {"inbox": True, "push": False, "email": False}
+    assert kinds["softer.room-ended"] == {"inbox": False, "push": True, "email": False}
 
     # Half a quiet span is refused, naming what is missing, and nothing is lost.
     page.get_by_label("Until").fill("")

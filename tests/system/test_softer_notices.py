@@ -79,7 +79,7 @@ def test_softer_tells_people_what_waits_for_them(backend, start_server) -> None:
         )
         assert r.status_code == 200, describe(r)
         choice = next(k for k in json_of(r)["kinds"] if k["id"] == "softer.lightward-replied")
-        assert choice["channels"] == {"inbox": True, "push": False}
+        assert choice["channels"] == {"inbox": True, "push": False, "email": False}
         r = abe.post(f"/api/softer/rooms/{room_id}/messages", json={"text": "Hi!"})
         assert r.status_code == 201, describe(r)
         wait_for_notice(isaac, "softer.your-turn", 2)
