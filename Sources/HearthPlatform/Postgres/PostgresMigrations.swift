@@ -234,6 +234,33 @@ package enum PostgresMigrations {
         )
         """,
       ]),
+    Migration(
+      version: 21, name: "reminders",
+      statements: [
+        """
+        CREATE TABLE reminders (
+          id text PRIMARY KEY,
+          app text NOT NULL,
+          kind text NOT NULL,
+          owner_user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          resource_app text,
+          resource_kind text,
+          resource_id text,
+          rule text NOT NULL,
+          data text NOT NULL,
+          version integer NOT NULL,
+          next_at timestamptz,
+          next_job_id text,
+          active boolean NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE INDEX reminders_resource_idx
+          ON reminders (app, resource_app, resource_kind, resource_id)
+        """,
+      ]),
   ]
 
   /// Claims up to `lim` due jobs in one statement: stalled jobs out of attempts become dead;
