@@ -24,9 +24,12 @@ public struct HearthApplication: Sendable {
     }
     jobHandlers[Notifier.pushQueue] = PushSender(env: env).handler
     jobHandlers[Notifier.emailQueue] = NotificationMailer(env: env).handler
+    var reminderHandlers: [String: ReminderHandler] = [:]
     for module in self.modules {
       jobHandlers.merge(module.jobHandlers) { first, _ in first }
+      reminderHandlers.merge(module.reminderHandlers) { first, _ in first }
     }
+    jobHandlers[Reminders.queue] = env.reminders.jobHandler(reminderHandlers)
   }
 
   /// Checks what each app needs before serving; the error names the app and what to install.

@@ -22,6 +22,8 @@ public protocol HearthAppModule: Sendable {
   func prepare() throws
   /// Handlers for the job queues the app enqueues to, by queue name.
   var jobHandlers: [String: JobHandler] { get }
+  /// What to send when one of the app's reminders fires, by reminder kind.
+  var reminderHandlers: [String: ReminderHandler] { get }
   /// Adds the app's JSON API and pages.
   func register(_ routes: AppRoutes)
   /// Answers an invitation to one of the app's resources when the app has rules for it;
@@ -41,6 +43,7 @@ extension HearthAppModule {
   public static var notificationKinds: [NotificationKind] { [] }
   public func prepare() throws {}
   public var jobHandlers: [String: JobHandler] { [:] }
+  public var reminderHandlers: [String: ReminderHandler] { [:] }
   public func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws
     -> Bool
   { false }

@@ -70,4 +70,7 @@ public struct HearthEnvironment: Sendable {
 
   /// Sends notices to people; see `Notifier`.
   public var notifier: Notifier { Notifier(env: self) }
+
+  /// Schedules recurring reminders; see `Reminders`.
+  public var reminders: Reminders { Reminders(env: self) }
 }

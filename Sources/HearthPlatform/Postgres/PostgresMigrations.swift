@@ -235,6 +235,33 @@ package enum PostgresMigrations {
         """,
       ]),
     Migration(
+      version: 21, name: "reminders",
+      statements: [
+        """
+        CREATE TABLE reminders (
+          id text PRIMARY KEY,
+          app text NOT NULL,
+          kind text NOT NULL,
+          owner_user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          resource_app text,
+          resource_kind text,
+          resource_id text,
+          rule text NOT NULL,
+          data text NOT NULL,
+          version integer NOT NULL,
+          next_at timestamptz,
+          next_job_id text,
+          active boolean NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE INDEX reminders_resource_idx
+          ON reminders (app, resource_app, resource_kind, resource_id)
+        """,
+      ]),
+    Migration(
       version: 23, name: "notification preferences, quiet hours, and whom a notice is about",
       statements: [
         "ALTER TABLE notifications ADD COLUMN hidden boolean NOT NULL DEFAULT false",

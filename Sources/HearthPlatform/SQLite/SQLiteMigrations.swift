@@ -239,6 +239,28 @@ package enum SQLiteMigrations {
         updated_at REAL NOT NULL
       );
       """),
+    SQLiteMigration(
+      "platform-reminders",
+      """
+      CREATE TABLE reminders (
+        id TEXT PRIMARY KEY NOT NULL,
+        app TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        owner_user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        resource_app TEXT,
+        resource_kind TEXT,
+        resource_id TEXT,
+        rule TEXT NOT NULL,
+        data TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        next_at REAL,
+        next_job_id TEXT,
+        active INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+      );
+      CREATE INDEX reminders_resource ON reminders(app, resource_app, resource_kind, resource_id);
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

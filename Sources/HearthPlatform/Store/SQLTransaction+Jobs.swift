@@ -20,3 +20,16 @@ extension SQLTransaction {
     }
   }
 }
+
+extension SQLTransaction {
+  /// Cancels a queued or running job as part of this transaction, as `JobStore.cancel` does, so
+  /// that a change and the end of the job it makes obsolete commit together.
+  public func cancelJob(id: String, at: Date) async throws {
+    try await execute(
+      """
+      UPDATE jobs SET status = 'cancelled', lease_until = NULL, completion_token = NULL,
+        updated_at = \(at)
+      WHERE id = \(id) AND status IN ('queued', 'running')
+      """)
+  }
+}
