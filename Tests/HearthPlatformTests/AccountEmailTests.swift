@@ -150,4 +150,47 @@ import Testing
       #expect(resend.status == 409)
     }
   }
+
+  @Test func anInvitationByEmailBecomesAPlatformInvitationAtSignUp() async throws {
+    let outbox = Outbox()
+    let server = try await mailingServer(outbox)
+    try await server.run { client in
+      let owner = try await client.signup("olga@example.com", name: "Olga")
+      let env = server.env
+      let olga = try #require(try await env.database.user(id: owner.id))
+      let resource = ResourceRef(app: "test", kind: "list", id: "l1")
+      try await env.database.createShare(
+        Share(resource: resource, ownerID: olga.id, title: "Groceries", createdAt: env.now()))
+      let accounts = AccountService(env: env)
+
+      let invitee = try await accounts.resolveOrInviteByEmail(
+        "Nina@Example.com", resource: resource, permission: .readWrite, invitedBy: olga)
+      guard case .emailed = invitee else { throw TestFailure("expected .emailed") }
+      guard
+        case .user(let found) = try await accounts.resolveOrInviteByEmail(
+          "olga@example.com", resource: resource, permission: .readOnly, invitedBy: olga)
+      else { throw TestFailure("expected .user") }
+      #expect(found.id == olga.id)
+      await #expect(throws: APIErrorResponse.self) {
+        try await accounts.resolveOrInviteByEmail(
+          "+14155550123", resource: resource, permission: .readOnly, invitedBy: olga)
+      }
+
+      let message = try #require(try await mail(outbox, env: env).first)
+      #expect(message.subject == "Olga invited you to Groceries on Hearth")
+      #expect(message.to.map(\.address) == ["nina@example.com"])
+      let token = try token(in: message, path: "/signup")
+      let invitations = EmailInvitations(env: env)
+      #expect(try await invitations.email(token: token) == "nina@example.com")
+      #expect(try await invitations.email(token: "other") == nil)
+
+      let nina = try await client.signup("nina@example.com", name: "Nina")
+      let user = try #require(try await env.database.user(id: nina.id))
+      #expect(try await invitations.accept(for: user) == 1)
+      let pending = try await env.database.pendingInvitations(userID: nina.id)
+      #expect(pending.map(\.participant.permission) == [.readWrite])
+      #expect(try await invitations.email(token: token) == nil)
+      #expect(try await invitations.accept(for: user) == 0)
+    }
+  }
 }
