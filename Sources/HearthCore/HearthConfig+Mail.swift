@@ -11,7 +11,24 @@ extension HearthConfig {
     return Self.isIPAddress(host) ? "[\(host)]" : host
   }
 
-  /// HEARTH_SMTP_URL, HEARTH_SMTP_CA_FILE and HEARTH_MAIL_FROM. Production sends mail only over
+  /// Whether new accounts get a link to confirm their email (HEARTH_EMAIL_VERIFICATION): on in
+  /// production, off otherwise, unless set.
+  public var emailVerification: Bool { emailVerificationSetting ?? (environment == .production) }
+
+  /// Where links in mail point: HEARTH_PUBLIC_URL, or the address this server listens on.
+  public var linkBase: String { publicURL ?? "http://\(host):\(port)" }
+
+  /// What `serve` and `worker` check before they start: production that asks new accounts to
+  /// confirm their email needs a way to mail the link. Other commands run without mail.
+  public func checkMailForServing() throws(Error) {
+    guard smtp == nil, emailVerification, environment == .production else { return }
+    throw Error(
+      variable: "HEARTH_EMAIL_VERIFICATION",
+      expected: "off, or HEARTH_SMTP_URL set so that verification links can be mailed",
+      value: emailVerificationSetting == nil ? "on (the production default)" : "on")
+  }
+
+  /// HEARTH_SMTP_URL, HEARTH_SMTP_CA_FILE, HEARTH_MAIL_FROM and HEARTH_EMAIL_VERIFICATION. Production sends mail only over
   /// TLS, from a sender someone chose, with links to a known public URL.
   mutating func readMail(_ value: (String) -> String?) throws(Error) {
     if let raw = value("HEARTH_SMTP_URL") {
@@ -40,6 +57,13 @@ extension HearthConfig {
         throw Error(
           variable: "HEARTH_MAIL_FROM", expected: "a sender like Hearth <hearth@example.org>",
           value: raw)
+      }
+    }
+    if let raw = value("HEARTH_EMAIL_VERIFICATION") {
+      switch raw.lowercased() {
+      case "on": emailVerificationSetting = true
+      case "off": emailVerificationSetting = false
+      default: throw Error(variable: "HEARTH_EMAIL_VERIFICATION", expected: "on or off", value: raw)
       }
     }
     guard smtp != nil, environment == .production else { return }

@@ -71,6 +71,8 @@ public struct HearthConfig: Equatable, Sendable {
   /// A PEM file of trust roots for the SMTP server's certificate, beside the system's.
   public var smtpCAFile: String?
   public var mailFrom = HearthConfig.defaultMailFrom
+  /// Whether new accounts are asked to confirm their email; nil means the environment's default.
+  public var emailVerificationSetting: Bool?
 
   public init() {}
 

@@ -19,12 +19,13 @@ public struct HearthCommand: AsyncParsableCommand {
 }
 
 /// Reads the configuration or exits with a message that names the bad variable; then sets up
-/// logging for the process at the configured level.
-func loadConfig() throws -> HearthConfig {
+/// logging for the process at the configured level. `serving` adds what only a server needs.
+func loadConfig(serving: Bool = false) throws -> HearthConfig {
   let config: HearthConfig
   do {
     config = try HearthConfig.load(
       ProcessInfo.processInfo.environment, sections: HearthServer.configSections)
+    if serving { try config.checkMailForServing() }
   } catch {
     throw ValidationError("Configuration error: \(error.description)")
   }
@@ -40,7 +41,7 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Port to listen on (HEARTH_PORT, default 8080).") var port: Int?
 
   func run() async throws {
-    var config = try loadConfig()
+    var config = try loadConfig(serving: true)
     if let host { config.host = host }
     if let port { config.port = port }
     try await HearthService.run(.serve, config: config)
@@ -51,7 +52,7 @@ struct Worker: AsyncParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Run job workers only.")
 
   func run() async throws {
-    try await HearthService.run(.worker, config: try loadConfig())
+    try await HearthService.run(.worker, config: try loadConfig(serving: true))
   }
 }
 

@@ -253,6 +253,28 @@ import Testing
     }
   }
 
+  /// An address without an account is invited by mail; only the owner may invite.
+  @Test func anAddressWithoutAnAccountIsInvitedByMail() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let (people, journal, _) = try await Self.sharedJournal(client)
+      let base = "/api/auralyst/journals/\(journal)/shares"
+      let invited = try await client.json(
+        .post, base, ["email": "newcomer@example.com", "permission": "read-only"],
+        token: people.owner.access)
+      #expect(invited.status == 200)
+      let rows = try await server.env.database.rows(
+        "SELECT email, permission, resource_id FROM email_invitations")
+      #expect(rows.count == 1)
+      #expect(try rows.first?["email"] == "newcomer@example.com")
+      #expect(try rows.first?["resource_id"] == journal)
+      let byWriter = try await client.json(
+        .post, base, ["email": "other@example.com", "permission": "read-only"],
+        token: people.writer.access)
+      #expect(byWriter.status == 403)
+    }
+  }
+
   @Test func aRemovedCollaboratorsNextRequestSeesNothing() async throws {
     let server = try await TestServer()
     try await server.run { client in

@@ -68,6 +68,39 @@ import Testing
     #expect(variable(of: noPublicURL) == "HEARTH_PUBLIC_URL")
   }
 
+  /// Verification is on in production and off elsewhere; on needs SMTP to mail its links.
+  @Test func emailVerification() throws {
+    #expect(try HearthConfig.load([:]).emailVerification)
+    #expect(!(try HearthConfig.load(["HEARTH_ENV": "development"]).emailVerification))
+    #expect(
+      try HearthConfig.load(["HEARTH_ENV": "development", "HEARTH_EMAIL_VERIFICATION": "on"])
+        .emailVerification)
+    #expect(variable(of: ["HEARTH_EMAIL_VERIFICATION": "maybe"]) == "HEARTH_EMAIL_VERIFICATION")
+
+    var production = Self.production
+    do {
+      try HearthConfig.load(production).checkMailForServing()
+      Issue.record("production with verification and no SMTP may serve")
+    } catch {
+      #expect(error.variable == "HEARTH_EMAIL_VERIFICATION")
+      #expect(error.description.contains("HEARTH_SMTP_URL"))
+    }
+    production["HEARTH_SMTP_URL"] = "smtps://mail.example.org"
+    #expect(try HearthConfig.load(production).emailVerification)
+    try HearthConfig.load(production).checkMailForServing()
+    production["HEARTH_SMTP_URL"] = nil
+    production["HEARTH_EMAIL_VERIFICATION"] = "off"
+    #expect(!(try HearthConfig.load(production).emailVerification))
+    try HearthConfig.load(production).checkMailForServing()
+  }
+
+  @Test func linksUseThePublicURLOrTheListeningAddress() throws {
+    #expect(try HearthConfig.load(["HEARTH_PORT": "9000"]).linkBase == "http://127.0.0.1:9000")
+    #expect(
+      try HearthConfig.load(["HEARTH_PUBLIC_URL": "https://h.example/"]).linkBase
+        == "https://h.example")
+  }
+
   @Test func aBadSenderNamesItsVariable() {
     #expect(variable(of: ["HEARTH_MAIL_FROM": "Hearth <nobody>"]) == "HEARTH_MAIL_FROM")
     #expect(variable(of: ["HEARTH_MAIL_FROM": "Hearth <a@b.org>\r\nBcc: x@y.org"]) != nil)

@@ -25,6 +25,14 @@ import Testing
       ("invitations, empty", InvitationsPage.render(signedIn, invitations: [])),
       ("reset", ResetPasswordPage.render(signedOut, token: "t")),
       ("reset done", ResetPasswordPage.done(signedOut)),
+      ("forgot password", ForgotPasswordPage.render(signedOut, mailOff: true)),
+      ("forgot password sent", ForgotPasswordPage.sent(signedOut, mailOff: false)),
+      ("verify banner", HomePage.render(TestData.signedIn(emailUnverified: true))),
+      ("verified", VerifyEmailPage.done(signedIn, email: "ada@example.com")),
+      (
+        "signup from an invitation",
+        SignupPage.render(signedOut, values: SignupValues(email: "n@example.com", invitation: "t"))
+      ),
       ("404", ErrorPage.render(signedIn, status: 404)),
       ("500", ErrorPage.render(signedOut, status: 500)),
     ]

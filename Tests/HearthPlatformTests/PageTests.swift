@@ -31,6 +31,33 @@ import Testing
     #expect(!html.contains("aria-invalid"))
   }
 
+  @Test func signupFromAnInvitationLocksTheEmail() {
+    let html = SignupPage.render(
+      TestData.signedOut(path: "/signup"),
+      values: SignupValues(email: "nell@example.com", invitation: "tok"))
+    #expect(html.contains("value=\"nell@example.com\""))
+    #expect(html.contains("readonly"))
+    #expect(html.contains("<input type=\"hidden\" name=\"invitation\" value=\"tok\">"))
+    let plain = SignupPage.render(TestData.signedOut(path: "/signup"))
+    #expect(!plain.contains("readonly") && !plain.contains("name=\"invitation\""))
+  }
+
+  @Test func forgotPasswordIsLinkedAndSaysWhenMailIsOff() {
+    #expect(LoginPage.render(TestData.signedOut()).contains("href=\"/forgot-password\""))
+    let off = ForgotPasswordPage.render(TestData.signedOut(), mailOff: true)
+    #expect(off.contains("Email is off on this server; ask the administrator."))
+    #expect(off.contains("action=\"/forgot-password\""))
+    #expect(
+      !ForgotPasswordPage.render(TestData.signedOut(), mailOff: false).contains("Email is off"))
+  }
+
+  @Test func theBannerShowsOnlyForAnUnconfirmedEmail() {
+    let banner = HomePage.render(TestData.signedIn(emailUnverified: true))
+    #expect(banner.contains("Please confirm your email"))
+    #expect(banner.contains("action=\"/account/verification-email\""))
+    #expect(!HomePage.render(TestData.signedIn()).contains("verify-banner"))
+  }
+
   @Test func signupKeepsValuesButNeverThePasswordAndMarksTheField() {
     let values = SignupValues(
       email: "not-an-email", displayName: "Bob \"the\" <Builder>", phone: "+33 1 23",

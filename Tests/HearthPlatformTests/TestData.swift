@@ -9,11 +9,11 @@ enum TestData {
   static let instant = Date(timeIntervalSince1970: 1_741_213_800)
 
   static func signedIn(
-    path: String = "/", invitations: Int = 0, flash: Flash? = nil
+    path: String = "/", invitations: Int = 0, flash: Flash? = nil, emailUnverified: Bool = false
   ) -> PageContext {
     PageContext(
       userName: "Ada <Lovelace>", csrfToken: csrf, flash: flash, invitationCount: invitations,
-      path: path, apps: apps)
+      path: path, apps: apps, emailUnverified: emailUnverified)
   }
 
   static func signedOut(path: String = "/") -> PageContext {

@@ -19,8 +19,8 @@ from playwright.sync_api import Browser
 from redo_cli import RedoHome
 
 PAGES = [
-    "/", "/login", "/signup", "/account", "/account/notifications", "/invitations",
-    "/notifications", "/design",
+    "/", "/login", "/signup", "/forgot-password", "/account", "/account/notifications",
+    "/invitations", "/notifications", "/design",
     "/softer", "/redo", "/redo/calendar", "/redo/analytics",
     "/auralyst", "/onpu", "/onpu/add", "/onpu/about", "/onpu/dictionary",
 ]

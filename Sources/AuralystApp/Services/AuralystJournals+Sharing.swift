@@ -24,11 +24,15 @@ extension AuralystJournals {
     try opened.access.require(.owner, what: "journal")
     guard let email else { throw APIErrorResponse(.missing("email")) }
     let permission = try Self.permission(permission)
-    let invitee = try await accounts.resolve([email], field: "email")[0]
+    let resource = AuralystStoreSupport.resource(opened.journal.id)
+    // Someone with no account yet is mailed a link to sign up and join.
+    guard
+      case .user(let invitee) = try await accounts.resolveOrInviteByEmail(
+        email, resource: resource, permission: permission, invitedBy: opened.user)
+    else { return }
     guard invitee.id != opened.user.id else {
       throw APIErrorResponse(.invalid("email", "This is your own journal."))
     }
-    let resource = AuralystStoreSupport.resource(opened.journal.id)
     let current = try await database.participant(resource, userID: invitee.id)
     // Someone already in keeps their place; only the permission changes.
     let status: ParticipantStatus = current?.status == .accepted ? .accepted : .invited

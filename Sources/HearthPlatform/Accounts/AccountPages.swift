@@ -19,33 +19,61 @@ package struct AccountPages: Sendable {
     router.get("/reset-password", use: resetPasswordPage)
     router.post("/reset-password", use: resetPassword)
     AccountSettingsPages(pages: pages).register(router)
+    AccountEmailPages(pages: pages).register(router)
   }
 
   @Sendable func signupPage(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
-    pages.html(
-      SignupPage.render(
-        try await pages.pageContext(request, context),
-        values: SignupValues(next: request.uri.queryParameters.get("next").map { String($0) })))
+    let page = try await pages.pageContext(request, context)
+    let next = request.uri.queryParameters.get("next").map { String($0) }
+    guard let token = request.uri.queryParameters.get("invitation").map({ String($0) }) else {
+      return pages.html(SignupPage.render(page, values: SignupValues(next: next)))
+    }
+    guard let email = try await EmailInvitations(env: env).email(token: token) else {
+      return pages.html(
+        SignupPage.render(
+          page, values: SignupValues(next: next), errors: FormErrors(general: Self.staleInvitation)),
+        status: .badRequest)
+    }
+    return pages.html(
+      SignupPage.render(page, values: SignupValues(email: email, next: next, invitation: token)))
   }
+
+  static let staleInvitation =
+    "This invitation link was used already or has expired. You can still sign up, or ask for a new one."
 
   @Sendable func signup(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
     let form = try await pages.form(request)
+    let invitation = form["invitation"] ?? ""
+    let invitations = EmailInvitations(env: env)
+    let invitedEmail = try await invitations.email(token: invitation)
     let input = AccountService.SignupInput(
-      email: form["email"], displayName: form["displayName"], password: form["password"],
-      phone: form["phone"], timeZone: form["timeZone"])
+      email: invitedEmail ?? form["email"], displayName: form["displayName"],
+      password: form["password"], phone: form["phone"], timeZone: form["timeZone"])
     do {
+      if !invitation.isEmpty, invitedEmail == nil {
+        throw APIErrorResponse(.invalid("invitation", Self.staleInvitation))
+      }
       let user = try await accounts.signup(input, origin: pages.origin(request, context))
+      guard invitedEmail != nil else {
+        try await EmailVerification(env: env).send(to: user)
+        return try await signIn(
+          user, request: request, next: LoginPage.safeNext(form["next"]),
+          flash: "Welcome to Hearth, \(user.displayName).")
+      }
+      try await EmailVerification(env: env).markVerified(userID: user.id)
+      try await invitations.accept(for: user)
       return try await signIn(
-        user, request: request, next: LoginPage.safeNext(form["next"]),
-        flash: "Welcome to Hearth, \(user.displayName).")
+        user, request: request, next: "/invitations",
+        flash: "Welcome to Hearth, \(user.displayName). Here is what you were invited to.")
     } catch let error as any UserFacingError {
       let values = SignupValues(
         email: input.email ?? "", displayName: input.displayName ?? "",
-        phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC", next: form["next"])
+        phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC", next: form["next"],
+        invitation: invitedEmail == nil ? "" : invitation)
       let page = try await pages.pageContext(request, context)
       return pages.html(
         SignupPage.render(page, values: values, errors: FormErrors(error.apiError)),

@@ -70,6 +70,7 @@ extension AccountService {
       try await note(
         .emailChanged, userID: user.id, origin: origin,
         detail: "from \(current.email) to \(user.email)")
+      try await EmailVerification(env: env).emailChanged(user)
     }
     env.callers.forget(userID: user.id)
     return user

@@ -44,6 +44,13 @@ package struct AuthAPIController: Sendable {
   /// `{"user": ...}`, the answer of GET and PATCH /api/me.
   package struct UserEnvelope: Codable {
     var user: UserBody
+    /// Whether the account confirmed its email; only GET /api/me and email confirmation say.
+    var emailVerified: Bool?
+
+    init(user: UserBody, emailVerified: Bool? = nil) {
+      self.user = user
+      self.emailVerified = emailVerified
+    }
   }
 
   package struct AuthResult: Codable {
@@ -111,6 +118,7 @@ package struct AuthAPIController: Sendable {
     let input = try await JSONBody.decode(
       AccountService.SignupInput.self, from: request, route: "POST /api/auth/signup")
     let user = try await accounts.signup(input, origin: origin(request, context))
+    try await EmailVerification(env: env).send(to: user)
     let tokens = try await accounts.issueTokens(for: user, label: Self.label(request))
     return JSONBody.response(AuthResult(user: user, tokens: tokens), status: .created)
   }

@@ -23,6 +23,9 @@ public struct HearthApplication: Sendable {
       jobHandlers[DiagnosticsController.queue] = DiagnosticsController.handler()
     }
     jobHandlers[Notifier.pushQueue] = PushSender(env: env).handler
+    jobHandlers[ForgotPassword.queue] = ForgotPassword(env: env).handler
+    jobHandlers[EmailVerification.queue] = EmailVerification(env: env).handler
+    jobHandlers[EmailInvitations.queue] = EmailInvitations(env: env).handler
     jobHandlers[Notifier.emailQueue] = NotificationMailer(env: env).handler
     var reminderHandlers: [String: ReminderHandler] = [:]
     for module in self.modules {
@@ -68,6 +71,7 @@ public struct HearthApplication: Sendable {
       env: env, accounts: accounts, modules: modules, clientAddress: clientAddress
     ).register(api)
     TwoFactorAPIController(accounts: accounts, clientAddress: clientAddress).register(api)
+    AccountEmailAPIController(env: env, clientAddress: clientAddress).register(api)
     InvitationsController(env: env, modules: modules).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     NotificationsController(env: env, modules: modules).register(api)

@@ -23,6 +23,8 @@ public struct HearthEnvironment: Sendable {
   public private(set) var clockShift: ClockShift?
   /// The VAPID key push messages are signed with; subscriptions are bound to its public half.
   public var vapidKey: P256.Signing.PrivateKey
+  /// What account mail is sent with: the configured mailer, or a recorder in tests.
+  public var mailer: @Sendable (Logger) throws -> any Mailer
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,
     vapidKey: P256.Signing.PrivateKey = .init(),
@@ -37,6 +39,7 @@ public struct HearthEnvironment: Sendable {
     self.now = now
     self.newID = newID
     self.logger = logger
+    mailer = { [config] in try config.mailer(logger: $0) }
     llm = config.llm.map { LLMClient(settings: $0) }
     if config.testClock {
       let shift = ClockShift()

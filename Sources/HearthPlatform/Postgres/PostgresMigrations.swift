@@ -262,6 +262,29 @@ package enum PostgresMigrations {
         """,
       ]),
     Migration(
+      version: 22, name: "account email: verification and invitations by email",
+      statements: [
+        "ALTER TABLE users ADD COLUMN email_verified_at timestamptz",
+        "UPDATE users SET email_verified_at = created_at",
+        """
+        CREATE TABLE email_invitations (
+          id text PRIMARY KEY,
+          email text NOT NULL,
+          resource_app text NOT NULL,
+          resource_kind text NOT NULL,
+          resource_id text NOT NULL,
+          permission text NOT NULL,
+          invited_by text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          token_hash text UNIQUE,
+          created_at timestamptz NOT NULL,
+          expires_at timestamptz NOT NULL,
+          accepted_user_id text REFERENCES users (id) ON DELETE SET NULL,
+          accepted_at timestamptz
+        )
+        """,
+        "CREATE INDEX email_invitations_email_idx ON email_invitations (email)",
+      ]),
+    Migration(
       version: 23, name: "notification preferences, quiet hours, and whom a notice is about",
       statements: [
         "ALTER TABLE notifications ADD COLUMN hidden boolean NOT NULL DEFAULT false",

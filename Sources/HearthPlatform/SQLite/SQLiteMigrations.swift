@@ -261,6 +261,27 @@ package enum SQLiteMigrations {
       );
       CREATE INDEX reminders_resource ON reminders(app, resource_app, resource_kind, resource_id);
       """),
+    SQLiteMigration(
+      "platform-account-email",
+      """
+      ALTER TABLE users ADD COLUMN email_verified_at REAL;
+      UPDATE users SET email_verified_at = created_at;
+      CREATE TABLE email_invitations (
+        id TEXT PRIMARY KEY NOT NULL,
+        email TEXT NOT NULL,
+        resource_app TEXT NOT NULL,
+        resource_kind TEXT NOT NULL,
+        resource_id TEXT NOT NULL,
+        permission TEXT NOT NULL,
+        invited_by TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        token_hash TEXT UNIQUE,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        accepted_user_id TEXT REFERENCES users(id) ON DELETE SET NULL,
+        accepted_at REAL
+      );
+      CREATE INDEX email_invitations_email ON email_invitations(email);
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

@@ -60,6 +60,8 @@ public enum SessionKind: String, Codable, Sendable {
   case passwordReset = "password-reset"
   /// A right password awaiting its second factor: five minutes to enter the code.
   case signInChallenge = "sign-in-challenge"
+  /// A 48-hour link that confirms the account's email.
+  case emailVerification = "email-verification"
 
   /// A browser or a CLI signed in, as the account page lists them.
   public var isSignIn: Bool { self == .web || self == .refresh }

@@ -21,6 +21,7 @@ public enum Layout {
         header(context),
         .main(
           [.id("main"), .attr("tabindex", "-1")],
+          VerifyEmailPage.banner(context),
           flash(context.flash),
           .fragment(body)),
         footer(context))

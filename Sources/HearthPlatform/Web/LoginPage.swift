@@ -33,6 +33,7 @@ public enum LoginPage {
             attributes: [.autocomplete("current-password")]
           ).node,
           Forms.submit("Log in")),
+        .p(.a([.href("/forgot-password")], "Forgot your password?")),
         .p("New here? ", .a([.href("/signup")], "Sign up"), "."))
     ]
   }

@@ -36,12 +36,14 @@ public struct PageContext: Equatable, Sendable {
   public var apps: [HearthApp]
   /// Administrators see the server's configuration state (what is set up, what is missing).
   public var isAdmin: Bool
+  /// The signed-in account has not confirmed its email while verification is on: a banner asks.
+  public var emailUnverified: Bool
 
   public init(
     userName: String? = nil, userID: String? = nil, csrfToken: String? = nil, flash: Flash? = nil,
     invitationCount: Int = 0, unreadNotifications: Int = 0, path: String = "/",
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-    apps: [HearthApp] = [], isAdmin: Bool = false
+    apps: [HearthApp] = [], isAdmin: Bool = false, emailUnverified: Bool = false
   ) {
     self.userName = userName
     self.userID = userID
@@ -53,6 +55,7 @@ public struct PageContext: Equatable, Sendable {
     self.timeZone = timeZone
     self.apps = apps
     self.isAdmin = isAdmin
+    self.emailUnverified = emailUnverified
   }
 
   public var isSignedIn: Bool { userName != nil }

@@ -53,6 +53,7 @@ package enum SessionsTable {
     case .refresh: "Command line"
     case .passwordReset: "Password reset link"
     case .signInChallenge: "Sign-in awaiting its code"
+    case .emailVerification: "Email confirmation link"
     }
   }
 

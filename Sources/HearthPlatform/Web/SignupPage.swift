@@ -7,16 +7,19 @@ public struct SignupValues: Equatable, Sendable {
   public var timeZone: String
   /// Where to go once the account exists; reduced to a local path.
   public var next: String
+  /// The token of an invitation by email: the email is then the invited one and cannot change.
+  public var invitation: String
 
   public init(
     email: String = "", displayName: String = "", phone: String = "", timeZone: String = "UTC",
-    next: String? = nil
+    next: String? = nil, invitation: String = ""
   ) {
     self.email = email
     self.displayName = displayName
     self.phone = phone
     self.timeZone = timeZone.isEmpty ? "UTC" : timeZone
     self.next = LoginPage.safeNext(next)
+    self.invitation = invitation
   }
 }
 
@@ -43,8 +46,9 @@ public enum SignupPage {
           action: action, csrf: context.csrfToken, attributes: [.class("stack")],
           FormField(
             name: "email", label: "Email", type: "email", value: values.email,
+            hint: values.invitation.isEmpty ? nil : "The address you were invited at.",
             error: errors.message(for: "email"), required: true,
-            attributes: [.autocomplete("email")]
+            attributes: [.autocomplete("email"), .flag("readonly", !values.invitation.isEmpty)]
           ).node,
           FormField(
             name: "displayName", label: "Your name", value: values.displayName,
@@ -64,6 +68,7 @@ public enum SignupPage {
           ).node,
           Forms.hidden("timeZone", values.timeZone),
           Forms.hidden("next", values.next),
+          values.invitation.isEmpty ? .empty : Forms.hidden("invitation", values.invitation),
           Forms.submit("Create account")),
         .p(
           "Already have an account? ",

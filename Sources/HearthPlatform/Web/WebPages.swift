@@ -50,9 +50,11 @@ public struct WebPages: Sendable {
     let caller = context.caller
     var count = 0
     var unread = 0
+    var unverified = false
     if let caller {
       count = try await env.database.pendingInvitations(userID: caller.user.id).count
       unread = try await env.database.notificationStore.unreadCount(userID: caller.user.id)
+      unverified = try await EmailVerification(env: env).needsVerification(userID: caller.user.id)
     }
     return PageContext(
       userName: caller?.user.displayName, userID: caller?.user.id,
@@ -60,7 +62,8 @@ public struct WebPages: Sendable {
       flash: flash ?? Self.readFlash(request), invitationCount: count, unreadNotifications: unread,
       path: request.uri.path,
       timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
-        ?? TimeZone(identifier: "UTC")!, apps: apps, isAdmin: caller?.user.isAdmin ?? false)
+        ?? TimeZone(identifier: "UTC")!, apps: apps, isAdmin: caller?.user.isAdmin ?? false,
+      emailUnverified: unverified)
   }
 
   /// A script or stylesheet: kept for good under its hashed name, briefly under its own.
