@@ -15,8 +15,13 @@ extension HearthConfig {
   /// production, off otherwise, unless set.
   public var emailVerification: Bool { emailVerificationSetting ?? (environment == .production) }
 
-  /// Where links in mail point: HEARTH_PUBLIC_URL, or the address this server listens on.
-  public var linkBase: String { publicURL ?? "http://\(host):\(port)" }
+  /// Where links in mail and notices lead: HEARTH_PUBLIC_URL, or the address this server
+  /// listens on (loopback when it listens on every address).
+  public var linkBase: String {
+    if let publicURL { return publicURL }
+    let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+    return "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
+  }
 
   /// What `serve` and `worker` check before they start: production that asks new accounts to
   /// confirm their email needs a way to mail the link. Other commands run without mail.
@@ -78,14 +83,5 @@ extension HearthConfig {
         variable: "HEARTH_PUBLIC_URL",
         expected: "the URL people use, for links in mail, when HEARTH_SMTP_URL is set", value: "")
     }
-  }
-}
-
-extension HearthConfig {
-  /// Where links in mail and notices lead: the public URL, or this server's own address.
-  public var linkBase: String {
-    if let publicURL { return publicURL }
-    let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-    return "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
   }
 }

@@ -23,7 +23,7 @@ public struct HearthEnvironment: Sendable {
   public private(set) var clockShift: ClockShift?
   /// The VAPID key push messages are signed with; subscriptions are bound to its public half.
   public var vapidKey: P256.Signing.PrivateKey
-  /// What account mail is sent with: the configured mailer, or a recorder in tests.
+  /// What mail is sent with: the configured mailer, or a recorder in tests.
   public var mailer: @Sendable (Logger) throws -> any Mailer
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,

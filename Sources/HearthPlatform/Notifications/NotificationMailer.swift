@@ -20,7 +20,7 @@ struct NotificationMailer: Sendable {
       notice, to: try MailAddress(user.email, name: user.displayName),
       from: env.config.mailFrom, base: env.config.linkBase)
     do {
-      try await env.config.mailer(logger: context.logger).send(message)
+      try await env.mailer(context.logger).send(message)
     } catch let error as SMTPError where !error.isTransient {
       try await store.setDelivery(
         notificationID: notice.id, channel: "email", target: user.id, status: .failed,
