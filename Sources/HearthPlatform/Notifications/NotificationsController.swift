@@ -84,28 +84,6 @@ package struct NotificationsController: Sendable {
     var unread: Int
   }
 
-  package struct KindChoice: Codable {
-    var id, app, label: String
-    var channels: [String: Bool]
-  }
-
-  package struct QuietHoursBody: Codable {
-    /// Local times, "HH:MM"; the span may wrap past midnight.
-    var start: String?
-    var end: String?
-  }
-
-  package struct PreferencesBody: Codable {
-    var kinds: [KindChoice]
-    var quietHours: QuietHoursBody?
-  }
-
-  /// Each kind's channels by id; kinds left out keep what they were.
-  package struct PreferencesInput: Decodable {
-    var kinds: [String: [String: Bool]]?
-    var quietHours: QuietHoursBody?
-  }
-
   /// What an account export holds of notifications: the inbox, the devices and the settings.
   package struct Export: Codable {
     var notifications: [NotificationBody]
@@ -265,68 +243,6 @@ package struct NotificationsController: Sendable {
         kind: Self.testKind, to: [user.id], title: "Notifications work",
         body: "This is how Hearth will tell you that something needs you.",
         url: "/notifications", dedupeKey: "test:\(env.newID())", occurredAt: env.now()))
-  }
-
-  func body(_ preferences: NotificationPreferences) -> PreferencesBody {
-    PreferencesBody(
-      kinds: kinds.map { kind in
-        KindChoice(
-          id: kind.id, app: kind.app, label: kind.label,
-          channels: Dictionary(
-            uniqueKeysWithValues: NotificationChannel.allCases.map {
-              ($0.rawValue, preferences.isOn($0, for: kind))
-            }))
-      },
-      quietHours: preferences.quietHours.map {
-        QuietHoursBody(start: QuietHours.text($0.start), end: QuietHours.text($0.end))
-      })
-  }
-
-  @Sendable func preferences(_ request: Request, _ context: AppRequestContext) async throws
-    -> Response
-  {
-    let caller = try context.requireCaller()
-    return JSONBody.response(body(try await store.preferences(userID: caller.user.id)))
-  }
-
-  @Sendable func savePreferences(_ request: Request, _ context: AppRequestContext) async throws
-    -> Response
-  {
-    let caller = try context.requireCaller()
-    let input = try await JSONBody.decode(
-      PreferencesInput.self, from: request, route: "PUT /api/notifications/preferences")
-    var preferences = try await store.preferences(userID: caller.user.id)
-    for (id, channels) in (input.kinds ?? [:]).sorted(by: { $0.key < $1.key }) {
-      guard kinds.contains(where: { $0.id == id }) else {
-        throw APIErrorResponse(.invalid("kinds.\(id)", "there is no kind of notification \(id)"))
-      }
-      for (name, enabled) in channels.sorted(by: { $0.key < $1.key }) {
-        guard let channel = NotificationChannel(rawValue: name) else {
-          throw APIErrorResponse(
-            .invalid("kinds.\(id).\(name)", "channels are inbox, push and email"))
-        }
-        preferences.choices[id, default: [:]][channel] = enabled
-      }
-    }
-    if let quiet = input.quietHours {
-      preferences.quietHours = try Self.quietHours(start: quiet.start, end: quiet.end)
-    }
-    try await store.savePreferences(preferences, userID: caller.user.id, at: env.now())
-    return JSONBody.response(body(preferences))
-  }
-
-  /// Both times, or neither (no quiet hours); the same time twice is no quiet time either.
-  static func quietHours(start: String?, end: String?) throws -> QuietHours? {
-    let start = start?.trimmingCharacters(in: .whitespaces) ?? ""
-    let end = end?.trimmingCharacters(in: .whitespaces) ?? ""
-    if start.isEmpty, end.isEmpty { return nil }
-    guard let from = QuietHours.minutes(start) else {
-      throw APIErrorResponse(.invalid("quietHours.start", "quiet hours start at a time like 22:00"))
-    }
-    guard let until = QuietHours.minutes(end) else {
-      throw APIErrorResponse(.invalid("quietHours.end", "quiet hours end at a time like 07:00"))
-    }
-    return QuietHours(start: from, end: until)
   }
 
   @Sendable func list(_ request: Request, _ context: AppRequestContext) async throws -> Response {
