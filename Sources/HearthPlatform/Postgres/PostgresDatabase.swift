@@ -91,7 +91,7 @@ public final class PostgresDatabase: HearthDatabase, Service {
     do {
       return try await withConnectionWait { started in
         try await self.client.withConnection { connection in
-          started()
+          try started()
           return try await connection.query(query, logger: self.logger).collect()
         }
       }
@@ -109,7 +109,7 @@ public final class PostgresDatabase: HearthDatabase, Service {
     do {
       return try await withConnectionWait { started in
         try await self.client.withTransaction(logger: self.logger) { connection in
-          started()
+          try started()
           return try await body(connection)
         }
       }
@@ -123,21 +123,35 @@ public final class PostgresDatabase: HearthDatabase, Service {
   /// request answers 503 instead of hanging through the outage.
   static let connectionWait: Duration = .seconds(4)
 
-  /// Runs `operation`, which calls `started` once it holds a connection; cancels it and throws
-  /// `StoreError.unavailable` if it has not started within `connectionWait`.
+  /// Runs `operation`, which calls `started` once it holds a connection and before it does
+  /// anything with it; throws `StoreError.unavailable` if that has not happened within
+  /// `connectionWait`. Giving up and starting exclude each other: an operation that gets its
+  /// connection after the wait was given up throws from `started`, so a request answered 503
+  /// never writes anything.
   private func withConnectionWait<Result: Sendable>(
-    _ operation: (_ started: @escaping @Sendable () -> Void) async throws -> Result
+    _ operation: (_ started: @escaping @Sendable () throws -> Void) async throws -> Result
   ) async throws -> Result {
-    let started = NIOLockedValueBox(false)
+    let phase = NIOLockedValueBox(ConnectionWait.waiting)
+    let started: @Sendable () throws -> Void = {
+      let gaveUp = phase.withLockedValue { phase in
+        if phase == .waiting { phase = .started }
+        return phase == .gaveUp
+      }
+      if gaveUp { throw StoreError.unavailable }
+    }
     return try await withoutActuallyEscaping(operation) { operation in
       // The group awaits both tasks before returning, so `operation` never outlives this call.
       let unchecked = UncheckedSendable(operation)
       return try await withThrowingTaskGroup(of: Result?.self) { group in
-        group.addTask { try await unchecked.value { started.withLockedValue { $0 = true } } }
+        group.addTask { try await unchecked.value(started) }
         group.addTask {
           try await Task.sleep(for: Self.connectionWait)
-          if started.withLockedValue({ $0 }) { return nil }
-          throw StoreError.unavailable
+          let gaveUp = phase.withLockedValue { phase in
+            if phase == .waiting { phase = .gaveUp }
+            return phase == .gaveUp
+          }
+          if gaveUp { throw StoreError.unavailable }
+          return nil
         }
         defer { group.cancelAll() }
         while let finished = try await group.next() {
@@ -147,6 +161,8 @@ public final class PostgresDatabase: HearthDatabase, Service {
       }
     }
   }
+
+  private enum ConnectionWait { case waiting, started, gaveUp }
 
   /// The error to throw for `error`; a broken connection also marks the server unreachable
   /// and starts probing it, once a second, until it answers.
