@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import PostgresNIO
 import ServiceLifecycle
 import Synchronization
@@ -89,12 +88,7 @@ public final class PostgresDatabase: HearthDatabase, Service {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await withConnectionWait { started in
-        try await self.client.withConnection { connection in
-          try started()
-          return try await connection.query(query, logger: self.logger).collect()
-        }
-      }
+      return try await client.query(query, logger: logger).collect()
     } catch {
       throw fault(error)
     }
@@ -107,62 +101,13 @@ public final class PostgresDatabase: HearthDatabase, Service {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await withConnectionWait { started in
-        try await self.client.withTransaction(logger: self.logger) { connection in
-          try started()
-          return try await body(connection)
-        }
+      return try await client.withTransaction(logger: logger) { connection in
+        try await body(connection)
       }
     } catch {
       throw fault(error)
     }
   }
-
-  /// How long a request may wait for a pooled connection. While PostgreSQL is down the pool
-  /// keeps queued requests waiting for as long as it retries connecting; past this wait the
-  /// request answers 503 instead of hanging through the outage.
-  static let connectionWait: Duration = .seconds(4)
-
-  /// Runs `operation`, which calls `started` once it holds a connection and before it does
-  /// anything with it; throws `StoreError.unavailable` if that has not happened within
-  /// `connectionWait`. Giving up and starting exclude each other: an operation that gets its
-  /// connection after the wait was given up throws from `started`, so a request answered 503
-  /// never writes anything.
-  private func withConnectionWait<Result: Sendable>(
-    _ operation: (_ started: @escaping @Sendable () throws -> Void) async throws -> Result
-  ) async throws -> Result {
-    let phase = NIOLockedValueBox(ConnectionWait.waiting)
-    let started: @Sendable () throws -> Void = {
-      let gaveUp = phase.withLockedValue { phase in
-        if phase == .waiting { phase = .started }
-        return phase == .gaveUp
-      }
-      if gaveUp { throw StoreError.unavailable }
-    }
-    return try await withoutActuallyEscaping(operation) { operation in
-      // The group awaits both tasks before returning, so `operation` never outlives this call.
-      let unchecked = UncheckedSendable(operation)
-      return try await withThrowingTaskGroup(of: Result?.self) { group in
-        group.addTask { try await unchecked.value(started) }
-        group.addTask {
-          try await Task.sleep(for: Self.connectionWait)
-          let gaveUp = phase.withLockedValue { phase in
-            if phase == .waiting { phase = .gaveUp }
-            return phase == .gaveUp
-          }
-          if gaveUp { throw StoreError.unavailable }
-          return nil
-        }
-        defer { group.cancelAll() }
-        while let finished = try await group.next() {
-          if let result = finished { return result }
-        }
-        throw StoreError.unavailable
-      }
-    }
-  }
-
-  private enum ConnectionWait { case waiting, started, gaveUp }
 
   /// The error to throw for `error`; a broken connection also marks the server unreachable
   /// and starts probing it, once a second, until it answers.
@@ -235,10 +180,4 @@ extension PostgresConnection {
   package func run(_ query: PostgresQuery, logger: Logger) async throws {
     _ = try await self.query(query, logger: logger).collect()
   }
-}
-
-/// A value handed to a child task that the caller awaits, so it is never used concurrently.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
