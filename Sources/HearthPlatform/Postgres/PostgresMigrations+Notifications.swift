@@ -1,0 +1,128 @@
+extension PostgresMigrations {
+  /// Notifications, reminders and account email: versions 20 to 23.
+  static let notifications: [Migration] = [
+    Migration(
+      version: 20, name: "notifications: push subscriptions, the inbox and deliveries",
+      statements: [
+        """
+        CREATE TABLE push_subscriptions (
+          id text PRIMARY KEY,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          endpoint text NOT NULL UNIQUE,
+          p256dh text NOT NULL,
+          auth text NOT NULL,
+          label text NOT NULL,
+          created_at timestamptz NOT NULL,
+          last_success_at timestamptz,
+          failures integer NOT NULL DEFAULT 0
+        )
+        """,
+        "CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id)",
+        """
+        CREATE TABLE notifications (
+          id text PRIMARY KEY,
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          kind text NOT NULL,
+          title text NOT NULL,
+          body text NOT NULL,
+          url text NOT NULL,
+          dedupe_key text NOT NULL,
+          occurred_at timestamptz NOT NULL,
+          created_at timestamptz NOT NULL,
+          read_at timestamptz,
+          UNIQUE (user_id, dedupe_key)
+        )
+        """,
+        "CREATE INDEX notifications_user_created_idx ON notifications (user_id, created_at)",
+        "CREATE INDEX notifications_unread_idx ON notifications (user_id) WHERE read_at IS NULL",
+        """
+        CREATE TABLE notification_deliveries (
+          notification_id text NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
+          channel text NOT NULL,
+          target text NOT NULL,
+          status text NOT NULL,
+          detail text NOT NULL DEFAULT '',
+          updated_at timestamptz NOT NULL,
+          PRIMARY KEY (notification_id, channel, target)
+        )
+        """,
+      ]),
+    Migration(
+      version: 21, name: "reminders",
+      statements: [
+        """
+        CREATE TABLE reminders (
+          id text PRIMARY KEY,
+          app text NOT NULL,
+          kind text NOT NULL,
+          owner_user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          resource_app text,
+          resource_kind text,
+          resource_id text,
+          rule text NOT NULL,
+          data text NOT NULL,
+          version integer NOT NULL,
+          next_at timestamptz,
+          next_job_id text,
+          active boolean NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        )
+        """,
+        """
+        CREATE INDEX reminders_resource_idx
+          ON reminders (app, resource_app, resource_kind, resource_id)
+        """,
+      ]),
+    Migration(
+      version: 22, name: "account email: verification and invitations by email",
+      statements: [
+        "ALTER TABLE users ADD COLUMN email_verified_at timestamptz",
+        "UPDATE users SET email_verified_at = created_at",
+        """
+        CREATE TABLE email_invitations (
+          id text PRIMARY KEY,
+          email text NOT NULL,
+          resource_app text NOT NULL,
+          resource_kind text NOT NULL,
+          resource_id text NOT NULL,
+          permission text NOT NULL,
+          invited_by text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          token_hash text UNIQUE,
+          created_at timestamptz NOT NULL,
+          expires_at timestamptz NOT NULL,
+          accepted_user_id text REFERENCES users (id) ON DELETE SET NULL,
+          accepted_at timestamptz
+        )
+        """,
+        "CREATE INDEX email_invitations_email_idx ON email_invitations (email)",
+      ]),
+    Migration(
+      version: 23, name: "notification preferences, quiet hours, and whom a notice is about",
+      statements: [
+        "ALTER TABLE notifications ADD COLUMN hidden boolean NOT NULL DEFAULT false",
+        """
+        ALTER TABLE notifications
+          ADD COLUMN about_user_id text REFERENCES users (id) ON DELETE CASCADE
+        """,
+        "CREATE INDEX notifications_about_idx ON notifications (about_user_id)",
+        """
+        CREATE TABLE notification_preferences (
+          user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          kind text NOT NULL,
+          channel text NOT NULL,
+          enabled boolean NOT NULL,
+          PRIMARY KEY (user_id, kind, channel)
+        )
+        """,
+        """
+        CREATE TABLE notification_settings (
+          user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+          quiet_start integer,
+          quiet_end integer,
+          updated_at timestamptz NOT NULL
+        )
+        """,
+      ]),
+  ]
+}
