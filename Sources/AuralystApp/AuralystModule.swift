@@ -8,11 +8,21 @@ public struct AuralystModule: HearthAppModule {
     summary: "A symptom and medication journal you can share with caregivers, with insights.")
   public static var assets: [StaticAsset] { [AuralystAssets.script, AuralystAssets.stylesheet] }
   public static var schema: AppSchema { AuralystSchema.all }
-  public static var notificationKinds: [NotificationKind] { [AuralystJournals.noteAdded] }
+  public static var notificationKinds: [NotificationKind] {
+    [AuralystDoseReminders.kind, AuralystJournals.noteAdded]
+  }
 
   let env: HearthEnvironment
 
   public init(env: HearthEnvironment) { self.env = env }
+
+  public var reminderHandlers: [String: ReminderHandler] {
+    [AuralystDoseReminders.reminderKind: AuralystDoseReminders(env: env).fire]
+  }
+
+  public var notificationActionHandlers: [String: NotificationActionHandler] {
+    [AuralystDoseReminders.kind.id: AuralystDoseReminders(env: env).take]
+  }
 
   public func register(_ routes: AppRoutes) {
     AuralystAPIController(env: env, accounts: routes.accounts).register(routes.api)

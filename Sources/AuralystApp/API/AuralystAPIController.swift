@@ -165,6 +165,7 @@ struct AuralystAPIController: Sendable {
       list: listNotes, create: addNote, show: showNote,
       update: updateNote)
     registerFactors(api)
+    registerReminders(api)
   }
 
   // MARK: - Journals

@@ -219,7 +219,7 @@
   const savedText = {
     entry: "Entry saved.", intake: "Dose logged.", note: "Note added.", "edit-entry": "Entry saved.",
     "edit-intake": "Dose saved.", share: "Invitation sent.", factor: "Factor added.",
-    "rename-factor": "Factor renamed.", "factor-value": "Saved.",
+    "rename-factor": "Factor renamed.", "factor-value": "Saved.", "dose-reminders": "Dose reminders saved.",
   };
 
   // --- Rating sliders: a symptom is "Not rated" until its slider is moved ---------------

@@ -64,6 +64,7 @@ extension AuralystJournals {
     }
     if let existing = stored.first(where: { $0.id == record.id }) { return (existing, false) }
     if record.kind == .note { try await tellOthers(about: record, in: opened) }
+    try await keepReminders(after: record, in: opened)
     return (record, true)
   }
 
@@ -96,6 +97,13 @@ extension AuralystJournals {
     try await database.auralystStore.changeAuralyst(
       journalID: opened.journal.id, reading: [], at: env.now()
     ) { _ in AuralystChange(puts: [record], events: [event]) }
+    try await keepReminders(after: record, in: opened)
+  }
+
+  /// A medication's schedules drive its dose reminders.
+  private func keepReminders(after record: AuralystRecord, in opened: Opened) async throws {
+    guard record.kind == .medication else { return }
+    try await AuralystDoseReminders(env: env).sync(journalID: opened.journal.id)
   }
 
   /// Removes a record: an entry's intakes and notes stay, without it; a medication's intakes go
@@ -112,6 +120,7 @@ extension AuralystJournals {
       change.events = [event]
       return change
     }
+    try await keepReminders(after: record, in: opened)
   }
 
   /// What removing `record` writes, given the stored records that point at it. A collaborator's
@@ -221,6 +230,7 @@ extension AuralystJournals {
     try await database.auralystStore.changeAuralyst(journalID: journalID, reading: [], at: now) {
       _ in change
     }
+    try await AuralystDoseReminders(env: env).sync(journalID: journalID)
     return copy
   }
 

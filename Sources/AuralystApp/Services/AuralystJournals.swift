@@ -86,6 +86,9 @@ struct AuralystJournals {
     try await database.auralystStore.updateAuralystJournal(
       journal, events: [Self.event(journal.id, kind: "journal", id: journal.id, action: "updated")],
       at: env.now())
+    if journal.timeZone != opened.journal.timeZone {
+      try await AuralystDoseReminders(env: env).sync(journalID: journal.id)
+    }
     var updated = opened
     updated.journal = journal
     return updated
@@ -100,6 +103,7 @@ struct AuralystJournals {
       id: opened.journal.id,
       events: people.map { NewEvent(type: Self.deleted, audience: .user($0), payload: payload) },
       at: env.now())
+    try await AuralystDoseReminders(env: env).sync(journalID: opened.journal.id)
   }
 
   static func event(_ journalID: String, kind: String, id: String, action: String) -> NewEvent {

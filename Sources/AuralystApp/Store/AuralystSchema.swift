@@ -76,6 +76,17 @@ enum AuralystSchema {
         );
         CREATE INDEX auralyst_factor_values_journal ON auralyst_factor_values(journal_id, day);
         """),
+      SQLiteMigration(
+        "auralyst-dose-reminders",
+        """
+        CREATE TABLE auralyst_dose_reminders (
+          journal_id TEXT NOT NULL REFERENCES auralyst_journals(id) ON DELETE CASCADE,
+          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          enabled INTEGER NOT NULL,
+          updated_at REAL NOT NULL,
+          PRIMARY KEY (journal_id, user_id)
+        );
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -153,6 +164,19 @@ enum AuralystSchema {
           """
           CREATE INDEX auralyst_factor_values_journal_idx ON auralyst_factor_values (journal_id, day)
           """,
+        ]),
+      PostgresMigration(
+        version: 27, name: "auralyst dose reminders: who wants them",
+        statements: [
+          """
+          CREATE TABLE auralyst_dose_reminders (
+            journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+            user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            enabled boolean NOT NULL,
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (journal_id, user_id)
+          )
+          """
         ]),
     ],
     // What they wrote in others' journals (entries, doses, notes, factors and their values)

@@ -23,8 +23,10 @@ extension AuralystPages {
     return "\(schedule.label ?? "Dose") at \(time), \(when)\(paused)"
   }
 
+  /// `remindersOn` is whether the viewer gets dose reminders; nil for those who cannot log doses.
   public static func medications(
-    _ context: PageContext, _ view: AuralystView, _ medications: [Medication]
+    _ context: PageContext, _ view: AuralystView, _ medications: [Medication],
+    remindersOn: Bool? = nil
   ) -> String {
     let list: Node =
       medications.isEmpty
@@ -66,7 +68,31 @@ extension AuralystPages {
             .a([.class("button primary"), .href(view.path + "/medications/new")], "Add Medication"))
           : .empty,
         .section([.id("auralyst-live")], list),
+        remindersOn.map { doseReminders(view, on: $0) } ?? .empty,
       ])
+  }
+
+  static func doseReminders(_ view: AuralystView, on: Bool) -> Node {
+    var checkbox: [Attribute] = [
+      .type("checkbox"), .name("enabled"), .data("type", "bool"), .id("dose-reminders"),
+      .attr("aria-describedby", "dose-reminders-hint"),
+    ]
+    if on { checkbox.append(.checked) }
+    return .form(
+      [
+        .class("card auralyst-dose-reminders"), .data("auralyst-form", "dose-reminders"),
+        .data("api", "\(view.api)/dose-reminders"), .data("method", "PUT"), .data("keep", ""),
+        .ariaLabel("Dose reminders"),
+      ],
+      .h2("Dose reminders"),
+      .div([.class("field checkbox")], .label(.el("input", checkbox), " Remind me when a dose is due")),
+      .p(
+        [.class("hint"), .id("dose-reminders-hint")],
+        .text(
+          "A notification at each scheduled dose, in the journal's time zone (\(view.journal.timeZone)), with Taken and Snooze 10 min. "
+        ), .a([.href("/account/notifications")], "Choose where notifications reach you"), "."),
+      .p([.class("form-error"), .role("alert"), .hidden]),
+      .button([.type("submit"), .class("button secondary")], "Save"))
   }
 
   /// "Add Medication" (nil) or "Edit Medication".

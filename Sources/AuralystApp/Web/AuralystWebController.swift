@@ -168,7 +168,10 @@ struct AuralystWebController: Sendable {
     _ request: Request, _ parameters: Parameters, _ context: PageContext,
     _ opened: AuralystJournals.Opened, _ view: AuralystView
   ) async throws -> String {
-    AuralystPages.medications(context, view, try await journals.medications(opened))
+    AuralystPages.medications(
+      context, view, try await journals.medications(opened),
+      remindersOn: opened.access >= .write
+        ? try await AuralystDoseReminders(env: env).wants(opened) : nil)
   }
 
   @Sendable func medicationPage(

@@ -33,6 +33,8 @@ public struct HearthApplication: Sendable {
       reminderHandlers.merge(module.reminderHandlers) { first, _ in first }
     }
     jobHandlers[Reminders.queue] = env.reminders.jobHandler(reminderHandlers)
+    jobHandlers[NotificationActions.snoozeQueue] =
+      NotificationActions(env: env, modules: self.modules).snoozeHandler
   }
 
   /// Checks what each app needs before serving; the error names the app and what to install.

@@ -24,6 +24,8 @@ public protocol HearthAppModule: Sendable {
   var jobHandlers: [String: JobHandler] { get }
   /// What to send when one of the app's reminders fires, by reminder kind.
   var reminderHandlers: [String: ReminderHandler] { get }
+  /// What the buttons on the app's notices do, by notification kind id.
+  var notificationActionHandlers: [String: NotificationActionHandler] { get }
   /// Adds the app's JSON API and pages.
   func register(_ routes: AppRoutes)
   /// Answers an invitation to one of the app's resources when the app has rules for it;
@@ -44,6 +46,7 @@ extension HearthAppModule {
   public func prepare() throws {}
   public var jobHandlers: [String: JobHandler] { [:] }
   public var reminderHandlers: [String: ReminderHandler] { [:] }
+  public var notificationActionHandlers: [String: NotificationActionHandler] { [:] }
   public func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws
     -> Bool
   { false }

@@ -7,6 +7,8 @@ public struct TokenService: Sendable {
   package let key: SymmetricKey
   /// Seals what the server must read back but the database alone should not reveal.
   let sealingKey: SymmetricKey
+  /// Signs capabilities handed out for one thing (a notice's button), apart from access tokens.
+  let signingKey: SymmetricKey
   /// Access tokens already verified, so that a client's next requests skip the HMAC and the
   /// parsing; what a token says cannot change, and its expiry is checked on every use.
   private let verified = VerifiedTokens()
@@ -14,6 +16,7 @@ public struct TokenService: Sendable {
   public init(secret: String) {
     key = SymmetricKey(data: SHA256.hash(data: Data(("hearth-access:" + secret).utf8)))
     sealingKey = SymmetricKey(data: SHA256.hash(data: Data(("hearth-seal:" + secret).utf8)))
+    signingKey = SymmetricKey(data: SHA256.hash(data: Data(("hearth-sign:" + secret).utf8)))
   }
 
   /// `bytes` encrypted and authenticated (AES-GCM) with a key from the server's secret.
@@ -56,6 +59,17 @@ public struct TokenService: Sendable {
     let body = ((try? JSONEncoder().encode(claims)) ?? Data()).base64URL
     let mac = HMAC<SHA256>.authenticationCode(for: Data(body.utf8), using: key)
     return "hat1." + body + "." + Data(mac).base64URL
+  }
+
+  /// A base64url HMAC of `subject`: whoever holds it may do what the subject names.
+  func signature(of subject: String) -> String {
+    Data(HMAC<SHA256>.authenticationCode(for: Data(subject.utf8), using: signingKey)).base64URL
+  }
+
+  func isSignature(_ text: String, of subject: String) -> Bool {
+    guard let mac = Data(base64URL: text) else { return false }
+    return HMAC<SHA256>.isValidAuthenticationCode(
+      mac, authenticating: Data(subject.utf8), using: signingKey)
   }
 
   /// Returns (sessionID, userID) of a well-signed token that has not expired.

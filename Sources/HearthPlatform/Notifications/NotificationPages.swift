@@ -16,6 +16,7 @@ package struct NotificationPages: Sendable {
       .get(":id/open", use: open)
     router.post("/notifications/:id/read", use: markRead)
     router.post("/notifications/read-all", use: markAllRead)
+    router.post("/notifications/:id/actions/:action", use: act)
     router.group("/account/notifications").add(middleware: SignedInPages()).get("", use: settings)
     router.post("/account/notifications", use: saveSettings)
     router.post("/account/devices/:id/remove", use: removeDevice)
@@ -54,6 +55,23 @@ package struct NotificationPages: Sendable {
         id: context.parameters.get("id") ?? "", userID: caller.user.id, at: env.now())
     else { throw APIErrorResponse(.notFound("notification")) }
     return pages.redirect("/notifications")
+  }
+
+  /// A notice's button, from the inbox: what happened shows above the list.
+  @Sendable func act(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    _ = try await pages.form(request)
+    guard let notice = try await store.notification(id: context.parameters.get("id") ?? ""),
+      notice.userID == caller.user.id
+    else { throw APIErrorResponse(.notFound("notification")) }
+    do {
+      let message = try await controller.actions.perform(
+        context.parameters.get("action") ?? "", on: notice, by: caller.user)
+      return pages.redirect("/notifications", flash: Flash(kind: .success, message: message))
+    } catch let error as APIErrorResponse where error.error.status != 404 {
+      return pages.redirect(
+        "/notifications", flash: Flash(kind: .error, message: error.error.message))
+    }
   }
 
   @Sendable func markAllRead(_ request: Request, _ context: AppRequestContext) async throws

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// A browser's push subscription on one device of one person.
 public struct PushSubscription: Equatable, Sendable {
@@ -48,6 +49,10 @@ public struct StoredNotification: Equatable, Sendable {
   public var occurredAt: Date
   public var createdAt: Date
   public var readAt: Date?
+  /// What can be done from the notice itself, besides opening it.
+  public var actions: [NotificationAction] = []
+  /// JSON for the app that sent it: what its actions act on.
+  public var data: String = "{}"
 }
 
 /// What happened to one notice on one channel and target (a device, an address).

@@ -42,7 +42,10 @@ struct NotificationSQLStore: NotificationStore {
   static let subscriptionColumns: SQL =
     "id, user_id, endpoint, p256dh, auth, label, created_at, last_success_at, failures"
   static let notificationColumns: SQL =
-    "id, user_id, kind, title, body, url, dedupe_key, occurred_at, created_at, read_at"
+    """
+    id, user_id, kind, title, body, url, dedupe_key, occurred_at, created_at, read_at, actions,
+    data
+    """
 
   func putSubscription(_ subscription: PushSubscription) async throws -> PushSubscription {
     try await database.transaction { tx in
@@ -271,10 +274,13 @@ struct NotificationSQLStore: NotificationStore {
   }
 
   static func notification(_ row: SQLRow) throws -> StoredNotification {
-    StoredNotification(
+    let actions: String = try row["actions"]
+    return StoredNotification(
       id: try row["id"], userID: try row["user_id"], kind: try row["kind"],
       title: try row["title"], body: try row["body"], url: try row["url"],
       dedupeKey: try row["dedupe_key"], occurredAt: try row["occurred_at"],
-      createdAt: try row["created_at"], readAt: try row["read_at"])
+      createdAt: try row["created_at"], readAt: try row["read_at"],
+      actions: (try? StoreJSON.decode([NotificationAction].self, actions)) ?? [],
+      data: try row["data"])
   }
 }

@@ -7,12 +7,14 @@ package struct NotificationsController: Sendable {
   package let env: HearthEnvironment
   /// Every kind a person can choose channels for, the platform's and each app's.
   package let kinds: [NotificationKind]
+  let modules: [any HearthAppModule]
 
   static let testKind = NotificationKind(
     "hearth.test", label: "Test notifications you send yourself", urgency: .high)
 
   package init(env: HearthEnvironment, modules: [any HearthAppModule]) {
     self.env = env
+    self.modules = modules
     kinds = [Self.testKind] + modules.flatMap { type(of: $0).notificationKinds }
   }
 
@@ -62,6 +64,7 @@ package struct NotificationsController: Sendable {
     var id, kind, title, body, url: String
     var occurredAt, createdAt: Date
     var read: Bool
+    var actions: [NotificationAction]
 
     init(_ notice: StoredNotification) {
       id = notice.id
@@ -72,6 +75,7 @@ package struct NotificationsController: Sendable {
       occurredAt = notice.occurredAt
       createdAt = notice.createdAt
       read = notice.readAt != nil
+      actions = notice.actions
     }
   }
 
@@ -153,6 +157,7 @@ package struct NotificationsController: Sendable {
         .post, "/api/notifications/read-all", summary: "Mark every notification read",
         tag: "notifications", responses: [(200, Schemas.of(UnreadBody.self))], errors: [401]),
       use: markAllRead)
+    registerActions(api)
   }
 
   var store: any NotificationStore { env.database.notificationStore }

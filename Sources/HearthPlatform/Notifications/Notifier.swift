@@ -16,11 +16,19 @@ public struct NotificationDraft: Sendable {
   /// The person whose doing the notice tells of, when it names them: deleting their account
   /// deletes the notice from every inbox.
   public var about: String?
+  /// Buttons on the notice; the kind's app answers them (`notificationActionHandlers`), and the
+  /// platform answers `NotificationAction.snooze`.
+  public var actions: [NotificationAction]
+  /// JSON the app's action handler reads: what the actions act on.
+  public var data: String
 
   public init(
     kind: NotificationKind, to recipients: [String], title: String, body: String, url: String,
-    dedupeKey: String, occurredAt: Date, about: String? = nil
+    dedupeKey: String, occurredAt: Date, about: String? = nil,
+    actions: [NotificationAction] = [], data: String = "{}"
   ) {
+    self.actions = actions
+    self.data = data
     self.kind = kind
     self.recipients = recipients
     self.title = title
@@ -50,7 +58,7 @@ public struct Notifier: Sendable {
       let notice = StoredNotification(
         id: env.newID(), userID: userID, kind: draft.kind.id, title: draft.title,
         body: draft.body, url: Self.localPath(draft.url), dedupeKey: draft.dedupeKey,
-        occurredAt: draft.occurredAt, createdAt: now)
+        occurredAt: draft.occurredAt, createdAt: now, actions: draft.actions, data: draft.data)
       let env = env
       let stored = try await env.database.transaction { tx -> Bool in
         let preferences = try await NotificationSQLStore.preferences(userID: userID, in: tx.rows)
@@ -58,10 +66,10 @@ public struct Notifier: Sendable {
         try await tx.execute(
           """
           INSERT INTO notifications (id, user_id, kind, title, body, url, dedupe_key,
-            occurred_at, created_at, hidden, about_user_id)
+            occurred_at, created_at, hidden, about_user_id, actions, data)
           VALUES (\(notice.id), \(userID), \(notice.kind), \(notice.title), \(notice.body),
             \(notice.url), \(notice.dedupeKey), \(notice.occurredAt), \(now), \(!inbox),
-            \(draft.about))
+            \(draft.about), \(StoreJSON.encode(draft.actions)), \(draft.data))
           ON CONFLICT (user_id, dedupe_key) DO NOTHING
           """)
         let row = try await tx.row(

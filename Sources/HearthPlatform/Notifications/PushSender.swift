@@ -48,7 +48,8 @@ struct PushSender: Sendable {
     }
     var salt = Data(count: 16)
     for index in salt.indices { salt[index] = UInt8.random(in: 0...255) }
-    let body = try WebPushEncryption.encrypt(Self.message(notice), for: keys, salt: salt)
+    let body = try WebPushEncryption.encrypt(
+      Self.message(notice, tokens: env.tokens), for: keys, salt: salt)
     let token = try VAPIDToken(
       audience: audience, subject: env.vapidSubject, now: now, key: env.vapidKey)
 
@@ -108,13 +109,20 @@ struct PushSender: Sendable {
     var description: String { "push service answered \(status)" }
   }
 
-  /// What the service worker reads: the notice, cut to what one push message holds.
-  static func message(_ notice: StoredNotification) -> Data {
+  /// What the service worker reads: the notice, cut to what one push message holds, with a
+  /// token for each of its buttons.
+  static func message(_ notice: StoredNotification, tokens: TokenService) -> Data {
+    let actions = notice.actions.map {
+      PushAction(
+        action: $0.id, title: $0.title,
+        token: NotificationActions.token(notice, action: $0.id, tokens))
+    }
     func encoded(body: String) -> Data {
       StoreJSON.encode(
         PushMessage(
           id: notice.id, kind: notice.kind, title: notice.title, body: body, url: notice.url,
-          occurredAt: Int64((notice.occurredAt.timeIntervalSince1970 * 1000).rounded()))
+          occurredAt: Int64((notice.occurredAt.timeIntervalSince1970 * 1000).rounded()),
+          actions: actions)
       ).data(using: .utf8) ?? Data()
     }
     let limit = WebPushEncryption.maxPlaintextBytes
@@ -131,6 +139,11 @@ struct PushSender: Sendable {
   struct PushMessage: Encodable {
     var id, kind, title, body, url: String
     var occurredAt: Int64
+    var actions: [PushAction]
+  }
+
+  struct PushAction: Encodable {
+    var action, title, token: String
   }
 
   /// Retry-After in seconds or as an HTTP date; nil when absent or unreadable.

@@ -124,5 +124,11 @@ extension PostgresMigrations {
         )
         """,
       ]),
+    Migration(
+      version: 24, name: "notification actions and the data they act on",
+      statements: [
+        "ALTER TABLE notifications ADD COLUMN actions text NOT NULL DEFAULT '[]'",
+        "ALTER TABLE notifications ADD COLUMN data text NOT NULL DEFAULT '{}'",
+      ]),
   ]
 }

@@ -282,6 +282,12 @@ package enum SQLiteMigrations {
       );
       CREATE INDEX email_invitations_email ON email_invitations(email);
       """),
+    SQLiteMigration(
+      "platform-notification-actions",
+      """
+      ALTER TABLE notifications ADD COLUMN actions TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE notifications ADD COLUMN data TEXT NOT NULL DEFAULT '{}';
+      """),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

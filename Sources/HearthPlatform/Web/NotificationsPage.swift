@@ -39,14 +39,28 @@ public enum NotificationsPage {
 
   static func item(_ notice: StoredNotification, context: PageContext) -> Node {
     let unread = notice.readAt == nil
+    let path = "/notifications/\(SessionsTable.pathSegment(notice.id))"
     return .li(
       [.class(unread ? "card notification unread" : "card notification")],
       .h2(
         .a(
-          [.href("/notifications/\(SessionsTable.pathSegment(notice.id))/open")],
+          [.href("\(path)/open")],
           unread ? .span([.class("visually-hidden")], "Unread: ") : .empty,
           .text(notice.title))),
       notice.body.isEmpty ? .empty : .p(.text(notice.body)),
+      unread && !notice.actions.isEmpty
+        ? .div(
+          [.class("actions")],
+          .fragment(
+            notice.actions.map { action in
+              Forms.post(
+                action: "\(path)/actions/\(SessionsTable.pathSegment(action.id))",
+                csrf: context.csrfToken, attributes: [.class("inline-form")],
+                Forms.submit(
+                  action.title, style: .secondary,
+                  attributes: [.ariaLabel("\(action.title): \(notice.title)")]))
+            }))
+        : .empty,
       .p(
         [.class("meta")],
         DateText.node(notice.occurredAt, in: context.timeZone),
@@ -54,7 +68,7 @@ public enum NotificationsPage {
           ? .fragment([
             " · ",
             Forms.post(
-              action: "/notifications/\(SessionsTable.pathSegment(notice.id))/read",
+              action: "\(path)/read",
               csrf: context.csrfToken, attributes: [.class("inline-form")],
               Forms.submit(
                 "Mark read", style: .link, attributes: [.ariaLabel("Mark read: \(notice.title)")])),

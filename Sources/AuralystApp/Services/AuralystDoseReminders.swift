@@ -1,0 +1,149 @@
+import AuralystCore
+import Foundation
+import HearthCore
+import HearthPlatform
+
+/// Dose reminders: one platform reminder per active dose of each scheduled medication, in
+/// the journal's zone, kept in step with the journal by `sync`. When one fires, the owner and
+/// the read-write collaborators who asked for them are told, unless the dose is already logged.
+struct AuralystDoseReminders: Sendable {
+  let env: HearthEnvironment
+  var database: any HearthDatabase { env.database }
+
+  static let kind = NotificationKind(
+    "auralyst.dose", label: "A dose is due", urgency: .high, timeToLive: 3600)
+  static let reminderKind = "dose"
+  static let taken = NotificationAction("taken", title: "Taken")
+
+  /// What a dose reminder (and the notice it sends) refers to.
+  struct Target: Codable, Equatable {
+    var journalId: String
+    var medicationId: String
+    var scheduleId: String
+    /// The occurrence's day in the journal's zone, on notices only.
+    var day: String?
+  }
+
+  /// When a schedule's doses fall, as a reminder rule; nil when it has none to remind of.
+  static func rule(
+    for schedule: MedicationSchedule, of medication: Medication, zone: String
+  ) -> RecurrenceRule? {
+    guard !medication.isAsNeeded, schedule.isActive, let timeZone = TimeZone(identifier: zone)
+    else { return nil }
+    let cadence: RecurrenceRule.Cadence
+    switch schedule.cadence {
+    case .weekdays(let days): cadence = .weekdays(days)
+    case .everyDays(let interval, let start):
+      guard let first = LocalDay(start) else { return nil }
+      cadence = .everyDays(interval, start: first)
+    }
+    let added = medication.createdAt ?? Date(timeIntervalSince1970: 0)
+    let clock = ZoneClock(timeZone: timeZone, span: added...added)
+    let firstDays = [
+      medication.firstDay(in: clock), schedule.startDay.flatMap(CalendarDay.init)?.daysSince1970,
+    ].compactMap { $0 }
+    let startDay = firstDays.max().flatMap {
+      LocalDay(CalendarDay(daysSince1970: $0).description)
+    }
+    return RecurrenceRule(
+      zone: zone, hour: schedule.hour, minute: schedule.minute, cadence: cadence,
+      startDay: startDay)
+  }
+
+  /// Makes the journal's reminders match its medications: new schedules get one, changed ones
+  /// are rescheduled (cancelling the pending occurrence), and removed or stopped ones go.
+  func sync(journalID: String) async throws {
+    let resource = AuralystStoreSupport.resource(journalID)
+    let existing = try await env.reminders.reminders(
+      app: AuralystModule.app.slug, resource: resource)
+    var wanted: [String: (Target, RecurrenceRule)] = [:]
+    if let journal = try await database.auralystStore.auralystJournal(id: journalID) {
+      let records = try await database.auralystStore.auralystRecords(
+        journalID: journalID, kinds: [.medication], from: nil, until: nil)
+      for medication in try records.compactMap(AuralystRecordCoding.medication) {
+        for schedule in medication.doses {
+          guard let rule = Self.rule(for: schedule, of: medication, zone: journal.timeZone)
+          else { continue }
+          let target = Target(
+            journalId: journalID, medicationId: medication.id, scheduleId: schedule.id)
+          wanted[schedule.id] = (target, rule)
+        }
+      }
+    }
+    for reminder in existing {
+      let target = try? StoreJSON.decode(Target.self, reminder.data)
+      guard let target, let (want, rule) = wanted[target.scheduleId], want == target else {
+        try await env.reminders.delete(id: reminder.id)
+        continue
+      }
+      wanted[target.scheduleId] = nil
+      if reminder.rule != rule || !reminder.active {
+        _ = try await env.reminders.update(id: reminder.id, rule: rule)
+      }
+    }
+    for (target, rule) in wanted.values {
+      _ = try await env.reminders.schedule(
+        app: AuralystModule.app.slug, kind: Self.reminderKind,
+        owner: try await ownerID(journalID), resource: resource, rule: rule,
+        data: StoreJSON.encode(target))
+    }
+  }
+
+  private func ownerID(_ journalID: String) async throws -> String {
+    guard let journal = try await database.auralystStore.auralystJournal(id: journalID) else {
+      throw StoreError.notFound
+    }
+    return journal.ownerID
+  }
+}
+
+// MARK: - Who gets them
+
+extension AuralystDoseReminders {
+  /// Whether `userID` gets the journal's dose reminders: the owner unless they turned them off,
+  /// a read-write collaborator only after turning them on.
+  func wants(_ journal: Journal, userID: String) async throws -> Bool {
+    let row = try await database.row(
+      """
+      SELECT enabled FROM auralyst_dose_reminders
+      WHERE journal_id = \(journal.id) AND user_id = \(userID)
+      """)
+    if let row { return try row["enabled"] }
+    return journal.ownerID == userID
+  }
+
+  /// Whether the person who opened the journal gets its reminders; never a read-only reader.
+  func wants(_ opened: AuralystJournals.Opened) async throws -> Bool {
+    opened.access >= .write ? try await wants(opened.journal, userID: opened.user.id) : false
+  }
+
+  func setWants(_ enabled: Bool, _ opened: AuralystJournals.Opened) async throws {
+    guard opened.access >= .write else {
+      throw APIErrorResponse(
+        APIError(
+          status: 403, code: "forbidden",
+          message: "Dose reminders are for the owner and those who can log doses."))
+    }
+    let (journalID, userID, now) = (opened.journal.id, opened.user.id, env.now())
+    try await database.transaction { tx in
+      try await tx.execute(
+        """
+        INSERT INTO auralyst_dose_reminders (journal_id, user_id, enabled, updated_at)
+        VALUES (\(journalID), \(userID), \(enabled), \(now))
+        ON CONFLICT (journal_id, user_id) DO UPDATE
+          SET enabled = excluded.enabled, updated_at = excluded.updated_at
+        """)
+    }
+  }
+
+  /// The people told when a dose of the journal is due.
+  func recipients(_ journal: Journal) async throws -> [String] {
+    let writers = try await database.participants(AuralystStoreSupport.resource(journal.id))
+      .filter { $0.status == .accepted && $0.permission == .readWrite }.map(\.userID)
+    var people: [String] = []
+    for userID in [journal.ownerID] + writers where try await wants(journal, userID: userID) {
+      people.append(userID)
+    }
+    return people
+  }
+}
