@@ -32,7 +32,11 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[HearthServer]:
     workdir = make_workdir("browser")
-    server = HearthServer(sqlite_url(workdir / "hearth.sqlite"), workdir, name="browser")
+    # A test may move the clock forward a few minutes, to bring a reminder due.
+    server = HearthServer(
+        sqlite_url(workdir / "hearth.sqlite"), workdir, name="browser",
+        extra_env={"HEARTH_TEST_CLOCK": "on"},
+    )
     try:
         server.start()
     except HarnessError as exc:

@@ -167,3 +167,43 @@ def test_notification_settings_save_and_stay(page: Page, live_server) -> None:
     page.get_by_role("button", name="Save notification settings").click()
     expect(page.locator(".flash")).to_contain_text("quiet hours end at a time like 07:00")
     assert json_of(api.get("/api/notifications/preferences"))["quietHours"] == {"start": "22:30", "end": "07:00"}
+
+
+def test_a_dose_reminder_in_the_inbox_has_buttons_that_log_the_dose(page: Page, live_server) -> None:
+    from datetime import datetime, timedelta
+
+    api = sign_up(page, live_server.base_url, "Dot")
+    r = api.post("/api/debug/clock", json={"advanceSeconds": 0})
+    now = datetime.fromisoformat(json_of(r)["now"].replace("Z", "+00:00"))
+    due = (now + timedelta(minutes=2)).replace(second=0, microsecond=0)
+    r = api.post("/api/auralyst/journals", json={"title": "Dot's journal", "timeZone": "Etc/UTC"})
+    journal = json_of(r)["journal"]["id"]
+    base = f"/api/auralyst/journals/{journal}"
+    r = api.post(f"{base}/medications", json={"name": "Magnesium", "schedules": [{"id": "am", "time": due.strftime("%H:%M")}]})
+    assert r.status_code == 201, describe(r)
+
+    # The owner's reminders are on, and the Medications page says so and can turn them off
+    page.goto(f"/auralyst/journals/{journal}/medications")
+    toggle = page.get_by_label("Remind me when a dose is due")
+    expect(toggle).to_be_checked()
+    toggle.uncheck()
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Dose reminders saved.")).to_be_visible()
+    assert json_of(api.get(f"{base}/dose-reminders"))["enabled"] is False
+    page.reload()
+    expect(page.get_by_label("Remind me when a dose is due")).not_to_be_checked()
+    page.get_by_label("Remind me when a dose is due").check()
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Dose reminders saved.")).to_be_visible()
+
+    # When the dose is due, the bell counts it and the inbox offers Taken and Snooze
+    assert api.post("/api/debug/clock", json={"advanceSeconds": (due - now).total_seconds() + 1}).status_code == 200
+    expect(page.locator("#notification-bell .badge")).to_be_visible(timeout=15_000)
+    page.goto("/notifications")
+    notice = page.locator(".notification", has_text="Time for Magnesium")
+    expect(notice.get_by_role("button", name="Snooze 10 min: Time for Magnesium")).to_be_visible()
+    notice.get_by_role("button", name="Taken: Time for Magnesium").click()
+    expect(page.get_by_text(f"Magnesium logged as taken at {due.strftime('%H:%M')}.")).to_be_visible()
+    expect(page.locator(".notification", has_text="Time for Magnesium").get_by_role("button", name="Taken: Time for Magnesium")).to_have_count(0)
+    [intake] = json_of(api.get(f"{base}/intakes", params={"day": due.date().isoformat()}))["intakes"]
+    assert intake["scheduleId"] == "am"

@@ -23,8 +23,10 @@ extension AuralystDoseReminders {
     let amount = AuralystChrome.amount(
       schedule.amount ?? medication.defaultAmount, schedule.unit ?? medication.defaultUnit)
     let time = String(format: "%02d:%02d", schedule.hour, schedule.minute)
-    let body = [schedule.label, amount.isEmpty ? nil : amount, "due at \(time) in \(journal.title)"]
-      .compactMap { $0 }.joined(separator: " · ")
+    let body = [
+      schedule.label, amount.isEmpty ? nil : amount, "due at \(time) in \(journal.title)",
+    ]
+    .compactMap { $0 }.joined(separator: " · ")
     return [
       NotificationDraft(
         kind: Self.kind, to: recipients, title: "Time for \(medication.name)", body: body,

@@ -85,12 +85,12 @@ extension AuralystPages {
         .ariaLabel("Dose reminders"),
       ],
       .h2("Dose reminders"),
-      .div([.class("field checkbox")], .label(.el("input", checkbox), " Remind me when a dose is due")),
+      .div(
+        [.class("field checkbox")], .label(.el("input", checkbox), " Remind me when a dose is due")),
       .p(
         [.class("hint"), .id("dose-reminders-hint")],
-        .text(
-          "A notification at each scheduled dose, in the journal's time zone (\(view.journal.timeZone)), with Taken and Snooze 10 min. "
-        ), .a([.href("/account/notifications")], "Choose where notifications reach you"), "."),
+        "A notification at each scheduled dose, with Taken and Snooze 10 min buttons. ",
+        .a([.href("/account/notifications")], "Choose where notifications reach you"), "."),
       .p([.class("form-error"), .role("alert"), .hidden]),
       .button([.type("submit"), .class("button secondary")], "Save"))
   }

@@ -25,7 +25,8 @@ package struct NotificationActions: Sendable {
 
   package init(env: HearthEnvironment, modules: [any HearthAppModule]) {
     self.env = env
-    let all = [NotificationsController.testKind] + modules.flatMap { type(of: $0).notificationKinds }
+    let all =
+      [NotificationsController.testKind] + modules.flatMap { type(of: $0).notificationKinds }
     kinds = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     handlers = modules.reduce(into: [:]) { handlers, module in
       handlers.merge(module.notificationActionHandlers) { first, _ in first }
