@@ -22,9 +22,9 @@ struct AuralystDoseReminderTests {
 
   /// A server whose access tokens outlive the days the test moves through.
   static func server(_ now: ManualNow) async throws -> TestServer {
-    try await TestServer(apps: testedApps, now: { now.date }) {
-      $0.accessTokenSeconds = 30 * 86_400
-    }
+    try await TestServer(
+      apps: testedApps, now: { now.date },
+      configure: { $0.accessTokenSeconds = 30 * 86_400 })
   }
 
   /// Runs every reminder and snooze job due now; returns how many ran.
