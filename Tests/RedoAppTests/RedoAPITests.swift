@@ -195,9 +195,19 @@ import Testing
       let unknown = try await client.json(
         .post, "\(taskPath)/share", ["email": "nobody@example.com", "permission": "read-only"],
         token: ann.access)
+      // An address with no account is mailed an invitation to sign up; a phone is still refused
+      #expect(unknown.status == 200)
+      let emailed = try await server.env.database.row(
+        """
+        SELECT permission, resource_id FROM email_invitations WHERE email = 'nobody@example.com'
+        """)
+      #expect(try emailed?["resource_id"] == annDevice.taskId)
+      #expect(try emailed?["permission"] == "read-only")
+      let phone = try await client.json(
+        .post, "\(taskPath)/share", ["email": "+14155550199", "permission": "read-only"],
+        token: ann.access)
       #expect(
-        unknown.status == 400 && unknown.errorCode == "unknown_identity"
-          && unknown.errorField == "email")
+        phone.status == 400 && phone.errorCode == "unknown_identity" && phone.errorField == "email")
       #expect(try await client.json(.get, "\(taskPath)/nodes", token: bob.access).status == 404)
       let accept: [String: Any] = [
         "app": "redo", "kind": "task", "resourceId": annDevice.taskId, "decision": "accept",

@@ -234,7 +234,11 @@ struct RedoAPIController: Sendable {
       throw APIErrorResponse(
         .invalid("permission", "permission must be read-only or read-write."))
     }
-    let invitee = try await accounts.resolve([email], field: "email")[0]
+    // Someone with no account yet is mailed a link to sign up and join.
+    guard
+      case .user(let invitee) = try await accounts.resolveOrInviteByEmail(
+        email, resource: resource, permission: permission, invitedBy: user)
+    else { return try await participantList(resource, withEmails: true) }
     guard invitee.id != user.id else {
       throw APIErrorResponse(.invalid("email", "You own this task already."))
     }
