@@ -193,4 +193,39 @@ import Testing
       #expect(try await invitations.accept(for: user) == 0)
     }
   }
+
+  @Test func theSignUpAPITakesAnInvitationLinksToken() async throws {
+    let outbox = Outbox()
+    let server = try await mailingServer(outbox)
+    try await server.run { client in
+      let owner = try await client.signup("olga@example.com", name: "Olga")
+      let env = server.env
+      let olga = try #require(try await env.database.user(id: owner.id))
+      let resource = ResourceRef(app: "test", kind: "list", id: "l1")
+      try await env.database.createShare(
+        Share(resource: resource, ownerID: olga.id, title: "Groceries", createdAt: env.now()))
+      _ = try await AccountService(env: env).resolveOrInviteByEmail(
+        "nina@example.com", resource: resource, permission: .readOnly, invitedBy: olga)
+      let invitation = try token(
+        in: try #require(try await mail(outbox, env: env).first), path: "/signup")
+
+      var body: [String: Any] = [
+        "email": "typed@example.com", "displayName": "Nina", "password": "correct horse battery",
+        "invitation": "no-such-link",
+      ]
+      let stale = try await client.json(.post, "/api/auth/signup", body)
+      #expect(stale.status == 400 && stale.errorField == "invitation")
+
+      body["invitation"] = invitation
+      let signedUp = try await client.json(.post, "/api/auth/signup", body)
+      #expect(signedUp.status == 201, "\(signedUp.text)")
+      let user = try #require(signedUp["user"] as? [String: Any])
+      #expect(user["email"] as? String == "nina@example.com")
+      let id = try #require(user["id"] as? String)
+      #expect(try await EmailVerification(env: env).verifiedAt(userID: id) != nil)
+      let pending = try await env.database.pendingInvitations(userID: id)
+      #expect(pending.map(\.participant.resource) == [resource])
+      #expect(try await env.database.user(email: "typed@example.com") == nil)
+    }
+  }
 }

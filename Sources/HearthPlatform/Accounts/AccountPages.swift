@@ -33,47 +33,38 @@ package struct AccountPages: Sendable {
     guard let email = try await EmailInvitations(env: env).email(token: token) else {
       return pages.html(
         SignupPage.render(
-          page, values: SignupValues(next: next), errors: FormErrors(general: Self.staleInvitation)),
+          page, values: SignupValues(next: next),
+          errors: FormErrors(general: AccountService.staleInvitation)),
         status: .badRequest)
     }
     return pages.html(
       SignupPage.render(page, values: SignupValues(email: email, next: next, invitation: token)))
   }
 
-  static let staleInvitation =
-    "This invitation link was used already or has expired. You can still sign up, or ask for a new one."
-
   @Sendable func signup(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
     let form = try await pages.form(request)
-    let invitation = form["invitation"] ?? ""
-    let invitations = EmailInvitations(env: env)
-    let invitedEmail = try await invitations.email(token: invitation)
     let input = AccountService.SignupInput(
-      email: invitedEmail ?? form["email"], displayName: form["displayName"],
-      password: form["password"], phone: form["phone"], timeZone: form["timeZone"])
+      email: form["email"], displayName: form["displayName"], password: form["password"],
+      phone: form["phone"], timeZone: form["timeZone"], invitation: form["invitation"])
     do {
-      if !invitation.isEmpty, invitedEmail == nil {
-        throw APIErrorResponse(.invalid("invitation", Self.staleInvitation))
-      }
-      let user = try await accounts.signup(input, origin: pages.origin(request, context))
-      guard invitedEmail != nil else {
-        try await EmailVerification(env: env).send(to: user)
+      let (user, invited) = try await accounts.signupWithInvitation(
+        input, origin: pages.origin(request, context))
+      guard invited else {
         return try await signIn(
           user, request: request, next: LoginPage.safeNext(form["next"]),
           flash: "Welcome to Hearth, \(user.displayName).")
       }
-      try await EmailVerification(env: env).markVerified(userID: user.id)
-      try await invitations.accept(for: user)
       return try await signIn(
         user, request: request, next: "/invitations",
         flash: "Welcome to Hearth, \(user.displayName). Here is what you were invited to.")
     } catch let error as any UserFacingError {
+      let invitedEmail = try await EmailInvitations(env: env).email(token: input.invitation)
       let values = SignupValues(
-        email: input.email ?? "", displayName: input.displayName ?? "",
+        email: invitedEmail ?? input.email ?? "", displayName: input.displayName ?? "",
         phone: input.phone ?? "", timeZone: input.timeZone ?? "UTC", next: form["next"],
-        invitation: invitedEmail == nil ? "" : invitation)
+        invitation: invitedEmail == nil ? "" : input.invitation ?? "")
       let page = try await pages.pageContext(request, context)
       return pages.html(
         SignupPage.render(page, values: values, errors: FormErrors(error.apiError)),

@@ -49,10 +49,15 @@ public struct AccountService: Sendable {
     public var password: String?
     public var phone: String?
     public var timeZone: String?
+    /// The token of an invitation link: the account takes the invited address, counts it as
+    /// confirmed, and receives what it was invited to.
+    public var invitation: String?
 
     public init(
-      email: String?, displayName: String?, password: String?, phone: String?, timeZone: String?
+      email: String?, displayName: String?, password: String?, phone: String?, timeZone: String?,
+      invitation: String? = nil
     ) {
+      self.invitation = invitation
       self.email = email
       self.displayName = displayName
       self.password = password

@@ -117,8 +117,7 @@ package struct AuthAPIController: Sendable {
   @Sendable func signup(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let input = try await JSONBody.decode(
       AccountService.SignupInput.self, from: request, route: "POST /api/auth/signup")
-    let user = try await accounts.signup(input, origin: origin(request, context))
-    try await EmailVerification(env: env).send(to: user)
+    let user = try await accounts.signupWithInvitation(input, origin: origin(request, context)).user
     let tokens = try await accounts.issueTokens(for: user, label: Self.label(request))
     return JSONBody.response(AuthResult(user: user, tokens: tokens), status: .created)
   }

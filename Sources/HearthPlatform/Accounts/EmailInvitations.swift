@@ -129,6 +129,32 @@ public struct EmailInvitations: Sendable {
 }
 
 extension AccountService {
+  static let staleInvitation =
+    "This invitation link was used already or has expired. You can still sign up, or ask for a new one."
+
+  /// Signs up, from an invitation link when the input names one; otherwise a confirmation mail
+  /// goes out when verification is on. True when the account came from an invitation.
+  public func signupWithInvitation(_ input: SignupInput, origin: RequestOrigin?) async throws
+    -> (user: User, invited: Bool)
+  {
+    let invitations = EmailInvitations(env: env)
+    let token = input.invitation ?? ""
+    let invitedEmail = try await invitations.email(token: token)
+    if !token.isEmpty, invitedEmail == nil {
+      throw APIErrorResponse(.invalid("invitation", Self.staleInvitation))
+    }
+    var input = input
+    input.email = invitedEmail ?? input.email
+    let user = try await signup(input, origin: origin)
+    guard invitedEmail != nil else {
+      try await EmailVerification(env: env).send(to: user)
+      return (user, false)
+    }
+    try await EmailVerification(env: env).markVerified(userID: user.id)
+    try await invitations.accept(for: user)
+    return (user, true)
+  }
+
   /// Who an app's invitation by email or phone goes to.
   public enum Invitee: Sendable {
     /// The address or number has an account: the app invites it as before.
