@@ -282,6 +282,9 @@ package enum SQLiteMigrations {
       );
       CREATE INDEX email_invitations_email ON email_invitations(email);
       """),
+    SQLiteMigration(
+      "platform-notification-digest",
+      "ALTER TABLE notification_settings ADD COLUMN digest_time INTEGER;"),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order
