@@ -167,3 +167,28 @@ def test_notification_settings_save_and_stay(page: Page, live_server) -> None:
     page.get_by_role("button", name="Save notification settings").click()
     expect(page.locator(".flash")).to_contain_text("quiet hours end at a time like 07:00")
     assert json_of(api.get("/api/notifications/preferences"))["quietHours"] == {"start": "22:30", "end": "07:00"}
+
+    # Email in a daily digest: the radio and its time save and stay; the API agrees.
+    expect(page.get_by_label("As it happens")).to_be_checked()
+    page.get_by_label("Until").fill("07:00")
+    page.get_by_label("In a daily digest").check()
+    page.get_by_label("Digest time").fill("06:45")
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("Notification settings saved.")
+    page.reload()
+    expect(page.get_by_label("In a daily digest")).to_be_checked()
+    expect(page.get_by_label("Digest time")).to_have_value("06:45")
+    saved = json_of(api.get("/api/notifications/preferences"))
+    assert saved["emailDigest"] == {"enabled": True, "time": "06:45"}
+
+    # A digest without a time is refused, and the saved one stays.
+    page.get_by_label("Digest time").fill("")
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("the daily digest needs a time like 07:30")
+    expect(page.get_by_label("In a daily digest")).to_be_checked()
+    assert json_of(api.get("/api/notifications/preferences"))["emailDigest"]["time"] == "06:45"
+
+    page.get_by_label("As it happens").check()
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("Notification settings saved.")
+    assert json_of(api.get("/api/notifications/preferences"))["emailDigest"] == {"enabled": False}
