@@ -29,7 +29,7 @@ public struct EmailDigest: Sendable {
     let zone = TimeZone(identifier: user.timeZone) == nil ? "UTC" : user.timeZone
     guard let rule = preferences.digestRule(zone: zone) else {
       for reminder in existing { try await env.reminders.delete(id: reminder.id) }
-      if !existing.isEmpty, try await !pending(userID: userID).isEmpty {
+      if try await !pending(userID: userID).isEmpty {
         _ = try await env.enqueue(
           NewJob(
             queue: Self.flushQueue, payload: StoreJSON.encode(FlushJob(userID: userID)),
@@ -45,7 +45,7 @@ public struct EmailDigest: Sendable {
       return
     }
     for extra in existing.dropFirst() { try await env.reminders.delete(id: extra.id) }
-    if current.rule != rule || !current.active {
+    if current.rule != rule {
       _ = try await env.reminders.update(id: current.id, rule: rule)
     }
   }
