@@ -59,4 +59,16 @@ import Testing
     #expect(QuietHours(start: 600, end: 600) == nil)
     #expect(QuietHours(start: 1440, end: 0) == nil)
   }
+
+  @Test func theDigestTimeIsADailyRuleInTheGivenZone() throws {
+    #expect(NotificationPreferences().digestRule(zone: "Europe/Berlin") == nil)
+    #expect(NotificationPreferences(digestTime: 1440).digestTime == nil)
+    let rule = try #require(
+      NotificationPreferences(digestTime: 7 * 60 + 30).digestRule(zone: "Europe/Berlin"))
+    #expect(rule == RecurrenceRule(zone: "Europe/Berlin", hour: 7, minute: 30))
+    // Berlin springs forward on Mar 29: 07:30 moves from 06:30Z to 05:30Z.
+    #expect(
+      rule.nextOccurrence(after: Self.utc("2026-03-28T07:00:00Z"))?.instant
+        == Self.utc("2026-03-29T05:30:00Z"))
+  }
 }

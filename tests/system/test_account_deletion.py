@@ -362,6 +362,11 @@ def run_and_check(server: HearthServer, backend: str, started: float) -> None:
     assert server.client().login(ann.email, "not my password at all").status_code == 401
     ok(server.client().login(ann.email))
     ok(ann.client.get("/api/me/export"))
+    # Her email in a daily digest: a reminder and its job, and notices waiting for it
+    ok(ann.client.put("/api/notifications/preferences", json={
+        "kinds": {"hearth.test": {"email": True}}, "emailDigest": {"enabled": True, "time": "07:30"},
+    }))
+    ok(ann.client.post("/api/push/test"), 202)
 
     # -- Softer: Ann's room with Bob, Bob's room with Ann, and one Bob has not answered ------
     ann_room = ok(ann.client.post("/api/softer/rooms", json={

@@ -1,19 +1,33 @@
 import Foundation
 
-/// What one person chose: the channels of each kind that differ from its defaults, and hours
-/// when their devices stay quiet.
+/// What one person chose: the channels of each kind that differ from its defaults, hours
+/// when their devices stay quiet, and whether email comes as it happens or once a day.
 public struct NotificationPreferences: Equatable, Sendable {
   /// Per kind id, the channels switched on or off by the person.
   public var choices: [String: [NotificationChannel: Bool]]
   public var quietHours: QuietHours?
+  /// Minutes after local midnight when the day's emails go out together, in one mail; nil sends
+  /// each as it happens.
+  public var digestTime: Int?
 
-  public init(choices: [String: [NotificationChannel: Bool]] = [:], quietHours: QuietHours? = nil) {
+  public init(
+    choices: [String: [NotificationChannel: Bool]] = [:], quietHours: QuietHours? = nil,
+    digestTime: Int? = nil
+  ) {
     self.choices = choices
     self.quietHours = quietHours
+    self.digestTime = digestTime.flatMap { (0..<1440).contains($0) ? $0 : nil }
   }
 
   public func isOn(_ channel: NotificationChannel, for kind: NotificationKind) -> Bool {
     choices[kind.id]?[channel] ?? kind.defaultChannels.contains(channel)
+  }
+
+  /// When the daily digest goes out in `zone`, DST-correct as every reminder; nil when email
+  /// comes as it happens.
+  public func digestRule(zone: String) -> RecurrenceRule? {
+    guard let time = digestTime, (0..<1440).contains(time) else { return nil }
+    return RecurrenceRule(zone: zone, hour: time / 60, minute: time % 60)
   }
 }
 

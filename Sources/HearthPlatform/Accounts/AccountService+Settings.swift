@@ -72,6 +72,7 @@ extension AccountService {
         detail: "from \(current.email) to \(user.email)")
       try await EmailVerification(env: env).emailChanged(user)
     }
+    if user.timeZone != current.timeZone { try await env.emailDigest.sync(userID: user.id) }
     env.callers.forget(userID: user.id)
     return user
   }

@@ -27,7 +27,8 @@ public struct HearthApplication: Sendable {
     jobHandlers[EmailVerification.queue] = EmailVerification(env: env).handler
     jobHandlers[EmailInvitations.queue] = EmailInvitations(env: env).handler
     jobHandlers[Notifier.emailQueue] = NotificationMailer(env: env).handler
-    var reminderHandlers: [String: ReminderHandler] = [:]
+    jobHandlers[EmailDigest.flushQueue] = env.emailDigest.flushHandler
+    var reminderHandlers = [EmailDigest.reminderKind: env.emailDigest.reminderHandler]
     for module in self.modules {
       jobHandlers.merge(module.jobHandlers) { first, _ in first }
       reminderHandlers.merge(module.reminderHandlers) { first, _ in first }

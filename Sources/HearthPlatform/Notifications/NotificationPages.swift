@@ -95,8 +95,8 @@ package struct NotificationPages: Sendable {
         mailIsOn: env.config.smtp != nil))
   }
 
-  /// A checkbox per kind and channel (`<kind>:<channel>`, absent when unticked) and the two
-  /// quiet-hour times.
+  /// A checkbox per kind and channel (`<kind>:<channel>`, absent when unticked), the two
+  /// quiet-hour times, and the email mode (`emailDigest` off or daily, with `digestTime`).
   @Sendable func saveSettings(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
@@ -111,9 +111,12 @@ package struct NotificationPages: Sendable {
         }
       }
     }
+    let daily = form["emailDigest"] == "daily"
     do {
       preferences.quietHours = try NotificationsController.quietHours(
         start: form["quietStart"], end: form["quietEnd"])
+      preferences.digestTime = try NotificationsController.digestTime(
+        enabled: daily, time: form["digestTime"])
     } catch let error as APIErrorResponse {
       var page = try await pages.pageContext(request, context)
       page.flash = Flash(kind: .error, message: error.error.message)
@@ -121,9 +124,11 @@ package struct NotificationPages: Sendable {
         NotificationSettingsPage.render(
           page, kinds: controller.kinds, apps: pages.apps, preferences: preferences,
           mailIsOn: env.config.smtp != nil, quietStart: form["quietStart"],
-          quietEnd: form["quietEnd"]), status: .badRequest)
+          quietEnd: form["quietEnd"], digest: (daily, form["digestTime"] ?? "")),
+        status: .badRequest)
     }
     try await store.savePreferences(preferences, userID: caller.user.id, at: env.now())
+    try await env.emailDigest.sync(userID: caller.user.id)
     return pages.redirect(
       "/account/notifications",
       flash: Flash(kind: .success, message: "Notification settings saved."))

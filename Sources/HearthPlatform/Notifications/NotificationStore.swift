@@ -27,7 +27,7 @@ public protocol NotificationStore: Sendable {
     -> [(channel: String, target: String, status: DeliveryStatus)]
 
   func preferences(userID: String) async throws -> NotificationPreferences
-  /// Replaces the person's choices and quiet hours.
+  /// Replaces the person's choices, quiet hours and digest time.
   func savePreferences(_ preferences: NotificationPreferences, userID: String, at: Date)
     async throws
 }
@@ -234,9 +234,15 @@ struct NotificationSQLStore: NotificationStore {
       preferences.choices[try row["kind"], default: [:]][channel] = try row["enabled"] as Bool
     }
     if let row = try await rows(
-      "SELECT quiet_start, quiet_end FROM notification_settings WHERE user_id = \(userID)"
-    ).first, let start: Int = try row["quiet_start"], let end: Int = try row["quiet_end"] {
-      preferences.quietHours = QuietHours(start: start, end: end)
+      """
+      SELECT quiet_start, quiet_end, digest_time FROM notification_settings
+      WHERE user_id = \(userID)
+      """
+    ).first {
+      if let start: Int = try row["quiet_start"], let end: Int = try row["quiet_end"] {
+        preferences.quietHours = QuietHours(start: start, end: end)
+      }
+      preferences.digestTime = try row["digest_time"]
     }
     return preferences
   }
@@ -257,10 +263,13 @@ struct NotificationSQLStore: NotificationStore {
       }
       try await tx.execute(
         """
-        INSERT INTO notification_settings (user_id, quiet_start, quiet_end, updated_at)
-        VALUES (\(userID), \(preferences.quietHours?.start), \(preferences.quietHours?.end), \(at))
+        INSERT INTO notification_settings (user_id, quiet_start, quiet_end, digest_time,
+          updated_at)
+        VALUES (\(userID), \(preferences.quietHours?.start), \(preferences.quietHours?.end),
+          \(preferences.digestTime), \(at))
         ON CONFLICT (user_id) DO UPDATE SET quiet_start = excluded.quiet_start,
-          quiet_end = excluded.quiet_end, updated_at = excluded.updated_at
+          quiet_end = excluded.quiet_end, digest_time = excluded.digest_time,
+          updated_at = excluded.updated_at
         """)
     }
   }

@@ -1,8 +1,10 @@
+import CanonicalJSON
 import Foundation
 import HearthCore
 import Hummingbird
 
-/// Which notices reach a person where, and their quiet hours.
+/// Which notices reach a person where, their quiet hours, and whether email comes as it happens
+/// or in a daily digest.
 extension NotificationsController {
   package struct KindChoice: Codable {
     var id, app, label: String
@@ -15,15 +17,40 @@ extension NotificationsController {
     var end: String?
   }
 
+  /// Email as it happens (`enabled` false), or once a day at `time` in the account's zone.
+  package struct EmailDigestBody: Codable, JSONSchemaRefined {
+    var enabled: Bool
+    /// "HH:MM", required when enabled.
+    var time: String?
+
+    package static let schemaRefinements: [String: JSON] = [
+      "time": [
+        "type": "string", "maxLength": 5, "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        "description": "The local time of the daily digest, in the account's time zone",
+      ]
+    ]
+  }
+
   package struct PreferencesBody: Codable {
     var kinds: [KindChoice]
     var quietHours: QuietHoursBody?
+    var emailDigest: EmailDigestBody
   }
 
-  /// Each kind's channels by id; kinds left out keep what they were.
-  package struct PreferencesInput: Decodable {
+  /// Each kind's channels by id; kinds left out keep what they were, as does whatever else is
+  /// left out.
+  package struct PreferencesInput: Decodable, JSONSchemaRefined {
     var kinds: [String: [String: Bool]]?
     var quietHours: QuietHoursBody?
+    var emailDigest: EmailDigestBody?
+
+    package static let schemaRefinements: [String: JSON] = [
+      "emailDigest": [
+        "description": .string(
+          "Email as it happens ({\"enabled\": false}), or every email of a day in one mail at "
+            + "a local time ({\"enabled\": true, \"time\": \"07:30\"})")
+      ]
+    ]
   }
 
   func body(_ preferences: NotificationPreferences) -> PreferencesBody {
@@ -38,7 +65,9 @@ extension NotificationsController {
       },
       quietHours: preferences.quietHours.map {
         QuietHoursBody(start: QuietHours.text($0.start), end: QuietHours.text($0.end))
-      })
+      },
+      emailDigest: EmailDigestBody(
+        enabled: preferences.digestTime != nil, time: preferences.digestTime.map(QuietHours.text)))
   }
 
   @Sendable func preferences(_ request: Request, _ context: AppRequestContext) async throws
@@ -70,8 +99,23 @@ extension NotificationsController {
     if let quiet = input.quietHours {
       preferences.quietHours = try Self.quietHours(start: quiet.start, end: quiet.end)
     }
+    if let digest = input.emailDigest {
+      preferences.digestTime = try Self.digestTime(enabled: digest.enabled, time: digest.time)
+    }
     try await store.savePreferences(preferences, userID: caller.user.id, at: env.now())
+    try await env.emailDigest.sync(userID: caller.user.id)
     return JSONBody.response(body(preferences))
+  }
+
+  /// Minutes after midnight of the digest, or nil for email as it happens.
+  static func digestTime(enabled: Bool, time: String?) throws -> Int? {
+    guard enabled else { return nil }
+    guard let minutes = QuietHours.minutes(time?.trimmingCharacters(in: .whitespaces) ?? "")
+    else {
+      throw APIErrorResponse(
+        .invalid("emailDigest.time", "the daily digest needs a time like 07:30"))
+    }
+    return minutes
   }
 
   /// Both times, or neither (no quiet hours); the same time twice is no quiet time either.

@@ -107,13 +107,15 @@ package struct NotificationsController: Sendable {
     api.add(
       APIOperation(
         .get, "/api/notifications/preferences",
-        summary: "Which notifications reach you where, and your quiet hours",
+        summary: "Which notifications reach you where, your quiet hours and email digest",
         tag: "notifications", responses: [(200, Schemas.of(PreferencesBody.self))],
         errors: [401]), use: preferences)
     api.add(
       APIOperation(
         .put, "/api/notifications/preferences",
-        summary: "Choose channels per kind of notification, and quiet hours",
+        summary:
+          "Choose channels per kind of notification, quiet hours, and email as it happens or "
+          + "in a daily digest at a local time",
         tag: "notifications", requestBody: Schemas.of(PreferencesInput.self),
         responses: [(200, Schemas.of(PreferencesBody.self))], errors: [400, 401, 413]),
       use: savePreferences)

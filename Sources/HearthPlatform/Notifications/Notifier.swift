@@ -42,7 +42,8 @@ public struct NotificationDraft: Sendable {
 
 /// Puts a notice in each recipient's inbox and sends it on to their devices. For each person,
 /// the inbox row, its deliveries, the push jobs and the announcement to open pages commit
-/// together; a notice whose dedupe key the person already has is not sent again.
+/// together; a notice whose dedupe key the person already has is not sent again. Email waits
+/// for the daily digest when the person chose one.
 public struct Notifier: Sendable {
   let env: HearthEnvironment
 
@@ -98,7 +99,11 @@ public struct Notifier: Sendable {
               id: env.newID(), at: now)
           }
         }
-        if preferences.isOn(.email, for: draft.kind) {
+        if preferences.isOn(.email, for: draft.kind), preferences.digestTime != nil {
+          try await NotificationSQLStore.setDelivery(
+            notificationID: notice.id, channel: "email", target: userID, status: .pending,
+            detail: EmailDigest.pendingDetail, at: now, in: tx)
+        } else if preferences.isOn(.email, for: draft.kind) {
           let sendAt = try await Self.pushTime(now, userID: userID, preferences, in: tx)
           try await NotificationSQLStore.setDelivery(
             notificationID: notice.id, channel: "email", target: userID, status: .pending,

@@ -1,5 +1,5 @@
 extension PostgresMigrations {
-  /// Notifications, reminders and account email: versions 20 to 23.
+  /// Notifications, reminders and account email: versions 20 to 23, and 25.
   static let notifications: [Migration] = [
     Migration(
       version: 20, name: "notifications: push subscriptions, the inbox and deliveries",
@@ -130,5 +130,8 @@ extension PostgresMigrations {
         "ALTER TABLE notifications ADD COLUMN actions text NOT NULL DEFAULT '[]'",
         "ALTER TABLE notifications ADD COLUMN data text NOT NULL DEFAULT '{}'",
       ]),
+    Migration(
+      version: 25, name: "notification settings: the time of the daily email digest",
+      statements: ["ALTER TABLE notification_settings ADD COLUMN digest_time integer"]),
   ]
 }

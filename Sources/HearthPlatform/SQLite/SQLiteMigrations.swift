@@ -288,6 +288,9 @@ package enum SQLiteMigrations {
       ALTER TABLE notifications ADD COLUMN actions TEXT NOT NULL DEFAULT '[]';
       ALTER TABLE notifications ADD COLUMN data TEXT NOT NULL DEFAULT '{}';
       """),
+    SQLiteMigration(
+      "platform-notification-digest",
+      "ALTER TABLE notification_settings ADD COLUMN digest_time INTEGER;"),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

@@ -29,6 +29,10 @@ extension SQLTransaction {
         """)
       try await execute("DELETE FROM jobs WHERE payload LIKE \("%\(resource.id)%")")
     }
+    // A reminder's job names the reminder, not its owner; the reminder goes with the user row.
+    try await execute(
+      "DELETE FROM jobs WHERE id IN (SELECT next_job_id FROM reminders WHERE owner_user_id = \(id))"
+    )
     let mentioned = "%\(id)%"
     try await execute(
       "DELETE FROM events WHERE audience_user = \(id) OR payload LIKE \(mentioned)")

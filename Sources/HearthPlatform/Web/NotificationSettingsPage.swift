@@ -1,12 +1,13 @@
 import HearthCore
 
 /// `/account/notifications`: for each kind of notice, grouped by app, whether it goes to the
-/// inbox and to the person's devices; and the quiet hours when devices are left alone.
+/// inbox and to the person's devices; the quiet hours when devices are left alone; and whether
+/// email comes as it happens or in a daily digest.
 public enum NotificationSettingsPage {
   public static func render(
     _ context: PageContext, kinds: [NotificationKind], apps: [HearthApp],
     preferences: NotificationPreferences, mailIsOn: Bool, quietStart: String? = nil,
-    quietEnd: String? = nil
+    quietEnd: String? = nil, digest: (daily: Bool, time: String)? = nil
   ) -> String {
     var groups: [(app: String, kinds: [NotificationKind])] = []
     for kind in kinds {
@@ -44,6 +45,10 @@ public enum NotificationSettingsPage {
           quietHoursFields(
             start: quietStart ?? preferences.quietHours.map { QuietHours.text($0.start) } ?? "",
             end: quietEnd ?? preferences.quietHours.map { QuietHours.text($0.end) } ?? "",
+            zone: context.timeZone.identifier),
+          emailFields(
+            daily: digest?.daily ?? (preferences.digestTime != nil),
+            time: digest?.time ?? preferences.digestTime.map(QuietHours.text) ?? "07:30",
             zone: context.timeZone.identifier),
           Forms.submit("Save notification settings")),
       ])
@@ -103,5 +108,32 @@ public enum NotificationSettingsPage {
         FormField(
           name: "quietEnd", label: "Until", type: "time", value: end, id: "quiet-end"
         ).node))
+  }
+
+  /// Two radios, so the choice works without script; the time counts only for the digest.
+  static func emailFields(daily: Bool, time: String, zone: String) -> Node {
+    .fieldset(
+      [.class("email-digest"), .ariaDescribedBy(["email-digest-hint"])],
+      .legend("Email"),
+      .p(
+        [.class("hint"), .id("email-digest-hint")],
+        .text(
+          "For the notifications you chose to get by email: one email each as they happen, or "
+            + "all of a day's in one email at a time of your choice (\(zone)).")),
+      .div(
+        .label(
+          .input(
+            .type("radio"), .name("emailDigest"), .value("off"), .id("email-digest-off"),
+            .flag("checked", !daily)),
+          " As it happens")),
+      .div(
+        .label(
+          .input(
+            .type("radio"), .name("emailDigest"), .value("daily"), .id("email-digest-daily"),
+            .flag("checked", daily)),
+          " In a daily digest")),
+      FormField(
+        name: "digestTime", label: "Digest time", type: "time", value: time, id: "digest-time"
+      ).node)
   }
 }
