@@ -20,6 +20,7 @@ public struct RedoModule: HearthAppModule {
     RedoAPIController(env: env, accounts: routes.accounts).register(routes.api)
     RedoViewsAPI(env: env).register(routes.api)
     RedoWebController(pages: routes.pages).register(routes.router, routes.api)
+    RedoSettingsAPI(env: env).register(routes.api)
   }
 
   public var reminderHandlers: [String: ReminderHandler] {
