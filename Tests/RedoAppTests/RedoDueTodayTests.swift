@@ -191,6 +191,39 @@ struct RedoDueTodayTests: StoreFixtures {
   }
 
   @Test(arguments: StoreFactory.all)
+  func someoneWhoMovesZoneGetsTheNextDigestAtTheirTimeThere(_ factory: StoreFactory)
+    async throws
+  {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("ann"))
+      let now = ManualNow("2026-11-30T12:00:00Z")
+      let app = Self.process(db, now: now)
+      let ann = try #require(try await db.user(id: "ann"))
+      _ = try await Self.task("Pack", due: "2026-12-01T12:00:00.000Z", owner: "ann", in: db)
+      _ = try await RedoDueToday(env: app.env).save(on: true, minute: 480, for: ann)
+
+      // When Ann moves to New York before 08:00 in Paris: that digest still comes, and the
+      // next one is at 08:00 in New York (13:00 UTC)
+      var moved = ann
+      moved.timeZone = "America/New_York"
+      try await db.updateUser(moved, from: ann)
+      now.set("2026-12-01T07:00:00Z")
+      #expect(try await Self.runDue(app.worker()) == 1)
+      #expect(try await Self.inbox("ann", db).map(\.title) == ["1 task due today"])
+      let reminder = try #require(
+        try await app.env.reminders.reminders(
+          app: "redo", resource: RedoDueToday.resource(userID: "ann")
+        ).first)
+      #expect(reminder.rule == RecurrenceRule(zone: "America/New_York", hour: 8, minute: 0))
+      #expect(reminder.nextAt == Self.instant("2026-12-01T13:00:00Z"))
+      // which, still Dec 1 in New York, adds nothing to the digest she had that day
+      now.set("2026-12-01T13:00:00Z")
+      #expect(try await Self.runDue(app.worker()) == 1)
+      #expect(try await Self.inbox("ann", db).count == 1)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
   func deletingTheAccountTakesTheSettingAndTheReminder(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       try await db.createUser(Self.user("ann"))
