@@ -8,7 +8,9 @@ public struct RedoModule: HearthAppModule {
     summary: "A local-first task manager built on a signed, event-sourced change log.")
   public static var assets: [StaticAsset] { RedoAssets.scripts + [RedoAssets.stylesheet] }
   public static var schema: AppSchema { RedoSchema.all }
-  public static var notificationKinds: [NotificationKind] { [RedoSync.sharedTaskChanged] }
+  public static var notificationKinds: [NotificationKind] {
+    [RedoDueToday.kind, RedoSync.sharedTaskChanged]
+  }
 
   let env: HearthEnvironment
 
@@ -18,6 +20,12 @@ public struct RedoModule: HearthAppModule {
     RedoAPIController(env: env, accounts: routes.accounts).register(routes.api)
     RedoViewsAPI(env: env).register(routes.api)
     RedoWebController(pages: routes.pages).register(routes.router, routes.api)
+    RedoSettingsAPI(env: env).register(routes.api)
+  }
+
+  public var reminderHandlers: [String: ReminderHandler] {
+    let dueToday = RedoDueToday(env: env)
+    return [RedoDueToday.kind.id: { try await dueToday.fire($0) }]
   }
 
   /// The device keys, the saved views and the tasks as their nodes, importable with

@@ -21,7 +21,7 @@ from redo_cli import RedoHome
 PAGES = [
     "/", "/login", "/signup", "/forgot-password", "/account", "/account/notifications",
     "/invitations", "/notifications", "/design",
-    "/softer", "/redo", "/redo/calendar", "/redo/analytics",
+    "/softer", "/redo", "/redo/calendar", "/redo/analytics", "/redo/settings",
     "/auralyst", "/onpu", "/onpu/add", "/onpu/about", "/onpu/dictionary",
 ]
 VIEWS = [(390, "light"), (390, "dark"), (1280, "light"), (1280, "dark")]
@@ -190,10 +190,12 @@ def test_every_page_with_something_in_every_app(browser: Browser, screenshots) -
         cli.out("add", "Book the dentist")
         cli.out("sync")
         task = wanda.get("/api/redo/tasks").json()["taskIds"][0]
+        r = wanda.put("/api/redo/settings/due-today", json={"enabled": True, "time": "07:30"})
+        assert r.status_code == 200, describe(r)
 
         pages = [
             "/", f"/softer/rooms/{room}", "/softer", "/redo", f"/redo/tasks/{task}", "/redo/calendar",
-            "/redo/analytics", "/auralyst", f"/auralyst/journals/{journal}",
+            "/redo/analytics", "/redo/settings", "/auralyst", f"/auralyst/journals/{journal}",
             f"/auralyst/journals/{journal}/medications", f"/auralyst/journals/{journal}/insights",
             f"/auralyst/journals/{journal}/sharing", f"/auralyst/journals/{journal}/settings",
             f"/auralyst/journals/{journal}/calendar", f"/auralyst/journals/{journal}/entries/{entries[0]}",

@@ -4,8 +4,8 @@ PostgreSQL.
 Ann uses all four apps the way a person does, as an owner and as a participant in Bob's shared
 things: Softer rooms both ways, Redo tasks both ways (with her own signed nodes in Bob's task),
 Auralyst journals both ways (with what she wrote in Bob's journal), Onpu songs, saved Redo views,
-a changed email and phone, two-factor sign-in, a mistyped password, several sessions. Then she
-deletes her account, and the test
+Redo's due-today digest (a setting and a reminder), a changed email and phone, two-factor
+sign-in, a mistyped password, several sessions. Then she deletes her account, and the test
 
   * reads EVERY column of EVERY row of EVERY table of the database (sqlite3 on the file; a
     `pg_dump --data-only` of the PostgreSQL database) for anything that still names her: her user
@@ -428,6 +428,7 @@ def run_and_check(server: HearthServer, backend: str, started: float) -> None:
     fence_nodes = ok(bob.client.get(f"/api/redo/tasks/{bob_fence}/nodes"))["nodes"]
     ok(ann.client.request("PUT", "/api/redo/views/Urgent", json={"query": "preset=urgent&sort=due"}))
     ok(ann.client.request("PUT", "/api/redo/views/Garden", json={"query": "search=garden"}))
+    ok(ann.client.request("PUT", "/api/redo/settings/due-today", json={"enabled": True, "time": "07:30"}))
     ann_keys = [k["publicKey"] for k in ok(ann.client.get("/api/redo/keys"))["keys"]]
     assert ann_keys, "Ann's device key is not registered"
 

@@ -140,6 +140,32 @@ struct RedoSQLStore: RedoSyncStore {
     }
   }
 
+  func redoSettings(userID: String) async throws -> RedoSettings? {
+    try await database.row(
+      """
+      SELECT user_id, due_today_on, due_today_minute, updated_at FROM redo_settings
+      WHERE user_id = \(userID)
+      """
+    ).map { row in
+      RedoSettings(
+        userID: try row["user_id"], dueTodayOn: try row["due_today_on"],
+        dueTodayMinute: try row["due_today_minute"], updatedAt: try row["updated_at"])
+    }
+  }
+
+  func putRedoSettings(_ settings: RedoSettings) async throws {
+    try await database.transaction { tx in
+      try await tx.execute(
+        """
+        INSERT INTO redo_settings (user_id, due_today_on, due_today_minute, updated_at)
+        VALUES (\(settings.userID), \(settings.dueTodayOn), \(settings.dueTodayMinute),
+          \(settings.updatedAt))
+        ON CONFLICT (user_id) DO UPDATE SET due_today_on = excluded.due_today_on,
+          due_today_minute = excluded.due_today_minute, updated_at = excluded.updated_at
+        """)
+    }
+  }
+
   private static func visibleTasks(_ userID: String) -> SQL {
     """
     SELECT resource_id FROM shares WHERE app = 'redo' AND kind = 'task' AND owner_id = \(userID)

@@ -46,6 +46,17 @@ enum RedoSchema {
           PRIMARY KEY (user_id, name)
         );
         """),
+      SQLiteMigration(
+        "redo-due-today",
+        """
+        CREATE TABLE redo_settings (
+          user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          due_today_on INTEGER NOT NULL,
+          due_today_minute INTEGER NOT NULL
+            CHECK (due_today_minute >= 0 AND due_today_minute < 1440),
+          updated_at REAL NOT NULL
+        );
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -85,7 +96,22 @@ enum RedoSchema {
           )
           """
         ]),
+      PostgresMigration(
+        version: 26, name: "redo settings: the due-today digest",
+        statements: [
+          """
+          CREATE TABLE redo_settings (
+            user_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            due_today_on boolean NOT NULL,
+            due_today_minute integer NOT NULL
+              CHECK (due_today_minute >= 0 AND due_today_minute < 1440),
+            updated_at timestamptz NOT NULL
+          )
+          """
+        ]),
     ],
+    // redo_settings and the due-today reminder (`reminders`) cascade with the account; the
+    // reminder's pending job then finds no reminder and sends nothing.
     accountCleanup: AccountCleanup { account in
       [
         // The nodes of the tasks they own go with the tasks

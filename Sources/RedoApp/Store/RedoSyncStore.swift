@@ -68,6 +68,26 @@ public protocol RedoSyncStore: Sendable {
   func putRedoView(_ view: RedoSavedView) async throws
   /// False when there was no such view.
   func deleteRedoView(userID: String, name: String) async throws -> Bool
+  /// nil until the person first saves their settings.
+  func redoSettings(userID: String) async throws -> RedoSettings?
+  func putRedoSettings(_ settings: RedoSettings) async throws
+}
+
+/// A person's Redo settings: whether they get the morning digest of tasks due today, and at
+/// which local time. The time is kept while the digest is off, so turning it on again restores it.
+public struct RedoSettings: Equatable, Sendable {
+  public var userID: String
+  public var dueTodayOn: Bool
+  /// Minutes after local midnight.
+  public var dueTodayMinute: Int
+  public var updatedAt: Date
+
+  public init(userID: String, dueTodayOn: Bool, dueTodayMinute: Int, updatedAt: Date) {
+    self.userID = userID
+    self.dueTodayOn = dueTodayOn
+    self.dueTodayMinute = dueTodayMinute
+    self.updatedAt = updatedAt
+  }
 }
 
 /// A list view someone named (its filters as the list page's query), kept with their account

@@ -23,7 +23,10 @@ enum RedoPage {
   static func tabs(current: String) -> Node {
     Tabs(
       label: "Redo",
-      [("Tasks", "/redo"), ("Calendar", "/redo/calendar"), ("Analytics", "/redo/analytics")].map {
+      [
+        ("Tasks", "/redo"), ("Calendar", "/redo/calendar"), ("Analytics", "/redo/analytics"),
+        ("Settings", "/redo/settings"),
+      ].map {
         Tabs.Tab($0, href: $1, current: current == $1)
       }
     ).node

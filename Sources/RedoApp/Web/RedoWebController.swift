@@ -19,6 +19,8 @@ struct RedoWebController: Sendable {
     redo.get("/analytics", use: analyticsPage)
     redo.get("/calendar", use: calendarPage)
     redo.get("/tasks/:taskId", use: taskPage)
+    redo.get("/settings", use: settingsPage)
+    router.post("/redo/settings", use: saveSettings)
     RedoDraftsAPI(env: env, tasks: tasks).register(api)
   }
 
@@ -62,6 +64,45 @@ struct RedoWebController: Sendable {
     -> Response
   {
     pages.html(RedoCalendarPage.render(try await pages.pageContext(request, context)))
+  }
+
+  @Sendable func settingsPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return pages.html(
+      RedoSettingsPage.render(
+        try await pages.pageContext(request, context),
+        setting: try await RedoDueToday(env: env).setting(for: user)))
+  }
+
+  /// `dueToday` is present when ticked; `dueTodayTime` is HH:MM. Signed-out people go to the
+  /// log-in page, as the platform's own forms do.
+  @Sendable func saveSettings(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    let form = try await pages.form(request)
+    let service = RedoDueToday(env: env)
+    var setting = try await service.setting(for: caller.user)
+    let on = form["dueToday"] != nil
+    let time = form["dueTodayTime"]?.trimmingCharacters(in: .whitespaces) ?? ""
+    // Turning the digest off needs no time: the saved one is kept for next time.
+    var minute = setting.minute
+    if on || !time.isEmpty {
+      guard let chosen = QuietHours.minutes(time) else {
+        setting.on = on
+        return pages.html(
+          RedoSettingsPage.render(
+            try await pages.pageContext(request, context), setting: setting, time: time,
+            error: "Enter a time like 08:00."), status: .badRequest)
+      }
+      minute = chosen
+    }
+    _ = try await service.save(on: on, minute: minute, for: caller.user)
+    let message =
+      on ? "You will get the tasks due today at \(QuietHours.text(minute))." : "Digest turned off."
+    return pages.redirect("/redo/settings", flash: Flash(kind: .success, message: message))
   }
 
   @Sendable func taskPage(_ request: Request, _ context: AppRequestContext) async throws

@@ -1,0 +1,50 @@
+import Foundation
+import HearthCore
+import HearthPlatform
+
+/// `/redo/settings`: the morning digest of tasks due today, a plain form that works without
+/// scripts.
+enum RedoSettingsPage {
+  /// `time` and `error` give back what was typed when it could not be saved.
+  static func render(
+    _ context: PageContext, setting: RedoDueToday.Setting, time: String? = nil,
+    error: String? = nil
+  ) -> String {
+    RedoPage.render(
+      context, title: "Redo settings", tab: "/redo/settings",
+      .h1("Settings"),
+      Forms.post(
+        action: "/redo/settings", csrf: context.csrfToken,
+        attributes: [.class("stack redo-settings"), .ariaLabel("Tasks due today")],
+        .fieldset(
+          .legend("Tasks due today"),
+          .p(
+            [.class("hint")],
+            .text(
+              "Each morning, one notice lists your open tasks that are due that day, yours and "
+                + "those shared with you. Days with nothing due send nothing.")),
+          .div(
+            [.class("field checkbox")],
+            .label(
+              .input(
+                .type("checkbox"), .name("dueToday"), .value("on"), .id("redo-due-today"),
+                .flag("checked", setting.on)),
+              " Send me the tasks due today")),
+          FormField(
+            name: "dueTodayTime", label: "At", type: "time",
+            value: time ?? QuietHours.text(setting.minute),
+            hint: "Your time zone is \(setting.timeZone); you can change it on the account page.",
+            error: error, required: true, id: "redo-due-today-time"
+          ).node,
+          next(setting, zone: context.timeZone)),
+        Forms.submit("Save settings")),
+      .p(
+        .a([.href("/account/notifications")], "Notification settings"),
+        " choose whether notices reach your devices, your inbox or your email."))
+  }
+
+  static func next(_ setting: RedoDueToday.Setting, zone: TimeZone) -> Node {
+    guard setting.on, let nextAt = setting.nextAt else { return .empty }
+    return .p([.class("hint")], "Next: ", DateText.node(nextAt, in: zone))
+  }
+}
