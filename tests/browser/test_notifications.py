@@ -168,6 +168,31 @@ def test_notification_settings_save_and_stay(page: Page, live_server) -> None:
     expect(page.locator(".flash")).to_contain_text("quiet hours end at a time like 07:00")
     assert json_of(api.get("/api/notifications/preferences"))["quietHours"] == {"start": "22:30", "end": "07:00"}
 
+    # Email in a daily digest: the radio and its time save and stay; the API agrees.
+    expect(page.get_by_label("As it happens")).to_be_checked()
+    page.get_by_label("Until").fill("07:00")
+    page.get_by_label("In a daily digest").check()
+    page.get_by_label("Digest time").fill("06:45")
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("Notification settings saved.")
+    page.reload()
+    expect(page.get_by_label("In a daily digest")).to_be_checked()
+    expect(page.get_by_label("Digest time")).to_have_value("06:45")
+    saved = json_of(api.get("/api/notifications/preferences"))
+    assert saved["emailDigest"] == {"enabled": True, "time": "06:45"}
+
+    # A digest without a time is refused, and the saved one stays.
+    page.get_by_label("Digest time").fill("")
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("the daily digest needs a time like 07:30")
+    expect(page.get_by_label("In a daily digest")).to_be_checked()
+    assert json_of(api.get("/api/notifications/preferences"))["emailDigest"]["time"] == "06:45"
+
+    page.get_by_label("As it happens").check()
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator(".flash")).to_contain_text("Notification settings saved.")
+    assert json_of(api.get("/api/notifications/preferences"))["emailDigest"] == {"enabled": False}
+
 
 def test_a_dose_reminder_in_the_inbox_has_buttons_that_log_the_dose(page: Page, live_server) -> None:
     from datetime import datetime, timedelta
@@ -207,27 +232,3 @@ def test_a_dose_reminder_in_the_inbox_has_buttons_that_log_the_dose(page: Page, 
     expect(page.locator(".notification", has_text="Time for Magnesium").get_by_role("button", name="Taken: Time for Magnesium")).to_have_count(0)
     [intake] = json_of(api.get(f"{base}/intakes", params={"day": due.date().isoformat()}))["intakes"]
     assert intake["scheduleId"] == "am"
-    # Email in a daily digest: the radio and its time save and stay; the API agrees.
-    expect(page.get_by_label("As it happens")).to_be_checked()
-    page.get_by_label("Until").fill("07:00")
-    page.get_by_label("In a daily digest").check()
-    page.get_by_label("Digest time").fill("06:45")
-    page.get_by_role("button", name="Save notification settings").click()
-    expect(page.locator(".flash")).to_contain_text("Notification settings saved.")
-    page.reload()
-    expect(page.get_by_label("In a daily digest")).to_be_checked()
-    expect(page.get_by_label("Digest time")).to_have_value("06:45")
-    saved = json_of(api.get("/api/notifications/preferences"))
-    assert saved["emailDigest"] == {"enabled": True, "time": "06:45"}
-
-    # A digest without a time is refused, and the saved one stays.
-    page.get_by_label("Digest time").fill("")
-    page.get_by_role("button", name="Save notification settings").click()
-    expect(page.locator(".flash")).to_contain_text("the daily digest needs a time like 07:30")
-    expect(page.get_by_label("In a daily digest")).to_be_checked()
-    assert json_of(api.get("/api/notifications/preferences"))["emailDigest"]["time"] == "06:45"
-
-    page.get_by_label("As it happens").check()
-    page.get_by_role("button", name="Save notification settings").click()
-    expect(page.locator(".flash")).to_contain_text("Notification settings saved.")
-    assert json_of(api.get("/api/notifications/preferences"))["emailDigest"] == {"enabled": False}
