@@ -237,8 +237,9 @@ struct RedoDueTodayTests: StoreFixtures {
         try await app.env.reminders.reminders(
           app: "redo", resource: RedoDueToday.resource(userID: "ann")
         ).isEmpty)
+      // The pending job went with the account: nothing runs at the next morning's time
       now.set("2026-12-01T07:00:00Z")
-      #expect(try await Self.runDue(app.worker()) == 1)
+      #expect(try await Self.runDue(app.worker()) == 0)
       #expect(try await Self.inbox("ann", db).isEmpty)
     }
   }
