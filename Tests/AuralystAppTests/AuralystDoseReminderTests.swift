@@ -230,6 +230,16 @@ struct AuralystDoseReminderTests {
       let logged = try #require(intakes["intakes"] as? [[String: Any]])
       #expect(logged.count == 1 && logged.first?["scheduleId"] == nil)
 
+      // Dose ids are unique within their medication only: two "noon" doses are two reminders
+      for name in ["Iron", "Zinc"] {
+        let added = try await client.json(
+          .post, "\(base)/medications",
+          ["name": name, "schedules": [["id": "noon", "time": "12:00"]]], token: ann.access)
+        #expect(added.status == 201)
+      }
+      reminders = try await server.env.reminders.reminders(app: "auralyst", resource: resource)
+      #expect(reminders.count == 3)
+
       let deleted = try await client.json(.delete, base, token: ann.access)
       #expect(deleted.status == 204)
       #expect(try await server.env.reminders.reminders(app: "auralyst", resource: resource).isEmpty)

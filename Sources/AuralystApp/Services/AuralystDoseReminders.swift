@@ -22,6 +22,9 @@ struct AuralystDoseReminders: Sendable {
     var scheduleId: String
     /// The occurrence's day in the journal's zone, on notices only.
     var day: String?
+
+    /// Schedule ids are unique within their medication only.
+    var key: String { "\(medicationId)/\(scheduleId)" }
   }
 
   /// When a schedule's doses fall, as a reminder rule; nil when it has none to remind of.
@@ -66,17 +69,17 @@ struct AuralystDoseReminders: Sendable {
           else { continue }
           let target = Target(
             journalId: journalID, medicationId: medication.id, scheduleId: schedule.id)
-          wanted[schedule.id] = (target, rule)
+          wanted[target.key] = (target, rule)
         }
       }
     }
     for reminder in existing {
       let target = try? StoreJSON.decode(Target.self, reminder.data)
-      guard let target, let (want, rule) = wanted[target.scheduleId], want == target else {
+      guard let target, let (want, rule) = wanted[target.key], want == target else {
         try await env.reminders.delete(id: reminder.id)
         continue
       }
-      wanted[target.scheduleId] = nil
+      wanted[target.key] = nil
       if reminder.rule != rule || !reminder.active {
         _ = try await env.reminders.update(id: reminder.id, rule: rule)
       }
