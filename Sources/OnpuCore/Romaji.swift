@@ -2,10 +2,10 @@
 ///
 /// Reading romaji takes Hepburn (shi, chi, tsu, fu, ji, sha, cha, ja), kunrei and Nihon-shiki
 /// (si, ti, tu, hu, zi, sya, tya, zya, di, du) and the usual input-method spellings (xa for ぁ,
-/// xtsu for っ, fa, thi, va, "-" for ー), in any case; l reads as r (la ら), as learners use it. ん is n before a consonant or at the end,
-/// n' anywhere, nn before a consonant or at the end, and m before b or p (shimbun). nn before a
-/// vowel or y reads as Hepburn writes it: ん and a syllable of the n row (onna おんな, konnyaku
-/// こんにゃく). A doubled consonant, and t before ch (matcha), is っ. Long vowels are read as
+/// xtsu for っ, fa, thi, va, "-" for ー), in any case and full width; l reads as r (la ら), as
+/// learners use it. ん is n before a consonant or at the end, n' anywhere, nn before a
+/// consonant or at the end, and m before b or p (shimbun). nn before a vowel or y reads as
+/// Hepburn writes it: ん and a syllable of the n row (onna おんな, konnyaku こんにゃく). A doubled consonant, and t before ch (matcha), is っ. Long vowels are read as
 /// typed (kyou きょう, kyuu きゅう); a macron or circumflex doubles its vowel, except that ō and
 /// ô read おう, the common spelling of the long o (Tōkyō とうきょう, Ōsaka おうさか).
 public enum Romaji {
@@ -13,7 +13,7 @@ public enum Romaji {
   /// punctuation) are kept. Nil when a Latin letter is left that no syllable reads ("star",
   /// "xyz"), so a search knows whether the whole query was romaji.
   public static func hiragana(_ text: String) -> String? {
-    let letters = Array(expandingLongVowels(text.lowercased()).unicodeScalars)
+    let letters = Array(normalized(text.lowercased()).unicodeScalars)
     var result = String.UnicodeScalarView()
     var afterRomaji = false
     var index = 0
@@ -95,11 +95,14 @@ public enum Romaji {
     return nil
   }
 
-  /// Precomposed (ō) or combining (o and U+0304), the mark lengthens the vowel before it.
-  private static func expandingLongVowels(_ text: String) -> String {
+  /// Full-width letters (ｈｏｓｈｉ, from an input method left in kana mode) become ASCII, and a
+  /// macron, precomposed (ō) or combining (o and U+0304), lengthens the vowel before it.
+  private static func normalized(_ text: String) -> String {
     var expanded = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      if let long = longVowels[scalar] {
+      if (0xFF41...0xFF5A).contains(scalar.value) {
+        expanded.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+      } else if let long = longVowels[scalar] {
         expanded.append(contentsOf: long.unicodeScalars)
       } else if scalar == "\u{304}" || scalar == "\u{302}", let vowel = expanded.last,
         "aiueo".unicodeScalars.contains(vowel)

@@ -57,6 +57,7 @@ import Testing
     // Then the romaji is read and the rest is kept
     #expect(Romaji.hiragana("HOSHI") == "ほし")
     #expect(Romaji.hiragana("KyOu") == "きょう")
+    #expect(Romaji.hiragana("ｈｏｓｈｉ") == "ほし" && Romaji.hiragana("ＨＯＳＨＩ") == "ほし")
     #expect(Romaji.hiragana("星 hoshi") == "星 ほし")
     #expect(Romaji.hiragana("2026 nen, hoshi!") == "2026 ねん, ほし!")
     #expect(Romaji.hiragana("ほしzora") == "ほしぞら")
