@@ -33,6 +33,16 @@ public enum Mora {
         }))
   }
 
+  /// Hiragana to katakana; other characters are kept.
+  public static func katakana(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          (0x3041...0x3096).contains(scalar.value)
+            ? Unicode.Scalar(scalar.value + 0x60)! : scalar
+        }))
+  }
+
   private static let vowels: [Character: Character] = {
     var table: [Character: Character] = [:]
     let rows: [(Character, String)] = [
