@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import Logging
 import OnpuAnalysis
 import OnpuCore
 
@@ -181,12 +182,22 @@ public struct OnpuLibrary: Sendable {
       throw CancellationError()
     } catch {
       if context.job.attempts >= context.job.maxAttempts {
-        _ = try? await database.onpuStore.updateOnpuJob(
-          id: id, from: [.queued, .running], to: .failed, stage: nil,
-          error: "The song could not be processed: \(error)", at: env.now())
+        try? await recordFailure(id, error, stage: nil, logger: context.logger)
       }
       throw error
     }
+  }
+
+  /// The job failed: the owner reads what happened in words, the log keeps the error itself.
+  func recordFailure(
+    _ id: String, _ error: any Error, stage: OnpuJob.Stage?, logger: Logger
+  ) async throws {
+    logger.error(
+      "Onpu job failed",
+      metadata: ["job": "\(id)", "stage": "\(stage?.rawValue ?? "-")", "error": "\(error)"])
+    _ = try await database.onpuStore.updateOnpuJob(
+      id: id, from: [.queued, .running], to: .failed, stage: stage,
+      error: OnpuFailureText.job(error), at: env.now())
   }
 
   private func process(_ id: String, _ context: JobContext) async throws {
@@ -200,9 +211,7 @@ public struct OnpuLibrary: Sendable {
     switch self.analyzer {
     case .success(let loaded): analyzer = loaded
     case .failure(let failure):
-      _ = try await database.onpuStore.updateOnpuJob(
-        id: id, from: [.running], to: .failed, stage: .lyricsData, error: failure.description,
-        at: env.now())
+      try await recordFailure(id, failure, stage: .lyricsData, logger: context.logger)
       return
     }
     let analysed = lines.map(analyzer.analyze(line:))
