@@ -24,18 +24,29 @@ public enum CompactLyrics {
   }
 
   /// The separators cannot stand in a word: a `|` or `_` the lyrics hold is written as its
-  /// full-width form.
+  /// full-width form. So are brackets and braces, because the reference app's decoder takes a
+  /// line holding `[` or `{` for JSON; their closing halves follow so that "[Chorus]" reads
+  /// "［Chorus］".
   public static func encode(_ line: LyricsLine) -> String {
     line.words.map { word in
       var parts = [
-        word.surface.replacing("|", with: "｜").replacing("_", with: "＿"), word.reading,
+        fullWidth(word.surface), fullWidth(word.reading),
         word.morae.map { $0.isHigh ? "1" : "0" }.joined(),
       ]
       if !word.kanjiReadings.isEmpty {
-        parts.append(word.kanjiReadings.map(\.reading).joined(separator: ","))
+        parts.append(word.kanjiReadings.map { fullWidth($0.reading) }.joined(separator: ","))
       }
       return parts.joined(separator: "|")
     }.joined(separator: "_")
+  }
+
+  static let fullWidthForms: [Character: Character] = [
+    "|": "｜", "_": "＿", "[": "［", "]": "］", "{": "｛", "}": "｝",
+  ]
+
+  static func fullWidth(_ text: String) -> String {
+    guard text.contains(where: { fullWidthForms[$0] != nil }) else { return text }
+    return String(text.map { fullWidthForms[$0] ?? $0 })
   }
 
   static func word(_ segment: Substring, index: Int) throws(FormatError) -> LyricsWord {

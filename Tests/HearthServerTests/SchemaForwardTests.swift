@@ -31,6 +31,7 @@ import Testing
   /// nil for one worked out from other rows (checked by reading it through its app, below).
   static let addedColumns: [String: [String: (sqlite: Int, postgres: Bool)?]] = [
     "users": ["email_verified_at": nil],
+    "onpu_songs": ["translation_error": nil],
     "softer_seats": ["seated": (sqlite: 1, postgres: true)],
     "softer_rooms": [
       "message_count": nil, "turn_index": nil, "last_message_id": nil, "has_cenotaph": nil,

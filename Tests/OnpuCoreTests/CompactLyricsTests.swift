@@ -40,6 +40,23 @@ import Testing
     #expect(try CompactLyrics.parse(text).words.map(\.surface) == ["A｜B", "＿"])
   }
 
+  /// The reference app reads a line holding `[` or `{` as JSON: such a line has neither.
+  @Test(arguments: [("[Chorus]", "［Chorus］"), ("{x}", "｛x｝"), ("a[1]_{b}", "a［1］＿｛b｝")])
+  func bracketsAndBracesAreWrittenFullWidth(surface: String, written: String) throws {
+    let line = LyricsLine(words: [
+      LyricsWord(surface: surface, reading: ""),
+      LyricsWord(
+        surface: "君", reading: "きみ",
+        morae: [.init(text: "き", isHigh: false), .init(text: "み", isHigh: true)]),
+    ])
+    let text = CompactLyrics.encode(line)
+    #expect(!text.contains("[") && !text.contains("{"))
+    #expect(text == "\(written)||_君|きみ|01")
+    let parsed = try CompactLyrics.parse(text)
+    #expect(parsed.words.map(\.surface) == [written, "君"])
+    #expect(CompactLyrics.encode(parsed) == text)
+  }
+
   @Test(arguments: [
     ("きょう|きょう|010", "word 1: きょう has 2 morae but the pitch map 3 digits."),
     ("あ|あ|1_|い|0", "word 2: the word is empty."),

@@ -440,14 +440,17 @@ def test_a_song_added_before_translations_were_set_up_says_how_to_get_them(brows
         expect(page.locator(".onpu-translation-note")).to_contain_text("not available on this server")
         page.context.close()
 
-        # Now the server translates: the old song says how to get its English lines.
+        # Now the server translates: the old song offers to translate it, and does.
         server.extra_env.update(fake.env)
         server.restart()
         page, errors, token = signed_in(browser, server, {"width": 390, "height": 844}, email=email)
         song_page(page, server, token, "前の歌", None)
         note = page.locator(".onpu-translation-note")
-        expect(note).to_have_text(re.compile("added before translations were set up.*Add it again"))
+        expect(note).to_have_text(re.compile("added before translations were set up.*Translate"))
         assert "not available" not in visible_text(page)
+        note.get_by_role("button", name="Translate").click()
+        expect(page.locator(".onpu-song-view")).to_contain_text("EN(", timeout=30_000)
+        expect(page.locator(".onpu-translation-note")).to_have_count(0)
         assert not errors, errors
     finally:
         server.stop()

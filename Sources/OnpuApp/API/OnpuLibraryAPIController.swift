@@ -33,7 +33,12 @@ struct OnpuLibraryAPIController: Sendable {
     var song: SongSummary
     /// One per line; null where a line has none.
     var translations: [String?]
+    /// complete, partial, failed or off; translating while it is done again.
     var translationState: String
+    /// Why the translator gave nothing, in words; only after a failed call.
+    var translationError: String?
+    /// Whether POST …/translation would translate the missing lines now.
+    var canRetranslate: Bool
 
     static let schemaRefinements: [String: JSON] = [
       "translations": ["items": ["type": ["string", "null"]]]
@@ -41,6 +46,10 @@ struct OnpuLibraryAPIController: Sendable {
   }
 
   struct SongList: Codable { var songs: [SongSummary] }
+  struct TranslationStatus: Codable {
+    var songId: String
+    var translationState: String
+  }
   struct SongEnvelope: Codable { var song: SongSummary }
   struct KanjiList: Codable { var kanji: [KanjiEntry] }
   struct KanjiEnvelope: Codable { var kanji: KanjiEntry }
@@ -75,13 +84,16 @@ struct OnpuLibraryAPIController: Sendable {
   }()
 
   /// The song, with the reference's verbose lyricsData (lines keyed "0".."N-1") beside it.
-  static func songResponse(_ song: OnpuSong, _ analysis: OnpuSong.Analysis) throws -> Response {
+  static func songResponse(_ song: OnpuSong, _ analysis: OnpuSong.Analysis, canRetranslate: Bool)
+    throws -> Response
+  {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     let base = try encoder.encode(
       SongBody(
         song: SongSummary(song), translations: try OnpuSongCoding.translations(analysis),
-        translationState: analysis.translationState))
+        translationState: analysis.translationState, translationError: analysis.translationError,
+        canRetranslate: canRetranslate))
     let lyricsData = LyricsData(lines: try OnpuSongCoding.lines(analysis)).referenceJSON()
     var body = String(decoding: base, as: UTF8.self)
     body.removeLast()
@@ -112,6 +124,13 @@ struct OnpuLibraryAPIController: Sendable {
       APIOperation(
         .delete, Self.songPath, summary: "Delete a song", tag: "onpu", responses: [(204, nil)],
         errors: [404]), use: deleteSong)
+    api.add(
+      APIOperation(
+        .post, "\(Self.songPath)/translation",
+        summary:
+          "Translate the song's untranslated lines again (after a failed or partial translation, or when a translator was set up later)",
+        tag: "onpu", responses: [(202, Schemas.of(TranslationStatus.self))],
+        errors: [404, 409]), use: retranslate)
     api.add(
       APIOperation(
         .post, "/api/onpu/jobs/:jobId/retry", summary: "Try a failed job again", tag: "onpu",
@@ -145,7 +164,21 @@ struct OnpuLibraryAPIController: Sendable {
   @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let song = try await callersSong(context)
     guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
-    return try Self.songResponse(song, analysis)
+    return try Self.songResponse(
+      song, analysis, canRetranslate: library.canRetranslate(analysis))
+  }
+
+  /// Queues the song's missing translations; 409 when there is nothing to translate, it is
+  /// being translated, or no translator is set up.
+  @Sendable func retranslate(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let song = try await callersSong(context)
+    guard song.analysis != nil else { throw APIErrorResponse(.notFound("song")) }
+    try await library.retranslate(song)
+    return JSONBody.response(
+      TranslationStatus(songId: song.id, translationState: OnpuLibrary.translating),
+      status: .accepted)
   }
 
   @Sendable func setFavorite(_ request: Request, _ context: AppRequestContext) async throws

@@ -7,13 +7,19 @@ public struct OnpuSong: Equatable, Sendable {
     public var lyricsData: String
     /// JSON: an array with one translation or null per line.
     public var translations: String
-    /// "complete", "partial", "failed" or "off".
+    /// "complete", "partial", "failed" or "off"; "translating" while it is done again.
     public var translationState: String
+    /// Why the translator gave nothing, in words for the learner.
+    public var translationError: String?
 
-    public init(lyricsData: String, translations: String, translationState: String) {
+    public init(
+      lyricsData: String, translations: String, translationState: String,
+      translationError: String? = nil
+    ) {
       self.lyricsData = lyricsData
       self.translations = translations
       self.translationState = translationState
+      self.translationError = translationError
     }
   }
 

@@ -73,6 +73,17 @@
       }
       return;
     }
+    const translate = event.target.closest("[data-onpu-translate]");
+    if (translate && hearth) {
+      translate.disabled = true;
+      const response = await hearth.fetch(`/api/onpu/songs/${translate.getAttribute("data-onpu-translate")}/translation`, {
+        method: "POST", body: {},
+      });
+      // Queued, or queued already by another tab: the page says so.
+      if (response.ok || response.status === 409) window.location.reload();
+      else translate.disabled = false;
+      return;
+    }
     const action = event.target.closest("[data-onpu-action]");
     if (action && hearth) {
       if (!(await hearth.ask(action.getAttribute("data-confirm") || "Are you sure?"))) return;
@@ -86,6 +97,15 @@
       if (response && response.ok) { await refreshLibrary(); poll(); }
     }
   });
+
+  // A song being translated reloads once its translation is in.
+  const translating = document.querySelector("[data-onpu-translating]");
+  if (translating && hearth) {
+    hearth.on("onpu.song", (_type, payload) => {
+      if (payload && payload.songId === translating.getAttribute("data-onpu-translating")
+        && payload.translationState !== "translating") window.location.reload();
+    });
+  }
 
   // --- Kanji panel --------------------------------------------------------------------
   const panel = document.getElementById("onpu-kanji");

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import Logging
 import OnpuAnalysis
 import OnpuCore
 
@@ -168,7 +169,15 @@ public struct OnpuLibrary: Sendable {
 
   // MARK: The job
 
-  var handlers: [String: JobHandler] { [Self.queue: { context in try await run(context) }] }
+  var handlers: [String: JobHandler] {
+    [
+      Self.queue: { context in try await run(context) },
+      Self.translationQueue: { context in try await runTranslation(context) },
+    ]
+  }
+
+  /// The lines a song is analysed and translated by.
+  static func lines(of lyrics: String) -> [String] { LyricsText.lines(of: lyrics) }
 
   struct Payload: Decodable { var jobId: String }
 
@@ -181,28 +190,35 @@ public struct OnpuLibrary: Sendable {
       throw CancellationError()
     } catch {
       if context.job.attempts >= context.job.maxAttempts {
-        _ = try? await database.onpuStore.updateOnpuJob(
-          id: id, from: [.queued, .running], to: .failed, stage: nil,
-          error: "The song could not be processed: \(error)", at: env.now())
+        try? await recordFailure(id, error, stage: nil, logger: context.logger)
       }
       throw error
     }
   }
 
+  /// The job failed: the owner reads what happened in words, the log keeps the error itself.
+  func recordFailure(
+    _ id: String, _ error: any Error, stage: OnpuJob.Stage?, logger: Logger
+  ) async throws {
+    logger.error(
+      "Onpu job failed",
+      metadata: ["job": "\(id)", "stage": "\(stage?.rawValue ?? "-")", "error": "\(error)"])
+    _ = try await database.onpuStore.updateOnpuJob(
+      id: id, from: [.queued, .running], to: .failed, stage: stage,
+      error: OnpuFailureText.job(error), at: env.now())
+  }
+
   private func process(_ id: String, _ context: JobContext) async throws {
     guard let job = try await database.onpuStore.onpuJob(id: id), job.songID == nil else { return }
     guard try await advance(id, .translating) else { return }
-    let lines = LyricsText.lines(of: job.lyrics)
-    let (translations, state) = try await translation.translate(
-      lines, logger: context.logger)
+    let lines = Self.lines(of: job.lyrics)
+    let translated = try await translation.outcome(lines, logger: context.logger)
     guard try await advance(id, .lyricsData) else { return }
     let analyzer: LyricsAnalyzer
     switch self.analyzer {
     case .success(let loaded): analyzer = loaded
     case .failure(let failure):
-      _ = try await database.onpuStore.updateOnpuJob(
-        id: id, from: [.running], to: .failed, stage: .lyricsData, error: failure.description,
-        at: env.now())
+      try await recordFailure(id, failure, stage: .lyricsData, logger: context.logger)
       return
     }
     let analysed = lines.map(analyzer.analyze(line:))
@@ -211,11 +227,15 @@ public struct OnpuLibrary: Sendable {
       id: env.newID(), ownerID: job.ownerID, jobID: job.id, title: job.title, artist: job.artist,
       lyrics: job.lyrics, createdAt: env.now(),
       analysis: try OnpuSongCoding.analysis(
-        lines: analysed, translations: translations, state: state.rawValue))
+        lines: analysed, translations: translated.translations,
+        state: translated.state.rawValue, error: Self.translationError(translated)))
     _ = try await database.onpuStore.finishOnpuJob(id: id, song: song, at: env.now())
     context.logger.info(
       "Onpu song ready",
-      metadata: ["job": "\(id)", "lines": "\(lines.count)", "translations": "\(state.rawValue)"])
+      metadata: [
+        "job": "\(id)", "lines": "\(lines.count)",
+        "translations": "\(translated.state.rawValue)",
+      ])
     if env.now().timeIntervalSince(job.createdAt) > Self.noticeAfterSeconds {
       try await env.notifier.send(
         NotificationDraft(
@@ -265,15 +285,18 @@ public struct OnpuLibrary: Sendable {
 /// How a song's analysis is stored: lines as JSON, translations as a JSON array with null for a
 /// line that has none.
 enum OnpuSongCoding {
-  static func analysis(lines: [LyricsLine], translations: [String?], state: String) throws
-    -> OnpuSong.Analysis
-  {
+  static func analysis(
+    lines: [LyricsLine], translations: [String?], state: String, error: String? = nil
+  ) throws -> OnpuSong.Analysis {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     return OnpuSong.Analysis(
       lyricsData: String(decoding: try encoder.encode(lines), as: UTF8.self),
-      translations: String(decoding: try encoder.encode(translations), as: UTF8.self),
-      translationState: state)
+      translations: try encoded(translations), translationState: state, translationError: error)
+  }
+
+  static func encoded(_ translations: [String?]) throws -> String {
+    String(decoding: try JSONEncoder().encode(translations), as: UTF8.self)
   }
 
   static func lines(_ analysis: OnpuSong.Analysis) throws -> [LyricsLine] {

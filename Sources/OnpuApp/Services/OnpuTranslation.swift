@@ -103,9 +103,24 @@ public struct OnpuTranslation: Sendable {
     }
   }
 
+  public struct Outcome: Sendable {
+    public var translations: [String?]
+    public var state: State
+    /// The last call's failure, when one failed: why lines are missing.
+    public var failure: (any Error)?
+  }
+
   /// Throws only CancellationError: a shutdown must not store a song half translated.
   public func translate(_ lines: [String], logger: Logger) async throws -> ([String?], State) {
-    guard let translator else { return (Array(repeating: nil, count: lines.count), .off) }
+    let outcome = try await outcome(lines, logger: logger)
+    return (outcome.translations, outcome.state)
+  }
+
+  public func outcome(_ lines: [String], logger: Logger) async throws -> Outcome {
+    guard let translator else {
+      return Outcome(translations: Array(repeating: nil, count: lines.count), state: .off)
+    }
+    var failure: (any Error)?
     var translations = [String?](repeating: nil, count: lines.count)
     for start in stride(from: 0, to: lines.count, by: batchSize) {
       var wanted = Array(start..<min(lines.count, start + batchSize))
@@ -123,6 +138,7 @@ public struct OnpuTranslation: Sendable {
           }
         } catch {
           try Task.checkCancellation()
+          failure = error
           logger.warning(
             "Translation failed", metadata: ["by": "\(translator.name)", "error": "\(error)"])
           break
@@ -132,7 +148,7 @@ public struct OnpuTranslation: Sendable {
     let missing = translations.filter { $0 == nil }.count
     let state: State =
       missing == 0 ? .complete : missing == lines.count ? .failed : .partial
-    return (translations, state)
+    return Outcome(translations: translations, state: state, failure: failure)
   }
 
   func call(_ translator: any OnpuTranslator, _ request: String) async throws(LLMClient.Failure)

@@ -58,10 +58,10 @@ struct OnpuSQLStore: OnpuStore {
       try await tx.execute(
         """
         INSERT INTO onpu_songs (id, owner_id, job_id, title, artist, lyrics, favorite,
-          created_at, lyrics_data, translations, translation_state)
+          created_at, lyrics_data, translations, translation_state, translation_error)
         VALUES (\(song.id), \(song.ownerID), \(song.jobID), \(song.title), \(song.artist),
           \(song.lyrics), \(song.favorite), \(song.createdAt), \(analysis.lyricsData),
-          \(analysis.translations), \(analysis.translationState))
+          \(analysis.translations), \(analysis.translationState), \(analysis.translationError))
         """)
       job.updatedAt = try await Self.nextChange(ownerID: job.ownerID, at: at, tx)
       try await tx.execute(
@@ -124,7 +124,8 @@ struct OnpuSQLStore: OnpuStore {
   func onpuSong(id: String) async throws -> OnpuSong? {
     try await database.row(
       """
-      SELECT \(Self.songColumns), lyrics_data, translations, translation_state
+      SELECT \(Self.songColumns), lyrics_data, translations, translation_state,
+        translation_error
       FROM onpu_songs WHERE id = \(id)
       """
     ).map { row in
@@ -132,9 +133,53 @@ struct OnpuSQLStore: OnpuStore {
         row,
         analysis: OnpuSong.Analysis(
           lyricsData: row["lyrics_data"], translations: row["translations"],
-          translationState: row["translation_state"]))
+          translationState: row["translation_state"], translationError: row["translation_error"]))
     }
   }
+
+  func startOnpuTranslation(songID: String, from: Set<String>, at: Date) async throws
+    -> OnpuSong.Analysis?
+  {
+    try await database.transaction { tx in
+      guard
+        let row = try await tx.row(
+          """
+          UPDATE onpu_songs SET translation_state = \(Self.translating), translation_error = NULL
+          WHERE id = \(songID) AND translation_state IN \(list: from.sorted())
+          RETURNING owner_id, lyrics_data, translations
+          """)
+      else { return nil }
+      try await tx.appendEvent(
+        OnpuStoreSupport.songEvent(
+          songID: songID, ownerID: try row["owner_id"], state: Self.translating), at: at)
+      return OnpuSong.Analysis(
+        lyricsData: try row["lyrics_data"], translations: try row["translations"],
+        translationState: Self.translating)
+    }
+  }
+
+  func finishOnpuTranslation(
+    songID: String, from: Set<String>, translations: String, state: String, error: String?,
+    at: Date
+  ) async throws -> Bool {
+    try await database.transaction { tx in
+      guard
+        let row = try await tx.row(
+          """
+          UPDATE onpu_songs SET translations = \(translations), translation_state = \(state),
+            translation_error = \(error)
+          WHERE id = \(songID) AND translation_state IN \(list: from.sorted())
+          RETURNING owner_id
+          """)
+      else { return false }
+      try await tx.appendEvent(
+        OnpuStoreSupport.songEvent(songID: songID, ownerID: try row["owner_id"], state: state),
+        at: at)
+      return true
+    }
+  }
+
+  static let translating = "translating"
 
   func setOnpuSongFavorite(id: String, favorite: Bool) async throws -> Bool {
     try await database.transaction { tx in

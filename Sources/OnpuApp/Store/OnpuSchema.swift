@@ -65,6 +65,8 @@ enum OnpuSchema {
         ALTER TABLE onpuClock RENAME TO onpu_clocks;
         ALTER TABLE onpu_clocks RENAME COLUMN ownerID TO owner_id;
         """),
+      SQLiteMigration(
+        "onpu-translation-error", "ALTER TABLE onpu_songs ADD COLUMN translation_error TEXT;"),
     ],
     postgres: [
       PostgresMigration(
@@ -118,6 +120,9 @@ enum OnpuSchema {
           SELECT owner_id, MAX(updated_at) FROM onpu_jobs GROUP BY owner_id
           """,
         ]),
+      PostgresMigration(
+        version: 28, name: "onpu: why a translation failed",
+        statements: ["ALTER TABLE onpu_songs ADD COLUMN translation_error text"]),
     ],
     // Their songs go by foreign key; the analysis jobs that name them, here
     accountCleanup: AccountCleanup { account in
@@ -126,7 +131,12 @@ enum OnpuSchema {
         DELETE FROM jobs WHERE queue = 'onpu.analyze' AND EXISTS (
           SELECT 1 FROM onpu_jobs WHERE onpu_jobs.owner_id = \(account.id)
             AND jobs.payload LIKE '%' || onpu_jobs.id || '%')
+        """,
         """
+        DELETE FROM jobs WHERE queue = 'onpu.translate' AND EXISTS (
+          SELECT 1 FROM onpu_songs WHERE onpu_songs.owner_id = \(account.id)
+            AND jobs.payload LIKE '%' || onpu_songs.id || '%')
+        """,
       ]
     })
 }

@@ -25,6 +25,16 @@ public protocol OnpuStore: Sendable {
   /// The owner's songs, newest first, without their analysis.
   func onpuSongs(ownerID: String) async throws -> [OnpuSong]
   func onpuSong(id: String) async throws -> OnpuSong?
+  /// Marks the song's translation as being done again, when its state is one of `from`, and
+  /// announces it ("onpu.song"); nil when the song is gone or in another state.
+  func startOnpuTranslation(songID: String, from: Set<String>, at: Date) async throws
+    -> OnpuSong.Analysis?
+  /// Stores a translation done again, when the song still waits for it (or is in one of
+  /// `from`), and announces it; false otherwise.
+  func finishOnpuTranslation(
+    songID: String, from: Set<String>, translations: String, state: String, error: String?,
+    at: Date
+  ) async throws -> Bool
   func setOnpuSongFavorite(id: String, favorite: Bool) async throws -> Bool
   func deleteOnpuSong(id: String) async throws -> Bool
 }
@@ -40,6 +50,15 @@ public enum OnpuStoreSupport {
   /// The next change time of an owner whose latest was `latest`.
   public static func nextChange(latest: Int64?, at date: Date) -> Int64 {
     max(milliseconds(date), (latest ?? 0) + 1)
+  }
+
+  public static let songEventType = "onpu.song"
+
+  /// A song's translation moved on: pages showing it reload.
+  public static func songEvent(songID: String, ownerID: String, state: String) -> NewEvent {
+    NewEvent(
+      type: songEventType, audience: .user(ownerID),
+      payload: #"{"songId":"\#(songID)","translationState":"\#(state)"}"#)
   }
 
   public static func event(_ job: OnpuJob, removed: Bool = false) -> NewEvent {

@@ -7,34 +7,49 @@ extension OnpuPages {
     public var song: SongRow
     public var lines: [LyricsLine]
     public var translations: [String?]
-    /// complete, partial, failed or off, as it was when the song was added.
+    /// complete, partial, failed or off; translating while it is done again.
     public var translationState: String
-    /// Whether the server translates songs added now.
+    /// Why the translator gave nothing, in words.
+    public var translationError: String?
+    /// Whether the server translates now.
     public var canTranslate: Bool
 
     public init(
       song: SongRow, lines: [LyricsLine], translations: [String?], translationState: String,
-      canTranslate: Bool = false
+      translationError: String? = nil, canTranslate: Bool = false
     ) {
       self.song = song
       self.lines = lines
       self.translations = translations
       self.translationState = translationState
+      self.translationError = translationError
       self.canTranslate = canTranslate
     }
   }
 
-  /// One sentence about the song's translations, said once under its lines; how to set a
-  /// translator up only to administrators, who can.
-  static func translationNotice(_ state: String, canTranslate: Bool, isAdmin: Bool) -> Node {
-    switch state {
-    case "off" where canTranslate:
-      .p(
+  /// One sentence about the song's translations, said once under its lines, with a button to
+  /// translate what is missing when the server can; how to set a translator up only to
+  /// administrators, who can.
+  static func translationNotice(_ view: SongView, isAdmin: Bool) -> Node {
+    let reason: Node = view.translationError.map { .p(.text($0)) } ?? .empty
+    let button: (String) -> Node = { label in
+      view.canTranslate
+        ? .button(
+          [
+            .class("button small secondary onpu-translate"), .type("button"),
+            .data("onpu-translate", view.song.id),
+          ], .text(label)) : .empty
+    }
+    switch view.translationState {
+    case "off" where view.canTranslate:
+      return .div(
         [.class("flash flash-info onpu-translation-note")],
-        "This song was added before translations were set up on this server. Add it again to get its English lines."
-      )
+        .p(
+          "This song was added before translations were set up on this server. Translate it now to get its English lines."
+        ),
+        button("Translate"))
     case "off":
-      .div(
+      return .div(
         [.class("flash flash-info onpu-translation-note")],
         .p(
           "Translations are not available on this server. Readings, pitch and kanji work without them."
@@ -42,18 +57,27 @@ extension OnpuPages {
         isAdmin
           ? .p(
             [.class("onpu-admin-note")],
-            "For administrators: set GEMINI_API_KEY (or HEARTH_LLM_BASE_URL for a model of your own; ONPU_TRANSLATOR picks one) and restart Hearth to translate songs added afterwards."
+            "For administrators: set GEMINI_API_KEY (or HEARTH_LLM_BASE_URL for a model of your own; ONPU_TRANSLATOR picks one) and restart Hearth to translate songs."
           ) : .empty)
     case "failed":
-      .p(
+      return .div(
         [.class("flash flash-error onpu-translation-note")],
-        "The translator did not answer for this song, so it has no English lines. Add it again later to try once more."
-      )
+        .p("The translation failed, so this song has no English lines."), reason,
+        view.canTranslate
+          ? button("Retry translation")
+          : .p("Translations are not available on this server now."))
     case "partial":
-      .p(
+      return .div(
         [.class("flash flash-info onpu-translation-note")],
-        "Some lines have no translation: the translator left them out.")
-    default: .empty
+        .p("Some lines have no translation: the translator left them out."), reason,
+        button("Translate the missing lines"))
+    case "translating":
+      return .p(
+        [
+          .class("flash flash-info onpu-translation-note"), .role("status"),
+          .data("onpu-translating", view.song.id),
+        ], "The song is being translated. Its English lines appear here when they are ready.")
+    default: return .empty
     }
   }
 
@@ -88,8 +112,7 @@ extension OnpuPages {
         ],
         OnpuLyricsView.lines(
           view.lines, translations: view.translations, knownKanji: knownKanji)),
-      translationNotice(
-        view.translationState, canTranslate: view.canTranslate, isAdmin: context.isAdmin),
+      translationNotice(view, isAdmin: context.isAdmin),
       .p(
         [.class("hint onpu-help")],
         translated

@@ -88,7 +88,7 @@ struct OnpuWebController: Sendable {
         id: song.id, title: song.title, artist: song.artist, favorite: song.favorite),
       lines: lines,
       translations: try OnpuSongCoding.translations(analysis),
-      translationState: analysis.translationState,
+      translationState: analysis.translationState, translationError: analysis.translationError,
       canTranslate: library.translation.translator != nil)
     return pages.html(
       OnpuPages.song(
