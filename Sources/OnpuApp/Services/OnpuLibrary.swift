@@ -31,9 +31,20 @@ public struct OnpuLibrary: Sendable {
   }
 
   /// The reference's LyricsJobResult: translations and compact lyricsData keyed by line number.
+  /// `words`, Hearth's own, says per line which words read as the lyrics' ruby notation gives
+  /// and which have no known pitch (the compact form has no room for it: their pitch maps are
+  /// all low); absent when no word is either.
   struct JobResult: Codable {
     var translations: [String: String]
     var lyricsData: [String: String]
+    var words: [String: [WordNote]]?
+  }
+
+  struct WordNote: Codable, Equatable {
+    /// The word's place in its line, from 0.
+    var word: Int
+    var readingSource: LyricsWord.ReadingSource?
+    var pitchUnknown: Bool?
   }
 
   struct JobView: Codable {
@@ -128,8 +139,19 @@ public struct OnpuLibrary: Sendable {
       if let text { translated["\(index)"] = text }
     }
     var compact: [String: String] = [:]
-    for (index, line) in lines.enumerated() { compact["\(index)"] = CompactLyrics.encode(line) }
-    return JobResult(translations: translated, lyricsData: compact)
+    var notes: [String: [WordNote]] = [:]
+    for (index, line) in lines.enumerated() {
+      compact["\(index)"] = CompactLyrics.encode(line)
+      let noted = line.words.enumerated().compactMap { position, word in
+        word.readingSource == nil && word.isPitchUnknown == nil
+          ? nil
+          : WordNote(
+            word: position, readingSource: word.readingSource, pitchUnknown: word.isPitchUnknown)
+      }
+      if !noted.isEmpty { notes["\(index)"] = noted }
+    }
+    return JobResult(
+      translations: translated, lyricsData: compact, words: notes.isEmpty ? nil : notes)
   }
 
   /// The user's changes after `since`: every unacknowledged job, or only finished ones.
