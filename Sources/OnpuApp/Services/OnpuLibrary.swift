@@ -215,8 +215,9 @@ public struct OnpuLibrary: Sendable {
     guard let job = try await database.onpuStore.onpuJob(id: id), job.songID == nil else { return }
     guard try await advance(id, .translating) else { return }
     let lines = LyricsText.lines(of: job.lyrics)
+    // The translator reads the lines as sung, without the readings their ruby notation gives.
     let (translations, state) = try await translation.translate(
-      lines, logger: context.logger)
+      lines.map { RubyNotation(parsing: $0).text }, logger: context.logger)
     guard try await advance(id, .lyricsData) else { return }
     let analyzer: LyricsAnalyzer
     switch self.analyzer {
