@@ -8,11 +8,13 @@ public struct LyricsAnalyzer: Sendable {
   public let tagger: MeCabTagger
   public let dictionary: KanjiDictionary
   private let builder: LyricsLineBuilder
+  private let givenReadings: GivenReadings
 
   public init(tagger: MeCabTagger, dictionary: KanjiDictionary) {
     self.tagger = tagger
     self.dictionary = dictionary
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)
+    givenReadings = GivenReadings(entries: { [tagger] in tagger.entries(of: $0) })
   }
 
   /// Loads both dictionaries, failing with the command that installs whichever is missing.
@@ -29,8 +31,11 @@ public struct LyricsAnalyzer: Sendable {
       dictionary: try OnpuResources.loadKanjiDictionary(from: kanjidic))
   }
 
+  /// The line read by MeCab without its ruby notation, then given the readings the notation
+  /// gives.
   public func analyze(line: String) -> LyricsLine {
-    builder.line(tagger.parse(line))
+    let ruby = RubyNotation(parsing: line)
+    return builder.line(givenReadings.apply(ruby, to: tagger.parse(ruby.text)))
   }
 
   /// Every line of the lyrics, split the way the reference splits them.

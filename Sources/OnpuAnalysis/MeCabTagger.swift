@@ -76,6 +76,38 @@ public final class MeCabTagger: @unchecked Sendable {
     }
   }
 
+  /// Every dictionary word MeCab knows for the whole of `text`, not only the one it would pick:
+  /// 明日 read あした beside あす.
+  public func entries(of text: String) -> [Morpheme] {
+    guard !text.isEmpty, let lattice = mecab_model_new_lattice(model) else { return [] }
+    defer { mecab_lattice_destroy(lattice) }
+    mecab_lattice_set_request_type(lattice, Int32(MECAB_ALL_MORPHS))
+    var utf8 = Array(text.utf8)
+    let length = utf8.count
+    utf8.append(0)
+    return utf8.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sentence in
+        mecab_lattice_set_sentence2(lattice, sentence, length)
+        guard mecab_parse_lattice(tagger, lattice) != 0 else { return [] }
+        var entries: [Morpheme] = []
+        var node = mecab_lattice_get_bos_node(lattice)
+        while let current = node?.pointee {
+          if current.stat == MECAB_NOR_NODE, Int(current.length) == length,
+            current.surface == UnsafePointer(sentence)
+          {
+            let features = UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)
+            entries.append(
+              Morpheme(
+                surface: text, spaceBefore: false,
+                features: UnsafeBufferPointer(start: features, count: Self.usedLength(features))))
+          }
+          node = current.next
+        }
+        return entries
+      }
+    }
+  }
+
   /// The length of the features up to the last field Onpu reads (aConType, f[24]): the rest
   /// of the string is never looked at.
   static func usedLength(_ features: UnsafePointer<UInt8>) -> Int {

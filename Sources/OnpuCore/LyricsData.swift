@@ -44,6 +44,11 @@ public struct LyricsWord: Hashable, Codable, Sendable {
     }
   }
 
+  public enum ReadingSource: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Ruby notation in the pasted lyrics: 運命(さだめ).
+    case lyrics
+  }
+
   /// The word as written.
   public var surface: String
   /// The reading of the whole word in hiragana; empty for English and punctuation.
@@ -54,6 +59,11 @@ public struct LyricsWord: Hashable, Codable, Sendable {
   /// True for a particle (UniDic's 助詞), which pages show lighter; nil otherwise, and for lines
   /// stored before it was kept.
   public var isParticle: Bool?
+  /// Where the reading came from when not from the analysis; nil for the analysis's own.
+  public var readingSource: ReadingSource?
+  /// True when the word's pitch is not known (a reading the dictionary lacks): its morae are
+  /// then all low, and pages draw no pitch line for it. Nil when known.
+  public var isPitchUnknown: Bool?
 
   public init(
     surface: String, reading: String, kanjiReadings: [KanjiReading] = [], morae: [MoraPitch] = [],

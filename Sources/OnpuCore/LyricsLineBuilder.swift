@@ -2,7 +2,8 @@
 /// aligner, and the pitch of every mora from accent phrases. A phrase is a content word with the
 /// particles, auxiliaries and suffixes after it (and the nouns it compounds with); its nucleus
 /// comes from the first word's aType and each joining token's aConType rule, and the Tokyo
-/// pattern of the whole phrase is laid over its words' morae.
+/// pattern of the whole phrase is laid over its words' morae. A word with no known accent (a
+/// reading the lyrics give) and what leans on it get no pitch.
 public struct LyricsLineBuilder: Sendable {
   public var aligner: KanjiReadingAligner
 
@@ -24,6 +25,9 @@ public struct LyricsLineBuilder: Sendable {
     /// The phrase ends with the て (or で) of a verb's て form, or with a noun that takes する:
     /// a bound verb after it (いる, みる, する) joins the phrase and keeps its nucleus.
     var takesBoundVerb = false
+
+    /// A word whose accent is not known, with the particles and auxiliaries leaning on it.
+    var isPitchUnknown = false
 
     /// The words with each mora's pitch from the phrase's Tokyo pattern.
     public var pitchedWords: [LyricsWord] {
@@ -74,11 +78,20 @@ public struct LyricsLineBuilder: Sendable {
       var word = LyricsWord(
         surface: token.surface, reading: reading,
         isParticle: token.partOfSpeech == .particle ? true : nil)
+      word.readingSource = token.readingSource
       if word.kanji != nil {
         word.kanjiReadings = aligner.align(surface: token.surface, reading: reading) ?? []
       }
       let morae = Mora.split(reading)
       word.morae = morae.map { .init(text: $0, isHigh: false) }
+      let leans = !token.spaceBefore && (token.isParticleOrAuxiliary || token.isSuffix)
+      if token.isPitchUnknown || (phrase.isPitchUnknown && leans) {
+        if !phrase.isPitchUnknown { close() }
+        word.isPitchUnknown = true
+        phrase.isPitchUnknown = true
+        phrase.words.append(word)
+        continue
+      }
       let own = token.accentNuclei.first ?? 0
       if let rule = phrase.rule(joining: token), let nucleus = phrase.nucleus {
         let combined = AccentCombination.combine(

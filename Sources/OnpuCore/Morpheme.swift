@@ -17,6 +17,10 @@ public struct Morpheme: Hashable, Sendable {
   public var isBound = false
   /// A noun that takes する (サ変可能): 勉強, 料理.
   public var takesSuru = false
+  /// Where the reading came from when not from the analysis (`kana` then holds it).
+  public var readingSource: LyricsWord.ReadingSource?
+  /// No accent is known for the reading (one the lyrics give and the dictionary lacks).
+  public var isPitchUnknown = false
 
   public init(
     surface: String, spaceBefore: Bool = false, partOfSpeech: PartOfSpeech, kana: String? = nil,

@@ -67,6 +67,36 @@ import Testing
     }
   }
 
+  /// Ruby notation gives 運命 the reading さだめ, which UniDic lacks: the result says so beside
+  /// the compact lines, whose pitch maps cannot, and so does the song's verbose lyricsData.
+  @Test func aReadingTheLyricsGiveIsMarkedInTheResult() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      let created = try await client.json(
+        .post, "/v1/jobs", ["lyrics": "運命(さだめ)を信じて\n水の音"], token: ann.access)
+      let id = try #require(created["jobId"] as? String)
+      let done = try await Self.waitForJob(client, id, token: ann.access)
+      let result = try #require(done["result"] as? [String: Any])
+      let lyricsData = try #require(result["lyricsData"] as? [String: String])
+      #expect(lyricsData["0"]?.hasPrefix("運命|さだめ|000_を|を|0_") == true)
+      let words = try #require(result["words"] as? [String: [[String: Any]]])
+      #expect(words.keys.sorted() == ["0"])
+      #expect(words["0"]?.first?["word"] as? Int == 0)
+      #expect(words["0"]?.first?["readingSource"] as? String == "lyrics")
+      #expect(words["0"]?.first?["pitchUnknown"] as? Bool == true)
+      #expect(words["0"]?.dropFirst().first?["readingSource"] == nil)
+
+      let song = try #require(
+        try await server.env.database.onpuStore.onpuSongs(ownerID: ann.id).first)
+      let page = try await client.json(.get, "/api/onpu/songs/\(song.id)", token: ann.access)
+      let verbose = try #require(page["lyricsData"] as? [String: [String: [[String: Any]]]])
+      let fate = try #require(verbose["0"]?["words"]?.first)
+      #expect(fate["furigana"] as? String == "さだめ" && fate["readingSource"] as? String == "lyrics")
+      #expect(verbose["1"]?["words"]?.allSatisfy { $0["readingSource"] == nil } == true)
+    }
+  }
+
   @Test func theLongPollWakesWhenAJobChanges() async throws {
     let fake = FakeGemini(hold: true)
     try await fake.application.test(.live) { gemini in

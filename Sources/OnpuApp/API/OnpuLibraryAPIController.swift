@@ -76,10 +76,12 @@ struct OnpuLibraryAPIController: Sendable {
     let boolean: JSON = ["type": "boolean"]
     let reading = object([("kanji", Schemas.string), ("reading", Schemas.string)])
     let mora = object([("text", Schemas.string), ("isHigh", boolean)])
-    let word = object([
-      ("kanji", Schemas.nullableString), ("furigana", Schemas.string),
-      ("kanjiFurigana", array(reading)), ("mora", array(mora)),
-    ])
+    let word = Schemas.object(
+      [
+        ("kanji", Schemas.nullableString), ("furigana", Schemas.string),
+        ("kanjiFurigana", array(reading)), ("mora", array(mora)),
+        ("readingSource", ["type": "string", "enum": ["lyrics"]]), ("pitchUnknown", boolean),
+      ], required: ["kanji", "furigana", "kanjiFurigana", "mora"])
     return ["type": "object", "additionalProperties": object([("words", array(word))])]
   }()
 

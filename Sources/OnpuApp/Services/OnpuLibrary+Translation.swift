@@ -99,7 +99,7 @@ extension OnpuLibrary {
     }
     let missing = translations.indices.filter { translations[$0] == nil }
     let outcome = try await translation.outcome(
-      missing.map { lines[$0] }, logger: context.logger)
+      Self.sungLines(missing.map { lines[$0] }), logger: context.logger)
     for (index, text) in zip(missing, outcome.translations) where text != nil {
       translations[index] = text
     }

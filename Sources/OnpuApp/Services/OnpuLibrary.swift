@@ -32,9 +32,20 @@ public struct OnpuLibrary: Sendable {
   }
 
   /// The reference's LyricsJobResult: translations and compact lyricsData keyed by line number.
+  /// `words`, Hearth's own, says per line which words read as the lyrics' ruby notation gives
+  /// and which have no known pitch (the compact form has no room for it: their pitch maps are
+  /// all low); absent when no word is either.
   struct JobResult: Codable {
     var translations: [String: String]
     var lyricsData: [String: String]
+    var words: [String: [WordNote]]?
+  }
+
+  struct WordNote: Codable, Equatable {
+    /// The word's place in its line, from 0.
+    var word: Int
+    var readingSource: LyricsWord.ReadingSource?
+    var pitchUnknown: Bool?
   }
 
   struct JobView: Codable {
@@ -129,8 +140,19 @@ public struct OnpuLibrary: Sendable {
       if let text { translated["\(index)"] = text }
     }
     var compact: [String: String] = [:]
-    for (index, line) in lines.enumerated() { compact["\(index)"] = CompactLyrics.encode(line) }
-    return JobResult(translations: translated, lyricsData: compact)
+    var notes: [String: [WordNote]] = [:]
+    for (index, line) in lines.enumerated() {
+      compact["\(index)"] = CompactLyrics.encode(line)
+      let noted = line.words.enumerated().compactMap { position, word in
+        word.readingSource == nil && word.isPitchUnknown == nil
+          ? nil
+          : WordNote(
+            word: position, readingSource: word.readingSource, pitchUnknown: word.isPitchUnknown)
+      }
+      if !noted.isEmpty { notes["\(index)"] = noted }
+    }
+    return JobResult(
+      translations: translated, lyricsData: compact, words: notes.isEmpty ? nil : notes)
   }
 
   /// The user's changes after `since`: every unacknowledged job, or only finished ones.
@@ -176,8 +198,13 @@ public struct OnpuLibrary: Sendable {
     ]
   }
 
-  /// The lines a song is analysed and translated by.
+  /// The lines a song is analysed by.
   static func lines(of lyrics: String) -> [String] { LyricsText.lines(of: lyrics) }
+
+  /// The lines as sung, for the translator: without the readings their ruby notation gives.
+  static func sungLines(_ lines: [String]) -> [String] {
+    lines.map { RubyNotation(parsing: $0).text }
+  }
 
   struct Payload: Decodable { var jobId: String }
 
@@ -212,7 +239,8 @@ public struct OnpuLibrary: Sendable {
     guard let job = try await database.onpuStore.onpuJob(id: id), job.songID == nil else { return }
     guard try await advance(id, .translating) else { return }
     let lines = Self.lines(of: job.lyrics)
-    let translated = try await translation.outcome(lines, logger: context.logger)
+    let translated = try await translation.outcome(
+      Self.sungLines(lines), logger: context.logger)
     guard try await advance(id, .lyricsData) else { return }
     let analyzer: LyricsAnalyzer
     switch self.analyzer {

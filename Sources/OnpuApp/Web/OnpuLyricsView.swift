@@ -56,23 +56,32 @@ public enum OnpuLyricsView {
     guard !word.morae.isEmpty else {
       return .span([.class("w w-plain")], .span([.class("rb")], .text(word.surface)))
     }
+    let unknown = word.isPitchUnknown == true
     let pitch: Node = .span(
       [.class("w-pitch"), .attr("aria-hidden", "true")],
       .fragment(
         word.morae.enumerated().map { index, mora in
           let next = index + 1 < word.morae.count ? word.morae[index + 1].isHigh : mora.isHigh
-          let classes = "m \(mora.isHigh ? "h" : "l")\(next != mora.isHigh ? " step" : "")"
+          let classes =
+            unknown
+            ? "m u" : "m \(mora.isHigh ? "h" : "l")\(next != mora.isHigh ? " step" : "")"
           return .span([.class(classes)], .text(mora.text))
         }))
-    let pitchText = word.morae.map { "\($0.text)\($0.isHigh ? "↑" : "↓")" }.joined()
+    let pitchText =
+      unknown
+      ? "\(word.reading), pitch unknown"
+      : word.morae.map { "\($0.text)\($0.isHigh ? "↑" : "↓")" }.joined()
+    let given = word.readingSource == .lyrics ? " · reading from the lyrics" : ""
     let classes = [
       "w", word.kanji == nil ? "w-kana" : "w-kanji", word.isParticle == true ? "w-particle" : nil,
+      given.isEmpty ? nil : "w-given",
     ].compactMap { $0 }.joined(separator: " ")
     return .span(
       [
         .class(classes), .data("reading", word.reading),
-        .data("pitch", word.morae.map { $0.isHigh ? "1" : "0" }.joined()),
-        .title(word.kanji == nil ? pitchText : "\(word.reading) · \(pitchText)"),
+        .data("pitch", unknown ? "" : word.morae.map { $0.isHigh ? "1" : "0" }.joined()),
+        .optional("data-reading-source", word.readingSource?.rawValue),
+        .title((word.kanji == nil ? pitchText : "\(word.reading) · \(pitchText)") + given),
       ],
       pitch, .span([.class("w-text")], .fragment(segments(word, knownKanji: knownKanji))))
   }
