@@ -98,13 +98,22 @@
     }
   });
 
-  // A song being translated reloads once its translation is in.
+  // A song being translated reloads once its translation is in: on its event, or, since the
+  // translation may finish between this page's rendering and its event stream's start, when
+  // asking the song finds it done.
   const translating = document.querySelector("[data-onpu-translating]");
   if (translating && hearth) {
+    const songId = translating.getAttribute("data-onpu-translating");
     hearth.on("onpu.song", (_type, payload) => {
-      if (payload && payload.songId === translating.getAttribute("data-onpu-translating")
-        && payload.translationState !== "translating") window.location.reload();
+      if (payload && payload.songId === songId && payload.translationState !== "translating") window.location.reload();
     });
+    const check = async () => {
+      const response = await hearth.fetch(`/api/onpu/songs/${songId}`).catch(() => null);
+      const body = response && response.ok ? await response.json().catch(() => null) : null;
+      if (body && body.translationState !== "translating") window.location.reload();
+      else setTimeout(check, 5000);
+    };
+    check();
   }
 
   // --- Kanji panel --------------------------------------------------------------------
