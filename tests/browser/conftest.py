@@ -32,11 +32,7 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[HearthServer]:
     workdir = make_workdir("browser")
-    # A test may move the clock forward a few minutes, to bring a reminder due.
-    server = HearthServer(
-        sqlite_url(workdir / "hearth.sqlite"), workdir, name="browser",
-        extra_env={"HEARTH_TEST_CLOCK": "on"},
-    )
+    server = HearthServer(sqlite_url(workdir / "hearth.sqlite"), workdir, name="browser")
     try:
         server.start()
     except HarnessError as exc:
