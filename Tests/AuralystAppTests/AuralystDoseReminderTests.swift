@@ -2,7 +2,6 @@ import Foundation
 import HearthCore
 import HearthTesting
 import HummingbirdTesting
-import Synchronization
 import Testing
 
 @testable import AuralystApp
@@ -12,14 +11,6 @@ import Testing
 /// Taken and Snooze buttons, and a schedule's edits and removal.
 @Suite(.serialized)
 struct AuralystDoseReminderTests {
-  final class ManualNow: Sendable {
-    private let value: Mutex<Date>
-    init(_ iso: String) { value = Mutex(Self.instant(iso)) }
-    var date: Date { value.withLock { $0 } }
-    func set(_ iso: String) { value.withLock { $0 = Self.instant(iso) } }
-    static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
-  }
-
   /// A server whose access tokens outlive the days the test moves through.
   static func server(_ now: ManualNow) async throws -> TestServer {
     try await TestServer(
@@ -30,15 +21,7 @@ struct AuralystDoseReminderTests {
   /// Runs every reminder and snooze job due now; returns how many ran.
   @discardableResult
   static func runDue(_ server: TestServer) async throws -> Int {
-    let worker = server.app.worker()
-    var ran = 0
-    while true {
-      let jobs = try await worker.claim(
-        [Reminders.queue, NotificationActions.snoozeQueue], limit: 10)
-      if jobs.isEmpty { return ran }
-      for job in jobs { await worker.execute(job) }
-      ran += jobs.count
-    }
+    try await server.app.worker().runDue([Reminders.queue, NotificationActions.snoozeQueue])
   }
 
   static func doses(_ server: TestServer, _ userID: String) async throws -> [StoredNotification] {

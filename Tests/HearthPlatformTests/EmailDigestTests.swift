@@ -15,7 +15,7 @@ struct EmailDigestTests: StoreFixtures {
   static let queues = [Reminders.queue, EmailDigest.flushQueue, Notifier.emailQueue]
 
   static func process(
-    _ db: any HearthDatabase, now: ReminderTests.ManualNow, outbox: AccountEmailTests.Outbox
+    _ db: any HearthDatabase, now: ManualNow, outbox: AccountEmailTests.Outbox
   ) -> HearthApplication {
     var config = HearthConfig.testing(databasePath: ":memory:")
     config.logLevel = "error"
@@ -31,13 +31,7 @@ struct EmailDigestTests: StoreFixtures {
 
   @discardableResult
   static func runDue(_ worker: JobWorker) async throws -> Int {
-    var ran = 0
-    while true {
-      let jobs = try await worker.claim(queues, limit: 10)
-      if jobs.isEmpty { return ran }
-      for job in jobs { await worker.execute(job) }
-      ran += jobs.count
-    }
+    try await worker.runDue(queues)
   }
 
   /// Email on for the kind, in a digest at `time` ("HH:MM") or as it happens (nil).
@@ -72,7 +66,7 @@ struct EmailDigestTests: StoreFixtures {
     try await factory.withDatabase { db in
       // Given a digest at 07:30 Paris time, chosen the day before the spring change
       try await db.createUser(Self.user("p1"))
-      let now = ReminderTests.ManualNow("2026-03-27T12:00:00Z")
+      let now = ManualNow("2026-03-27T12:00:00Z")
       let outbox = AccountEmailTests.Outbox()
       let app = Self.process(db, now: now, outbox: outbox)
       let worker = app.worker()
@@ -144,7 +138,7 @@ struct EmailDigestTests: StoreFixtures {
     try await factory.withDatabase { db in
       // Given a digest at 07:30 with one notice waiting
       try await db.createUser(Self.user("p1"))
-      let now = ReminderTests.ManualNow("2026-06-01T12:00:00Z")
+      let now = ManualNow("2026-06-01T12:00:00Z")
       let outbox = AccountEmailTests.Outbox()
       let app = Self.process(db, now: now, outbox: outbox)
       let worker = app.worker()
@@ -186,7 +180,7 @@ struct EmailDigestTests: StoreFixtures {
     try await factory.withDatabase { db in
       // Given a digest at 07:30, then moved to 18:00, early in the morning in Paris
       try await db.createUser(Self.user("p1"))
-      let now = ReminderTests.ManualNow("2026-06-01T03:00:00Z")
+      let now = ManualNow("2026-06-01T03:00:00Z")
       let outbox = AccountEmailTests.Outbox()
       let app = Self.process(db, now: now, outbox: outbox)
       let worker = app.worker()

@@ -3,7 +3,6 @@ import HearthCore
 import HearthPlatform
 import HearthTesting
 import Logging
-import Synchronization
 import Testing
 
 /// The `notify.reminder` chain on each database, driven by claiming and running due jobs while
@@ -35,16 +34,7 @@ struct ReminderTests: StoreFixtures {
     }
   }
 
-  /// The `now` every environment of a test reads; the test moves it.
-  final class ManualNow: Sendable {
-    private let value: Mutex<Date>
-    init(_ iso: String) { value = Mutex(ReminderTests.instant(iso)) }
-    var date: Date { value.withLock { $0 } }
-    func set(_ date: Date) { value.withLock { $0 = date } }
-    func set(_ iso: String) { set(ReminderTests.instant(iso)) }
-  }
-
-  static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+  static func instant(_ iso: String) -> Date { ManualNow.instant(iso) }
 
   /// One process of the server: an environment on `db` and the application's job worker.
   static func process(_ db: any HearthDatabase, now: ManualNow, ids: IDSequence)
@@ -63,13 +53,7 @@ struct ReminderTests: StoreFixtures {
   /// Runs every reminder job due now, round after round, until none is due; returns how many ran.
   @discardableResult
   static func runDue(_ worker: JobWorker) async throws -> Int {
-    var ran = 0
-    while true {
-      let jobs = try await worker.claim([Reminders.queue], limit: 10)
-      if jobs.isEmpty { return ran }
-      for job in jobs { await worker.execute(job) }
-      ran += jobs.count
-    }
+    try await worker.runDue([Reminders.queue])
   }
 
   static func schedule(_ app: HearthApplication, _ rule: RecurrenceRule) async throws -> Reminder {

@@ -16,13 +16,6 @@ import Testing
 /// (UTC+1 in December).
 @Suite(.serialized)
 struct RedoDueTodayTests: StoreFixtures {
-  final class ManualNow: Sendable {
-    private let value: Mutex<Date>
-    init(_ iso: String) { value = Mutex(RedoDueTodayTests.instant(iso)) }
-    var date: Date { value.withLock { $0 } }
-    func set(_ iso: String) { value.withLock { $0 = RedoDueTodayTests.instant(iso) } }
-  }
-
   final class Counter: Sendable {
     private let value = Mutex(0)
     func next() -> String {
@@ -33,7 +26,7 @@ struct RedoDueTodayTests: StoreFixtures {
     }
   }
 
-  static func instant(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+  static func instant(_ iso: String) -> Date { ManualNow.instant(iso) }
 
   static func process(_ db: any HearthDatabase, now: ManualNow) -> HearthApplication {
     var config = HearthConfig.testing(databasePath: ":memory:")
@@ -50,13 +43,7 @@ struct RedoDueTodayTests: StoreFixtures {
   /// Runs every reminder job due now; returns how many ran.
   @discardableResult
   static func runDue(_ worker: JobWorker) async throws -> Int {
-    var ran = 0
-    while true {
-      let jobs = try await worker.claim([Reminders.queue], limit: 10)
-      if jobs.isEmpty { return ran }
-      for job in jobs { await worker.execute(job) }
-      ran += jobs.count
-    }
+    try await worker.runDue([Reminders.queue])
   }
 
   /// A one-time task `owner` uploads, due at `deadline`; `done` completes its todo.

@@ -60,7 +60,8 @@ struct AuralystDoseReminders: Sendable {
     let existing = try await env.reminders.reminders(
       app: AuralystModule.app.slug, resource: resource)
     var wanted: [String: (Target, RecurrenceRule)] = [:]
-    if let journal = try await database.auralystStore.auralystJournal(id: journalID) {
+    let journal = try await database.auralystStore.auralystJournal(id: journalID)
+    if let journal {
       let records = try await database.auralystStore.auralystRecords(
         journalID: journalID, kinds: [.medication], from: nil, until: nil)
       for medication in try records.compactMap(AuralystRecordCoding.medication) {
@@ -80,23 +81,17 @@ struct AuralystDoseReminders: Sendable {
         continue
       }
       wanted[target.key] = nil
-      if reminder.rule != rule || !reminder.active {
+      if reminder.rule != rule {
         _ = try await env.reminders.update(id: reminder.id, rule: rule)
       }
     }
+    // A journal that has gone keeps no reminders.
+    guard let journal else { return }
     for (target, rule) in wanted.values {
       _ = try await env.reminders.schedule(
-        app: AuralystModule.app.slug, kind: Self.reminderKind,
-        owner: try await ownerID(journalID), resource: resource, rule: rule,
-        data: StoreJSON.encode(target))
+        app: AuralystModule.app.slug, kind: Self.reminderKind, owner: journal.ownerID,
+        resource: resource, rule: rule, data: StoreJSON.encode(target))
     }
-  }
-
-  private func ownerID(_ journalID: String) async throws -> String {
-    guard let journal = try await database.auralystStore.auralystJournal(id: journalID) else {
-      throw StoreError.notFound
-    }
-    return journal.ownerID
   }
 }
 

@@ -25,9 +25,9 @@ package struct NotificationActions: Sendable {
 
   package init(env: HearthEnvironment, modules: [any HearthAppModule]) {
     self.env = env
-    let all =
-      [NotificationsController.testKind] + modules.flatMap { type(of: $0).notificationKinds }
-    kinds = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    kinds = Dictionary(
+      NotificationsController.kinds(of: modules).map { ($0.id, $0) },
+      uniquingKeysWith: { first, _ in first })
     handlers = modules.reduce(into: [:]) { handlers, module in
       handlers.merge(module.notificationActionHandlers) { first, _ in first }
     }

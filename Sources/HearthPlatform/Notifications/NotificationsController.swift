@@ -15,7 +15,12 @@ package struct NotificationsController: Sendable {
   package init(env: HearthEnvironment, modules: [any HearthAppModule]) {
     self.env = env
     self.modules = modules
-    kinds = [Self.testKind] + modules.flatMap { type(of: $0).notificationKinds }
+    kinds = Self.kinds(of: modules)
+  }
+
+  /// Every kind a person can choose channels for: the platform's, then each app's.
+  static func kinds(of modules: [any HearthAppModule]) -> [NotificationKind] {
+    [testKind] + modules.flatMap { type(of: $0).notificationKinds }
   }
 
   package struct KeyBody: Codable {
