@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 from dialogs import answer
 from hearth_harness import PASSWORD, HearthServer, unique_email
@@ -431,10 +432,11 @@ def test_insights_count_from_a_medications_start_and_word_effects_by_their_sign(
     response = client.post(f"{base}/medications", json={"name": "Ibuprofen", "isAsNeeded": True})
     assert response.status_code == 201, response.text
     ibuprofen = response.json()["medication"]["id"]
-    # Six days: with Ibuprofen severity 2, without it 8; one entry a day
-    now = datetime.now(timezone.utc).replace(hour=12, minute=0, second=0, microsecond=0)
+    # Six days: with Ibuprofen severity 2, without it 8; one entry a day at noon in the journal's
+    # zone, so all six are inside the last seven days whatever the hour the test runs
+    now = datetime.now(ZoneInfo("Europe/Paris")).replace(hour=12, minute=0, second=0, microsecond=0)
     for days_ago in range(1, 7):
-        when = (now - timedelta(days=days_ago)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        when = (now - timedelta(days=days_ago)).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         taken = days_ago <= 3
         response = client.post(f"{base}/entries", json={"severity": 2 if taken else 8, "timestamp": when})
         assert response.status_code == 201, response.text
