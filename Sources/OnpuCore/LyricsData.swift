@@ -64,6 +64,10 @@ public struct LyricsWord: Hashable, Codable, Sendable {
   /// True when the word's pitch is not known (a reading the dictionary lacks): its morae are
   /// then all low, and pages draw no pitch line for it. Nil when known.
   public var isPitchUnknown: Bool?
+  /// The dictionary form when it differs from the surface (呼ん → 呼ぶ), and its reading in
+  /// hiragana; nil otherwise, and for lines stored before they were kept.
+  public var lemma: String?
+  public var lemmaReading: String?
 
   public init(
     surface: String, reading: String, kanjiReadings: [KanjiReading] = [], morae: [MoraPitch] = [],
@@ -84,6 +88,11 @@ public struct LyricsWord: Hashable, Codable, Sendable {
 
   /// The surface's kanji, in order.
   public var kanjiCharacters: [Character] { surface.filter(Self.isKanji) }
+
+  /// The form a dictionary lists the word under, and its reading.
+  public var dictionaryForm: (word: String, reading: String) {
+    (lemma ?? surface, lemmaReading ?? reading)
+  }
 
   public static func isKanji(_ character: Character) -> Bool {
     character.unicodeScalars.contains(where: isKanji)

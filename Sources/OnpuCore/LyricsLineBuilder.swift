@@ -79,6 +79,10 @@ public struct LyricsLineBuilder: Sendable {
         surface: token.surface, reading: reading,
         isParticle: token.partOfSpeech == .particle ? true : nil)
       word.readingSource = token.readingSource
+      if let lemma = token.lemma, lemma != token.surface {
+        word.lemma = lemma
+        word.lemmaReading = token.lemmaKana.map(Mora.hiragana)
+      }
       if word.kanji != nil {
         word.kanjiReadings = aligner.align(surface: token.surface, reading: reading) ?? []
       }

@@ -21,6 +21,10 @@ public struct Morpheme: Hashable, Sendable {
   public var readingSource: LyricsWord.ReadingSource?
   /// No accent is known for the reading (one the lyrics give and the dictionary lacks).
   public var isPitchUnknown = false
+  /// The dictionary form as written (orthBase, f[10]: 呼ん → 呼ぶ) and its kana (kanaBase,
+  /// f[18]); nil for unknown words.
+  public var lemma: String?
+  public var lemmaKana: String?
 
   public init(
     surface: String, spaceBefore: Bool = false, partOfSpeech: PartOfSpeech, kana: String? = nil,
@@ -48,6 +52,8 @@ public struct Morpheme: Hashable, Sendable {
     var combination: AccentCombination?
     var isBound = false
     var takesSuru = false
+    var lemma: String?
+    var lemmaKana: String?
     var index = 0
     var start = 0
     var quoted = false
@@ -65,7 +71,9 @@ public struct Morpheme: Hashable, Sendable {
       case 0: partOfSpeech = field(end).map { PartOfSpeech(utf8: $0) } ?? .other
       case 1: isBound = field(end)?.elementsEqual(Self.bound) ?? false
       case 2: takesSuru = field(end)?.elementsEqual(Self.suru) ?? false
+      case 10: lemma = field(end).map { String(Substring($0)) }
       case 17: kana = field(end).map { String(Substring($0)) }
+      case 18: lemmaKana = field(end).map { String(Substring($0)) }
       case 23:
         nuclei =
           field(end).map {
@@ -92,6 +100,8 @@ public struct Morpheme: Hashable, Sendable {
       accentNuclei: nuclei, accentCombination: combination)
     self.isBound = isBound
     self.takesSuru = takesSuru
+    self.lemma = lemma
+    self.lemmaKana = lemmaKana
   }
 
   private static let bound = Array("非自立可能".utf8)

@@ -37,6 +37,15 @@ import Testing
     #expect(words.allSatisfy { $0.isParticle == true || $0.isParticle == nil })
   }
 
+  @Test func inflectedWordsKnowTheFormADictionaryListsThemUnder() throws {
+    let words = try SharedAnalyzer.get().analyze(line: "君を呼んでいた").words
+    let called = try #require(words.first { $0.surface == "呼ん" })
+    #expect(called.lemma == "呼ぶ" && called.lemmaReading == "よぶ")
+    #expect(called.dictionaryForm == ("呼ぶ", "よぶ"))
+    let you = try #require(words.first { $0.surface == "君" })
+    #expect(you.lemma == nil && you.dictionaryForm == ("君", "きみ"))
+  }
+
   @Test func lyricsSplitIntoTrimmedNonEmptyLines() throws {
     let lines = try SharedAnalyzer.get().analyze(lyrics: "\n  夢  \r\n\n\t花\n")
     #expect(lines.map { $0.words.map(\.surface) } == [["夢"], ["花"]])
