@@ -27,6 +27,7 @@ public final class PostgresDatabase: HearthDatabase, Service {
   /// False from a connection fault until a probe reaches the server again: meanwhile every
   /// statement fails at once with `StoreError.unavailable` instead of waiting for a connection.
   let reachable = Mutex(true)
+  private let leased = Mutex(LeasedConnections())
 
   /// Parses `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|require`); no
   /// connection is opened until the first query. With `runsItself` the pool starts now in a
@@ -88,25 +89,45 @@ public final class PostgresDatabase: HearthDatabase, Service {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await client.query(query, logger: logger).collect()
+      return try await client.withConnection { connection in
+        try await connection.rows(query, logger: logger)
+      }
     } catch {
       throw fault(error)
     }
   }
 
-  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. A
+  /// connection that broke is closed instead, since the server drops the transaction anyway.
   package func transaction<Result: Sendable>(
     _ body: (PostgresConnection) async throws -> Result
   ) async throws -> Result {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await client.withTransaction(logger: logger) { connection in
-        try await body(connection)
+      return try await client.withConnection { connection in
+        try await connection.run("BEGIN", logger: logger)
+        let result: Result
+        do {
+          result = try await body(connection)
+        } catch {
+          await rollBack(connection, after: error)
+          throw error
+        }
+        try await connection.run("COMMIT", logger: logger)
+        return result
       }
     } catch {
       throw fault(error)
     }
+  }
+
+  private func rollBack(_ connection: PostgresConnection, after error: any Error) async {
+    let broken =
+      StoreFaults.classify(error) == .unavailable
+      || ((error as? PSQLError).map(StoreFaults.isConnectionFault) ?? false)
+    if !broken, (try? await connection.run("ROLLBACK", logger: logger)) != nil { return }
+    try? await connection.close().get()
   }
 
   /// The error to throw for `error`; a broken connection also marks the server unreachable
@@ -120,6 +141,9 @@ public final class PostgresDatabase: HearthDatabase, Service {
     }
     if tripped {
       logger.warning("PostgreSQL is out of reach; answering 503 until it is back: \(error)")
+      for connection in leased.withLock({ Array($0.connections.values) }) {
+        connection.close().whenComplete { _ in }
+      }
       Task { [client, logger] in
         while !Task.isCancelled {
           try? await Task.sleep(for: .seconds(1))
@@ -173,11 +197,19 @@ public final class PostgresDatabase: HearthDatabase, Service {
 extension PostgresConnection {
   /// Runs one statement and returns all its rows.
   package func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
-    try await self.query(query, logger: logger).collect()
+    try await QueryWatch.shared.run(on: self) {
+      try await self.query(query, logger: logger).collect()
+    }
   }
 
   /// Runs one statement, ignoring any rows.
   package func run(_ query: PostgresQuery, logger: Logger) async throws {
-    _ = try await self.query(query, logger: logger).collect()
+    _ = try await rows(query, logger: logger)
   }
+}
+
+/// The connections statements are running on, by a number of their own.
+private struct LeasedConnections {
+  var count = 0
+  var connections: [Int: PostgresConnection] = [:]
 }
