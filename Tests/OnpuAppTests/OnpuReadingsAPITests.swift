@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HearthCore
 import HearthTesting
 import HummingbirdTesting
@@ -93,7 +94,8 @@ import Testing
 
       // Deriving the song again (a new analyzer, reprocessing) keeps the corrections.
       let library = OnpuLibrary(env: server.env)
-      try await library.rederive(try #require(try await server.env.database.onpuStore.onpuSong(id: song)))
+      try await library.rederive(
+        try #require(try await server.env.database.onpuStore.onpuSong(id: song)))
       let again = try Self.word(try await Self.line(client, song, 2, token: ann.access), "地球")
       #expect(again["furigana"] as? String == "ほし")
 

@@ -11,8 +11,7 @@ public struct OnpuReadingCorrection: Equatable, Sendable {
   public var reading: String
   public var createdAt: Date
 
-  public init(ownerID: String, songID: String?, surface: String, reading: String, createdAt: Date)
-  {
+  public init(ownerID: String, songID: String?, surface: String, reading: String, createdAt: Date) {
     self.ownerID = ownerID
     self.songID = songID
     self.surface = surface

@@ -84,7 +84,8 @@ extension OnpuPages {
         .div(
           [.class("actions")],
           Forms.submit(
-            "Save", style: .primary, attributes: [.ariaLabel("Save the reading of \(word.surface)")])
+            "Save", style: .primary, attributes: [.ariaLabel("Save the reading of \(word.surface)")]
+          )
         )),
       word.correction.map { correction in
         Forms.post(

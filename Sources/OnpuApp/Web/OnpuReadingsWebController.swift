@@ -33,10 +33,13 @@ struct OnpuReadingsWebController: Sendable {
         .init(
           surface: surface, reading: form["reading"] ?? "", allSongs: form["allSongs"] != nil),
         in: song)
-    } catch let failure as APIErrorResponse where failure.error.status < 500 && failure.error.status != 404 {
+    } catch let failure as APIErrorResponse
+      where failure.error.status < 500 && failure.error.status != 404
+    {
       return try await page(
         request, context,
-        error: .init(surface: surface, reading: form["reading"] ?? "", message: failure.error.message),
+        error: .init(
+          surface: surface, reading: form["reading"] ?? "", message: failure.error.message),
         status: failure.status)
     }
     return pages.redirect(
