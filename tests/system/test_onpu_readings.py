@@ -47,7 +47,7 @@ def test_corrections_hold_across_songs_and_restarts(backend, start_server) -> No
     assert word(client, song_id, 0, "運命")["readingSource"] == "lyrics"
 
     notes = json_of(client.get(f"/v1/jobs/{job_id}/result"))["words"]
-    assert {"word": 0, "readingSource": "learner", "pitchUnknown": True} in notes["1"]
+    assert {"word": 1, "readingSource": "learner", "pitchUnknown": True} in notes["1"]  # 青い, 地球
 
     r = client.put(path, json={"surface": "地球", "reading": "star"})
     assert r.status_code == 422 and json_of(r)["error"]["field"] == "reading", describe(r)
