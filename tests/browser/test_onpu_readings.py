@@ -79,7 +79,7 @@ def test_a_corrected_reading_shows_on_the_song_page(browser: Browser, live_serve
     expect(row.locator(".tag")).to_have_text("From the lyrics · pitch unknown")
     check_page(page, axe, "readings")
 
-    page.get_by_label("Reading of 地球").fill("ホシ")
+    page.get_by_role("textbox", name="Reading of 地球").fill("ホシ")
     page.get_by_role("button", name="Save the reading of 地球").click()
     expect(page.locator(".flash-success")).to_contain_text("地球 now reads")
     row = page.locator(".onpu-reading", has=page.locator(".onpu-reading-word", has_text="地球"))
@@ -94,7 +94,7 @@ def test_a_corrected_reading_shows_on_the_song_page(browser: Browser, live_serve
     earth = page.locator(".w", has_text="地球").first
     expect(earth).to_have_attribute("data-reading-source", "learner")
     expect(earth).to_have_attribute("data-reading", "ほし")
-    page.get_by_text("Furigana", exact=True).click()
+    page.get_by_label("Furigana").check()
     expect(earth.locator(".rt").first).to_have_text("ほし")
     check_page(page, axe, "song after a correction")
 
