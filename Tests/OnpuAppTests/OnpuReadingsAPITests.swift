@@ -185,4 +185,50 @@ import Testing
       #expect(try await fate(ruby)["furigana"] as? String == "うんめい")
     }
   }
+
+  @Test func theReadingsPageCorrectsAndUndoesWithPlainForms() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      let bob = try await client.signup("bob@example.com")
+      let (_, song) = try await Self.addSong(client, "地球は青い", token: ann.access)
+      let path = "/onpu/songs/\(song)/readings"
+      func send(_ method: HTTPRequest.Method, _ uri: String, _ form: String = "", token: String)
+        async throws -> JSONReply
+      {
+        try await client.raw(
+          method, uri, body: form.isEmpty ? nil : Data(form.utf8),
+          headers: [
+            .authorization: "Bearer \(token)",
+            .contentType: "application/x-www-form-urlencoded",
+          ])
+      }
+      let page = try await send(.get, path, token: ann.access)
+      #expect(page.status == 200 && page.text.contains("Reading of 地球"))
+      #expect(page.text.contains("Dictionary"))
+      #expect(try await send(.get, path, token: bob.access).status == 404)
+
+      let earth = Self.query("地球")
+      let refused = try await send(.post, path, "surface=\(earth)&reading=star", token: ann.access)
+      #expect(refused.status == 422 && refused.text.contains("aria-invalid=\"true\""))
+      #expect(refused.text.contains("hiragana or katakana"))
+      let saved = try await send(
+        .post, path, "surface=\(earth)&reading=\(Self.query("ほし"))&allSongs=1",
+        token: ann.access)
+      #expect(saved.status == 302)
+      let after = try await send(.get, path, token: ann.access)
+      #expect(after.text.contains("Yours, all songs") && after.text.contains("Undo for all songs"))
+      #expect(
+        try await send(.post, path, "surface=\(earth)&reading=ok", token: bob.access).status
+          == 404)
+      let undone = try await send(
+        .post, path + "/undo", "surface=\(earth)&allSongs=1", token: ann.access)
+      #expect(undone.status == 302)
+      let listed = try await client.json(.get, "/api/onpu/readings", token: ann.access)
+      #expect((listed["corrections"] as? [Any])?.isEmpty == true)
+      let songPage = try await client.raw(
+        .get, "/onpu/songs/\(song)", headers: [.authorization: "Bearer \(ann.access)"])
+      #expect(songPage.text.contains("href=\"\(path)\""))
+    }
+  }
 }

@@ -79,21 +79,18 @@ extension OnpuPages {
             .attr("autocomplete", "off"), .ariaInvalid(failed != nil),
             .ariaDescribedBy(failed == nil ? [] : [errorID]))),
         .div(
-          [.class("field checkbox")],
-          .label(.el("input", checkbox), " For all my songs")),
-        .div(
-          [.class("actions")],
+          [.class("onpu-reading-actions")],
+          .div([.class("field checkbox")], .label(.el("input", checkbox), " For all my songs")),
           Forms.submit(
-            "Save", style: .primary, attributes: [.ariaLabel("Save the reading of \(word.surface)")]
-          )
-        )),
+            "Save", style: .secondary,
+            attributes: [.ariaLabel("Save the reading of \(word.surface)")]))),
       word.correction.map { correction in
         Forms.post(
           action: action + "/undo", csrf: csrf, attributes: [.class("onpu-reading-undo")],
           Forms.hidden("surface", word.surface),
           Forms.hidden("allSongs", correction.allSongs ? "1" : "0"),
           Forms.submit(
-            correction.allSongs ? "Undo for all songs" : "Undo", style: .secondary,
+            correction.allSongs ? "Undo for all songs" : "Undo", style: .link,
             attributes: [.ariaLabel("Undo your reading of \(word.surface)")]))
       } ?? .empty)
   }

@@ -3,6 +3,7 @@ import HTTPTypes
 import HearthCore
 import HearthPlatform
 import Hummingbird
+import OnpuCore
 
 /// /onpu/songs/:songId/readings: the song's words with kanji, each with a form to correct its
 /// reading (in this song or all of the learner's songs) and to undo the correction. The forms
@@ -44,7 +45,10 @@ struct OnpuReadingsWebController: Sendable {
     }
     return pages.redirect(
       Self.path(song.id),
-      flash: Flash(kind: .success, message: "\(surface) now reads \(form["reading"] ?? "")."))
+      flash: Flash(
+        kind: .success,
+        message:
+          "\(surface) now reads \(LearnerReadings.kanaReading(form["reading"] ?? "") ?? "")."))
   }
 
   @Sendable func undo(_ request: Request, _ context: AppRequestContext) async throws -> Response {
