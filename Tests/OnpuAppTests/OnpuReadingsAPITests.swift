@@ -231,4 +231,28 @@ import Testing
       #expect(songPage.text.contains("href=\"\(path)\""))
     }
   }
+
+  @Test func correctionsMadeAtOnceAllReachTheSong() async throws {
+    let server = try await TestServer()
+    try await server.run(.live) { client in
+      let ann = try await client.signup("ann@example.com")
+      let (_, song) = try await Self.addSong(client, "地球の明日と運命", token: ann.access)
+      let path = "/api/onpu/songs/\(song)/readings"
+      let wanted = ["地球": "ほし", "明日": "あさって", "運命": "さだめ"]
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for (surface, reading) in wanted {
+          group.addTask {
+            try await client.json(
+              .put, path, ["surface": surface, "reading": reading], token: ann.access
+            ).status
+          }
+        }
+        for try await status in group { #expect(status == 200) }
+      }
+      let words = try await Self.line(client, song, 0, token: ann.access)
+      for (surface, reading) in wanted {
+        #expect(try Self.word(words, surface)["furigana"] as? String == reading)
+      }
+    }
+  }
 }

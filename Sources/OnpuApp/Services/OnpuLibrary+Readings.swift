@@ -60,16 +60,33 @@ extension OnpuLibrary {
   }
 
   /// Derives the song's lines again from its lyrics with the corrections that hold now, and
-  /// announces it to pages showing the song.
+  /// announces it to pages showing the song. When the corrections changed while it worked (two
+  /// at once), it derives them again: the last lines written are those of the last corrections.
   func rederive(_ song: OnpuSong) async throws {
     let analyzer = try self.analyzer.get()
-    let lines = try await linesWithCorrections(
-      song.lyrics, ownerID: song.ownerID, songID: song.id, analyzer: analyzer)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    _ = try await database.onpuStore.setOnpuSongLines(
-      songID: song.id, lyricsData: String(decoding: try encoder.encode(lines), as: UTF8.self),
-      at: env.now())
+    var used = try await corrections(of: song)
+    for _ in 0..<3 {
+      let readings = Self.readings(used, songID: song.id)
+      let lines = Self.lines(of: song.lyrics).map {
+        analyzer.analyze(line: $0, readings: readings)
+      }
+      guard
+        try await database.onpuStore.setOnpuSongLines(
+          songID: song.id, lyricsData: String(decoding: try encoder.encode(lines), as: UTF8.self),
+          at: env.now())
+      else { return }
+      let now = try await corrections(of: song)
+      if now == used { return }
+      used = now
+    }
+  }
+
+  private func corrections(of song: OnpuSong) async throws -> [OnpuReadingCorrection] {
+    try await database.onpuStore.onpuReadingCorrections(ownerID: song.ownerID).filter {
+      $0.songID == nil || $0.songID == song.id
+    }
   }
 
   /// The song's words that hold kanji, once each in order of first appearance.
