@@ -30,5 +30,7 @@ public struct OnpuModule: HearthAppModule {
       .register(routes.api)
     OnpuLibraryAPIController(library: library).register(routes.api)
     OnpuWebController(pages: routes.pages, library: library).register(routes.router)
+    OnpuReadingsAPIController(library: library).register(routes.api)
+    OnpuReadingsWebController(pages: routes.pages, library: library).register(routes.router)
   }
 }

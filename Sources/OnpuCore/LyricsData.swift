@@ -47,6 +47,8 @@ public struct LyricsWord: Hashable, Codable, Sendable {
   public enum ReadingSource: String, Hashable, Codable, Sendable, CaseIterable {
     /// Ruby notation in the pasted lyrics: 運命(さだめ).
     case lyrics
+    /// The learner's correction of the song's reading (LearnerReadings).
+    case learner
   }
 
   /// The word as written.

@@ -80,7 +80,8 @@ struct OnpuLibraryAPIController: Sendable {
       [
         ("kanji", Schemas.nullableString), ("furigana", Schemas.string),
         ("kanjiFurigana", array(reading)), ("mora", array(mora)),
-        ("readingSource", ["type": "string", "enum": ["lyrics"]]), ("pitchUnknown", boolean),
+        ("readingSource", ["type": "string", "enum": ["lyrics", "learner"]]),
+        ("pitchUnknown", boolean),
       ], required: ["kanji", "furigana", "kanjiFurigana", "mora"])
     return ["type": "object", "additionalProperties": object([("words", array(word))])]
   }()

@@ -267,4 +267,13 @@
       }
     });
   }
+
+  // A song whose readings were corrected (on its Readings page, maybe in another tab) reloads
+  // with its new lines; the reading and view modes are kept in localStorage.
+  const correctable = document.querySelector(".onpu-song-view[data-song]");
+  if (correctable && hearth) {
+    hearth.on("onpu.song", (_type, payload) => {
+      if (payload && payload.songId === correctable.dataset.song && payload.lines === "changed") window.location.reload();
+    });
+  }
 })();

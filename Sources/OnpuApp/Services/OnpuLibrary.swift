@@ -249,7 +249,8 @@ public struct OnpuLibrary: Sendable {
       try await recordFailure(id, failure, stage: .lyricsData, logger: context.logger)
       return
     }
-    let analysed = lines.map(analyzer.analyze(line:))
+    let analysed = try await linesWithCorrections(
+      job.lyrics, ownerID: job.ownerID, songID: nil, analyzer: analyzer)
     guard try await advance(id, .finalizing) else { return }
     let song = OnpuSong(
       id: env.newID(), ownerID: job.ownerID, jobID: job.id, title: job.title, artist: job.artist,

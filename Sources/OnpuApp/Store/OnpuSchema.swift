@@ -67,6 +67,20 @@ enum OnpuSchema {
         """),
       SQLiteMigration(
         "onpu-translation-error", "ALTER TABLE onpu_songs ADD COLUMN translation_error TEXT;"),
+      // A song's own corrections go with it; song_id NULL is a correction of every song.
+      SQLiteMigration(
+        "onpu-reading-corrections",
+        """
+        CREATE TABLE onpu_reading_corrections (
+          owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          song_id TEXT REFERENCES onpu_songs(id) ON DELETE CASCADE,
+          surface TEXT NOT NULL,
+          reading TEXT NOT NULL,
+          created_at REAL NOT NULL
+        );
+        CREATE UNIQUE INDEX onpu_reading_corrections_key
+          ON onpu_reading_corrections(owner_id, COALESCE(song_id, ''), surface);
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -123,6 +137,23 @@ enum OnpuSchema {
       PostgresMigration(
         version: 28, name: "onpu: why a translation failed",
         statements: ["ALTER TABLE onpu_songs ADD COLUMN translation_error text"]),
+      PostgresMigration(
+        version: 29, name: "onpu: the learner's reading corrections",
+        statements: [
+          """
+          CREATE TABLE onpu_reading_corrections (
+            owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            song_id text REFERENCES onpu_songs (id) ON DELETE CASCADE,
+            surface text NOT NULL,
+            reading text NOT NULL,
+            created_at timestamptz NOT NULL
+          )
+          """,
+          """
+          CREATE UNIQUE INDEX onpu_reading_corrections_key
+            ON onpu_reading_corrections (owner_id, COALESCE(song_id, ''), surface)
+          """,
+        ]),
     ],
     // Their songs go by foreign key; the analysis jobs that name them, here
     accountCleanup: AccountCleanup { account in

@@ -37,6 +37,17 @@ public protocol OnpuStore: Sendable {
   ) async throws -> Bool
   func setOnpuSongFavorite(id: String, favorite: Bool) async throws -> Bool
   func deleteOnpuSong(id: String) async throws -> Bool
+  /// The owner's reading corrections, of every song (songID nil) and of each song, oldest first.
+  func onpuReadingCorrections(ownerID: String) async throws -> [OnpuReadingCorrection]
+  /// Saves a correction in place of the owner's one for the same song (or every song) and
+  /// surface.
+  func saveOnpuReadingCorrection(_ correction: OnpuReadingCorrection) async throws
+  /// False when there was none.
+  func deleteOnpuReadingCorrection(ownerID: String, songID: String?, surface: String)
+    async throws -> Bool
+  /// Replaces a song's lines, derived again, and announces it ("onpu.song"); false when the
+  /// song is gone.
+  func setOnpuSongLines(songID: String, lyricsData: String, at: Date) async throws -> Bool
 }
 
 /// What the Onpu store methods of both databases share.

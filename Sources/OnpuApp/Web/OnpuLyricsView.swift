@@ -71,7 +71,12 @@ public enum OnpuLyricsView {
       unknown
       ? "\(word.reading), pitch unknown"
       : word.morae.map { "\($0.text)\($0.isHigh ? "↑" : "↓")" }.joined()
-    let given = word.readingSource == .lyrics ? " · reading from the lyrics" : ""
+    let given =
+      switch word.readingSource {
+      case .lyrics?: " · reading from the lyrics"
+      case .learner?: " · your reading"
+      case nil: ""
+      }
     let classes = [
       "w", word.kanji == nil ? "w-kana" : "w-kanji", word.isParticle == true ? "w-particle" : nil,
       given.isEmpty ? nil : "w-given",

@@ -114,6 +114,9 @@ extension OnpuPages {
           view.lines, translations: view.translations, knownKanji: knownKanji)),
       translationNotice(view, isAdmin: context.isAdmin),
       .p(
+        [.class("onpu-readings-link")],
+        .a([.href("/onpu/songs/\(view.song.id)/readings")], "Correct a reading")),
+      .p(
         [.class("hint onpu-help")],
         translated
           ? "Tap a line to see its translation; tap it again to hide it. Tap or long-press a kanji for its meanings."
