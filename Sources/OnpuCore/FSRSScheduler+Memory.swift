@@ -22,10 +22,10 @@ extension FSRSScheduler {
     return clampDifficulty(w(7) * initialDifficulty(.easy) + (1 - w(7)) * damped)
   }
 
-  /// A review on the same day as the last one.
+  /// A review on the same day as the last one: only a lapse lowers stability.
   func shortTermStability(_ stability: Double, grade: FSRSGrade) -> Double {
     var increase = exp(w(17) * (Double(grade.rawValue) - 3 + w(18))) * pow(stability, -w(19))
-    if grade == .good || grade == .easy { increase = max(increase, 1) }
+    if grade != .again { increase = max(increase, 1) }
     return max(stability * increase, Self.minimumStability)
   }
 
