@@ -67,6 +67,7 @@ enum OnpuSchema {
         """),
       SQLiteMigration(
         "onpu-translation-error", "ALTER TABLE onpu_songs ADD COLUMN translation_error TEXT;"),
+      SQLiteMigration("onpu-study", OnpuStudySchema.sqlite),
     ],
     postgres: [
       PostgresMigration(
@@ -123,6 +124,10 @@ enum OnpuSchema {
       PostgresMigration(
         version: 28, name: "onpu: why a translation failed",
         statements: ["ALTER TABLE onpu_songs ADD COLUMN translation_error text"]),
+      PostgresMigration(
+        version: 30, name: "onpu study cards", statements: OnpuStudySchema.postgresCards),
+      PostgresMigration(
+        version: 31, name: "onpu study reviews", statements: OnpuStudySchema.postgresReviews),
     ],
     // Their songs go by foreign key; the analysis jobs that name them, here
     accountCleanup: AccountCleanup { account in
