@@ -37,6 +37,8 @@ struct OnpuStudyAPIController: Sendable {
   }
   struct GradeInput: Codable, JSONSchemaRefined {
     var grade: String
+    /// Review a card before it is due (FSRS counts the shorter wait).
+    var ahead: Bool?
     static let schemaRefinements: [String: JSON] = [
       "grade": ["enum": .array(FSRSGrade.allCases.map { .string($0.name) })]
     ]
@@ -70,7 +72,7 @@ struct OnpuStudyAPIController: Sendable {
         responses: [(200, Schemas.of(CardEnvelope.self))], errors: [404]), use: card)
     api.add(
       APIOperation(
-        .post, "\(Self.cardPath)/review", summary: "Grade a due card: again, hard, good or easy",
+        .post, "\(Self.cardPath)/review", summary: "Grade a due card (or one not yet due, with ahead): again, hard, good or easy",
         tag: "onpu", requestBody: Schemas.of(GradeInput.self),
         responses: [(200, Schemas.of(CardEnvelope.self))], errors: [400, 404, 409]), use: review)
     api.add(
@@ -135,7 +137,7 @@ struct OnpuStudyAPIController: Sendable {
     guard let grade = FSRSGrade(name: input.grade) else {
       throw APIErrorResponse(.invalid("grade", "grade is again, hard, good or easy."))
     }
-    let card = try await study.review(id, grade: grade, for: user)
+    let card = try await study.review(id, grade: grade, ahead: input.ahead ?? false, for: user)
     return JSONBody.response(CardEnvelope(card: try study.view(card)))
   }
 

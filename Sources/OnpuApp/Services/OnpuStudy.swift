@@ -126,11 +126,14 @@ public struct OnpuStudy: Sendable {
     try await store.dueStudyCards(ownerID: user.id, at: env.now(), limit: limit)
   }
 
-  /// Grades a due card; 409 when it is not due (set aside, or graded already in another tab).
-  func review(_ id: String, grade: FSRSGrade, for user: User) async throws -> OnpuStudyCard {
+  /// Grades a due card, or (`ahead`) an active one before it is due; 409 otherwise (set
+  /// aside, or graded already in another tab).
+  func review(_ id: String, grade: FSRSGrade, ahead: Bool = false, for user: User) async throws
+    -> OnpuStudyCard
+  {
     let stored = try await card(id, for: user)
     let now = env.now()
-    guard stored.isDue(at: now) else {
+    guard stored.isDue(at: now) || (ahead && stored.status == .active) else {
       throw APIErrorResponse(.conflict("card", "This card is not due now."))
     }
     var card = stored

@@ -44,6 +44,7 @@ struct OnpuStudyCardView: Codable, Sendable {
   var status: String
   var state: String
   var due: Date
+  var lastReview: Date?
   var buriedUntil: Date?
   var reviews: Int
   var front: Front
@@ -58,6 +59,7 @@ struct OnpuStudyCardView: Codable, Sendable {
     status = card.status.rawValue
     state = card.memory.state.name
     due = card.memory.due
+    lastReview = card.memory.lastReview
     buriedUntil = card.buriedUntil
     reviews = card.reviews
     let studied = note.studiedWord
