@@ -49,7 +49,8 @@ extension FSRSScheduler {
   /// Spreads an interval of three days or more (2.5 rounded) over a window that widens with it,
   /// so cards learned together do not all fall due on the same day. `draw` is in 0..<1.
   func fuzzed(_ interval: TimeInterval, by draw: Double) -> TimeInterval {
-    let days = Self.wholeDays(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: interval))
+    let days = Self.wholeDays(
+      from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: interval))
     guard Double(days) >= 2.5 else { return interval }
     var delta = 1.0
     for (start, end, share) in [(2.5, 7.0, 0.15), (7, 20, 0.1), (20, .infinity, 0.05)] {

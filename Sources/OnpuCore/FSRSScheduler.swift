@@ -42,7 +42,8 @@ public struct FSRSScheduler: Hashable, Sendable {
     var next = card
     let days = card.lastReview.map { Self.wholeDays(from: $0, to: date) }
     remember(&next, card: card, grade: grade, days: days, at: date)
-    let steps = card.state == .review ? [] : (card.state == .learning ? learningSteps : relearningSteps)
+    let steps =
+      card.state == .review ? [] : (card.state == .learning ? learningSteps : relearningSteps)
     var interval: TimeInterval
     switch card.state {
     case .review:
@@ -64,7 +65,8 @@ public struct FSRSScheduler: Hashable, Sendable {
           interval = steps[0]
         case .hard:
           interval =
-            step == 0 ? (steps.count == 1 ? steps[0] * 1.5 : (steps[0] + steps[1]) / 2) : steps[step]
+            step == 0
+            ? (steps.count == 1 ? steps[0] * 1.5 : (steps[0] + steps[1]) / 2) : steps[step]
         case .good where step + 1 == steps.count, .easy:
           interval = graduate(&next)
         case .good:

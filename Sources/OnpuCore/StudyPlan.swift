@@ -7,8 +7,7 @@ public enum StudyPlan {
   public static let scheduler = FSRSScheduler()
 
   /// What each grade would do to the card now, unfuzzed: the intervals the buttons show.
-  public static func previews(_ card: FSRSCard, at date: Date) -> [(grade: FSRSGrade, due: Date)]
-  {
+  public static func previews(_ card: FSRSCard, at date: Date) -> [(grade: FSRSGrade, due: Date)] {
     FSRSGrade.allCases.map { ($0, scheduler.review(card, grade: $0, at: date).due) }
   }
 

@@ -16,7 +16,8 @@ import Testing
   /// A server whose clock the test moves, and a signed-up learner with one analyzed song.
   static func withSong(
     schemaChecked: Bool = true,
-    _ body: @escaping @Sendable (any TestClientProtocol, ManualNow, String, String) async throws
+    _ body:
+      @escaping @Sendable (any TestClientProtocol, ManualNow, String, String) async throws
       -> Void
   ) async throws {
     let now = ManualNow("2026-03-02T09:00:00Z")

@@ -85,14 +85,21 @@ struct OnpuStudyStoreConformanceTests: StoreFixtures {
       // When one is suspended, one known and one buried until 100 s
       #expect(try await store.setStudyCardStatus(id: "a", status: .suspended, buriedUntil: nil))
       #expect(try await store.setStudyCardStatus(id: "b", status: .known, buriedUntil: nil))
-      #expect(try await store.setStudyCardStatus(id: "c", status: .active, buriedUntil: Self.at(100)))
+      #expect(
+        try await store.setStudyCardStatus(id: "c", status: .active, buriedUntil: Self.at(100)))
       #expect(!(try await store.setStudyCardStatus(id: "zz", status: .known, buriedUntil: nil)))
       // Then only the active one is due, and the buried one comes back when its time passes
-      #expect(try await store.dueStudyCards(ownerID: "alice", at: Self.at(50), limit: 10).map(\.id) == ["d"])
+      #expect(
+        try await store.dueStudyCards(ownerID: "alice", at: Self.at(50), limit: 10).map(\.id) == [
+          "d"
+        ])
       #expect(
         try await store.dueStudyCards(ownerID: "alice", at: Self.at(100), limit: 10).map(\.id)
           == ["c", "d"])
-      #expect(try await store.dueStudyCards(ownerID: "alice", at: Self.at(100), limit: 1).map(\.id) == ["c"])
+      #expect(
+        try await store.dueStudyCards(ownerID: "alice", at: Self.at(100), limit: 1).map(\.id) == [
+          "c"
+        ])
       #expect(try await store.dueStudyCards(ownerID: "alice", at: Self.at(25), limit: 10).isEmpty)
       #expect(try await store.studyCard(id: "c")?.buriedUntil == Self.at(100))
     }

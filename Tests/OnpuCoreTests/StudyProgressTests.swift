@@ -13,10 +13,12 @@ import Testing
     let cards = [
       StudyProgress.Card(
         key: "a", state: .review, stability: 3, due: hours(-1), isActive: true, isKnown: false),
-      .init(key: "b", state: .learning, stability: 1, due: hours(2), isActive: true, isKnown: false),
+      .init(
+        key: "b", state: .learning, stability: 1, due: hours(2), isActive: true, isKnown: false),
       .init(key: "c", state: .review, stability: 5, due: hours(24), isActive: true, isKnown: false),
       .init(key: "d", state: .review, stability: 9, due: hours(72), isActive: true, isKnown: false),
-      .init(key: "e", state: .review, stability: 9, due: hours(-5), isActive: false, isKnown: false),
+      .init(
+        key: "e", state: .review, stability: 9, due: hours(-5), isActive: false, isKnown: false),
     ]
     // and reviews today (two) and 29 days ago (one), and one 31 days ago
     let reviews = [hours(-1), hours(-2), hours(-29 * 24), hours(-31 * 24)]
@@ -27,8 +29,10 @@ import Testing
     #expect(progress.upcoming.map(\.count) == [1, 1, 0, 1, 0, 0, 0])
     #expect(progress.upcoming.first?.day == "2026-01-05")
     #expect(progress.reviewsPerDay.count == 30)
-    #expect(progress.reviewsPerDay.last?.count == 2 && progress.reviewsPerDay.last?.day == "2026-01-05")
-    #expect(progress.reviewsPerDay.first?.count == 1 && progress.reviewsPerDay.first?.day == "2025-12-07")
+    #expect(
+      progress.reviewsPerDay.last?.count == 2 && progress.reviewsPerDay.last?.day == "2026-01-05")
+    #expect(
+      progress.reviewsPerDay.first?.count == 1 && progress.reviewsPerDay.first?.day == "2025-12-07")
     #expect(progress.reviewsPerDay.map(\.count).reduce(0, +) == 3)
   }
 
@@ -38,8 +42,11 @@ import Testing
       StudyProgress.Card(
         key: "word a", state: .review, stability: 30, due: hours(500), isActive: true,
         isKnown: false),
-      .init(key: "word b", state: .learning, stability: 1, due: hours(1), isActive: false, isKnown: true),
-      .init(key: "word c", state: .review, stability: 5, due: hours(90), isActive: true, isKnown: false),
+      .init(
+        key: "word b", state: .learning, stability: 1, due: hours(1), isActive: false, isKnown: true
+      ),
+      .init(
+        key: "word c", state: .review, stability: 5, due: hours(90), isActive: true, isKnown: false),
     ]
     let songs = [
       StudyProgress.Song(id: "half", title: "Half", keys: ["word a", "word c", "word z"]),

@@ -72,7 +72,8 @@ struct OnpuStudyAPIController: Sendable {
         responses: [(200, Schemas.of(CardEnvelope.self))], errors: [404]), use: card)
     api.add(
       APIOperation(
-        .post, "\(Self.cardPath)/review", summary: "Grade a due card (or one not yet due, with ahead): again, hard, good or easy",
+        .post, "\(Self.cardPath)/review",
+        summary: "Grade a due card (or one not yet due, with ahead): again, hard, good or easy",
         tag: "onpu", requestBody: Schemas.of(GradeInput.self),
         responses: [(200, Schemas.of(CardEnvelope.self))], errors: [400, 404, 409]), use: review)
     api.add(

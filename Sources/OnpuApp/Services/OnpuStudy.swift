@@ -204,5 +204,7 @@ public struct OnpuStudy: Sendable {
       }, reviews: reviews.map(\.reviewedAt), songs: songs, now: now, zone: zone)
   }
 
-  static func key(_ kind: StudyCardDraft.Kind, _ key: String) -> String { "\(kind.rawValue) \(key)" }
+  static func key(_ kind: StudyCardDraft.Kind, _ key: String) -> String {
+    "\(kind.rawValue) \(key)"
+  }
 }

@@ -65,7 +65,9 @@ struct OnpuStudyCardView: Codable, Sendable {
     let studied = note.studiedWord
     front = Front(
       line: note.line.words.map(\.surface).joined(),
-      words: note.line.words.enumerated().map { Word(text: $1.surface, studied: $0 == note.wordIndex) },
+      words: note.line.words.enumerated().map {
+        Word(text: $1.surface, studied: $0 == note.wordIndex)
+      },
       kanji: note.kanji)
     let kanjiReading = note.kanji.flatMap { kanji in
       studied.kanjiReadings.first { $0.kanji == kanji }?.reading

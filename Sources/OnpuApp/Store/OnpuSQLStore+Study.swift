@@ -10,13 +10,13 @@ extension OnpuSQLStore: OnpuStudyStore {
         let memory = card.memory
         let inserted = try await tx.rows(
           """
-          INSERT INTO onpu_study_cards (id, owner_id, kind, key, song_id, note, state, step,
+          INSERT INTO onpu_study_cards (id, owner_id, kind, card_key, song_id, note, state, step,
             stability, difficulty, due, last_review, status, buried_until, reviews, created_at)
           VALUES (\(card.id), \(card.ownerID), \(card.kind.rawValue), \(card.key), \(card.songID),
             \(card.note), \(memory.state.name), \(memory.step), \(memory.stability),
             \(memory.difficulty), \(memory.due), \(memory.lastReview), \(card.status.rawValue),
             \(card.buriedUntil), \(card.reviews), \(card.createdAt))
-          ON CONFLICT (owner_id, kind, key) DO NOTHING
+          ON CONFLICT (owner_id, kind, card_key) DO NOTHING
           RETURNING id
           """)
         if !inserted.isEmpty { added.append(card) }
@@ -34,7 +34,7 @@ extension OnpuSQLStore: OnpuStudyStore {
     try await database.row(
       """
       SELECT \(Self.cardColumns) FROM onpu_study_cards
-      WHERE owner_id = \(ownerID) AND kind = \(kind) AND key = \(key)
+      WHERE owner_id = \(ownerID) AND kind = \(kind) AND card_key = \(key)
       """
     ).map(Self.card)
   }
@@ -108,7 +108,7 @@ extension OnpuSQLStore: OnpuStudyStore {
   }
 
   private static let cardColumns: SQL = """
-    id, owner_id, kind, key, song_id, note, state, step, stability, difficulty, due,
+    id, owner_id, kind, card_key, song_id, note, state, step, stability, difficulty, due,
     last_review, status, buried_until, reviews, created_at
     """
 
@@ -126,7 +126,7 @@ extension OnpuSQLStore: OnpuStudyStore {
       difficulty: try row["difficulty"], due: try row["due"], lastReview: try row["last_review"])
     return OnpuStudyCard(
       id: try row["id"], ownerID: try row["owner_id"],
-      kind: try row.decode(StudyCardDraft.Kind.self, "kind"), key: try row["key"],
+      kind: try row.decode(StudyCardDraft.Kind.self, "kind"), key: try row["card_key"],
       songID: try row["song_id"], note: try row["note"], memory: memory,
       status: try row.decode(OnpuStudyCard.Status.self, "status"),
       buriedUntil: try row["buried_until"], reviews: try row["reviews"],

@@ -6,7 +6,7 @@ enum OnpuStudySchema {
       id TEXT PRIMARY KEY NOT NULL,
       owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       kind TEXT NOT NULL,
-      key TEXT NOT NULL,
+      card_key TEXT NOT NULL,
       song_id TEXT,
       note TEXT NOT NULL,
       state TEXT NOT NULL,
@@ -19,7 +19,7 @@ enum OnpuStudySchema {
       buried_until REAL,
       reviews INTEGER NOT NULL DEFAULT 0,
       created_at REAL NOT NULL,
-      UNIQUE (owner_id, kind, key)
+      UNIQUE (owner_id, kind, card_key)
     );
     CREATE INDEX onpu_study_cards_due ON onpu_study_cards(owner_id, due);
     CREATE TABLE onpu_study_reviews (
@@ -43,7 +43,7 @@ enum OnpuStudySchema {
       id text PRIMARY KEY,
       owner_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       kind text NOT NULL,
-      key text NOT NULL,
+      card_key text NOT NULL,
       song_id text,
       note text NOT NULL,
       state text NOT NULL,
@@ -56,7 +56,7 @@ enum OnpuStudySchema {
       buried_until timestamptz,
       reviews bigint NOT NULL DEFAULT 0,
       created_at timestamptz NOT NULL,
-      UNIQUE (owner_id, kind, key)
+      UNIQUE (owner_id, kind, card_key)
     )
     """,
     "CREATE INDEX onpu_study_cards_due_idx ON onpu_study_cards (owner_id, due)",

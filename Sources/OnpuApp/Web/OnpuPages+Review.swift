@@ -93,7 +93,8 @@ extension OnpuPages {
           .button(
             [
               .class(
-                "button \(interval.grade == "good" ? "primary" : "secondary") onpu-grade onpu-grade-\(interval.grade)"), .type("submit"),
+                "button \(interval.grade == "good" ? "primary" : "secondary") onpu-grade onpu-grade-\(interval.grade)"
+              ), .type("submit"),
               .name("grade"), .value(interval.grade),
               .ariaLabel("\(interval.grade.capitalized), next in \(interval.label)"),
             ],

@@ -53,17 +53,18 @@ extension OnpuPages {
 
   static func studySong(_ context: PageContext, _ song: StudySong) -> Node {
     let title = song.title.isEmpty ? "Untitled" : song.title
-    let known: Node = song.share.map { share in
-      .fragment([
-        .el(
-          "meter",
-          [
-            .attr("min", "0"), .attr("max", "\(share.cards)"), .value("\(share.known)"),
-            .ariaLabel("\(title): \(share.known) of \(share.cards) cards known"),
-          ]),
-        .span([.class("hint")], .text("\(share.known) of \(share.cards) cards known")),
-      ])
-    } ?? .span([.class("hint")], "Not studied yet")
+    let known: Node =
+      song.share.map { share in
+        .fragment([
+          .el(
+            "meter",
+            [
+              .attr("min", "0"), .attr("max", "\(share.cards)"), .value("\(share.known)"),
+              .ariaLabel("\(title): \(share.known) of \(share.cards) cards known"),
+            ]),
+          .span([.class("hint")], .text("\(share.known) of \(share.cards) cards known")),
+        ])
+      } ?? .span([.class("hint")], "Not studied yet")
     return .li(
       [.class("card onpu-study-song")],
       .div(

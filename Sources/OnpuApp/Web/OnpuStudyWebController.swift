@@ -19,8 +19,7 @@ struct OnpuStudyWebController: Sendable {
     signedIn.post("/study/songs/:songId", use: addSong)
   }
 
-  @Sendable func review(_ request: Request, _ context: AppRequestContext) async throws -> Response
-  {
+  @Sendable func review(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     let due = try await study.due(for: user, limit: 50)
     let cards = try due.map { card in
@@ -40,8 +39,7 @@ struct OnpuStudyWebController: Sendable {
   }
 
   /// A grade or an action from the review page's forms.
-  @Sendable func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response
-  {
+  @Sendable func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     let id = context.parameters.get("cardId") ?? ""
     let form = try await pages.form(request)
@@ -75,10 +73,13 @@ struct OnpuStudyWebController: Sendable {
     let songs = try await study.library.songs(for: user)
       .map { OnpuPages.StudySong(id: $0.id, title: $0.title, share: shares[$0.id]) }
       .enumerated()
-      .sorted { (order[$0.element.id] ?? .max, $0.offset) < (order[$1.element.id] ?? .max, $1.offset) }
+      .sorted {
+        (order[$0.element.id] ?? .max, $0.offset) < (order[$1.element.id] ?? .max, $1.offset)
+      }
       .map(\.element)
     return pages.html(
-      OnpuPages.study(try await pages.pageContext(request, context), progress: progress, songs: songs))
+      OnpuPages.study(
+        try await pages.pageContext(request, context), progress: progress, songs: songs))
   }
 
   @Sendable func addSong(_ request: Request, _ context: AppRequestContext) async throws
