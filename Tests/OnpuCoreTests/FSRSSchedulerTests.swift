@@ -47,7 +47,10 @@ import Testing
     let fuzzedDays = fuzzed.due.timeIntervalSince(card.due) / 86_400
     #expect(exactDays > 7)
     #expect(fuzzedDays == fuzzedDays.rounded())
-    #expect(abs(fuzzedDays - exactDays) <= 1 + 0.15 * 4.5 + 0.1 * (min(exactDays, 20) - 7) + 1)
+    let spread =
+      1 + 0.15 * min(max(exactDays - 2.5, 0), 4.5) + 0.1 * min(max(exactDays - 7, 0), 13)
+      + 0.05 * max(exactDays - 20, 0)
+    #expect(abs(fuzzedDays - exactDays) <= spread + 1)
     #expect(fuzzed.stability == exact.stability)
   }
 

@@ -70,10 +70,12 @@ import Testing
       StudyWords.draft(songTitle: "", lines: Self.lines, translations: [], line: 9, word: 0) == nil)
   }
 
-  @Test(arguments: [
-    (30.0, "1 min"), (600, "10 min"), (3 * 3600, "3 h"), (4 * 86_400, "4 d"),
+  static let labels: [(Double, String)] = [
+    (30, "1 min"), (600, "10 min"), (3 * 3600, "3 h"), (4 * 86_400, "4 d"),
     (65 * 86_400, "2 mo"), (365 * 86_400, "1 y"), (547 * 86_400, "1.5 y"),
-  ])
+  ]
+
+  @Test(arguments: labels)
   func intervalsReadShort(interval: Double, label: String) {
     #expect(StudyPlan.label(interval) == label)
   }
