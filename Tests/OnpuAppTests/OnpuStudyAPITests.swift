@@ -157,6 +157,10 @@ import Testing
       let due = try await Self.dueCards(client, token).compactMap { $0["id"] as? String }
       #expect(Set(due).isDisjoint(with: ids) && due.count == cards.count - 3)
       now.set("2026-03-02T23:00:00Z")
+      // (signed in again: the access token did not last the day)
+      let login = try await client.json(
+        .post, "/api/auth/login", ["email": "ann@example.com", "password": "correct horse"])
+      let token = try #require(login["accessToken"] as? String)
       let tomorrow = try await Self.dueCards(client, token).compactMap { $0["id"] as? String }
       #expect(tomorrow.contains(ids[0]) && !tomorrow.contains(ids[1]) && !tomorrow.contains(ids[2]))
       // and a suspended card can be restored
