@@ -1,6 +1,7 @@
 """Onpu study on a phone, with one thumb, in dark mode: a pasted song's words become cards from
 the study page; the review shows a card's lyric line, the back on a tap (or Space), and the four
-grades at the bottom with their intervals; five cards graded, the progress page counts them.
+grades at the bottom with their intervals; five cards graded and one buried, the progress page
+counts them.
 Every screen passes axe-core, fits the phone and logs no console error."""
 
 from __future__ import annotations
@@ -103,10 +104,16 @@ def test_a_song_becomes_cards_reviewed_with_one_thumb(browser: Browser, live_ser
             grades.nth(1 if number == 3 else 2).tap()
             expect(count).to_have_text(f"{total - number - 1} cards due")
 
-        # The progress page counts the five reviews
+        # The next card is buried until tomorrow from its More menu
+        card = page.locator(".onpu-study-card:not([hidden])")
+        card.locator(".onpu-card-more summary").tap()
+        card.get_by_role("button", name="Bury until tomorrow").tap()
+        expect(count).to_have_text(f"{total - 6} cards due")
+
+        # The progress page counts the five reviews; the buried card is not due
         page.goto("/onpu/study")
         expect(page.get_by_text("5 reviews in 30 days.")).to_be_visible()
-        expect(page.locator(".onpu-study-big")).to_have_text(f"{total - 5} cards due now")
+        expect(page.locator(".onpu-study-big")).to_have_text(f"{total - 6} cards due now")
         expect(page.locator(".onpu-study-song")).to_contain_text("夜の歌")
         check(page, axe, "progress", problems)
         page.screenshot(path=str(screenshots / "onpu-study-progress.png"), full_page=True)
