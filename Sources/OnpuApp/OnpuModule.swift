@@ -14,8 +14,12 @@ public struct OnpuModule: HearthAppModule {
   public static var schema: AppSchema { OnpuSchema.all }
 
   let library: OnpuLibrary
+  let study: OnpuStudy
 
-  public init(env: HearthEnvironment) { library = OnpuLibrary(env: env) }
+  public init(env: HearthEnvironment) {
+    library = OnpuLibrary(env: env)
+    study = OnpuStudy(library: library)
+  }
 
   /// The dictionaries must be there before the server takes requests: the error names what is
   /// missing and the command that installs it.
@@ -32,5 +36,7 @@ public struct OnpuModule: HearthAppModule {
     OnpuWebController(pages: routes.pages, library: library).register(routes.router)
     OnpuReadingsAPIController(library: library).register(routes.api)
     OnpuReadingsWebController(pages: routes.pages, library: library).register(routes.router)
+    OnpuStudyAPIController(study: study).register(routes.api)
+    OnpuStudyWebController(pages: routes.pages, study: study).register(routes.router)
   }
 }

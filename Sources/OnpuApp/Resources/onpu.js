@@ -277,3 +277,81 @@
     });
   }
 })();
+
+// --- Study: the daily review (/onpu/review) -----------------------------------------------
+// Tap the card (or Space) for its back, then a grade (or 1-4). Each answer goes to
+// /api/onpu/study and the next card shows; after the last, the page asks the server again.
+(() => {
+  "use strict";
+  const hearth = window.hearth;
+  const review = document.getElementById("onpu-review");
+  if (!review || !hearth) return;
+  const count = document.getElementById("onpu-review-count");
+  const cards = () => Array.from(review.querySelectorAll(".onpu-study-card"));
+  const current = () => review.querySelector(".onpu-study-card:not([hidden])");
+  const isRevealed = (card) => card.getAttribute("data-revealed") === "true";
+  for (const card of cards()) card.setAttribute("data-revealed", "false");
+  const reveal = (card) => {
+    if (card && !isRevealed(card)) card.setAttribute("data-revealed", "true");
+  };
+  const advance = (card) => {
+    const next = card.nextElementSibling;
+    card.remove();
+    const left = cards().length;
+    if (count) count.textContent = left === 1 ? "1 card due" : `${left} cards due`;
+    if (next && next.classList.contains("onpu-study-card")) {
+      next.hidden = false;
+      next.focus();
+    } else {
+      window.location.reload();
+    }
+  };
+  let busy = false;
+  const send = async (card, path, body) => {
+    if (busy) return;
+    busy = true;
+    try {
+      const response = await hearth.fetch(`/api/onpu/study/cards/${card.dataset.card}/${path}`, {
+        method: "POST", body,
+      });
+      // 409: graded already (another tab); either way this card is done here.
+      if (response.ok || response.status === 409) advance(card);
+      else hearth.toast("That did not save; try again.", { error: true });
+    } catch (_) {
+      hearth.toast("No connection; try again.", { error: true });
+    } finally {
+      busy = false;
+    }
+  };
+  review.addEventListener("click", (event) => {
+    const card = event.target.closest(".onpu-study-card");
+    if (!card) return;
+    const grade = event.target.closest("button[name=grade]");
+    if (grade) {
+      event.preventDefault();
+      send(card, "review", { grade: grade.value });
+      return;
+    }
+    const action = event.target.closest("[data-onpu-action]");
+    if (action) {
+      event.preventDefault();
+      send(card, "action", { action: action.getAttribute("data-onpu-action") });
+      return;
+    }
+    if (event.target.closest("details, a")) return;
+    reveal(card);
+  });
+  const grades = { 1: "again", 2: "hard", 3: "good", 4: "easy" };
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("input, textarea, select, summary, a")) return;
+    const card = current();
+    if (!card) return;
+    if (!isRevealed(card) && (event.key === " " || event.key === "Enter")) {
+      event.preventDefault();
+      reveal(card);
+    } else if (isRevealed(card) && grades[event.key]) {
+      event.preventDefault();
+      send(card, "review", { grade: grades[event.key] });
+    }
+  });
+})();

@@ -81,6 +81,7 @@ enum OnpuSchema {
         CREATE UNIQUE INDEX onpu_reading_corrections_key
           ON onpu_reading_corrections(owner_id, COALESCE(song_id, ''), surface);
         """),
+      SQLiteMigration("onpu-study", OnpuStudySchema.sqlite),
     ],
     postgres: [
       PostgresMigration(
@@ -154,6 +155,10 @@ enum OnpuSchema {
             ON onpu_reading_corrections (owner_id, COALESCE(song_id, ''), surface)
           """,
         ]),
+      PostgresMigration(
+        version: 30, name: "onpu study cards", statements: OnpuStudySchema.postgresCards),
+      PostgresMigration(
+        version: 31, name: "onpu study reviews", statements: OnpuStudySchema.postgresReviews),
     ],
     // Their songs go by foreign key; the analysis jobs that name them, here
     accountCleanup: AccountCleanup { account in

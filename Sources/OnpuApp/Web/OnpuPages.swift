@@ -18,7 +18,7 @@ public enum OnpuPages {
     guard context.userName != nil else { return .empty }
     let links: [(String, String)] = [
       ("/onpu", "Library"), ("/onpu/add", "Add a song"), ("/onpu/dictionary", "Dictionary"),
-      ("/onpu/welcome", "Tour"),
+      ("/onpu/welcome", "Tour"), ("/onpu/study", "Study"),
     ]
     return Tabs(
       label: "Onpu", links.map { Tabs.Tab($1, href: $0, current: context.path == $0) }
