@@ -15,7 +15,11 @@ let nioConcurrencyHelpers = Target.Dependency.product(
 /// `appDependencies` adds. (Listed, not discovered: SwiftPM caches the manifest by its text.)
 let appModuleNames = ["SofterApp", "RedoApp", "AuralystApp", "OnpuApp"]
 let appDependencies: [String: [Target.Dependency]] = [
-  "OnpuApp": ["OnpuAnalysis"]
+  // GRDB writes the SQLite file inside an Anki export (.apkg).
+  "OnpuApp": [
+    "CZlib", "OnpuAnalysis", .product(name: "Crypto", package: "swift-crypto"),
+    .product(name: "GRDB", package: "GRDB.swift"),
+  ]
 ]
 let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
   "Sources")
