@@ -30,7 +30,8 @@ import Testing
       let col = try #require(try Row.fetchOne(db, sql: "SELECT * FROM col"))
       #expect(col["ver"] as Int == 11)
       let models = try JSONSerialization.jsonObject(with: Data((col["models"] as String).utf8))
-      let model = try #require((models as? [String: Any])?[String(AnkiNoteType.id)] as? [String: Any])
+      let model = try #require(
+        (models as? [String: Any])?[String(AnkiNoteType.id)] as? [String: Any])
       #expect(model["name"] as? String == "Onpu word")
       let fields = try #require(model["flds"] as? [[String: Any]])
       #expect(fields.compactMap { $0["name"] as? String } == AnkiNoteType.fields)
@@ -44,8 +45,9 @@ import Testing
         let row = try #require(rows.first { $0["guid"] as String == note.guid })
         #expect(row["id"] as Int64 == note.id)
         #expect(row["mid"] as Int64 == AnkiNoteType.id)
-        #expect((row["flds"] as String).split(separator: "\u{1F}", omittingEmptySubsequences: false)
-          .map(String.init) == note.fields)
+        #expect(
+          (row["flds"] as String).split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            .map(String.init) == note.fields)
         #expect(row["csum"] as Int64 == note.checksum)
         #expect(row["sfld"] as String == note.sortField)
       }
