@@ -9,6 +9,8 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
     process.arguments = arguments
+    // UTF-8 names match only in a UTF-8 locale.
+    process.environment = ["LC_ALL": "C.UTF-8"]
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

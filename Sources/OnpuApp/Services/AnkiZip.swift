@@ -31,12 +31,13 @@ enum AnkiZip {
       output.append(le16: UInt16(name.count), 0)
       output += name
       output += entry.bytes
-      // Central directory header: made by 2.0 (MS-DOS attributes), the same fields, no extras.
+      // Central directory header: made by Unix 2.0 (a DOS host's names are read as code page
+      // 437 by some unzips, whatever the UTF-8 flag says), a plain file readable by all.
       directory.append(le32: 0x0201_4B50)
-      directory.append(le16: 20, 20, 0x0800, 0, time, date)
+      directory.append(le16: 0x0314, 20, 0x0800, 0, time, date)
       directory.append(le32: checksum, size, size)
       directory.append(le16: UInt16(name.count), 0, 0, 0, 0)
-      directory.append(le32: 0, offset)
+      directory.append(le32: 0o100644 << 16, offset)
       directory += name
     }
     guard output.count + directory.count < Int(UInt32.max), entries.count < Int(UInt16.max)
