@@ -26,8 +26,7 @@ struct OnpuAnkiController: Sendable {
     api.add(
       APIOperation(
         .get, "/api/onpu/anki", summary: "The words of all your songs as one Anki deck (.apkg)",
-        tag: "onpu", responses: [(200, Self.package)], errors: [409],
-        contentType: Self.contentType),
+        tag: "onpu", responses: [(200, Self.package)], contentType: Self.contentType),
       use: allSongs)
   }
 
