@@ -15,7 +15,7 @@ let nioConcurrencyHelpers = Target.Dependency.product(
 /// `appDependencies` adds. (Listed, not discovered: SwiftPM caches the manifest by its text.)
 let appModuleNames = ["SofterApp", "RedoApp", "AuralystApp", "OnpuApp"]
 let appDependencies: [String: [Target.Dependency]] = [
-  // GRDB writes the SQLite file inside an Anki export (.apkg).
+  // The Anki export (.apkg): its SQLite file (GRDB), its zip's CRC-32 (zlib), its checksums (SHA-1).
   "OnpuApp": [
     "CZlib", "OnpuAnalysis", .product(name: "Crypto", package: "swift-crypto"),
     .product(name: "GRDB", package: "GRDB.swift"),
