@@ -15,7 +15,11 @@ let nioConcurrencyHelpers = Target.Dependency.product(
 /// `appDependencies` adds. (Listed, not discovered: SwiftPM caches the manifest by its text.)
 let appModuleNames = ["SofterApp", "RedoApp", "AuralystApp", "OnpuApp"]
 let appDependencies: [String: [Target.Dependency]] = [
-  "OnpuApp": ["OnpuAnalysis"]
+  // The Anki export (.apkg): its SQLite file (GRDB), its zip's CRC-32 (zlib), its checksums (SHA-1).
+  "OnpuApp": [
+    "CZlib", "OnpuAnalysis", .product(name: "Crypto", package: "swift-crypto"),
+    .product(name: "GRDB", package: "GRDB.swift"),
+  ]
 ]
 let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
   "Sources")

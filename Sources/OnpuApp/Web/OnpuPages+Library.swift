@@ -97,6 +97,7 @@ extension OnpuPages {
         [.class("onpu-title-row")], .h1("Library"),
         .a([.class("button primary"), .href("/onpu/add")], "Add a song")),
       filters,
+      library.hasAnySong ? ankiExport("/api/onpu/anki", label: "Export all songs to Anki") : .empty,
       .div(
         [.id("onpu-live"), .data("onpu-live", "library"), .data("since", "\(library.since)")],
         processing(library.jobs, isAdmin: context.isAdmin), songs(library)))

@@ -113,6 +113,7 @@ extension OnpuPages {
         OnpuLyricsView.lines(
           view.lines, translations: view.translations, knownKanji: knownKanji)),
       translationNotice(view, isAdmin: context.isAdmin),
+      ankiExport("/api/onpu/songs/\(view.song.id)/anki", label: "Export to Anki"),
       .p(
         [.class("onpu-readings-link")],
         .a([.href("/onpu/songs/\(view.song.id)/readings")], "Correct a reading")),

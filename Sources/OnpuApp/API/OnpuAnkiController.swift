@@ -1,0 +1,108 @@
+import CanonicalJSON
+import Foundation
+import HearthCore
+import HearthPlatform
+import Hummingbird
+import OnpuCore
+
+/// Anki exports (.apkg): one song's words as a deck, or all the caller's songs as one deck.
+struct OnpuAnkiController: Sendable {
+  let library: OnpuLibrary
+  /// Gives the words' meanings; without one the Meaning field stays empty.
+  let glossary: (any WordGlossary)?
+  var env: HearthEnvironment { library.env }
+
+  static let contentType = "application/apkg"
+  static let allSongsDeck = "Onpu songs"
+  static let package: JSON = ["type": "string", "format": "binary"]
+
+  func register(_ api: APIRouteTable) {
+    api.add(
+      APIOperation(
+        .get, "\(OnpuLibraryAPIController.songPath)/anki",
+        summary: "The song's words with kanji as an Anki deck (.apkg)", tag: "onpu",
+        responses: [(200, Self.package)], errors: [404, 409], contentType: Self.contentType),
+      use: song)
+    api.add(
+      APIOperation(
+        .get, "/api/onpu/anki", summary: "The words of all your songs as one Anki deck (.apkg)",
+        tag: "onpu", responses: [(200, Self.package)], contentType: Self.contentType),
+      use: allSongs)
+  }
+
+  @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    let user = try context.requireCaller().user
+    let id = context.parameters.get("songId") ?? ""
+    let song: OnpuSong
+    do {
+      song = try await library.song(id, for: user)
+    } catch let error as APIErrorResponse {
+      // The id of a song still being made is its job's: it has no words yet.
+      if let job = try? await library.job(id, for: user), job.status != .succeeded {
+        throw APIErrorResponse(
+          .conflict("song", "The song is still being processed; export it once it is ready."))
+      }
+      throw error
+    }
+    let package = AnkiPackage(
+      deckName: song.title.isEmpty ? "Onpu song" : song.title,
+      notes: try AnkiSongNotes.notes(Self.ankiSong(song), glossary: glossary))
+    return try response(package, fileName: song.title)
+  }
+
+  @Sendable func allSongs(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    var notes: [AnkiNote] = []
+    for listed in try await library.songs(for: user).reversed() {
+      guard let song = try await env.database.onpuStore.onpuSong(id: listed.id),
+        song.analysis != nil
+      else { continue }
+      notes += AnkiSongNotes.notes(try Self.ankiSong(song), glossary: glossary)
+    }
+    return try response(
+      AnkiPackage(deckName: Self.allSongsDeck, notes: notes), fileName: Self.allSongsDeck)
+  }
+
+  static func ankiSong(_ song: OnpuSong) throws -> AnkiSongNotes.Song {
+    guard let analysis = song.analysis else {
+      throw APIErrorResponse(
+        .conflict("song", "The song is still being processed; export it once it is ready."))
+    }
+    return AnkiSongNotes.Song(
+      id: song.id, title: song.title, artist: song.artist,
+      lines: try OnpuSongCoding.lines(analysis),
+      translations: try OnpuSongCoding.translations(analysis))
+  }
+
+  private func response(_ package: AnkiPackage, fileName: String) throws -> Response {
+    let bytes = try package.bytes(now: env.now())
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: Self.contentType,
+        .contentDisposition: Self.contentDisposition(fileName),
+      ], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+  }
+
+  /// An ASCII name for every client and the title itself (RFC 6266's filename*) for those that
+  /// read it; characters a file system refuses become dashes.
+  static func contentDisposition(_ title: String) -> String {
+    let safe = String(
+      title.map { "/\\:*?\"<>|".contains($0) || $0.isNewline ? "-" : $0 }
+    ).trimmingCharacters(in: .whitespaces)
+    let name = (safe.isEmpty ? "Onpu" : String(safe.prefix(100))) + ".apkg"
+    let ascii = String(
+      name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0 != "%" && $0 != "\"" }
+        .map(Character.init))
+    let fallback = ascii.count > ".apkg".count && !ascii.hasPrefix(".") ? ascii : "onpu.apkg"
+    let encoded =
+      name.addingPercentEncoding(
+        withAllowedCharacters: CharacterSet(
+          charactersIn:
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~"))
+      ?? fallback
+    return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
+  }
+}
