@@ -30,5 +30,7 @@ public struct OnpuModule: HearthAppModule {
       .register(routes.api)
     OnpuLibraryAPIController(library: library).register(routes.api)
     OnpuWebController(pages: routes.pages, library: library).register(routes.router)
+    OnpuWordsAPIController(library: library).register(routes.api)
+    OnpuWordsWebController(pages: routes.pages, library: library).register(routes.router)
   }
 }

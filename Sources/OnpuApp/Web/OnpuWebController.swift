@@ -111,11 +111,14 @@ struct OnpuWebController: Sendable {
           .sorted { ($0.frequency ?? .max, $0.strokes) < ($1.frequency ?? .max, $1.strokes) }
       )
     }
+    let words =
+      query.isEmpty
+      ? nil : try? await library.wordDictionary().search(String(query.prefix(100)), limit: 30)
     return pages.html(
       OnpuPages.dictionary(
         page, query: query,
         results: query.isEmpty ? nil : dictionary.search(String(query.prefix(100)), limit: 200),
-        levels: levels, total: dictionary.entries.count))
+        levels: levels, total: dictionary.entries.count, words: words))
   }
 
   @Sendable func welcome(_ request: Request, _ context: AppRequestContext) async throws
