@@ -62,7 +62,9 @@ public struct WordDictionary: Sendable {
         var words = Set<Substring>()
         for gloss in sense.glosses {
           let key = Self.glossKey(gloss)
-          if !key.isEmpty, byGloss[key]?.last != posting { byGloss[key, default: []].append(posting) }
+          if !key.isEmpty, byGloss[key]?.last != posting {
+            byGloss[key, default: []].append(posting)
+          }
           words.formUnion(Self.words(of: key))
         }
         for word in words { byGlossWord[String(word), default: []].append(posting) }

@@ -77,7 +77,8 @@ import Testing
 
   @Test func studyCardsGetShortMeanings() throws {
     let glossary: any WordGlossary = try Self.dictionary()
-    #expect(glossary.gloss(word: "呼ぶ", reading: "よぶ")?.hasPrefix("to call out (to); to call") == true)
+    #expect(
+      glossary.gloss(word: "呼ぶ", reading: "よぶ")?.hasPrefix("to call out (to); to call") == true)
     #expect(glossary.gloss(word: "夜空", reading: "よぞら") == "night sky")
     #expect(glossary.gloss(word: "存在しない語", reading: "そんざいしないご") == nil)
   }

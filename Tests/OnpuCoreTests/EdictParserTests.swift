@@ -34,7 +34,8 @@ import Testing
   @Test func kanaOnlyWordsAndSingleSenses() throws {
     let kana = try #require(EdictParser.entry("ヽ /(unc) repetition mark in katakana/"[...]))
     #expect(kana.word == "ヽ" && kana.reading == "ヽ" && !kana.isCommon)
-    #expect(kana.senses == [.init(partsOfSpeech: ["unc"], glosses: ["repetition mark in katakana"])])
+    #expect(
+      kana.senses == [.init(partsOfSpeech: ["unc"], glosses: ["repetition mark in katakana"])])
     let sky = try #require(EdictParser.entry("夜空 [よぞら] /(n) night sky/(P)/"[...]))
     #expect(sky.senses.map(\.glosses) == [["night sky"]] && sky.isCommon)
   }

@@ -30,8 +30,7 @@ struct OnpuWordsAPIController: Sendable {
         responses: [(200, Schemas.of(CardEnvelope.self))], errors: [400, 404, 503]), use: word)
   }
 
-  @Sendable func search(_ request: Request, _ context: AppRequestContext) async throws -> Response
-  {
+  @Sendable func search(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let query = try OnpuWordInput.query(request.uri.queryParameters.get("q"))
     let words = try await library.wordDictionary().search(query, limit: 50)
     return JSONBody.response(

@@ -303,6 +303,7 @@
   let wordPressed = false;
   const cancelWordPress = () => { if (wordTimer) clearTimeout(wordTimer); wordTimer = null; };
   document.addEventListener("pointerdown", (event) => {
+    wordPressed = false;
     const word = event.target.closest("[data-word-card]");
     if (!word) return;
     cancelWordPress();

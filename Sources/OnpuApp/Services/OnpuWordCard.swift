@@ -104,9 +104,13 @@ struct OnpuWordCard: Codable, Sendable {
 
   /// The card's address: the word in the path, its reading in the query.
   static func href(word: String, reading: String?) -> String {
-    let path = word.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?", "#"])) ?? word
+    let path =
+      word.addingPercentEncoding(
+        withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?", "#"])) ?? word
     guard let reading, !reading.isEmpty else { return "/onpu/words/\(path)" }
-    let query = reading.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+", "#"])) ?? reading
+    let query =
+      reading.addingPercentEncoding(
+        withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+", "#"])) ?? reading
     return "/onpu/words/\(path)?reading=\(query)"
   }
 }

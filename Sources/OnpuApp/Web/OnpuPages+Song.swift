@@ -202,11 +202,12 @@ extension OnpuPages {
         ])
     }
     return page(
-      context, title: "Kanji dictionary",
-      .h1("Kanji dictionary"),
+      context, title: "Dictionary",
+      .h1("Dictionary"),
       .form(
         [.method("get"), .action("/onpu/dictionary"), .class("onpu-search"), .role("search")],
-        .label([.class("visually-hidden"), .attr("for", "onpu-kanji-q")], "Search words and kanji"),
+        .label(
+          [.class("visually-hidden"), .attr("for", "onpu-kanji-q")], "Search words and kanji"),
         .input(
           .type("search"), .id("onpu-kanji-q"), .name("q"), .value(query),
           .placeholder("Word, kanji, reading, romaji or meaning")),

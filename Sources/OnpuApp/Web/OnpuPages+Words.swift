@@ -25,26 +25,29 @@ extension OnpuPages {
         ]),
       first?.common == true ? .p([.class("onpu-word-common")], "Common word") : .empty,
       pitch(card.pitch),
-      .fragment(card.entries.enumerated().map { index, entry in
-        entryNode(entry, showReading: index > 0 || entry.reading != card.reading)
-      }),
+      .fragment(
+        card.entries.enumerated().map { index, entry in
+          entryNode(entry, showReading: index > 0 || entry.reading != card.reading)
+        }),
       card.kanji.isEmpty
         ? .empty
         : .section(
           [.ariaLabel("Kanji")], .h3("Kanji"),
           .ul(
             [.class("onpu-word-kanji")],
-            .fragment(card.kanji.map { kanji in
-              .li(
-                .a(
-                  [
-                    .class("k"), .data("kanji", kanji.literal),
-                    .href("/onpu/dictionary?q=\(kanji.literal)"),
-                    .ariaLabel("Kanji \(kanji.literal): \(kanji.meaning ?? "meanings and readings")"),
-                  ],
-                  .span([.lang("ja")], .text(kanji.literal)),
-                  kanji.meaning.map { .span([.class("hint")], .text(" \($0)")) } ?? .empty))
-            }))),
+            .fragment(
+              card.kanji.map { kanji in
+                .li(
+                  .a(
+                    [
+                      .class("k"), .data("kanji", kanji.literal),
+                      .href("/onpu/dictionary?q=\(kanji.literal)"),
+                      .ariaLabel(
+                        "Kanji \(kanji.literal): \(kanji.meaning ?? "meanings and readings")"),
+                    ],
+                    .span([.lang("ja")], .text(kanji.literal)),
+                    kanji.meaning.map { .span([.class("hint")], .text(" \($0)")) } ?? .empty))
+              }))),
       .div([.id("word-card-actions"), .class("onpu-word-actions")]),
       attribution)
   }
@@ -59,15 +62,16 @@ extension OnpuPages {
         : .empty,
       .ol(
         [.class("onpu-word-senses")],
-        .fragment(entry.senses.map { sense in
-          .li(
-            sense.partsOfSpeech.isEmpty && sense.notes.isEmpty
-              ? .empty
-              : .p(
-                [.class("onpu-word-pos")],
-                .text((sense.partsOfSpeech + sense.notes).joined(separator: " · "))),
-            .p(.text(sense.glosses.joined(separator: "; "))))
-        })))
+        .fragment(
+          entry.senses.map { sense in
+            .li(
+              sense.partsOfSpeech.isEmpty && sense.notes.isEmpty
+                ? .empty
+                : .p(
+                  [.class("onpu-word-pos")],
+                  .text((sense.partsOfSpeech + sense.notes).joined(separator: " · "))),
+              .p(.text(sense.glosses.joined(separator: "; "))))
+          })))
   }
 
   /// Each reading's pitch drawn as the song page draws it: a line over the high morae.
@@ -77,20 +81,23 @@ extension OnpuPages {
     }
     return .ul(
       [.class("onpu-word-pitches"), .ariaLabel("Pitch accent")],
-      .fragment(pitches.map { pitch in
-        let spoken = pitch.morae.map { "\($0.text)\($0.isHigh ? "↑" : "↓")" }.joined()
-        return .li(
-          .span(
-            [.class("onpu-word-pitch"), .lang("ja"), .attr("aria-hidden", "true")],
-            .fragment(pitch.morae.enumerated().map { index, mora in
-              let next = index + 1 < pitch.morae.count ? pitch.morae[index + 1].isHigh : mora.isHigh
-              return .span(
-                [.class("m \(mora.isHigh ? "h" : "l")\(next != mora.isHigh ? " step" : "")")],
-                .text(mora.text))
-            })),
-          .span([.class("visually-hidden")], .text(spoken)),
-          .span([.class("hint")], .text(" \(pitch.kind) [\(pitch.nucleus)]")))
-      }))
+      .fragment(
+        pitches.map { pitch in
+          let spoken = pitch.morae.map { "\($0.text)\($0.isHigh ? "↑" : "↓")" }.joined()
+          return .li(
+            .span(
+              [.class("onpu-word-pitch"), .lang("ja"), .attr("aria-hidden", "true")],
+              .fragment(
+                pitch.morae.enumerated().map { index, mora in
+                  let next =
+                    index + 1 < pitch.morae.count ? pitch.morae[index + 1].isHigh : mora.isHigh
+                  return .span(
+                    [.class("m \(mora.isHigh ? "h" : "l")\(next != mora.isHigh ? " step" : "")")],
+                    .text(mora.text))
+                })),
+            .span([.class("visually-hidden")], .text(spoken)),
+            .span([.class("hint")], .text(" \(pitch.kind) [\(pitch.nucleus)]")))
+        }))
   }
 
   static let attribution: Node = .p(
@@ -105,19 +112,21 @@ extension OnpuPages {
       .h2("Words"),
       .ul(
         [.class("onpu-word-list")],
-        .fragment(words.map { entry in
-          .li(
-            .a(
-              [
-                .class("onpu-word-link"),
-                .href(OnpuWordCard.href(word: entry.word, reading: entry.reading)),
-              ],
-              .span([.class("onpu-word-literal"), .lang("ja")], .text(entry.word)),
-              entry.word == entry.reading
-                ? .empty : .span([.class("onpu-word-reading"), .lang("ja")], .text(entry.reading)),
-              entry.isCommon ? .span([.class("onpu-word-badge")], "common") : .empty,
-              .span([.class("onpu-word-gloss")], .text(entry.shortGloss))))
-        })),
+        .fragment(
+          words.map { entry in
+            .li(
+              .a(
+                [
+                  .class("onpu-word-link"),
+                  .href(OnpuWordCard.href(word: entry.word, reading: entry.reading)),
+                ],
+                .span([.class("onpu-word-literal"), .lang("ja")], .text(entry.word)),
+                entry.word == entry.reading
+                  ? .empty
+                  : .span([.class("onpu-word-reading"), .lang("ja")], .text(entry.reading)),
+                entry.isCommon ? .span([.class("onpu-word-badge")], "common") : .empty,
+                .span([.class("onpu-word-gloss")], .text(entry.shortGloss))))
+          })),
       attribution)
   }
 
