@@ -18,15 +18,15 @@ public struct WordDictionary: Sendable {
     var sense: Int32
   }
 
-  /// Keys in UTF-8 order with the entries each stands for, so a prefix is a range.
+  /// Keys in order with the entries each stands for, so a prefix is a range. (Swift orders
+  /// strings by their Unicode scalars, so the keys that share a prefix are neighbours.)
   struct SortedKeys {
-    var keys: [String] = []
-    var ids: [[Int32]] = []
+    var keys: [String]
+    var ids: [[Int32]]
 
     init(_ table: [String: [Int32]]) {
-      let sorted = table.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-      keys = sorted.map(\.key)
-      ids = sorted.map(\.value)
+      keys = table.keys.sorted()
+      ids = keys.map { table[$0] ?? [] }
     }
 
     /// The places of the keys that start with `prefix`.
@@ -35,7 +35,7 @@ public struct WordDictionary: Sendable {
       var high = keys.count
       while low < high {
         let middle = (low + high) / 2
-        if keys[middle].utf8.lexicographicallyPrecedes(prefix.utf8) {
+        if keys[middle] < prefix {
           low = middle + 1
         } else {
           high = middle
@@ -155,7 +155,7 @@ public struct WordDictionary: Sendable {
       scan(wordKeys, prefix: query, rank: 3, add)
     }
     if !hasKanji {
-      let kana =
+      let kana: String? =
         query.unicodeScalars.allSatisfy(Self.isKanaOrMark) ? query : Romaji.hiragana(query)
       if let kana, !kana.isEmpty, kana.unicodeScalars.allSatisfy(Self.isKanaOrMark) {
         let reading = Mora.hiragana(kana)

@@ -112,14 +112,14 @@ extension OnpuResources {
   /// EDICT as Debian ships it (EUC-JP), or already in UTF-8.
   public static func loadWordDictionary(from file: URL) throws -> WordDictionary {
     let bytes = Array(try Data(contentsOf: file))
-    let text = String(validating: bytes, as: UTF8.self) ?? (try decodeEUCJP(bytes))
+    let text = try String(validating: bytes, as: UTF8.self) ?? decodeEUCJP(bytes)
     return WordDictionary(entries: EdictParser.entries(text))
   }
 
   /// EUC-JP to a string with the C library's iconv.
   static func decodeEUCJP(_ bytes: [UInt8]) throws -> String {
-    let converter = iconv_open("UTF-8", "EUC-JP")
-    guard converter != iconv_t(bitPattern: -1) else {
+    let opened: UnsafeMutableRawPointer? = iconv_open("UTF-8", "EUC-JP")
+    guard let converter = opened, Int(bitPattern: converter) != -1 else {
       throw MissingError(description: "this system's iconv cannot read EUC-JP")
     }
     defer { iconv_close(converter) }

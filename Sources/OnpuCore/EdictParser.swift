@@ -3,7 +3,7 @@
 public enum EdictParser {
   /// The entry of one line; nil for the header line, a blank line or one that is not EDICT.
   public static func entry(_ line: Substring) -> WordEntry? {
-    guard let split = line.range(of: " /") else { return nil }
+    guard let split = line.firstRange(of: " /") else { return nil }
     let head = line[..<split.lowerBound]
     var word = head
     var reading = head

@@ -16,6 +16,12 @@ EDICT = Path("/usr/share/edict/edict")
 VOWEL_OR_Y = set("あいうえおやゆよゃゅょぁぃぅぇぉ")
 
 
+def loaded(client) -> None:
+    """The first word asked for loads EDICT, which takes a debug build a while."""
+    r = client.get("/api/onpu/words", params={"q": "hoshi"}, timeout=300)
+    assert r.status_code == 200, describe(r)
+
+
 def sample_words(count: int, seed: int = 20) -> list[tuple[str, str]]:
     """Common words (EDICT's (P)) with readings jaconv's romaji reads back one way: no ん before
     a vowel or y (jaconv writes "shinya" for しんや, which reads しにゃ), no long-vowel mark."""
@@ -40,8 +46,10 @@ def same_sound(reading: str) -> str:
 
 
 @pytest.mark.skipif(not EDICT.exists(), reason="Debian's edict is not installed (scripts/setup)")
+@pytest.mark.timeout(420)
 def test_every_sampled_word_is_found_by_jaconvs_romaji(start_server) -> None:
     client = start_server("sqlite").client()
+    loaded(client)
     missing = []
     sample = sample_words(150)
     for word, reading in sample:
@@ -61,8 +69,10 @@ def assert_invalid(r, field: str) -> None:
     assert error["field"] == field and error["code"] and error["message"], describe(r)
 
 
+@pytest.mark.timeout(420)
 def test_the_word_api_checks_its_input_and_answers_a_card(start_server) -> None:
     client = start_server("sqlite").client()
+    loaded(client)
     assert_invalid(client.get("/api/onpu/words"), "q")
     assert_invalid(client.get("/api/onpu/words", params={"q": "   "}), "q")
     assert_invalid(client.get("/api/onpu/words", params={"q": "x" * 101}), "q")

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthPlatform
 import OnpuAnalysis
 import OnpuCore
 

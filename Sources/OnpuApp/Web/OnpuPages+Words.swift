@@ -4,7 +4,7 @@ import OnpuCore
 /// The word card (its own page, and the sheet the song page opens with it), word results on
 /// the dictionary page, and EDICT's attribution wherever its words show.
 extension OnpuPages {
-  public static func word(_ context: PageContext, _ card: OnpuWordCard) -> String {
+  static func word(_ context: PageContext, _ card: OnpuWordCard) -> String {
     page(
       context, title: "\(card.word) · Dictionary",
       .p(.a([.href("/onpu/dictionary")], "← Dictionary")),
@@ -46,7 +46,7 @@ extension OnpuPages {
                         "Kanji \(kanji.literal): \(kanji.meaning ?? "meanings and readings")"),
                     ],
                     .span([.lang("ja")], .text(kanji.literal)),
-                    kanji.meaning.map { .span([.class("hint")], .text(" \($0)")) } ?? .empty))
+                    kanji.meaning.map { Node.span([.class("hint")], .text(" \($0)")) } ?? .empty))
               }))),
       .div([.id("word-card-actions"), .class("onpu-word-actions")]),
       attribution)

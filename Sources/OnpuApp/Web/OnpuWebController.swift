@@ -73,6 +73,8 @@ struct OnpuWebController: Sendable {
   @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
+    // Its words open cards: EDICT starts loading now, not at the first tap.
+    library.words.warm()
     guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
     var lines = try OnpuSongCoding.lines(analysis)
     if case .success(let analyzer) = library.analyzer,
@@ -111,9 +113,10 @@ struct OnpuWebController: Sendable {
           .sorted { ($0.frequency ?? .max, $0.strokes) < ($1.frequency ?? .max, $1.strokes) }
       )
     }
-    let words =
-      query.isEmpty
-      ? nil : try? await library.wordDictionary().search(String(query.prefix(100)), limit: 30)
+    var words: [WordEntry]?
+    if !query.isEmpty {
+      words = try? await library.wordDictionary().search(String(query.prefix(100)), limit: 30)
+    }
     return pages.html(
       OnpuPages.dictionary(
         page, query: query,
