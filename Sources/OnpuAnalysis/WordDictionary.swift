@@ -56,7 +56,7 @@ public struct WordDictionary: Sendable {
     for (index, entry) in entries.enumerated() {
       let id = Int32(index)
       byWord[entry.word, default: []].append(id)
-      byReading[Mora.hiragana(entry.reading), default: []].append(id)
+      byReading[Self.readingKey(entry.reading), default: []].append(id)
       for (senseIndex, sense) in entry.senses.enumerated() {
         let posting = Posting(entry: id, sense: Int32(senseIndex))
         var words = Set<Substring>()
@@ -106,7 +106,7 @@ public struct WordDictionary: Sendable {
   public func entries(word: String, reading: String? = nil) -> [WordEntry] {
     var ids = byWord[word] ?? []
     if ids.isEmpty, word.unicodeScalars.allSatisfy(Self.isKana) {
-      ids = byReading[Mora.hiragana(word)] ?? []
+      ids = byReading[Self.readingKey(word)] ?? []
     }
     let wanted = reading.map(Mora.hiragana)
     return ids.map { entries[Int($0)] }.enumerated().sorted { lhs, rhs in
@@ -158,7 +158,7 @@ public struct WordDictionary: Sendable {
       let kana: String? =
         query.unicodeScalars.allSatisfy(Self.isKanaOrMark) ? query : Romaji.hiragana(query)
       if let kana, !kana.isEmpty, kana.unicodeScalars.allSatisfy(Self.isKanaOrMark) {
-        let reading = Mora.hiragana(kana)
+        let reading = Self.readingKey(kana)
         for id in byReading[reading] ?? [] { add(id, rank: 0) }
         scan(readingKeys, prefix: reading, rank: 3, add)
       }
@@ -200,6 +200,16 @@ public struct WordDictionary: Sendable {
       seen += postings.count
       if seen > Self.prefixBudget { return }
     }
+  }
+
+  /// A reading as its sound: hiragana, with ぢ and づ as じ and ず, which romaji writes alike
+  /// (kanazukai finds 仮名遣い, read かなづかい).
+  static func readingKey(_ reading: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        Mora.hiragana(reading).unicodeScalars.map { scalar in
+          scalar == "ぢ" ? "じ" : scalar == "づ" ? "ず" : scalar
+        }))
   }
 
   static func isKana(_ scalar: Unicode.Scalar) -> Bool {

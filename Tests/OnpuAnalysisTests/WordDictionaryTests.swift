@@ -93,3 +93,13 @@ import Testing
     #expect(missing.loaded == nil)
   }
 }
+
+@Suite struct WordDictionaryRomajiTests {
+  /// Romaji writes ぢ and づ as ji and zu, as じ and ず: found by jaconv's romaji of real words.
+  @Test func zuFindsReadingsWithDu() throws {
+    let dictionary = try WordDictionaryTests.dictionary()
+    #expect(dictionary.search("kanazukai").contains { $0.word == "仮名遣い" })
+    #expect(dictionary.search("sotozuke").contains { $0.reading == "そとづけ" })
+    #expect(dictionary.search("かなづかい").first?.reading == "かなづかい")
+  }
+}

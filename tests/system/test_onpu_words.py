@@ -14,6 +14,7 @@ from hearth_harness import describe, json_of
 
 EDICT = Path("/usr/share/edict/edict")
 VOWEL_OR_Y = set("あいうえおやゆよゃゅょぁぃぅぇぉ")
+SMALL_VOWELS = set("ぁぃぅぇぉゎ")
 
 
 def loaded(client) -> None:
@@ -24,7 +25,8 @@ def loaded(client) -> None:
 
 def sample_words(count: int, seed: int = 20) -> list[tuple[str, str]]:
     """Common words (EDICT's (P)) with readings jaconv's romaji reads back one way: no ん before
-    a vowel or y (jaconv writes "shinya" for しんや, which reads しにゃ), no long-vowel mark."""
+    a vowel or y (jaconv writes "shinya" for しんや, which reads しにゃ), and no small vowel
+    (jaconv writes "tei" for てぃ, which reads てい)."""
     words: list[tuple[str, str]] = []
     for line in EDICT.read_text(encoding="euc-jp", errors="replace").splitlines()[1:]:
         if not line.endswith("/(P)/"):
@@ -33,6 +35,8 @@ def sample_words(count: int, seed: int = 20) -> list[tuple[str, str]]:
         word, _, rest = head.partition(" [")
         reading = jaconv.kata2hira(rest.rstrip("]") or word)
         if not all("ぁ" <= c <= "ゖ" for c in reading) or "ゐ" in reading or "ゑ" in reading:
+            continue
+        if SMALL_VOWELS & set(reading):
             continue
         if any(c == "ん" and n in VOWEL_OR_Y for c, n in zip(reading, reading[1:])):
             continue

@@ -48,7 +48,9 @@ struct OnpuWordsAPIController: Sendable {
 /// What the word routes accept, checked the same way for the pages and the API.
 enum OnpuWordInput {
   static func query(_ raw: String?) throws -> String {
-    let query = (raw ?? "").trimmingCharacters(in: .whitespaces)
+    // A form's GET writes spaces as "+", which no word needs.
+    let query = (raw ?? "").replacingOccurrences(of: "+", with: " ")
+      .trimmingCharacters(in: .whitespaces)
     guard !query.isEmpty, query.count <= 100 else {
       throw APIErrorResponse(
         .invalid("q", "q is a word in kanji or kana, romaji or English, up to 100 characters."))

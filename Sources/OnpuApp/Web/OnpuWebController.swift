@@ -115,7 +115,8 @@ struct OnpuWebController: Sendable {
     }
     var words: [WordEntry]?
     if !query.isEmpty {
-      words = try? await library.wordDictionary().search(String(query.prefix(100)), limit: 30)
+      words = try? await library.wordDictionary().search(
+        String(query.replacingOccurrences(of: "+", with: " ").prefix(100)), limit: 30)
     }
     return pages.html(
       OnpuPages.dictionary(
