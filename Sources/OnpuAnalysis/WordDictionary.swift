@@ -12,6 +12,9 @@ public struct WordDictionary: Sendable {
   private let byGloss: [String: [Posting]]
   private let byGlossWord: [String: [Posting]]
   private let glossWords: SortedKeys
+  /// Per entry, what ranking reads: common or not, and the headword's length.
+  private let rare: [UInt8]
+  private let lengths: [Int32]
 
   struct Posting: Hashable {
     var entry: Int32
@@ -41,8 +44,18 @@ public struct WordDictionary: Sendable {
           high = middle
         }
       }
+      // Every key that starts with the prefix sorts before the prefix and the last scalar.
+      let past = prefix + "\u{10FFFF}"
+      high = keys.count
       var end = low
-      while end < keys.count, keys[end].hasPrefix(prefix) { end += 1 }
+      while end < high {
+        let middle = (end + high) / 2
+        if keys[middle] < past {
+          end = middle + 1
+        } else {
+          high = middle
+        }
+      }
       return low..<end
     }
   }
@@ -70,6 +83,8 @@ public struct WordDictionary: Sendable {
         for word in words { byGlossWord[String(word), default: []].append(posting) }
       }
     }
+    rare = entries.map { $0.isCommon ? 0 : 1 }
+    lengths = entries.map { Int32(clamping: $0.word.unicodeScalars.count) }
     self.byWord = byWord
     self.byReading = byReading
     self.byGloss = byGloss
@@ -123,9 +138,9 @@ public struct WordDictionary: Sendable {
   /// and shorter headwords.
   struct Score: Comparable {
     var rank: Int
-    var rare: Int
+    var rare: UInt8
     var sense: Int32
-    var length: Int
+    var length: Int32
     var entry: Int32
 
     static func < (lhs: Score, rhs: Score) -> Bool {
@@ -142,10 +157,8 @@ public struct WordDictionary: Sendable {
     guard !query.isEmpty, limit > 0 else { return [] }
     var best: [Int32: Score] = [:]
     func add(_ id: Int32, rank: Int, sense: Int32 = 0) {
-      let entry = entries[Int(id)]
       let score = Score(
-        rank: rank, rare: entry.isCommon ? 0 : 1, sense: sense,
-        length: entry.word.unicodeScalars.count, entry: id)
+        rank: rank, rare: rare[Int(id)], sense: sense, length: lengths[Int(id)], entry: id)
       if let old = best[id], old <= score { return }
       best[id] = score
     }
@@ -171,7 +184,7 @@ public struct WordDictionary: Sendable {
 
   /// Prefix matches beyond this many are not looked at: a one-kana query would otherwise rank
   /// tens of thousands of words.
-  static let prefixBudget = 4000
+  static let prefixBudget = 2500
 
   private func scan(
     _ keys: SortedKeys, prefix: String, rank: Int, _ add: (Int32, Int, Int32) -> Void

@@ -9,7 +9,7 @@ import Synchronization
 #endif
 
 /// EDICT, read once per process and file on a thread of its own the first time someone asks
-/// (about a second in a release build): a server that never shows a word never pays for it.
+/// (seconds of CPU even in a release build): a server that never shows a word never pays for it.
 public final class WordDictionaryLoader: Sendable {
   public typealias Loaded = Result<WordDictionary, OnpuResources.LoadFailure>
 
