@@ -83,6 +83,14 @@ def test_the_word_api_checks_its_input_and_answers_a_card(start_server) -> None:
     assert_invalid(client.get("/api/onpu/words/星", params={"reading": "hoshi"}), "reading")
     assert_invalid(client.get("/api/onpu/words/" + "星" * 51), "word")
 
+    # Odd input is a 4xx or an empty answer, never a 500.
+    for path in ["/api/onpu/words/%ZZ", "/api/onpu/words/%00", "/api/onpu/words/..%2F..", "/onpu/words/%ZZ"]:
+        assert client.get(path).status_code in (400, 404), path
+    for q in ["\x00", "ー", "'", "-", "n", "a" * 100, "星 star ほし", "%E6"]:
+        r = client.get("/api/onpu/words", params={"q": q})
+        assert r.status_code == 200 and isinstance(json_of(r)["words"], list), describe(r)
+    assert client.get("/api/onpu/words/星", params={"reading": "😀"}).status_code == 400
+
     r = client.get("/api/onpu/words/存在しない言葉")
     assert r.status_code == 404, describe(r)
     assert json_of(r)["error"]["code"], describe(r)
