@@ -149,7 +149,8 @@ extension OnpuPages {
 
   public static func dictionary(
     _ context: PageContext, query: String, results: [KanjiEntry]?,
-    levels: [(level: Int, kanji: [KanjiEntry])], total: Int, words: [WordEntry]? = nil
+    levels: [(level: Int, kanji: [KanjiEntry])], total: Int, words: [WordEntry]? = nil,
+    wordsLoading: Bool = false
   ) -> String {
     let tiles: ([KanjiEntry]) -> Node = { entries in
       .ul(
@@ -169,8 +170,14 @@ extension OnpuPages {
     let body: Node
     if let results {
       let words = words ?? []
+      let loading: Node =
+        wordsLoading
+        ? .p(
+          [.class("card onpu-words-loading"), .role("status")],
+          "The word dictionary is still loading: search again in a moment for words.")
+        : .empty
       body =
-        results.isEmpty && words.isEmpty
+        results.isEmpty && words.isEmpty && !wordsLoading
         ? .div(
           [.class("card onpu-empty")],
           .p(.text("Nothing matches “\(query)”.")),
@@ -178,7 +185,7 @@ extension OnpuPages {
             [.class("hint")],
             "Try a word in kanji or kana (星, ほし), in romaji (hoshi) or in English (star)."))
         : .fragment([
-          words.isEmpty ? .empty : wordResults(words),
+          loading, words.isEmpty ? .empty : wordResults(words),
           results.isEmpty
             ? .empty
             : .section(

@@ -73,8 +73,6 @@ struct OnpuWebController: Sendable {
   @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     let song = try await library.song(context.parameters.get("songId") ?? "", for: user)
-    // Its words open cards: EDICT starts loading now, not at the first tap.
-    library.words.warm()
     guard let analysis = song.analysis else { throw APIErrorResponse(.notFound("song")) }
     var lines = try OnpuSongCoding.lines(analysis)
     if case .success(let analyzer) = library.analyzer,
@@ -113,16 +111,22 @@ struct OnpuWebController: Sendable {
           .sorted { ($0.frequency ?? .max, $0.strokes) < ($1.frequency ?? .max, $1.strokes) }
       )
     }
+    // The page never waits for EDICT to load: until it has, it says so and starts it.
     var words: [WordEntry]?
     if !query.isEmpty {
-      words = try? await library.wordDictionary().search(
-        String(query.replacingOccurrences(of: "+", with: " ").prefix(100)), limit: 30)
+      if let dictionary = library.words.loaded {
+        words = dictionary.search(
+          String(query.replacingOccurrences(of: "+", with: " ").prefix(100)), limit: 30)
+      } else {
+        library.words.warm()
+      }
     }
     return pages.html(
       OnpuPages.dictionary(
         page, query: query,
         results: query.isEmpty ? nil : dictionary.search(String(query.prefix(100)), limit: 200),
-        levels: levels, total: dictionary.entries.count, words: words))
+        levels: levels, total: dictionary.entries.count, words: words,
+        wordsLoading: !query.isEmpty && words == nil))
   }
 
   @Sendable func welcome(_ request: Request, _ context: AppRequestContext) async throws
