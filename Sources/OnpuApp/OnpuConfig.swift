@@ -19,6 +19,7 @@ public struct OnpuConfig: ConfigSection {
   public var devBypassToken: String?
   public var unidicDirectory: String?
   public var kanjidicPath: String?
+  public var edictPath: String?
   public var maxLyricsCharacters = 20_000
   public var maxLines = 500
   public var requestsPerMinute = 120
@@ -78,6 +79,7 @@ public struct OnpuConfig: ConfigSection {
     }
     config.unidicDirectory = reader.value("ONPU_UNIDIC_DIR")
     config.kanjidicPath = reader.value("ONPU_KANJIDIC_PATH")
+    config.edictPath = reader.value("ONPU_EDICT_PATH")
     return config
   }
 }

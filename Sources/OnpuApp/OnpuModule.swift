@@ -39,5 +39,7 @@ public struct OnpuModule: HearthAppModule {
     OnpuReadingsWebController(pages: routes.pages, library: library).register(routes.router)
     OnpuStudyAPIController(study: study).register(routes.api)
     OnpuStudyWebController(pages: routes.pages, study: study).register(routes.router)
+    OnpuWordsAPIController(library: library).register(routes.api)
+    OnpuWordsWebController(pages: routes.pages, library: library).register(routes.router)
   }
 }

@@ -20,7 +20,8 @@ public struct KanjiDictionary: Sendable {
   }
 
   /// Kanji in the query stand for themselves, in order; kana searches readings (whole, then
-  /// prefix); anything else searches the English meanings (a whole meaning, then a word of one).
+  /// prefix); romaji searches readings as kana, then meanings as English; anything else searches
+  /// the English meanings (a whole meaning, then a word of one).
   /// Within a kind of match, the more frequent kanji come first.
   public func search(_ query: String, limit: Int = 100) -> [KanjiEntry] {
     let query = query.trimmingWhitespace()
@@ -31,9 +32,12 @@ public struct KanjiDictionary: Sendable {
       return kanji.compactMap { self[String($0)] }.filter { seen.insert($0.literal).inserted }
         .prefix(limit).map { $0 }
     }
-    let ranked: [(rank: Int, entry: KanjiEntry)]
-    if query.unicodeScalars.allSatisfy({ (0x3040...0x30FF).contains($0.value) }) {
-      let reading = Mora.hiragana(query)
+    var ranked: [(rank: Int, entry: KanjiEntry)]
+    let isKana: (String) -> Bool = {
+      $0.unicodeScalars.allSatisfy { (0x3040...0x30FF).contains($0.value) }
+    }
+    let romaji = isKana(query) ? nil : Romaji.hiragana(query).flatMap { isKana($0) ? $0 : nil }
+    if let reading = isKana(query) ? Mora.hiragana(query) : romaji {
       ranked = entries.compactMap { entry in
         let readings =
           entry.onReadings.map(Mora.hiragana)
@@ -43,13 +47,20 @@ public struct KanjiDictionary: Sendable {
         return nil
       }
     } else {
+      ranked = []
+    }
+    // Romaji may be English too ("sake"): its readings first, then its meanings.
+    if !isKana(query) {
       let needle = query.lowercased()
-      ranked = entries.compactMap { entry in
+      let shown = Set(ranked.map(\.entry.literal))
+      let offset = romaji == nil ? 0 : 2
+      ranked += entries.compactMap { entry -> (rank: Int, entry: KanjiEntry)? in
+        guard !shown.contains(entry.literal) else { return nil }
         let meanings = entry.meanings.map { $0.lowercased() }
-        if meanings.contains(needle) { return (0, entry) }
+        if meanings.contains(needle) { return (offset, entry) }
         let words = meanings.flatMap { $0.split(whereSeparator: { !$0.isLetter }) }
-        if words.contains(where: { $0 == needle }) { return (1, entry) }
-        if meanings.contains(where: { $0.contains(needle) }) { return (2, entry) }
+        if words.contains(where: { $0 == needle }) { return (offset + 1, entry) }
+        if meanings.contains(where: { $0.contains(needle) }) { return (offset + 2, entry) }
         return nil
       }
     }

@@ -42,6 +42,8 @@ struct OnpuSuite {
     var songLines: Int
     /// From enqueue to succeeded, in milliseconds.
     var job: Distribution
+    /// Absent in results from before the word dictionary.
+    var words: OnpuWordSearch?
   }
 
   func run() async throws -> Result {
@@ -94,7 +96,7 @@ struct OnpuSuite {
         lines: corpus.count, characters: corpus.reduce(0) { $0 + $1.count },
         analyzer: Distribution(analyzerRuns), taggerOnly: Distribution(taggerRuns),
         mecabCommand: Distribution(mecabRuns)),
-      songLines: 40, job: Distribution(jobTimes))
+      songLines: 40, job: Distribution(jobTimes), words: try OnpuWordSearch.measure())
   }
 
   /// How long `work` takes, in milliseconds.

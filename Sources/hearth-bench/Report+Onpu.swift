@@ -9,7 +9,7 @@ extension ReportWriter {
         "\(percent(accuracy.analyzer, of: accuracy.words)) vs \(percent(accuracy.direct, of: accuracy.words))",
         accuracy.analyzer >= accuracy.direct ? "met" : "not met",
       ]
-    ]
+    ] + (result.words.map { [onpuWordsGoal($0)] } ?? [])
   }
 
   func percent(_ part: Int, of whole: Int) -> String {
@@ -93,6 +93,6 @@ extension ReportWriter {
       \(result.job.count) songs.
 
 
-      """
+      """ + (result.words.map(onpuWordsSection) ?? "")
   }
 }

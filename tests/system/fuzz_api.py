@@ -87,6 +87,9 @@ def main(extra_args: list[str]) -> int:
             return 1
         token = r.json()["accessToken"]
         seeded = seed_auralyst(client.with_token(token))
+        # Onpu's word dictionary loads on the first word asked for, longer than a fuzz request's
+        # 10 s in a debug build: load it first.
+        client.get("/api/onpu/words", params={"q": "hoshi"}, timeout=300)
 
         r = client.get("/openapi.json")
         if r.status_code != 200:

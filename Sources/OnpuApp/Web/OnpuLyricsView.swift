@@ -23,6 +23,7 @@ public enum OnpuLyricsView {
             .optional("aria-describedby", translated ? "onpu-tr-\(index)" : nil),
           ],
           .div([.class("onpu-jp"), .lang("ja")], .fragment(words(line, knownKanji: knownKanji))),
+          wordLinks(line),
           translated
             ? .div(
               [
@@ -86,6 +87,7 @@ public enum OnpuLyricsView {
         .class(classes), .data("reading", word.reading),
         .data("pitch", unknown ? "" : word.morae.map { $0.isHigh ? "1" : "0" }.joined()),
         .optional("data-reading-source", word.readingSource?.rawValue),
+        .optional("data-word-card", cardHref(word)),
         .title((word.kanji == nil ? pitchText : "\(word.reading) · \(pitchText)") + given),
       ],
       pitch, .span([.class("w-text")], .fragment(segments(word, knownKanji: knownKanji))))
@@ -152,5 +154,27 @@ public enum OnpuLyricsView {
                 ], .text(String(character)))
               : .text(String(character))
           })))
+  }
+
+  /// The card of a word's dictionary form, for words worth looking up (not particles).
+  static func cardHref(_ word: LyricsWord) -> String? {
+    guard !word.morae.isEmpty, word.isParticle != true else { return nil }
+    let form = word.dictionaryForm
+    return OnpuWordCard.href(word: form.word, reading: Mora.hiragana(form.reading))
+  }
+
+  /// Plain links to the cards of the line's words: shown under a selected line (onpu.js), and
+  /// under every line without JavaScript.
+  static func wordLinks(_ line: LyricsLine) -> Node {
+    var seen = Set<String>()
+    let links = line.words.compactMap { word -> Node? in
+      guard let href = cardHref(word), seen.insert(href).inserted else { return nil }
+      return .li(
+        .a(
+          [.href(href), .data("onpu-word", href), .lang("ja")],
+          .text(word.dictionaryForm.word)))
+    }
+    guard !links.isEmpty else { return .empty }
+    return .ul([.class("onpu-line-words"), .ariaLabel("Words in this line")], .fragment(links))
   }
 }

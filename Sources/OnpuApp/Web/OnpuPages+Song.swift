@@ -120,10 +120,10 @@ extension OnpuPages {
       .p(
         [.class("hint onpu-help")],
         translated
-          ? "Tap a line to see its translation; tap it again to hide it. Tap or long-press a kanji for its meanings."
-          : "Tap a line to keep your place; the arrows move along the lines. Tap or long-press a kanji for its meanings."
+          ? "Tap a line to see its translation; tap it again to hide it. Tap a kanji for its meanings; long-press a word, or pick it under the line, for its dictionary card."
+          : "Tap a line to keep your place; the arrows move along the lines. Tap a kanji for its meanings; long-press a word, or pick it under the line, for its dictionary card."
       ),
-      lineSteps)
+      lineSteps, wordPanel)
   }
 
   /// Previous and next line, enabled by onpu.js once a line is selected.
@@ -153,7 +153,8 @@ extension OnpuPages {
 
   public static func dictionary(
     _ context: PageContext, query: String, results: [KanjiEntry]?,
-    levels: [(level: Int, kanji: [KanjiEntry])], total: Int
+    levels: [(level: Int, kanji: [KanjiEntry])], total: Int, words: [WordEntry]? = nil,
+    wordsLoading: Bool = false
   ) -> String {
     let tiles: ([KanjiEntry]) -> Node = { entries in
       .ul(
@@ -172,12 +173,29 @@ extension OnpuPages {
     }
     let body: Node
     if let results {
+      let words = words ?? []
+      let loading: Node =
+        wordsLoading
+        ? .p(
+          [.class("card onpu-words-loading"), .role("status")],
+          "The word dictionary is still loading: search again in a moment for words.")
+        : .empty
       body =
-        results.isEmpty
-        ? .p([.class("card onpu-empty")], .text("No kanji matches “\(query)”."))
-        : .section(
-          [.ariaLabel("Results")], .p([.class("hint")], .text("\(results.count) kanji")),
-          tiles(results))
+        results.isEmpty && words.isEmpty && !wordsLoading
+        ? .div(
+          [.class("card onpu-empty")],
+          .p(.text("Nothing matches “\(query)”.")),
+          .p(
+            [.class("hint")],
+            "Try a word in kanji or kana (星, ほし), in romaji (hoshi) or in English (star)."))
+        : .fragment([
+          loading, words.isEmpty ? .empty : wordResults(words),
+          results.isEmpty
+            ? .empty
+            : .section(
+              [.ariaLabel("Results")], .h2("Kanji"),
+              .p([.class("hint")], .text("\(results.count) kanji")), tiles(results)),
+        ])
     } else {
       body = .fragment(
         levels.map { level, kanji in
@@ -195,14 +213,15 @@ extension OnpuPages {
         ])
     }
     return page(
-      context, title: "Kanji dictionary",
-      .h1("Kanji dictionary"),
+      context, title: "Dictionary",
+      .h1("Dictionary"),
       .form(
         [.method("get"), .action("/onpu/dictionary"), .class("onpu-search"), .role("search")],
-        .label([.class("visually-hidden"), .attr("for", "onpu-kanji-q")], "Search kanji"),
+        .label(
+          [.class("visually-hidden"), .attr("for", "onpu-kanji-q")], "Search words and kanji"),
         .input(
           .type("search"), .id("onpu-kanji-q"), .name("q"), .value(query),
-          .placeholder("Kanji, reading or meaning")),
+          .placeholder("Word, kanji, reading, romaji or meaning")),
         .button([.class("button secondary"), .type("submit")], "Search")),
       body)
   }

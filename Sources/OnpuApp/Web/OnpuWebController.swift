@@ -111,11 +111,22 @@ struct OnpuWebController: Sendable {
           .sorted { ($0.frequency ?? .max, $0.strokes) < ($1.frequency ?? .max, $1.strokes) }
       )
     }
+    // The page never waits for EDICT to load: until it has, it says so and starts it.
+    var words: [WordEntry]?
+    if !query.isEmpty {
+      if let dictionary = library.words.loaded {
+        words = dictionary.search(
+          String(query.replacingOccurrences(of: "+", with: " ").prefix(100)), limit: 30)
+      } else {
+        library.words.warm()
+      }
+    }
     return pages.html(
       OnpuPages.dictionary(
         page, query: query,
         results: query.isEmpty ? nil : dictionary.search(String(query.prefix(100)), limit: 200),
-        levels: levels, total: dictionary.entries.count))
+        levels: levels, total: dictionary.entries.count, words: words,
+        wordsLoading: !query.isEmpty && words == nil))
   }
 
   @Sendable func welcome(_ request: Request, _ context: AppRequestContext) async throws
