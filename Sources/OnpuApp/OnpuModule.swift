@@ -33,7 +33,7 @@ public struct OnpuModule: HearthAppModule {
     OnpuAPIController(library: library, hub: routes.hub, clientAddress: routes.clientAddress)
       .register(routes.api)
     OnpuLibraryAPIController(library: library).register(routes.api)
-    OnpuAnkiController(library: library, glossary: nil).register(routes.api)
+    OnpuAnkiController(library: library).register(routes.api)
     OnpuWebController(pages: routes.pages, library: library).register(routes.router)
     OnpuReadingsAPIController(library: library).register(routes.api)
     OnpuReadingsWebController(pages: routes.pages, library: library).register(routes.router)

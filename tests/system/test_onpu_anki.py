@@ -104,6 +104,7 @@ def test_a_song_exports_to_anki_and_imports_again_without_duplicates(start_serve
             import_package(col, first)
             notes = notes_of(col)
             assert notes
+            meanings: dict[str, str] = {}
             for note in notes:
                 assert note.note_type()["name"] == "Onpu word"
                 assert [field["name"] for field in note.note_type()["flds"]] == FIELDS
@@ -118,7 +119,9 @@ def test_a_song_exports_to_anki_and_imports_again_without_duplicates(start_serve
                 assert song_name == f"{TITLE} — {ARTIST}"
                 assert reading and re.fullmatch(r"[ぁ-ゖー]+", reading)
                 assert 'class="onpu-pitch' in pitch
-                assert meaning == ""  # no dictionary of meanings on this server
+                meanings[word] = meaning
+            # Meanings from JMdict/EDICT: 夢 is a dream, 故郷 one's home town
+            assert "dream" in meanings["夢"] and "home town" in meanings["故郷"], meanings
             # Every word with kanji once; particles, kana and punctuation never.
             marked_words = [re.search(r"<b>(.+)</b>", note["Line"]).group(1) for note in notes]
             assert sorted(marked_words) == sorted(kanji_words)

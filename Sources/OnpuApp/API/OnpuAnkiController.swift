@@ -8,8 +8,6 @@ import OnpuCore
 /// Anki exports (.apkg): one song's words as a deck, or all the caller's songs as one deck.
 struct OnpuAnkiController: Sendable {
   let library: OnpuLibrary
-  /// Gives the words' meanings; without one the Meaning field stays empty.
-  let glossary: (any WordGlossary)?
   var env: HearthEnvironment { library.env }
 
   static let contentType = "application/apkg"
@@ -46,7 +44,7 @@ struct OnpuAnkiController: Sendable {
     }
     let package = AnkiPackage(
       deckName: song.title.isEmpty ? "Onpu song" : song.title,
-      notes: try AnkiSongNotes.notes(Self.ankiSong(song), glossary: glossary))
+      notes: try AnkiSongNotes.notes(Self.ankiSong(song), glossary: await library.glossary()))
     return try response(package, fileName: song.title)
   }
 
@@ -54,6 +52,7 @@ struct OnpuAnkiController: Sendable {
     -> Response
   {
     let user = try context.requireCaller().user
+    let glossary = await library.glossary()
     var notes: [AnkiNote] = []
     for listed in try await library.songs(for: user).reversed() {
       guard let song = try await env.database.onpuStore.onpuSong(id: listed.id),

@@ -112,19 +112,21 @@ struct OnpuStudyAPIController: Sendable {
       songID: input.songId, line: input.line, word: input.word, surface: input.surface,
       for: user)
     return JSONBody.response(
-      CardEnvelope(card: try study.view(card), added: added), status: added ? .created : .ok)
+      CardEnvelope(card: try await study.view(card), added: added), status: added ? .created : .ok)
   }
 
   @Sendable func due(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     let cards = try await study.due(for: user)
-    return JSONBody.response(DueList(cards: try cards.map(study.view), dueCount: cards.count))
+    var views: [OnpuStudyCardView] = []
+    for card in cards { views.append(try await study.view(card)) }
+    return JSONBody.response(DueList(cards: views, dueCount: cards.count))
   }
 
   @Sendable func card(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     let card = try await study.card(context.parameters.get("cardId") ?? "", for: user)
-    return JSONBody.response(CardEnvelope(card: try study.view(card)))
+    return JSONBody.response(CardEnvelope(card: try await study.view(card)))
   }
 
   @Sendable func review(_ request: Request, _ context: AppRequestContext) async throws
@@ -139,7 +141,7 @@ struct OnpuStudyAPIController: Sendable {
       throw APIErrorResponse(.invalid("grade", "grade is again, hard, good or easy."))
     }
     let card = try await study.review(id, grade: grade, ahead: input.ahead ?? false, for: user)
-    return JSONBody.response(CardEnvelope(card: try study.view(card)))
+    return JSONBody.response(CardEnvelope(card: try await study.view(card)))
   }
 
   @Sendable func act(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -152,7 +154,7 @@ struct OnpuStudyAPIController: Sendable {
       throw APIErrorResponse(.invalid("action", "action is suspend, bury, know or restore."))
     }
     let card = try await study.act(action, on: id, for: user)
-    return JSONBody.response(CardEnvelope(card: try study.view(card)))
+    return JSONBody.response(CardEnvelope(card: try await study.view(card)))
   }
 
   @Sendable func progress(_ request: Request, _ context: AppRequestContext) async throws

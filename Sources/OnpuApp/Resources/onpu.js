@@ -279,6 +279,71 @@
       if (payload && payload.songId === correctable.dataset.song && payload.lines === "changed") window.location.reload();
     });
   }
+
+  // --- Word card ---------------------------------------------------------------------------
+  // A word's card opens in a sheet: long-press the word, or pick it under a selected line. The
+  // sheet shows the card of the word's own page (/onpu/words/…), which works without JavaScript.
+  const wordPanel = document.getElementById("onpu-word");
+  const songView = $(".onpu-song-view");
+  if (songView) songView.classList.add("onpu-js");
+  const openWord = async (href) => {
+    if (!wordPanel) { window.location.href = href; return; }
+    const body = $(".onpu-word-body", wordPanel);
+    body.innerHTML = '<p class="hint">Looking the word up…</p>';
+    if (!wordPanel.open) wordPanel.showModal();
+    try {
+      const response = await fetch(href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      const card = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("word-card");
+      if (!response.ok || !card) throw new Error(String(response.status));
+      const heading = $("h1", card);
+      if (heading) {
+        const h2 = document.createElement("h2");
+        h2.className = heading.className;
+        h2.append(...heading.childNodes);
+        heading.replaceWith(h2);
+      }
+      body.replaceChildren(document.importNode(card, true));
+      document.dispatchEvent(new CustomEvent("onpu:word", { detail: href }));
+    } catch (_) {
+      body.innerHTML = `<p>This word is not in the dictionary.</p><p><a href="${escape(href)}">Open its page</a></p>`;
+    }
+  };
+  let wordTimer = null;
+  let wordPressed = false;
+  const cancelWordPress = () => { if (wordTimer) clearTimeout(wordTimer); wordTimer = null; };
+  document.addEventListener("pointerdown", (event) => {
+    wordPressed = false;
+    const word = event.target.closest("[data-word-card]");
+    if (!word) return;
+    cancelWordPress();
+    wordTimer = setTimeout(() => { wordTimer = null; wordPressed = true; openWord(word.dataset.wordCard); }, 450);
+  });
+  ["pointerup", "pointercancel", "pointerleave"].forEach((type) => document.addEventListener(type, cancelWordPress));
+  document.addEventListener("contextmenu", (event) => { if (event.target.closest("[data-word-card]")) event.preventDefault(); });
+  // Before every other click handler: the click that ends a long press neither selects the
+  // line nor opens a kanji.
+  window.addEventListener("click", (event) => {
+    if (wordPressed) {
+      wordPressed = false;
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    const link = event.target.closest && event.target.closest("[data-onpu-word]");
+    if (link && wordPanel) {
+      event.preventDefault();
+      event.stopPropagation();
+      openWord(link.getAttribute("href"));
+    }
+  }, true);
+  window.addEventListener("keydown", (event) => {
+    const link = event.target.closest && event.target.closest("[data-onpu-word]");
+    if (link && wordPanel && event.key === "Enter") {
+      event.preventDefault();
+      event.stopPropagation();
+      openWord(link.getAttribute("href"));
+    }
+  }, true);
 })();
 
 // --- Study: the daily review (/onpu/review) -----------------------------------------------
@@ -357,69 +422,4 @@
       send(card, "review", { grade: grades[event.key] });
     }
   });
-
-  // --- Word card ---------------------------------------------------------------------------
-  // A word's card opens in a sheet: long-press the word, or pick it under a selected line. The
-  // sheet shows the card of the word's own page (/onpu/words/…), which works without JavaScript.
-  const wordPanel = document.getElementById("onpu-word");
-  const songView = $(".onpu-song-view");
-  if (songView) songView.classList.add("onpu-js");
-  const openWord = async (href) => {
-    if (!wordPanel) { window.location.href = href; return; }
-    const body = $(".onpu-word-body", wordPanel);
-    body.innerHTML = '<p class="hint">Looking the word up…</p>';
-    if (!wordPanel.open) wordPanel.showModal();
-    try {
-      const response = await fetch(href, { credentials: "same-origin", headers: { Accept: "text/html" } });
-      const card = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("word-card");
-      if (!response.ok || !card) throw new Error(String(response.status));
-      const heading = $("h1", card);
-      if (heading) {
-        const h2 = document.createElement("h2");
-        h2.className = heading.className;
-        h2.append(...heading.childNodes);
-        heading.replaceWith(h2);
-      }
-      body.replaceChildren(document.importNode(card, true));
-      document.dispatchEvent(new CustomEvent("onpu:word", { detail: href }));
-    } catch (_) {
-      body.innerHTML = `<p>This word is not in the dictionary.</p><p><a href="${escape(href)}">Open its page</a></p>`;
-    }
-  };
-  let wordTimer = null;
-  let wordPressed = false;
-  const cancelWordPress = () => { if (wordTimer) clearTimeout(wordTimer); wordTimer = null; };
-  document.addEventListener("pointerdown", (event) => {
-    wordPressed = false;
-    const word = event.target.closest("[data-word-card]");
-    if (!word) return;
-    cancelWordPress();
-    wordTimer = setTimeout(() => { wordTimer = null; wordPressed = true; openWord(word.dataset.wordCard); }, 450);
-  });
-  ["pointerup", "pointercancel", "pointerleave"].forEach((type) => document.addEventListener(type, cancelWordPress));
-  document.addEventListener("contextmenu", (event) => { if (event.target.closest("[data-word-card]")) event.preventDefault(); });
-  // Before every other click handler: the click that ends a long press neither selects the
-  // line nor opens a kanji.
-  window.addEventListener("click", (event) => {
-    if (wordPressed) {
-      wordPressed = false;
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    const link = event.target.closest && event.target.closest("[data-onpu-word]");
-    if (link && wordPanel) {
-      event.preventDefault();
-      event.stopPropagation();
-      openWord(link.getAttribute("href"));
-    }
-  }, true);
-  window.addEventListener("keydown", (event) => {
-    const link = event.target.closest && event.target.closest("[data-onpu-word]");
-    if (link && wordPanel && event.key === "Enter") {
-      event.preventDefault();
-      event.stopPropagation();
-      openWord(link.getAttribute("href"));
-    }
-  }, true);
 })();

@@ -17,6 +17,11 @@ extension OnpuLibrary {
     }
   }
 
+  /// The meanings study cards and exports show; nil when EDICT is not installed.
+  func glossary() async -> (any WordGlossary)? {
+    try? await words.dictionary().get()
+  }
+
   /// The card of `word`, or 404.
   func wordCard(_ word: String, reading: String?) async throws -> OnpuWordCard {
     let dictionary = try await wordDictionary()

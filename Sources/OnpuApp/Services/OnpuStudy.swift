@@ -7,8 +7,9 @@ import OnpuCore
 /// schedule. Every card is its owner's: anyone else's is a 404, as a card that does not exist.
 public struct OnpuStudy: Sendable {
   let library: OnpuLibrary
-  /// Short meanings for word cards; nil until a word dictionary is set up ("no meaning yet").
-  let glossary: (any WordGlossary)?
+  /// Short meanings for word cards: the word dictionary's unless one is given; nil when there
+  /// is none ("no meaning yet").
+  let glossary: @Sendable () async -> (any WordGlossary)?
   /// A draw in 0..<1 for each review's fuzz; nil schedules exactly. The product fuzzes; with
   /// the hand-moved test clock (HEARTH_TEST_CLOCK) reviews are exact, so tests can compare
   /// them with the fsrs oracle.
@@ -22,7 +23,11 @@ public struct OnpuStudy: Sendable {
     fuzz: (@Sendable () -> Double?)? = nil
   ) {
     self.library = library
-    self.glossary = glossary
+    if let glossary {
+      self.glossary = { glossary }
+    } else {
+      self.glossary = { [library] in await library.glossary() }
+    }
     let exact = library.env.clockShift != nil
     self.fuzz = fuzz ?? { exact ? nil : Double.random(in: 0..<1) }
   }

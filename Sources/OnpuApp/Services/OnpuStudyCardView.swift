@@ -93,18 +93,18 @@ extension OnpuStudy {
   }
 
   /// The card's meaning: the word dictionary's gloss, or the kanji's KANJIDIC2 meanings.
-  func meaning(_ card: OnpuStudyCard, _ note: StudyNote) -> String? {
+  func meaning(_ card: OnpuStudyCard, _ note: StudyNote) async -> String? {
     if let kanji = note.kanji {
       guard case .success(let analyzer) = library.analyzer,
         let entry = analyzer.dictionary[kanji], !entry.meanings.isEmpty
       else { return nil }
       return entry.meanings.prefix(4).joined(separator: "; ")
     }
-    return glossary?.gloss(word: note.word, reading: note.reading)
+    return await glossary()?.gloss(word: note.word, reading: note.reading)
   }
 
-  func view(_ card: OnpuStudyCard) throws -> OnpuStudyCardView {
+  func view(_ card: OnpuStudyCard) async throws -> OnpuStudyCardView {
     let note = try note(card)
-    return OnpuStudyCardView(card, note: note, at: env.now(), meaning: meaning(card, note))
+    return OnpuStudyCardView(card, note: note, at: env.now(), meaning: await meaning(card, note))
   }
 }

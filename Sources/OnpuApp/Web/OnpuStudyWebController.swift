@@ -22,8 +22,10 @@ struct OnpuStudyWebController: Sendable {
   @Sendable func review(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     let due = try await study.due(for: user, limit: 50)
-    let cards = try due.map { card in
-      OnpuPages.ReviewCard(view: try study.view(card), note: try study.note(card))
+    var cards: [OnpuPages.ReviewCard] = []
+    for card in due {
+      cards.append(
+        OnpuPages.ReviewCard(view: try await study.view(card), note: try study.note(card)))
     }
     let now = env.now()
     let nextDue =
