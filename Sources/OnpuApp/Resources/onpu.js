@@ -310,11 +310,15 @@
   };
   let wordTimer = null;
   let wordPressed = false;
+  // The word as sung in this song, for the sheet's actions.
+  let wordOrigin = null;
   const cancelWordPress = () => { if (wordTimer) clearTimeout(wordTimer); wordTimer = null; };
   document.addEventListener("pointerdown", (event) => {
     wordPressed = false;
     const word = event.target.closest("[data-word-card]");
     if (!word) return;
+    const text = word.querySelector(".w-text");
+    wordOrigin = { surface: text ? text.textContent : "", reading: word.dataset.reading || "" };
     cancelWordPress();
     wordTimer = setTimeout(() => { wordTimer = null; wordPressed = true; openWord(word.dataset.wordCard); }, 450);
   });
@@ -333,6 +337,7 @@
     if (link && wordPanel) {
       event.preventDefault();
       event.stopPropagation();
+      wordOrigin = { surface: link.dataset.surface || "", reading: link.dataset.reading || "" };
       openWord(link.getAttribute("href"));
     }
   }, true);
@@ -341,9 +346,47 @@
     if (link && wordPanel && event.key === "Enter") {
       event.preventDefault();
       event.stopPropagation();
+      wordOrigin = { surface: link.dataset.surface || "", reading: link.dataset.reading || "" };
       openWord(link.getAttribute("href"));
     }
   }, true);
+
+  // On a song page the sheet also adds the word to review and corrects how this song reads it
+  // (the page reloads with the new reading when the song's lines change).
+  const sungIn = document.querySelector(".onpu-song-view[data-song]");
+  document.addEventListener("onpu:word", () => {
+    const actions = wordPanel && $("#word-card-actions", wordPanel);
+    if (!actions || !sungIn || !wordOrigin || !wordOrigin.surface) return;
+    const songId = sungIn.dataset.song;
+    const { surface, reading } = wordOrigin;
+    actions.innerHTML = `
+      <div class="actions"><button type="button" class="button primary" data-word-study>Add to review</button></div>
+      <form class="onpu-word-correct" data-word-correct novalidate>
+        <div class="field"><label for="onpu-word-reading">Reading of <span lang="ja">${escape(surface)}</span> in this song</label>
+          <input type="text" id="onpu-word-reading" name="reading" lang="ja" required maxlength="100" autocomplete="off" value="${escape(reading)}"></div>
+        <div class="field checkbox"><label><input type="checkbox" name="allSongs"> For all my songs</label></div>
+        <div class="actions"><button type="submit" class="button secondary">Correct the reading</button>
+          <a href="/onpu/songs/${encodeURIComponent(songId)}/readings">All readings of this song</a></div>
+      </form>
+      <p class="hint" role="status" data-word-status></p>`;
+    const status = $("[data-word-status]", actions);
+    const say = async (response, done) => {
+      if (response && response.ok) { status.textContent = done; return; }
+      const body = response ? await response.json().catch(() => null) : null;
+      status.textContent = (body && body.error && body.error.message) || "That did not work; try again.";
+    };
+    $("[data-word-study]", actions).addEventListener("click", async () => {
+      const response = await hearth.fetch("/api/onpu/study/cards", { method: "POST", body: { songId, surface } }).catch(() => null);
+      await say(response, response && response.status === 201 ? "Added to your review." : "Already in your review.");
+    });
+    $("[data-word-correct]", actions).addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = event.target;
+      const body = { surface, reading: form.reading.value.trim(), allSongs: form.allSongs.checked };
+      const response = await hearth.fetch(`/api/onpu/songs/${encodeURIComponent(songId)}/readings`, { method: "PUT", body }).catch(() => null);
+      await say(response, "Reading saved; the song updates.");
+    });
+  });
 })();
 
 // --- Study: the daily review (/onpu/review) -----------------------------------------------

@@ -171,7 +171,10 @@ public enum OnpuLyricsView {
       guard let href = cardHref(word), seen.insert(href).inserted else { return nil }
       return .li(
         .a(
-          [.href(href), .data("onpu-word", href), .lang("ja")],
+          [
+            .href(href), .data("onpu-word", href), .data("surface", word.surface),
+            .data("reading", word.reading), .lang("ja"),
+          ],
           .text(word.dictionaryForm.word)))
     }
     guard !links.isEmpty else { return .empty }

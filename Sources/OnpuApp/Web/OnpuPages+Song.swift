@@ -113,10 +113,16 @@ extension OnpuPages {
         OnpuLyricsView.lines(
           view.lines, translations: view.translations, knownKanji: knownKanji)),
       translationNotice(view, isAdmin: context.isAdmin),
-      ankiExport("/api/onpu/songs/\(view.song.id)/anki", label: "Export to Anki"),
-      .p(
-        [.class("onpu-readings-link")],
-        .a([.href("/onpu/songs/\(view.song.id)/readings")], "Correct a reading")),
+      .div(
+        [.class("onpu-song-actions")],
+        Forms.post(
+          action: "/onpu/study/songs/\(view.song.id)", csrf: context.csrfToken,
+          attributes: [.class("inline")],
+          Forms.submit("Add its words to review", style: .secondary)),
+        ankiExport("/api/onpu/songs/\(view.song.id)/anki", label: "Export to Anki"),
+        .p(
+          [.class("onpu-readings-link")],
+          .a([.href("/onpu/songs/\(view.song.id)/readings")], "Correct a reading"))),
       .p(
         [.class("hint onpu-help")],
         translated
