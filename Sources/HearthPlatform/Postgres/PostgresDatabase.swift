@@ -195,11 +195,12 @@ public final class PostgresDatabase: HearthDatabase, Service {
 }
 
 extension PostgresConnection {
-  /// Runs one statement and returns all its rows.
+  /// Runs one statement and returns all its rows. A statement written to a connection the
+  /// server already closed is never answered (PostgresNIO writes it without a promise), so a
+  /// closed connection is refused first.
   package func rows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
-    try await QueryWatch.shared.run(on: self) {
-      try await self.query(query, logger: logger).collect()
-    }
+    guard !isClosed else { throw StoreError.unavailable }
+    return try await self.query(query, logger: logger).collect()
   }
 
   /// Runs one statement, ignoring any rows.
