@@ -57,7 +57,9 @@ let embeddedResources: [String: [String]] = [
   "SofterApp": ["softer.css", "softer.js"],
   "RedoApp": ["redo.css", "redo-core.js", "redo-log.js", "redo-view.js", "redo.js"],
   "AuralystApp": ["auralyst.css", "auralyst.js"],
-  "OnpuApp": ["onpu.css", "onpu.js"],
+  "OnpuApp": [
+    "onpu.css", "onpu.js", "anki-word.css", "anki-word-front.html", "anki-word-back.html",
+  ],
 ]
 
 func resources(_ target: String) -> [Resource] {

@@ -61,45 +61,15 @@ struct AnkiNote: Equatable, Sendable {
 }
 
 /// The "Onpu word" note type: its fields, its one card (the word in its line on the front; the
-/// reading, pitch, meaning, translation and song on the back) and their style.
+/// reading, pitch, meaning, translation and song on the back) and their style, from the
+/// anki-word files of Resources/.
 enum AnkiNoteType {
   static let name = "Onpu word"
   static let id: Int64 = AnkiNote.stableID("note type: Onpu word")
   static let fields = ["Word", "Reading", "Pitch", "Meaning", "Line", "Translation", "Song"]
   static let cardName = "Word in its line"
 
-  static let front = """
-    <div class="line" lang="ja">{{Line}}</div>
-    <div class="word" lang="ja">{{Word}}</div>
-    """
-
-  static let back = """
-    {{FrontSide}}
-    <hr id="answer">
-    <div class="reading" lang="ja">{{Reading}}</div>
-    <div class="pitch" lang="ja">{{Pitch}}</div>
-    {{#Meaning}}<div class="meaning">{{Meaning}}</div>{{/Meaning}}
-    {{#Translation}}<div class="translation">{{Translation}}</div>{{/Translation}}
-    <div class="song">{{Song}}</div>
-    """
-
-  static let css = """
-    .card { font-family: "Hiragino Sans", "Noto Sans CJK JP", sans-serif; font-size: 20px;
-      text-align: center; color: #1d1d1f; background: #ffffff; }
-    .nightMode.card, .night_mode .card { color: #ececf0; background: #1c1c1e; }
-    .line { font-size: 22px; margin: 12px 0; }
-    .line b { color: #c2410c; }
-    .nightMode .line b, .night_mode .line b { color: #fb923c; }
-    .word { font-size: 40px; margin: 8px 0; }
-    .reading { font-size: 24px; }
-    .pitch { margin: 8px 0; }
-    .onpu-pitch { display: inline-flex; font-size: 24px; padding-top: 4px; }
-    .onpu-pitch .m { padding: 0 1px; border-top: 2px solid transparent; }
-    .onpu-pitch .h { border-top-color: #e5484d; }
-    .onpu-pitch .step { border-right: 2px solid #e5484d; }
-    .onpu-pitch-unknown { font-size: 14px; opacity: 0.7; }
-    .meaning { font-size: 20px; margin: 8px 0; }
-    .translation { font-style: italic; margin: 8px 0; }
-    .song { font-size: 14px; opacity: 0.7; margin-top: 12px; }
-    """
+  static let front = String(decoding: PackageResources.anki_word_front_html, as: UTF8.self)
+  static let back = String(decoding: PackageResources.anki_word_back_html, as: UTF8.self)
+  static let css = String(decoding: PackageResources.anki_word_css, as: UTF8.self)
 }
