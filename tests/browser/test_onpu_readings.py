@@ -8,36 +8,19 @@ from __future__ import annotations
 import time
 
 from axe_playwright_python.sync_playwright import Axe
-from hearth_harness import PASSWORD, Client, HearthServer, unique_email
+from hearth_harness import Client, HearthServer, unique_email
 from playwright.sync_api import Browser, Page, expect
+from test_onpu_words import phone as signed_in_phone
 
 LYRICS = "運命(さだめ)を信じて\n地球は青い"
 
 
 def phone(browser: Browser, server: HearthServer) -> tuple[Page, list[str], str]:
-    """A phone in dark mode, signed in as a new person; console errors and failed requests are
-    collected."""
+    """A phone in dark mode, signed in as a new person, its console errors collected."""
     email = unique_email("onpu-readings")
     signed = server.client().signup(email, display_name="Rei")
     assert signed.status_code == 201, signed.text
-    context = browser.new_context(
-        base_url=server.base_url, viewport={"width": 390, "height": 844}, color_scheme="dark",
-        is_mobile=True, has_touch=True, locale="en-US",
-    )
-    context.set_default_timeout(15_000)
-    context.add_init_script(
-        "document.addEventListener('securitypolicyviolation', (e) =>"
-        " console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + e.blockedURI));"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(f"script error: {e}"))
-    page.goto("/login?next=/onpu")
-    page.locator('input[name="email"]').fill(email)
-    page.locator('input[name="password"]').fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/onpu")
+    page, errors = signed_in_phone(browser, server.base_url, email)
     return page, errors, signed.json()["accessToken"]
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import re
-import time
 import zipfile
 from pathlib import Path
 from urllib.parse import quote
@@ -17,24 +16,12 @@ from anki.collection import Collection, ImportAnkiPackageOptions, ImportAnkiPack
 
 from fake_gemini import FakeGemini
 from hearth_harness import describe, json_of, unique_email
+from test_onpu import wait_for
 
 TITLE = "故郷"
 ARTIST = "高野辰之"
 LINES = ["兎追いし　かの山", "小鮒釣りし　かの川", "夢は今も　めぐりて", "忘れがたき　故郷"]
 FIELDS = ["Word", "Reading", "Pitch", "Meaning", "Line", "Translation", "Song"]
-
-
-def wait_for_job(client, job_id: str, done, timeout: float = 60.0) -> dict:
-    deadline = time.monotonic() + timeout
-    last: dict = {}
-    while time.monotonic() < deadline:
-        r = client.get(f"/v1/jobs/{job_id}")
-        assert r.status_code == 200, describe(r)
-        last = json_of(r)
-        if done(last):
-            return last
-        time.sleep(0.2)
-    raise AssertionError(f"job {job_id} never got there; last seen {last}")
 
 
 def download(client, path: str, into: Path) -> Path:
@@ -77,13 +64,13 @@ def test_a_song_exports_to_anki_and_imports_again_without_duplicates(start_serve
         r = client.post("/v1/jobs", json={"title": TITLE, "artist": ARTIST, "lyrics": "\n".join(LINES)})
         assert r.status_code == 200, describe(r)
         job_id = json_of(r)["jobId"]
-        wait_for_job(client, job_id, lambda job: job.get("stage") == "translating")
+        wait_for(client, job_id, lambda job: job.get("stage") == "translating")
         # Not made yet: its id is the job's, and there is nothing to export.
         r = client.get(f"/api/onpu/songs/{job_id}/anki")
         assert r.status_code == 409, describe(r)
         assert json_of(r)["error"]["code"]
         fake.release()
-        wait_for_job(client, job_id, lambda job: job["status"] == "succeeded")
+        wait_for(client, job_id, lambda job: job["status"] == "succeeded", timeout=60.0)
 
         songs = json_of(client.get("/api/onpu/songs"))["songs"]
         song_id = songs[0]["id"]
@@ -163,7 +150,7 @@ def test_all_songs_export_to_one_deck(start_server, tmp_path) -> None:
         for title, lyrics in [("古池", "古池や\n蛙飛び込む\n水の音"), ("水", "水の音")]
     ]
     for job_id in jobs:
-        wait_for_job(client, job_id, lambda job: job["status"] == "succeeded")
+        wait_for(client, job_id, lambda job: job["status"] == "succeeded", timeout=60.0)
 
     col = Collection(str(tmp_path / "collection.anki2"))
     try:
