@@ -22,10 +22,17 @@ public struct KanjiDictionary: Sendable {
   /// Kanji in the query stand for themselves, in order; kana searches readings (whole, then
   /// prefix); romaji searches readings as kana, then meanings as English; anything else searches
   /// the English meanings (a whole meaning, then a word of one).
-  /// Within a kind of match, the more frequent kanji come first.
+  /// `radical:N` (or `radical:` and the radical's character) lists the kanji filed under that
+  /// Kangxi radical. Within a kind of match, the more frequent kanji come first.
   public func search(_ query: String, limit: Int = 100) -> [KanjiEntry] {
     let query = query.trimmingWhitespace()
     guard !query.isEmpty else { return [] }
+    if KangxiRadical.isQuery(query) {
+      guard let radical = KangxiRadical.query(query) else { return [] }
+      return entries.filter { $0.radical == radical.number }.sorted {
+        ($0.frequency ?? .max, $0.strokes) < ($1.frequency ?? .max, $1.strokes)
+      }.prefix(limit).map { $0 }
+    }
     let kanji = query.filter(LyricsWord.isKanji)
     if !kanji.isEmpty {
       var seen = Set<String>()

@@ -15,11 +15,13 @@ public struct KanjiEntry: Hashable, Codable, Sendable {
   public var frequency: Int?
   /// The old (pre-2010) four-level JLPT scale KANJIDIC2 keeps: 4 is the easiest, 1 the hardest.
   public var jlptOld: Int?
+  /// The classical (Kangxi) radical's number, 1-214; see KangxiRadical.
+  public var radical: Int?
 
   public init(
     literal: String, meanings: [String], onReadings: [String], kunReadings: [String],
     nameReadings: [String] = [], strokes: Int, grade: Int? = nil, frequency: Int? = nil,
-    jlptOld: Int? = nil
+    jlptOld: Int? = nil, radical: Int? = nil
   ) {
     self.literal = literal
     self.meanings = meanings
@@ -30,6 +32,7 @@ public struct KanjiEntry: Hashable, Codable, Sendable {
     self.grade = grade
     self.frequency = frequency
     self.jlptOld = jlptOld
+    self.radical = radical
   }
 
   /// The readings a word may use for this kanji, in hiragana: on readings, kun stems without

@@ -10,7 +10,7 @@ public enum Kanjidic2Parser {
 
   enum Tag: CaseIterable {
     case character, characterEnd, literal, strokeCount, grade, frequency, jlpt, meaning, reading
-    case nanori
+    case nanori, radicalValue
     /// Long runs of references to other dictionaries and lookup codes, skipped whole.
     case dictionaryNumbers, queryCodes
 
@@ -27,6 +27,7 @@ public enum Kanjidic2Parser {
         case .meaning: "meaning"
         case .reading: "reading"
         case .nanori: "nanori"
+        case .radicalValue: "rad_value"
         case .dictionaryNumbers: "dic_number"
         case .queryCodes: "query_code"
         }
@@ -67,6 +68,7 @@ public enum Kanjidic2Parser {
     }
     let onKind = Array(#" r_type="ja_on""#.utf8)
     let kunKind = Array(#" r_type="ja_kun""#.utf8)
+    let classicalKind = Array(#" rad_type="classical""#.utf8)
 
     while let open = find(UInt8(ascii: "<"), from: offset),
       let close = find(UInt8(ascii: ">"), from: open)
@@ -104,6 +106,8 @@ public enum Kanjidic2Parser {
           current?.kunReadings.append(text(from: offset))
         }
       case .nanori: current?.nameReadings.append(text(from: offset))
+      case .radicalValue:
+        if starts(nameEnd, with: classicalKind) { current?.radical = Int(text(from: offset)) }
       case .dictionaryNumbers, .queryCodes:
         let closing = Array("</".utf8) + tag.name
         while let next = find(UInt8(ascii: "<"), from: offset), next + closing.count <= end {

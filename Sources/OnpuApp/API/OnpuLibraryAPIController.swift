@@ -52,7 +52,11 @@ struct OnpuLibraryAPIController: Sendable {
   }
   struct SongEnvelope: Codable { var song: SongSummary }
   struct KanjiList: Codable { var kanji: [KanjiEntry] }
-  struct KanjiEnvelope: Codable { var kanji: KanjiEntry }
+  struct KanjiEnvelope: Codable {
+    var kanji: KanjiEntry
+    /// The kanji's classical radical spelled out, when KANJIDIC2 gives one.
+    var radical: KangxiRadical?
+  }
 
   /// The song answer: SongBody's schema with the spliced `lyricsData` added. That part is
   /// stated, not reflected: OnpuCore writes it by hand (LyricsData.referenceJSON()), an object
@@ -243,6 +247,10 @@ struct OnpuLibraryAPIController: Sendable {
     guard !query.trimmingCharacters(in: .whitespaces).isEmpty, query.count <= 100 else {
       throw APIErrorResponse(.invalid("q", "q is a kanji, a reading or an English word."))
     }
+    if KangxiRadical.isQuery(query), KangxiRadical.query(query) == nil {
+      throw APIErrorResponse(
+        .invalid("q", "q=radical:N takes a radical number from 1 to 214 or the radical itself."))
+    }
     return JSONBody.response(KanjiList(kanji: try dictionary().search(query, limit: 60)))
   }
 
@@ -251,7 +259,8 @@ struct OnpuLibraryAPIController: Sendable {
     guard let entry = try dictionary()[literal.removingPercentEncoding ?? literal] else {
       throw APIErrorResponse(.notFound("kanji"))
     }
-    return JSONBody.response(KanjiEnvelope(kanji: entry))
+    return JSONBody.response(
+      KanjiEnvelope(kanji: entry, radical: entry.radical.flatMap(KangxiRadical.init(number:))))
   }
 
   func dictionary() throws -> KanjiDictionary {

@@ -120,16 +120,21 @@
   const panel = document.getElementById("onpu-kanji");
   const row = (term, value) => value ? `<dt>${term}</dt><dd>${value}</dd>` : "";
   const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  // The classical radical links to the dictionary's list of the kanji filed under it.
+  const radicalLink = (radical) => !radical ? "" :
+    `<a class="onpu-radical-link" href="/onpu/dictionary?q=${encodeURIComponent(`radical:${radical.number}`)}">` +
+    `<span lang="ja">${escape(radical.ideograph)}${radical.variant ? ` ${escape(radical.variant)}` : ""}</span> ${escape(radical.name)}</a>` +
+    ` (${radical.number}, ${radical.strokes} ${radical.strokes === 1 ? "stroke" : "strokes"})`;
   const openKanji = async (literal) => {
     if (!panel) return;
     const body = $(".onpu-kanji-body", panel);
     body.innerHTML = `<p class="hint">Looking up ${escape(literal)}…</p>`;
     if (!panel.open) panel.showModal();
-    let entry;
+    let entry, radical;
     try {
       const response = await fetch(`/api/onpu/kanji/${encodeURIComponent(literal)}`, { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(String(response.status));
-      entry = (await response.json()).kanji;
+      ({ kanji: entry, radical } = await response.json());
     } catch (_) {
       body.innerHTML = `<p>${escape(literal)} is not in the dictionary.</p>`;
       return;
@@ -141,6 +146,7 @@
         ${row("On", escape(entry.onReadings.join("、")))}
         ${row("Kun", escape(entry.kunReadings.join("、")))}
         ${row("Strokes", entry.strokes)}
+        ${row("Radical", radicalLink(radical))}
         ${row("Grade", entry.grade)}
         ${row("Use", !entry.frequency ? "" : entry.frequency <= 500 ? "Very common: one of the 500 most used" : "Common: one of the 2,500 most used")}
         ${row("JLPT (old scale)", entry.jlptOld ? `level ${entry.jlptOld}` : "")}

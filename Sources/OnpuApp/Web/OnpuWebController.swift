@@ -113,7 +113,7 @@ struct OnpuWebController: Sendable {
     }
     // The page never waits for EDICT to load: until it has, it says so and starts it.
     var words: [WordEntry]?
-    if !query.isEmpty {
+    if !query.isEmpty, !KangxiRadical.isQuery(query) {
       if let dictionary = library.words.loaded {
         words = dictionary.search(
           String(query.replacingOccurrences(of: "+", with: " ").prefix(100)), limit: 30)
@@ -126,7 +126,7 @@ struct OnpuWebController: Sendable {
         page, query: query,
         results: query.isEmpty ? nil : dictionary.search(String(query.prefix(100)), limit: 200),
         levels: levels, total: dictionary.entries.count, words: words,
-        wordsLoading: !query.isEmpty && words == nil))
+        wordsLoading: !query.isEmpty && !KangxiRadical.isQuery(query) && words == nil))
   }
 
   @Sendable func welcome(_ request: Request, _ context: AppRequestContext) async throws
