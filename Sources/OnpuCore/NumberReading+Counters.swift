@@ -11,6 +11,8 @@ extension NumberReading {
     var forms: [Tail.Kind: String] = [:]
     /// The last element's reading before the counter: よ for 4 before 年.
     var tails: [Tail.Kind: String] = [:]
+    /// The last elements that geminate before the counter.
+    var geminating = Counter.kRow
     /// Whole readings of some values (1 ひとり).
     var values: [Int: String] = [:]
     /// Without the whole readings, when no other value has a reading (ひとつ … とお).
@@ -20,13 +22,14 @@ extension NumberReading {
       if let whole = values[value] { return whole }
       guard !onlyValues else { return nil }
       let (head, tail) = NumberReading.parts(of: value)
-      if let geminated, Self.geminating.contains(tail.kind) {
+      if let geminated, geminating.contains(tail.kind) {
         return head + tail.reading.dropLast() + "っ" + geminated
       }
       return head + (tails[tail.kind] ?? tail.reading) + (forms[tail.kind] ?? kana)
     }
 
-    static let geminating: Set<Tail.Kind> = [.digit(1), .digit(6), .digit(8), .ten, .hundred]
+    static let kRow: Set<Tail.Kind> = [.digit(1), .digit(6), .digit(8), .ten, .hundred]
+    static let sRow: Set<Tail.Kind> = [.digit(1), .digit(8), .ten]
     static let nasal: [Tail.Kind] = [.digit(3), .thousand, .tenThousand]
 
     /// A counter in the は row: ぽん after っ, ぼん (or the given form) after ん.
@@ -59,11 +62,11 @@ extension NumberReading {
       "回": Counter(kana: "かい", geminated: "かい"),
       "階": Counter(kana: "かい", geminated: "かい", forms: [.digit(3): "がい"]),
       "個": Counter(kana: "こ", geminated: "こ"),
-      "歳": Counter(kana: "さい", geminated: "さい", values: [20: "はたち"]),
-      "才": Counter(kana: "さい", geminated: "さい", values: [20: "はたち"]),
-      "冊": Counter(kana: "さつ", geminated: "さつ"),
+      "歳": Counter(kana: "さい", geminated: "さい", geminating: Counter.sRow, values: [20: "はたち"]),
+      "才": Counter(kana: "さい", geminated: "さい", geminating: Counter.sRow, values: [20: "はたち"]),
+      "冊": Counter(kana: "さつ", geminated: "さつ", geminating: Counter.sRow),
       "曲": Counter(kana: "きょく", geminated: "きょく"),
-      "週": Counter(kana: "しゅう", geminated: "しゅう"),
+      "週": Counter(kana: "しゅう", geminated: "しゅう", geminating: Counter.sRow),
       "ヶ月": Counter(kana: "かげつ", geminated: "かげつ"),
       "度": Counter(kana: "ど"),
       "枚": Counter(kana: "まい"),
