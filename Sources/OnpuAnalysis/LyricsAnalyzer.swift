@@ -9,12 +9,14 @@ public struct LyricsAnalyzer: Sendable {
   public let dictionary: KanjiDictionary
   private let builder: LyricsLineBuilder
   private let givenReadings: GivenReadings
+  private let numbers: NumberReadingTokens
 
   public init(tagger: MeCabTagger, dictionary: KanjiDictionary) {
     self.tagger = tagger
     self.dictionary = dictionary
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)
     givenReadings = GivenReadings(entries: { [tagger] in tagger.entries(of: $0) })
+    numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0) })
   }
 
   /// Loads both dictionaries, failing with the command that installs whichever is missing.
@@ -32,10 +34,11 @@ public struct LyricsAnalyzer: Sendable {
   }
 
   /// The line read by MeCab without its ruby notation, then given the readings the notation
-  /// gives.
+  /// gives, its numbers read as sung.
   public func analyze(line: String) -> LyricsLine {
     let ruby = RubyNotation(parsing: line)
-    return builder.line(givenReadings.apply(ruby, to: tagger.parse(ruby.text)))
+    let tokens = givenReadings.apply(ruby, to: tagger.parse(ruby.text))
+    return builder.line(numbers.apply(to: tokens))
   }
 
   /// Every line of the lyrics, split the way the reference splits them.

@@ -133,10 +133,13 @@ public struct LyricsLineBuilder: Sendable {
   }
 
   /// MeCab cuts "don't" into don, ', t: pieces with no space between them are one word again.
+  /// A number read as one (NumberReadingTokens) keeps its reading.
   static func joinLatinWords(_ morphemes: [Morpheme]) -> [Morpheme] {
     var joined: [Morpheme] = []
     for morpheme in morphemes {
-      if let last = joined.last, !morpheme.spaceBefore, LyricsWord.isLatin(last.surface),
+      if NumberReadingTokens.isReadNumber(morpheme) {
+        joined.append(morpheme)
+      } else if let last = joined.last, !morpheme.spaceBefore, LyricsWord.isLatin(last.surface),
         LyricsWord.isLatin(morpheme.surface) || ["'", "’", "-"].contains(morpheme.surface)
       {
         joined[joined.count - 1].surface += morpheme.surface
