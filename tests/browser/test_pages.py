@@ -180,6 +180,8 @@ def test_every_page_with_something_in_every_app(browser: Browser, screenshots) -
         assert wanda.post("/v1/jobs", json={"title": "故郷", "artist": "高野辰之", "lyrics": LYRICS}).status_code in (200, 201, 202)
         song = eventually("the song's analysis", lambda: (wanda.get("/api/onpu/songs").json().get("songs") or [None])[0])
         song_id = song["id"]
+        r = wanda.post(f"/api/onpu/study/songs/{song_id}", timeout=120)
+        assert r.status_code in (200, 201), describe(r)
 
         # Redo: tasks from the CLI, synced
         cli = RedoHome.fresh("redo-pages")
@@ -202,7 +204,8 @@ def test_every_page_with_something_in_every_app(browser: Browser, screenshots) -
             f"/auralyst/journals/{journal}/days/{datetime.datetime.now(datetime.timezone.utc).date()}",
             f"/auralyst/journals/{journal}/medications/{medication}", f"/auralyst/journals/{journal}/data",
             f"/auralyst/journals/{journal}/report",
-            "/onpu", f"/onpu/songs/{song_id}", "/onpu/dictionary?q=山",
+            "/onpu", f"/onpu/songs/{song_id}", "/onpu/dictionary?q=山", f"/onpu/songs/{song_id}/readings",
+            "/onpu/words/故郷", "/onpu/dictionary?q=radical:46", "/onpu/study", "/onpu/review",
         ]
         readme = {f"/softer/rooms/{room}": "softer", "/redo": "redo",
                   f"/auralyst/journals/{journal}": "auralyst", f"/onpu/songs/{song_id}": "onpu"}
