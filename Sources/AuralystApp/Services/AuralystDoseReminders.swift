@@ -22,9 +22,6 @@ struct AuralystDoseReminders: Sendable {
     var scheduleId: String
     /// The occurrence's day in the journal's zone, on notices only.
     var day: String?
-
-    /// Schedule ids are unique within their medication only.
-    var key: String { "\(medicationId)/\(scheduleId)" }
   }
 
   /// When a schedule's doses fall, as a reminder rule; nil when it has none to remind of.
@@ -56,10 +53,7 @@ struct AuralystDoseReminders: Sendable {
   /// Makes the journal's reminders match its medications: new schedules get one, changed ones
   /// are rescheduled (cancelling the pending occurrence), and removed or stopped ones go.
   func sync(journalID: String) async throws {
-    let resource = AuralystStoreSupport.resource(journalID)
-    let existing = try await env.reminders.reminders(
-      app: AuralystModule.app.slug, resource: resource)
-    var wanted: [String: (Target, RecurrenceRule)] = [:]
+    var wanted: [String: RecurrenceRule] = [:]
     let journal = try await database.auralystStore.auralystJournal(id: journalID)
     if let journal {
       let records = try await database.auralystStore.auralystRecords(
@@ -70,28 +64,14 @@ struct AuralystDoseReminders: Sendable {
           else { continue }
           let target = Target(
             journalId: journalID, medicationId: medication.id, scheduleId: schedule.id)
-          wanted[target.key] = (target, rule)
+          wanted[StoreJSON.encode(target)] = rule
         }
       }
     }
-    for reminder in existing {
-      let target = try? StoreJSON.decode(Target.self, reminder.data)
-      guard let target, let (want, rule) = wanted[target.key], want == target else {
-        try await env.reminders.delete(id: reminder.id)
-        continue
-      }
-      wanted[target.key] = nil
-      if reminder.rule != rule {
-        _ = try await env.reminders.update(id: reminder.id, rule: rule)
-      }
-    }
-    // A journal that has gone keeps no reminders.
-    guard let journal else { return }
-    for (target, rule) in wanted.values {
-      _ = try await env.reminders.schedule(
-        app: AuralystModule.app.slug, kind: Self.reminderKind, owner: journal.ownerID,
-        resource: resource, rule: rule, data: StoreJSON.encode(target))
-    }
+    // A journal that has gone wants none, so its owner is never needed.
+    try await env.reminders.keep(
+      wanted, app: AuralystModule.app.slug, kind: Self.reminderKind,
+      owner: journal?.ownerID ?? "", resource: AuralystStoreSupport.resource(journalID))
   }
 }
 

@@ -25,28 +25,17 @@ public struct EmailDigest: Sendable {
   public func sync(userID: String) async throws {
     guard let user = try await env.database.user(id: userID) else { return }
     let preferences = try await env.database.notificationStore.preferences(userID: userID)
-    let existing = try await env.reminders.reminders(app: "hearth", resource: Self.resource(userID))
     let zone = TimeZone(identifier: user.timeZone) == nil ? "UTC" : user.timeZone
-    guard let rule = preferences.digestRule(zone: zone) else {
-      for reminder in existing { try await env.reminders.delete(id: reminder.id) }
-      if try await !pending(userID: userID).isEmpty {
-        _ = try await env.enqueue(
-          NewJob(
-            queue: Self.flushQueue, payload: StoreJSON.encode(FlushJob(userID: userID)),
-            runAt: env.now(),
-            idempotencyKey: "\(userID):flush:\(Reminders.iso(env.now()))", maxAttempts: 8))
-      }
-      return
-    }
-    guard let current = existing.first else {
-      _ = try await env.reminders.schedule(
-        app: "hearth", kind: Self.reminderKind, owner: userID, resource: Self.resource(userID),
-        rule: rule)
-      return
-    }
-    for extra in existing.dropFirst() { try await env.reminders.delete(id: extra.id) }
-    if current.rule != rule {
-      _ = try await env.reminders.update(id: current.id, rule: rule)
+    let rule = preferences.digestRule(zone: zone)
+    try await env.reminders.keep(
+      rule.map { ["{}": $0] } ?? [:], app: "hearth", kind: Self.reminderKind, owner: userID,
+      resource: Self.resource(userID))
+    if rule == nil, try await !pending(userID: userID).isEmpty {
+      _ = try await env.enqueue(
+        NewJob(
+          queue: Self.flushQueue, payload: StoreJSON.encode(FlushJob(userID: userID)),
+          runAt: env.now(),
+          idempotencyKey: "\(userID):flush:\(Reminders.iso(env.now()))", maxAttempts: 8))
     }
   }
 

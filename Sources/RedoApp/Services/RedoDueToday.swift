@@ -44,20 +44,10 @@ struct RedoDueToday {
   }
 
   private func sync(on: Bool, minute: Int, zone: String, userID: String) async throws {
-    let existing = try await reminders(of: userID)
-    let keep = on ? existing.first : nil
-    for extra in existing where extra.id != keep?.id {
-      try await env.reminders.delete(id: extra.id)
-    }
-    guard on else { return }
     let rule = RecurrenceRule(zone: zone, hour: minute / 60, minute: minute % 60)
-    if let keep {
-      if keep.rule != rule { _ = try await env.reminders.update(id: keep.id, rule: rule) }
-    } else {
-      _ = try await env.reminders.schedule(
-        app: "redo", kind: Self.kind.id, owner: userID, resource: Self.resource(userID: userID),
-        rule: rule)
-    }
+    try await env.reminders.keep(
+      on ? ["{}": rule] : [:], app: "redo", kind: Self.kind.id, owner: userID,
+      resource: Self.resource(userID: userID))
   }
 
   private func reminders(of userID: String) async throws -> [Reminder] {
