@@ -82,6 +82,7 @@ struct WordKeyTable: Sendable {
     private var starts: [Int32] = [0]
     /// An open-addressing hash of the keys so far: a key's number plus one, 0 for empty.
     private var slots = [Int32](repeating: 0, count: 1 << 16)
+    private var hashes: [Int] = []
     private var keys: [Int32] = []
     private var postings: [UInt64] = []
 
@@ -101,10 +102,13 @@ struct WordKeyTable: Sendable {
 
     private mutating func intern(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
       let mask = slots.count - 1
-      var slot = Self.hash(key) & mask
+      let hash = Self.hash(key)
+      var slot = hash & mask
       while slots[slot] != 0 {
         let id = Int(slots[slot] - 1)
-        if bytes.withUnsafeBufferPointer({ equalBytes(Self.key(id, in: $0, starts), key) }) {
+        if hashes[id] == hash,
+          bytes.withUnsafeBufferPointer({ equalBytes(Self.key(id, in: $0, starts), key) })
+        {
           return Int32(id)
         }
         slot = (slot + 1) & mask
@@ -112,6 +116,7 @@ struct WordKeyTable: Sendable {
       let id = Int32(starts.count - 1)
       bytes.append(contentsOf: key)
       starts.append(Int32(bytes.count))
+      hashes.append(hash)
       slots[slot] = id + 1
       if starts.count * 2 > slots.count { rehash() }
       return id
@@ -120,12 +125,10 @@ struct WordKeyTable: Sendable {
     private mutating func rehash() {
       slots = [Int32](repeating: 0, count: slots.count * 2)
       let mask = slots.count - 1
-      bytes.withUnsafeBufferPointer { bytes in
-        for id in 0..<(starts.count - 1) {
-          var slot = Self.hash(Self.key(id, in: bytes, starts)) & mask
-          while slots[slot] != 0 { slot = (slot + 1) & mask }
-          slots[slot] = Int32(id + 1)
-        }
+      for (id, hash) in hashes.enumerated() {
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(id + 1)
       }
     }
 

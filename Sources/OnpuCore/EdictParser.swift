@@ -68,7 +68,8 @@ public enum EdictParser {
       var notes: [String] = []
       while rest.first == open, let close = rest.firstIndex(of: close) {
         let inner = Bytes(rebasing: rest[(rest.startIndex + 1)..<close])
-        if !inner.isEmpty, inner.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+        if !inner.isEmpty, inner.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        {
           numbered = true
         } else {
           let pieces = inner.split(separator: UInt8(ascii: ",")).map {
@@ -95,7 +96,8 @@ public enum EdictParser {
     senses.removeAll { $0.glosses.isEmpty }
     guard !senses.isEmpty else { return nil }
     return WordEntry(
-      word: String(decoding: word, as: UTF8.self), reading: String(decoding: reading, as: UTF8.self),
+      word: String(decoding: word, as: UTF8.self),
+      reading: String(decoding: reading, as: UTF8.self),
       senses: senses, isCommon: isCommon)
   }
 }

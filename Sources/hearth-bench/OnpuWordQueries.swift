@@ -32,7 +32,8 @@ enum OnpuWordQueries {
       let reading = entry(where: { _ in true }).reading
       let query: String
       switch kind {
-      case "kanji": query = entry(where: { $0.word.unicodeScalars.contains(where: LyricsWord.isKanji) }).word
+      case "kanji":
+        query = entry(where: { $0.word.unicodeScalars.contains(where: LyricsWord.isKanji) }).word
       case "hiragana": query = Mora.hiragana(reading)
       case "katakana": query = Mora.katakana(reading)
       case "romaji (Hepburn)": query = Romaji.hepburn(reading)
