@@ -9,7 +9,8 @@ import Synchronization
 #endif
 
 /// EDICT, read once per process and file on a thread of its own the first time someone asks
-/// (seconds of CPU even in a release build): a server that never shows a word never pays for it.
+/// (about a second and a half of CPU in a release build): a server that never shows a word never
+/// pays for it.
 public final class WordDictionaryLoader: Sendable {
   public typealias Loaded = Result<WordDictionary, OnpuResources.LoadFailure>
 
