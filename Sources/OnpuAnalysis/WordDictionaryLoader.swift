@@ -9,7 +9,8 @@ import Synchronization
 #endif
 
 /// EDICT, read once per process and file on a thread of its own the first time someone asks
-/// (seconds of CPU even in a release build): a server that never shows a word never pays for it.
+/// (about a second and a half of CPU in a release build): a server that never shows a word never
+/// pays for it.
 public final class WordDictionaryLoader: Sendable {
   public typealias Loaded = Result<WordDictionary, OnpuResources.LoadFailure>
 
@@ -112,24 +113,24 @@ extension OnpuResources {
   /// EDICT as Debian ships it (EUC-JP), or already in UTF-8.
   public static func loadWordDictionary(from file: URL) throws -> WordDictionary {
     let bytes = Array(try Data(contentsOf: file))
-    let text = try String(validating: bytes, as: UTF8.self) ?? decodeEUCJP(bytes)
-    return WordDictionary(entries: EdictParser.entries(text))
+    let utf8 = try String(validating: bytes, as: UTF8.self) == nil ? decodeEUCJP(bytes) : bytes
+    return WordDictionary(entries: utf8.withUnsafeBufferPointer(EdictParser.entries(utf8:)))
   }
 
-  /// EUC-JP to a string with the C library's iconv.
-  static func decodeEUCJP(_ bytes: [UInt8]) throws -> String {
+  /// EUC-JP to UTF-8 with the C library's iconv.
+  static func decodeEUCJP(_ bytes: [UInt8]) throws -> [UInt8] {
     let opened: UnsafeMutableRawPointer? = iconv_open("UTF-8", "EUC-JP")
     guard let converter = opened, Int(bitPattern: converter) != -1 else {
       throw MissingError(description: "this system's iconv cannot read EUC-JP")
     }
     defer { iconv_close(converter) }
-    var input = bytes.map { CChar(bitPattern: $0) }
-    var output = [CChar](repeating: 0, count: bytes.count * 2 + 16)
-    let written = input.withUnsafeMutableBufferPointer { inBuffer in
-      output.withUnsafeMutableBufferPointer { outBuffer -> Int in
-        var inPointer: UnsafeMutablePointer<CChar>? = inBuffer.baseAddress
+    var input = bytes
+    var output = [UInt8](repeating: 0, count: bytes.count * 2 + 16)
+    let written = input.withUnsafeMutableBytes { inBuffer in
+      output.withUnsafeMutableBytes { outBuffer -> Int in
+        var inPointer = inBuffer.baseAddress?.assumingMemoryBound(to: CChar.self)
         var inLeft = inBuffer.count
-        var outPointer: UnsafeMutablePointer<CChar>? = outBuffer.baseAddress
+        var outPointer = outBuffer.baseAddress?.assumingMemoryBound(to: CChar.self)
         var outLeft = outBuffer.count
         while inLeft > 0 {
           if iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) == -1 {
@@ -142,6 +143,7 @@ extension OnpuResources {
         return outBuffer.count - outLeft
       }
     }
-    return String(decoding: output[..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    output.removeSubrange(written...)
+    return output
   }
 }

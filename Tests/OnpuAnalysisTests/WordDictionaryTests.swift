@@ -75,6 +75,67 @@ import Testing
     #expect(try Self.dictionary().search("   ").isEmpty)
   }
 
+  @Test func aFirstKanaFindsItsOwnReadingThenCommonShortWordsStartingWithIt() throws {
+    let results = try Self.dictionary().search("か")
+    #expect(results.count == 50)
+    let exact = results.prefix { Mora.hiragana($0.reading) == "か" }
+    #expect(exact.count >= 5)
+    let longer = results.dropFirst(exact.count)
+    #expect(longer.allSatisfy { $0.reading.hasPrefix("か") || $0.word.hasPrefix("か") })
+    let order = longer.map { ($0.isCommon ? 0 : 1, $0.word.unicodeScalars.count) }
+    #expect(zip(order, order.dropFirst()).allSatisfy { $0 <= $1 })
+  }
+
+  @Test func aCommonEnglishWordGivesWholeWordMatchesCommonOnesFirst() throws {
+    let results = try Self.dictionary().search("the")
+    #expect(results.count == 50)
+    for entry in results {
+      let words = entry.senses.flatMap(\.glosses).flatMap {
+        $0.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
+      }
+      #expect(words.contains("the"), "\(entry.word)")
+    }
+    // Glosses that are "the" and nothing else come first, then the glosses holding the word;
+    // common words first within each.
+    let whole = results.prefix { entry in
+      entry.senses.contains { sense in
+        sense.glosses.contains {
+          $0.lowercased().replacing(/\([^)]*\)/, with: "").split(separator: " ") == ["the"]
+        }
+      }
+    }
+    #expect(whole.count >= 2)
+    for part in [whole.map(\.isCommon), results.dropFirst(whole.count).map(\.isCommon)] {
+      #expect(part.first == true && part == part.sorted { $0 && !$1 })
+    }
+  }
+
+  @Test func everyWordOfAnEnglishQueryMustMatch() throws {
+    let results = try Self.dictionary().search("night sky", limit: 20)
+    #expect(results.first?.word == "夜空")
+    for entry in results {
+      let glosses = entry.senses.flatMap(\.glosses).joined(separator: " ").lowercased()
+      #expect(glosses.contains("night") && glosses.contains("sky"), "\(entry.word)")
+    }
+  }
+
+  @Test func aSmallerLimitIsTheStartOfTheSameRanking() throws {
+    let dictionary = try Self.dictionary()
+    for query in ["か", "ka", "hoshi", "the", "s", "star", "夜", "スター", "to call", "light"] {
+      let all = dictionary.search(query, limit: 60).map(\.word)
+      #expect(dictionary.search(query, limit: 7).map(\.word) == Array(all.prefix(7)), "\(query)")
+    }
+  }
+
+  @Test func aDecomposedQueryFindsTheComposedWords() throws {
+    let dictionary = try Self.dictionary()
+    let decomposed = "学ふ\u{3099}"
+    #expect(decomposed.unicodeScalars.count == 3)
+    #expect(dictionary.search(decomposed).map(\.word) == dictionary.search("学ぶ").map(\.word))
+    #expect(dictionary.search(decomposed).first?.word == "学ぶ")
+    #expect(dictionary.entries(word: decomposed).first?.reading == "まなぶ")
+  }
+
   @Test func studyCardsGetShortMeanings() throws {
     let glossary: any WordGlossary = try Self.dictionary()
     #expect(

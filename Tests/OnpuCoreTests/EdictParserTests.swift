@@ -63,4 +63,14 @@ import Testing
     #expect(EdictParser.entry("星 [ほし] //"[...]) == nil)
     #expect(EdictParser.entries("\(header)\n\(Self.star)\n").map(\.word) == ["星"])
   }
+
+  @Test func aFileReadsFromItsUTF8Bytes() {
+    let text =
+      "\n星 [ほし] /(n) star/(P)/\n\nヽ /(unc) repetition mark in katakana/\n夜空 [よぞら] /(n) night sky/"
+    let entries = Array(text.utf8).withUnsafeBufferPointer(EdictParser.entries(utf8:))
+    #expect(entries.map(\.word) == ["星", "ヽ", "夜空"])
+    #expect(entries.map(\.reading) == ["ほし", "ヽ", "よぞら"])
+    #expect(entries.map(\.isCommon) == [true, false, false])
+    #expect(entries == EdictParser.entries(text))
+  }
 }
