@@ -66,7 +66,8 @@ public struct SungReadingSet: Sendable {
     return line.annotations.map { annotation in
       let covering = placed.filter { $0.range.overlaps(annotation.range) }
       if annotation.reading.isEmpty {
-        let english = !covering.isEmpty
+        let english =
+          !covering.isEmpty
           && covering.allSatisfy { $0.word.reading.isEmpty && $0.word.morae.isEmpty }
         let analysed = covering.map(\.word.reading).joined()
         return Score(

@@ -95,6 +95,6 @@ extension ReportWriter {
 
 
       """ + (result.words.map(onpuWordsSection) ?? "")
-      + (result.sungReadings.map(onpuSungReadingsSection) ?? "")
+        + (result.sungReadings.map(onpuSungReadingsSection) ?? "")
   }
 }

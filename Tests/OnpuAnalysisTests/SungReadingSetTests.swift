@@ -29,7 +29,9 @@ import Testing
     let misses = scores.filter { !$0.isRight }.map {
       "\($0.annotation.base) \($0.annotation.reading) read \($0.analysed ?? "(split)") in \($0.line)"
     }
-    print("sung readings: \(right) of \(scores.count) right (\(share))\n" + misses.joined(separator: "\n"))
+    print(
+      "sung readings: \(right) of \(scores.count) right (\(share))\n"
+        + misses.joined(separator: "\n"))
     #expect(
       share >= Self.floor,
       "\(right) of \(scores.count) right; misses:\n\(misses.joined(separator: "\n"))")
