@@ -1,5 +1,6 @@
 /// The readings a singer sings where UniDic picks a formal or rare one: 私 わたくし is sung わたし,
-/// 明日 あす あした, 綺羅星 きらせい きらぼし, and 何 なん or なに by the sound after it. Runs on
+/// 明日 あす あした, 綺羅星 きらせい きらぼし, and 何 なん or なに by the sound after it; and words
+/// MeCab cuts so that a sound change is lost (誕生|日 ひ). Runs on
 /// MeCab's tokens before ruby and learner readings, which still win. A word given a reading keeps
 /// the dictionary's accent for it when the dictionary has the word so, and is unknown otherwise.
 /// Each rule comes from a line of the sung-readings test set (Tests/Fixtures/onpu-sung-readings).
@@ -22,6 +23,16 @@ public struct SungReadings: Sendable {
     "明日": Rule(reading: "アシタ", replacing: ["アス", "ミョウニチ"]),
     "綺羅星": Rule(reading: "キラボシ", replacing: ["キラセイ"]),
     "日本": Rule(reading: "ニホン", replacing: ["ニッポン"]),
+    // UniDic takes 君 after a noun for the suffix くん (田中君); in lyrics it is you.
+    "君": Rule(reading: "キミ", replacing: ["クン"]),
+    "下": Rule(reading: "シタ", replacing: ["モト"]),
+    "言う": Rule(reading: "イウ", replacing: ["ユウ"]),
+    "可愛い": Rule(reading: "カワイイ", replacing: ["カワイ"]),
+    "誕生日": Rule(reading: "タンジョウビ", replacing: ["タンジョウヒ"]),
+    "日曜日": Rule(reading: "ニチヨウビ", replacing: ["ニチヨウヒ"]),
+    "一番星": Rule(reading: "イチバンボシ", replacing: ["イチバンホシ"]),
+    "体じゅう": Rule(reading: "カラダジュウ", replacing: ["タイジュウ"]),
+    "四つ葉": Rule(reading: "ヨツバ", replacing: ["ヨンツヨウ"]),
   ]
 
   /// Every beginning of a rule's surface, so that a word MeCab cut in pieces (綺羅|星) is found
@@ -54,7 +65,7 @@ public struct SungReadings: Sendable {
       let own = tokens[index..<end]
       let kana = own.map { $0.kana ?? "" }.joined()
       if rule.replacing.contains(kana) {
-        result.append(word(own.map(\.surface).joined(), reading: rule.reading, from: token))
+        result.append(contentsOf: sung(Array(own), reading: rule.reading))
       } else {
         result.append(contentsOf: own)
       }
@@ -96,6 +107,23 @@ public struct SungReadings: Sendable {
   static let nanBefore: Set<Character> = [
     "た", "て", "と", "だ", "で", "ど", "な", "の", "ね", "ぬ",
   ]
+
+  /// Tokens read `reading`: one word when the dictionary has it so (its accent known); else,
+  /// when only the last piece's sound changes (誕生|日 ひ to び), the pieces with that piece
+  /// read anew and their accents kept; else one word of unknown pitch.
+  private func sung(_ tokens: [Morpheme], reading: String) -> [Morpheme] {
+    let surface = tokens.map(\.surface).joined()
+    if tokens.count == 1 || entries(surface).contains(where: { $0.kana == reading }) {
+      return [word(surface, reading: reading, from: tokens[0])]
+    }
+    let before = tokens.dropLast().map { $0.kana ?? "" }.joined()
+    guard reading.hasPrefix(before), reading.count > before.count else {
+      return [word(surface, reading: reading, from: tokens[0])]
+    }
+    var pieces = tokens
+    pieces[pieces.count - 1].kana = String(reading.dropFirst(before.count))
+    return pieces
+  }
 
   /// The word read `reading`, with the dictionary's accent for that reading when it has one.
   private func word(_ surface: String, reading: String, from first: Morpheme) -> Morpheme {

@@ -10,8 +10,8 @@ import Testing
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../Fixtures/onpu-sung-readings").standardized
 
-  /// A little under the share reached when the set was written, so that a regression fails.
-  static let floor = 0.0
+  /// A little under the share reached (1374 of 1380, 99.6 %), so that a regression fails.
+  static let floor = 0.99
 
   static func set() throws -> SungReadingSet {
     SungReadingSet(
@@ -29,9 +29,7 @@ import Testing
     let misses = scores.filter { !$0.isRight }.map {
       "\($0.annotation.base) \($0.annotation.reading) read \($0.analysed ?? "(split)") in \($0.line)"
     }
-    print(
-      "sung readings: \(right) of \(scores.count) right (\(share))\n"
-        + misses.joined(separator: "\n"))
+    #expect(scores.count >= 1300, "every annotation of the set is scored")
     #expect(
       share >= Self.floor,
       "\(right) of \(scores.count) right; misses:\n\(misses.joined(separator: "\n"))")

@@ -6,7 +6,7 @@ import Testing
     Morpheme(surface: surface, partOfSpeech: pos, kana: kana)
   }
 
-  static let particle = { (surface: String) in
+  static func particle(_ surface: String) -> Morpheme {
     Morpheme(surface: surface, partOfSpeech: .particle, kana: Mora.katakana(surface))
   }
   static let none = SungReadings(entries: { _ in [] })
@@ -25,11 +25,32 @@ import Testing
     #expect(tokens[0].readingSource == nil)
   }
 
-  @Test func aWordMeCabCutInPiecesIsJoined() {
-    let tokens = Self.none.apply(
+  @Test func aWordMeCabCutInPiecesIsJoinedWhenTheDictionaryHasIt() {
+    let star = Morpheme(surface: "綺羅星", partOfSpeech: .noun, kana: "キラボシ", accentNuclei: [3])
+    let sung = SungReadings(entries: { $0 == "綺羅星" ? [star] : [] })
+    let tokens = sung.apply(
       to: [Self.token("綺羅", "キラ"), Self.token("星", "セイ", .suffix), Self.particle("の")])
-    #expect(tokens.map(\.surface) == ["綺羅星", "の"])
-    #expect(tokens[0].kana == "キラボシ")
+    #expect(tokens == [star, Self.particle("の")])
+  }
+
+  @Test func aSoundChangeInTheLastPieceKeepsThePiecesAndTheirAccents() {
+    var day = Self.token("日", "ヒ")
+    day.accentNuclei = [1]
+    let tokens = Self.none.apply(to: [Self.token("誕生", "タンジョウ"), day, Self.particle("に")])
+    #expect(tokens.map(\.surface) == ["誕生", "日", "に"])
+    #expect(tokens.map(\.kana) == ["タンジョウ", "ビ", "ニ"])
+    #expect(tokens[1].accentNuclei == [1] && !tokens[1].isPitchUnknown)
+  }
+
+  @Test func piecesReadAnewThroughoutBecomeOneWordOfUnknownPitch() {
+    let tokens = Self.none.apply(to: [Self.token("体", "タイ"), Self.token("じゅう", "ジュウ", .suffix)])
+    #expect(tokens.map(\.surface) == ["体じゅう"] && tokens[0].kana == "カラダジュウ")
+    #expect(tokens[0].isPitchUnknown)
+  }
+
+  @Test func youAfterANounIsKimiNotTheSuffixKun() {
+    let tokens = Self.none.apply(to: [Self.token("最近", "サイキン"), Self.token("君", "クン", .suffix)])
+    #expect(tokens.map(\.kana) == ["サイキン", "キミ"])
   }
 
   @Test func piecesWithSpaceBetweenAreNotJoined() {
