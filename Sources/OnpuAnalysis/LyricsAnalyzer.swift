@@ -10,6 +10,7 @@ public struct LyricsAnalyzer: Sendable {
   private let builder: LyricsLineBuilder
   private let givenReadings: GivenReadings
   private let numbers: NumberReadingTokens
+  private let sung: SungReadings
 
   public init(tagger: MeCabTagger, dictionary: KanjiDictionary) {
     self.tagger = tagger
@@ -17,6 +18,7 @@ public struct LyricsAnalyzer: Sendable {
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)
     givenReadings = GivenReadings(entries: { [tagger] in tagger.entries(of: $0) })
     numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0) })
+    sung = SungReadings(entries: { [tagger] in tagger.entries(of: $0) })
   }
 
   /// Loads both dictionaries, failing with the command that installs whichever is missing.
@@ -33,11 +35,11 @@ public struct LyricsAnalyzer: Sendable {
       dictionary: try OnpuResources.loadKanjiDictionary(from: kanjidic))
   }
 
-  /// The line read by MeCab without its ruby notation, then given the readings the notation
-  /// gives, its numbers read as sung.
+  /// The line read by MeCab without its ruby notation, given the readings songs sing (私 わたし),
+  /// then the readings the notation gives, its numbers read as sung.
   public func analyze(line: String) -> LyricsLine {
     let ruby = RubyNotation(parsing: line)
-    let tokens = givenReadings.apply(ruby, to: tagger.parse(ruby.text))
+    let tokens = givenReadings.apply(ruby, to: sung.apply(to: tagger.parse(ruby.text)))
     return builder.line(numbers.apply(to: tokens))
   }
 

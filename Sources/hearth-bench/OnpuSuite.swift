@@ -44,6 +44,8 @@ struct OnpuSuite {
     var job: Distribution
     /// Absent in results from before the word dictionary.
     var words: OnpuWordSearch?
+    /// Absent in results from before the sung-readings set.
+    var sungReadings: OnpuSungReadings?
   }
 
   func run() async throws -> Result {
@@ -96,7 +98,8 @@ struct OnpuSuite {
         lines: corpus.count, characters: corpus.reduce(0) { $0 + $1.count },
         analyzer: Distribution(analyzerRuns), taggerOnly: Distribution(taggerRuns),
         mecabCommand: Distribution(mecabRuns)),
-      songLines: 40, job: Distribution(jobTimes), words: try OnpuWordSearch.measure())
+      songLines: 40, job: Distribution(jobTimes), words: try OnpuWordSearch.measure(),
+      sungReadings: try OnpuSungReadings.measure(analyzer: analyzer))
   }
 
   /// How long `work` takes, in milliseconds.

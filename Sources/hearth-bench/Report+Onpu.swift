@@ -10,6 +10,7 @@ extension ReportWriter {
         accuracy.analyzer >= accuracy.direct ? "met" : "not met",
       ]
     ] + (result.words.map { [onpuWordsGoal($0)] } ?? [])
+      + (result.sungReadings.map { [onpuSungReadingsGoal($0)] } ?? [])
   }
 
   func percent(_ part: Int, of whole: Int) -> String {
@@ -94,5 +95,6 @@ extension ReportWriter {
 
 
       """ + (result.words.map(onpuWordsSection) ?? "")
+        + (result.sungReadings.map(onpuSungReadingsSection) ?? "")
   }
 }
