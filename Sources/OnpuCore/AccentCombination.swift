@@ -72,6 +72,13 @@ public struct AccentCombination: Hashable, Sendable {
       ?? functional.first { $0.partOfSpeech == nil })?.rule
   }
 
+  /// Whether a noun right after a word of `partOfSpeech` is the second part of a compound, joined
+  /// by its C rule: after a noun, or after a nominal suffix, which ends a noun (保険料|率,
+  /// くも膜下|出血).
+  public static func compounds(after partOfSpeech: PartOfSpeech) -> Bool {
+    partOfSpeech == .noun || partOfSpeech == .suffix
+  }
+
   /// The rule for this token as the second part of a compound.
   public var compoundRule: Rule? { entries.first { $0.name.hasPrefix("C") }?.rule }
 

@@ -54,7 +54,9 @@ public struct LyricsLineBuilder: Sendable {
       if lastPartOfSpeech == .prefix, !token.isSymbol {
         return prefixRule ?? .keepSecond
       }
-      if token.isNoun && lastPartOfSpeech == .noun, let rule = combination?.compoundRule {
+      if token.isNoun && AccentCombination.compounds(after: lastPartOfSpeech),
+        let rule = combination?.compoundRule
+      {
         return rule
       }
       return nil
