@@ -59,6 +59,9 @@ public struct LyricsLineBuilder: Sendable {
       {
         return rule
       }
+      if token.partOfSpeech == .verb && lastPartOfSpeech == .verb, let base = token.lemmaKana {
+        return AccentCombination.compoundVerb(secondMorae: Mora.split(Mora.hiragana(base)).count)
+      }
       return nil
     }
   }
