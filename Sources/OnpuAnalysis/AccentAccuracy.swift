@@ -3,7 +3,11 @@ import OnpuCore
 /// How well readings and accents match an accent dictionary (kanjium's accents.txt: word, reading
 /// and accepted nuclei per line), for the analyzer, for a direct lookup of UniDic's aType (the
 /// first token's, as a tool with no phrase rules would read it) and for guessing heiban always.
-/// An accent counts only when the reading matched too, since the nucleus counts morae of it.
+/// Each word goes alone through the analyzer's tokens (MeCab, then numbers read as sung). A
+/// reading kanjium's entry lacks is another valid reading when a dictionary gives the word
+/// that reading (ReadingEquivalence), Latin letters left unread by design, or wrong. An accent
+/// counts only where the reading is kanjium's, since the nucleus counts morae of it; for another
+/// valid reading, only where kanjium lists the word with that reading too.
 public struct AccentAccuracy: Sendable {
   public struct Entry: Hashable, Sendable {
     public var word: String
@@ -11,8 +15,12 @@ public struct AccentAccuracy: Sendable {
     public var nuclei: [Int]
   }
 
+  /// Why a word is not counted as an exact accent. Every word is either exact or in one class.
   public enum Disagreement: String, CaseIterable, Sendable {
-    case otherReading = "reading differs from the dictionary's"
+    case equivalentReading = "another valid reading of the same word"
+    case unreadLatin = "Latin letters or symbols left unread by design"
+    case otherReading = "reading wrong (no dictionary gives the word that reading)"
+    case pitchUnknown = "reading right, accent left unknown (a number the dictionary lacks)"
     case oneTokenHeibanOdaka = "one token, heiban and odaka swapped (UniDic's aType)"
     case oneTokenOther = "one token, another nucleus (UniDic's aType)"
     case compound = "several tokens joined by aConType rules, another nucleus"
@@ -20,15 +28,25 @@ public struct AccentAccuracy: Sendable {
   }
 
   public var words = 0
+  /// Readings equal to kanjium's entry.
   public var readings = 0
+  /// Exact accents among those readings.
   public var analyzer = 0
   public var direct = 0
   public var heiban = 0
   /// Heiban guesses right among the words whose reading matched (the others are in `heiban`).
   public var heibanOnMatchedReadings = 0
+  /// Other valid readings of the same word, by the first source that gives them.
+  public var equivalents: [ReadingEquivalence.Source: Int] = [:]
+  /// Of those, the ones whose accent is compared (kanjium lists the reading for the word), and
+  /// the ones whose accent is exact.
+  public var equivalentComparable = 0
+  public var equivalentAccents = 0
   public var disagreements: [Disagreement: Int] = [:]
 
   public init() {}
+
+  public var equivalent: Int { equivalents.values.reduce(0, +) }
 
   public static func entries(kanjium text: String) -> [Entry] {
     text.split(separator: "\n").compactMap { line in
@@ -42,20 +60,44 @@ public struct AccentAccuracy: Sendable {
     }
   }
 
-  public mutating func add(_ entry: Entry, tagger: MeCabTagger, builder: LyricsLineBuilder) {
+  public mutating func add(
+    _ entry: Entry, tagger: MeCabTagger, builder: LyricsLineBuilder,
+    readings equivalence: ReadingEquivalence
+  ) {
     words += 1
     if entry.nuclei.contains(0) { heiban += 1 }
-    let morphemes = tagger.parse(entry.word)
+    let numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0) })
+    let morphemes = numbers.apply(to: tagger.parse(entry.word))
     let phrases = builder.phrases(morphemes)
-    let reading = phrases.flatMap(\.words).map(\.reading).joined()
+    let analysed = phrases.flatMap(\.words)
+    let reading = analysed.map(\.reading).joined()
     guard reading == entry.reading else {
-      disagreements[.otherReading, default: 0] += 1
+      if let source = equivalence.source(
+        word: entry.word, reading: reading, expected: entry.reading)
+      {
+        equivalents[source, default: 0] += 1
+        disagreements[.equivalentReading, default: 0] += 1
+        if let nuclei = equivalence.kanjiumNuclei(word: entry.word, reading: reading) {
+          equivalentComparable += 1
+          if phrases.count == 1, let nucleus = phrases[0].nucleus, nuclei.contains(nucleus) {
+            equivalentAccents += 1
+          }
+        }
+      } else if UnreadLatin.matches(analysed, reading: entry.reading) {
+        disagreements[.unreadLatin, default: 0] += 1
+      } else {
+        disagreements[.otherReading, default: 0] += 1
+      }
       return
     }
     readings += 1
     if entry.nuclei.contains(0) { heibanOnMatchedReadings += 1 }
     let directNucleus = morphemes.first?.accentNuclei.first ?? 0
     if entry.nuclei.contains(directNucleus) { direct += 1 }
+    if analysed.contains(where: { $0.isPitchUnknown == true }) {
+      disagreements[.pitchUnknown, default: 0] += 1
+      return
+    }
     guard phrases.count == 1, let nucleus = phrases[0].nucleus else {
       disagreements[.severalPhrases, default: 0] += 1
       return

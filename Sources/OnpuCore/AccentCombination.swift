@@ -72,6 +72,20 @@ public struct AccentCombination: Hashable, Sendable {
       ?? functional.first { $0.partOfSpeech == nil })?.rule
   }
 
+  /// Whether a noun right after a word of `partOfSpeech` is the second part of a compound, joined
+  /// by its C rule: after a noun, or after a nominal suffix, which ends a noun (保険料|率,
+  /// くも膜下|出血).
+  public static func compounds(after partOfSpeech: PartOfSpeech) -> Bool {
+    partOfSpeech == .noun || partOfSpeech == .suffix
+  }
+
+  /// A verb right after a verb (the first in its 連用形: 遣り|抜く, 見|なれる) makes a compound
+  /// verb, accented on the second-to-last mora of its dictionary form, whatever the parts' own
+  /// accents (やりぬ'く, so やりぬ'いた): `secondMorae` counts the second verb's dictionary form.
+  public static func compoundVerb(secondMorae: Int) -> Rule {
+    .nucleus(offset: max(secondMorae - 1, 1))
+  }
+
   /// The rule for this token as the second part of a compound.
   public var compoundRule: Rule? { entries.first { $0.name.hasPrefix("C") }?.rule }
 

@@ -54,8 +54,13 @@ public struct LyricsLineBuilder: Sendable {
       if lastPartOfSpeech == .prefix, !token.isSymbol {
         return prefixRule ?? .keepSecond
       }
-      if token.isNoun && lastPartOfSpeech == .noun, let rule = combination?.compoundRule {
+      if token.isNoun && AccentCombination.compounds(after: lastPartOfSpeech),
+        let rule = combination?.compoundRule
+      {
         return rule
+      }
+      if token.partOfSpeech == .verb && lastPartOfSpeech == .verb, let base = token.lemmaKana {
+        return AccentCombination.compoundVerb(secondMorae: Mora.split(Mora.hiragana(base)).count)
       }
       return nil
     }

@@ -24,6 +24,10 @@ struct OnpuSuite {
     var heiban: Int
     var heibanOnMatchedReadings: Int
     var disagreements: [String: Int]
+    /// Absent in results from before readings were told apart from other valid ones.
+    var equivalents: [String: Int]?
+    var equivalentComparable: Int?
+    var equivalentAccents: Int?
   }
 
   struct Throughput: Codable, Sendable {
@@ -54,15 +58,7 @@ struct OnpuSuite {
     let entries = AccentAccuracy.entries(
       kanjium: try String(contentsOfFile: kanjiumPath, encoding: .utf8))
     note("onpu: accuracy over \(entries.count) kanjium entries")
-    let builder = LyricsLineBuilder(aligner: analyzer.dictionary.readingAligner)
-    var tally = AccentAccuracy()
-    for entry in entries { tally.add(entry, tagger: analyzer.tagger, builder: builder) }
-    let accuracy = Accuracy(
-      words: tally.words, readings: tally.readings, analyzer: tally.analyzer,
-      direct: tally.direct, heiban: tally.heiban,
-      heibanOnMatchedReadings: tally.heibanOnMatchedReadings,
-      disagreements: Dictionary(
-        uniqueKeysWithValues: tally.disagreements.map { ($0.key.rawValue, $0.value) }))
+    let accuracy = try Self.accuracy(entries: entries, analyzer: analyzer)
 
     let corpus = Self.corpus(entries: entries, lines: lines)
     let corpusPath = workDirectory + "/corpus.txt"
