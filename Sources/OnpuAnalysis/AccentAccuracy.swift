@@ -3,9 +3,10 @@ import OnpuCore
 /// How well readings and accents match an accent dictionary (kanjium's accents.txt: word, reading
 /// and accepted nuclei per line), for the analyzer, for a direct lookup of UniDic's aType (the
 /// first token's, as a tool with no phrase rules would read it) and for guessing heiban always.
-/// Each word goes alone through the analyzer's tokens (MeCab, then numbers read as sung). A
-/// reading kanjium's entry lacks is another valid reading when a dictionary gives the word
-/// that reading (ReadingEquivalence), Latin letters left unread by design, or wrong. An accent
+/// Each word goes alone through the analyzer's tokens (MeCab, the readings songs sing, numbers
+/// read as sung; no ruby). A reading kanjium's entry lacks is another valid reading when a
+/// dictionary gives the word that reading (ReadingEquivalence), Latin letters left unread by
+/// design, or wrong. An accent
 /// counts only where the reading is kanjium's, since the nucleus counts morae of it; for another
 /// valid reading, only where kanjium lists the word with that reading too.
 public struct AccentAccuracy: Sendable {
@@ -66,8 +67,9 @@ public struct AccentAccuracy: Sendable {
   ) {
     words += 1
     if entry.nuclei.contains(0) { heiban += 1 }
-    let numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0) })
-    let morphemes = numbers.apply(to: tagger.parse(entry.word))
+    let entries: @Sendable (String) -> [Morpheme] = { [tagger] in tagger.entries(of: $0) }
+    let sung = SungReadings(entries: entries).apply(to: tagger.parse(entry.word))
+    let morphemes = NumberReadingTokens(entries: entries).apply(to: sung)
     let phrases = builder.phrases(morphemes)
     let analysed = phrases.flatMap(\.words)
     let reading = analysed.map(\.reading).joined()
