@@ -109,10 +109,8 @@ public struct AccentCombination: Hashable, Sendable {
 
   /// The particle or auxiliary rule for a token after one of `partOfSpeech`.
   public func rule(after partOfSpeech: PartOfSpeech) -> Rule? {
-    let functional = entries.filter { $0.name.hasPrefix("F") }
-    return
-      (functional.first { $0.partOfSpeech == partOfSpeech }
-      ?? functional.first { $0.partOfSpeech == nil })?.rule
+    (entries.first { $0.partOfSpeech == partOfSpeech && $0.name.hasPrefix("F") }
+      ?? entries.first { $0.partOfSpeech == nil && $0.name.hasPrefix("F") })?.rule
   }
 
   /// The rule for this token as the second part of a compound.

@@ -60,8 +60,9 @@ public struct KanjiReadingAligner: Sendable {
     let reading = Array(Mora.hiragana(reading).unicodeScalars)
     guard surface.contains(where: LyricsWord.isKanji), !reading.isEmpty else { return nil }
     let candidates = memo.candidates(for: surface)
-    var best: (unlisted: Int, parts: [[Unicode.Scalar]])?
-    var parts: [[Unicode.Scalar]] = []
+    // Each kanji's part of the reading, as a range of it.
+    var best: (unlisted: Int, parts: [Range<Int>])?
+    var parts: [Range<Int>] = []
 
     func search(_ i: Int, _ j: Int, _ unlisted: Int) {
       if let best, best.unlisted <= unlisted { return }
@@ -78,13 +79,13 @@ public struct KanjiReadingAligner: Sendable {
       where j + option.count <= reading.count
         && reading[j..<(j + option.count)].elementsEqual(option)
       {
-        parts.append(option)
+        parts.append(j..<(j + option.count))
         search(i + 1, j + option.count, unlisted)
         parts.removeLast()
       }
       guard unlisted == 0 else { return }
       for length in 1...4 where j + length <= reading.count {
-        parts.append(Array(reading[j..<(j + length)]))
+        parts.append(j..<(j + length))
         search(i + 1, j + length, unlisted + 1)
         parts.removeLast()
       }
@@ -93,13 +94,13 @@ public struct KanjiReadingAligner: Sendable {
     guard let best else { return nil }
     let kanji = surface.filter(LyricsWord.isKanji)
     return zip(kanji, best.parts).map { kanji, part in
-      .init(kanji: String(kanji), reading: Self.string(part))
+      .init(kanji: String(kanji), reading: Self.string(reading[part]))
     }
   }
 
   /// The scalars as a string, encoded straight to UTF-8 (building a String.UnicodeScalarView
   /// costs more than the whole search).
-  static func string(_ scalars: [Unicode.Scalar]) -> String {
+  static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
     String(unsafeUninitializedCapacity: scalars.count * 4) { output in
       var count = 0
       for scalar in scalars {

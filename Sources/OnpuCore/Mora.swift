@@ -18,6 +18,22 @@ public enum Mora {
     return morae
   }
 
+  /// `split`, each mora low: a word's morae before its phrase pitches them.
+  static func pitches(_ reading: String) -> [LyricsWord.MoraPitch] {
+    var morae: [LyricsWord.MoraPitch] = []
+    var joinable = false
+    for scalar in reading.unicodeScalars where !isWhitespace(scalar) {
+      if isCombining(scalar), joinable {
+        morae[morae.count - 1].text.unicodeScalars.append(scalar)
+        joinable = false
+      } else {
+        morae.append(LyricsWord.MoraPitch(text: String(Character(scalar)), isHigh: false))
+        joinable = !isCombining(scalar)
+      }
+    }
+    return morae
+  }
+
   /// Katakana to hiragana; other characters are kept (the long-vowel mark among them).
   /// Works on the UTF-8 bytes: katakana is three bytes starting E3, as is its hiragana, and
   /// text with none is returned as it is.

@@ -88,7 +88,9 @@ public struct Morpheme: Hashable, Sendable {
       default: break
       }
     }
-    while let base, count.map({ position < $0 }) ?? (base[position] != 0) {
+    let terminated = count == nil
+    let limit = count ?? .max
+    while let base, position < limit, !terminated || base[position] != 0 {
       let byte = base[position]
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
