@@ -57,6 +57,7 @@ public final class MeCabTagger: @unchecked Sendable {
       mecab_lattice_set_sentence2(lattice, sentence, length)
       guard mecab_parse_lattice(tagger, lattice) != 0 else { return [] }
       var morphemes: [Morpheme] = []
+      morphemes.reserveCapacity(length / 3)
       var node = mecab_lattice_get_bos_node(lattice)?.pointee.next
       while let current = node?.pointee, current.stat != MECAB_EOS_NODE {
         let surface = UnsafeRawBufferPointer(start: current.surface, count: Int(current.length))

@@ -96,7 +96,9 @@ public struct LyricsLineBuilder: Sendable {
         surface: token.surface, reading: reading,
         isParticle: token.partOfSpeech == .particle ? true : nil)
       word.readingSource = token.readingSource
-      if let lemma = token.lemma, lemma != token.surface {
+      if let lemma = token.lemma, !lemma.utf8.elementsEqual(token.surface.utf8),
+        lemma != token.surface
+      {
         word.lemma = lemma
         word.lemmaReading = token.lemmaKana.map(Mora.hiragana)
       }
@@ -132,11 +134,17 @@ public struct LyricsLineBuilder: Sendable {
       phrase.lastPartOfSpeech = token.partOfSpeech
       phrase.prefixRule = token.isPrefix ? token.accentCombination?.prefixRule : nil
       phrase.takesBoundVerb =
-        (token.partOfSpeech == .particle && ["て", "で"].contains(token.surface))
+        (token.partOfSpeech == .particle && Self.isTeOrDe(token.surface))
         || (token.isNoun && token.takesSuru)
     }
     close()
     return phrases
+  }
+
+  /// て or で, looking at the scalars before comparing strings: anything equal to either holds
+  /// one of them.
+  static func isTeOrDe(_ surface: String) -> Bool {
+    surface.unicodeScalars.contains { $0 == "て" || $0 == "で" } && ["て", "で"].contains(surface)
   }
 
   /// The token's reading in hiragana: the dictionary's, or the surface itself for a kana word

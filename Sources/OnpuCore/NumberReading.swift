@@ -166,8 +166,8 @@ public enum NumberReading {
     switch first {
     case 0x30...0x39, 0x2C, 0xFF0C, 0xFF10...0xFF19, 0xF900...0xFAFF, 0x2F800...0x2FA1F:
       return true
-    default:
-      return numeralScalars.contains(first)
+    case 0x3007, 0x4E00...0x9FFF: return numeralScalars.contains(first)
+    default: return false
     }
   }
 

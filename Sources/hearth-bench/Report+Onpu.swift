@@ -9,7 +9,7 @@ extension ReportWriter {
         "\(percent(accuracy.analyzer, of: accuracy.words)) vs \(percent(accuracy.direct, of: accuracy.words))",
         accuracy.analyzer >= accuracy.direct ? "met" : "not met",
       ]
-    ] + (result.words.map { [onpuWordsGoal($0)] } ?? [])
+    ] + [onpuSpeedGoal(result.throughput)] + (result.words.map { [onpuWordsGoal($0)] } ?? [])
   }
 
   func percent(_ part: Int, of whole: Int) -> String {
@@ -54,6 +54,7 @@ extension ReportWriter {
         "The `mecab` command, same text and dictionary", ms(throughput.mecabCommand.p50),
         perSecond(throughput.mecabCommand),
       ],
+      onpuSpeedRatioRow(throughput),
     ]
     return """
       ## Onpu
