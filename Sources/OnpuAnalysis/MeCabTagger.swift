@@ -52,27 +52,23 @@ public final class MeCabTagger: @unchecked Sendable {
       let pooled = Lattice(pointer: lattice)
       lattices.withLock { $0.append(pooled) }
     }
-    var utf8 = Array(text.utf8)
-    utf8.append(0)
-    return utf8.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sentence in
-        mecab_lattice_set_sentence2(lattice, sentence, buffer.count - 1)
-        guard mecab_parse_lattice(tagger, lattice) != 0 else { return [] }
-        var morphemes: [Morpheme] = []
-        var node = mecab_lattice_get_bos_node(lattice)?.pointee.next
-        while let current = node?.pointee, current.stat != MECAB_EOS_NODE {
-          let surface = UnsafeRawBufferPointer(
-            start: current.surface, count: Int(current.length))
-          let features = UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)
-          morphemes.append(
-            Morpheme(
-              surface: String(decoding: surface, as: UTF8.self),
-              spaceBefore: current.rlength > current.length,
-              features: UnsafeBufferPointer(start: features, count: Self.usedLength(features))))
-          node = current.next
-        }
-        return morphemes
+    let length = text.utf8.count
+    return text.withCString { sentence in
+      mecab_lattice_set_sentence2(lattice, sentence, length)
+      guard mecab_parse_lattice(tagger, lattice) != 0 else { return [] }
+      var morphemes: [Morpheme] = []
+      morphemes.reserveCapacity(length / 3)
+      var node = mecab_lattice_get_bos_node(lattice)?.pointee.next
+      while let current = node?.pointee, current.stat != MECAB_EOS_NODE {
+        let surface = UnsafeRawBufferPointer(start: current.surface, count: Int(current.length))
+        morphemes.append(
+          Morpheme(
+            surface: String(decoding: surface, as: UTF8.self),
+            spaceBefore: current.rlength > current.length,
+            cFeatures: UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)))
+        node = current.next
       }
+      return morphemes
     }
   }
 
@@ -95,36 +91,16 @@ public final class MeCabTagger: @unchecked Sendable {
           if current.stat == MECAB_NOR_NODE, Int(current.length) == length,
             current.surface == UnsafePointer(sentence)
           {
-            let features = UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)
             entries.append(
               Morpheme(
                 surface: text, spaceBefore: false,
-                features: UnsafeBufferPointer(start: features, count: Self.usedLength(features))))
+                cFeatures: UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)))
           }
           node = current.next
         }
         return entries
       }
     }
-  }
-
-  /// The length of the features up to the last field Onpu reads (aConType, f[24]): the rest
-  /// of the string is never looked at.
-  static func usedLength(_ features: UnsafePointer<UInt8>) -> Int {
-    var length = 0
-    var commas = 0
-    var quoted = false
-    while features[length] != 0 {
-      switch features[length] {
-      case UInt8(ascii: "\""): quoted.toggle()
-      case UInt8(ascii: ",") where !quoted:
-        commas += 1
-        if commas > 24 { return length }
-      default: break
-      }
-      length += 1
-    }
-    return length
   }
 
   private static func quoted(_ path: String) -> String {

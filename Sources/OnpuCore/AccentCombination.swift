@@ -53,6 +53,49 @@ public struct AccentCombination: Hashable, Sendable {
     entries = parsed
   }
 
+  /// The same from MeCab's bytes, cached by the bytes: hashing a Japanese String normalizes it.
+  init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    if let known = Self.parsedBytes.withLock({ $0[NotationBytes(borrowing: bytes)] }) {
+      entries = known
+      return
+    }
+    let notation = String(decoding: bytes, as: UTF8.self)
+    let parsed = Self.parse(notation)
+    Self.parsedBytes.withLock { $0[NotationBytes(owning: Array(bytes))] = parsed }
+    entries = parsed
+  }
+
+  private static let parsedBytes = Mutex<[NotationBytes: [Entry]]>([:])
+
+  /// A notation's bytes as a dictionary key: borrowed for a lookup, owned once stored.
+  private struct NotationBytes: Hashable, @unchecked Sendable {
+    let owned: [UInt8]?
+    let borrowed: UnsafeBufferPointer<UInt8>
+
+    init(owning bytes: [UInt8]) {
+      owned = bytes
+      borrowed = UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    init(borrowing bytes: UnsafeBufferPointer<UInt8>) {
+      owned = nil
+      borrowed = bytes
+    }
+
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+      guard let owned else { return body(borrowed) }
+      return owned.withUnsafeBufferPointer(body)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.withBytes { left in rhs.withBytes { left.elementsEqual($0) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+  }
+
   private static func parse(_ notation: String) -> [Entry] {
     notation.split(separator: ",").compactMap { part in
       let pieces = part.split(separator: "%", maxSplits: 1)
@@ -66,10 +109,8 @@ public struct AccentCombination: Hashable, Sendable {
 
   /// The particle or auxiliary rule for a token after one of `partOfSpeech`.
   public func rule(after partOfSpeech: PartOfSpeech) -> Rule? {
-    let functional = entries.filter { $0.name.hasPrefix("F") }
-    return
-      (functional.first { $0.partOfSpeech == partOfSpeech }
-      ?? functional.first { $0.partOfSpeech == nil })?.rule
+    (entries.first { $0.partOfSpeech == partOfSpeech && $0.name.hasPrefix("F") }
+      ?? entries.first { $0.partOfSpeech == nil && $0.name.hasPrefix("F") })?.rule
   }
 
   /// Whether a noun right after a word of `partOfSpeech` is the second part of a compound, joined

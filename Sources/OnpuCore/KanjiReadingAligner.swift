@@ -27,6 +27,30 @@ public struct KanjiReadingAligner: Sendable {
       cache.withLock { $0[kanji] = computed }
       return computed
     }
+
+    /// The candidates of each kanji of `surface` (nil elsewhere; 々 repeats the one before it),
+    /// looked up under one lock when all are known already.
+    func candidates(for surface: [Unicode.Scalar]) -> [[[Unicode.Scalar]]?] {
+      let keys: [Unicode.Scalar?] = surface.indices.map { index in
+        let scalar = surface[index]
+        guard LyricsWord.isKanji(scalar) else { return nil }
+        return scalar == "々" && index > 0 ? surface[index - 1] : scalar
+      }
+      let known = cache.withLock { cache -> [[[Unicode.Scalar]]?]? in
+        var found: [[[Unicode.Scalar]]?] = []
+        found.reserveCapacity(keys.count)
+        for key in keys {
+          guard let key else {
+            found.append(nil)
+            continue
+          }
+          guard let candidates = cache[key] else { return nil }
+          found.append(candidates)
+        }
+        return found
+      }
+      return known ?? keys.map { $0.map(candidates) }
+    }
   }
 
   public func align(surface: String, reading: String) -> [LyricsWord.KanjiReading]? {
@@ -35,13 +59,10 @@ public struct KanjiReadingAligner: Sendable {
     let surface = Array(Mora.hiragana(surface).unicodeScalars)
     let reading = Array(Mora.hiragana(reading).unicodeScalars)
     guard surface.contains(where: LyricsWord.isKanji), !reading.isEmpty else { return nil }
-    let candidates: [[[Unicode.Scalar]]?] = surface.indices.map { index in
-      let scalar = surface[index]
-      guard LyricsWord.isKanji(scalar) else { return nil }
-      return memo.candidates(scalar == "々" && index > 0 ? surface[index - 1] : scalar)
-    }
-    var best: (unlisted: Int, parts: [[Unicode.Scalar]])?
-    var parts: [[Unicode.Scalar]] = []
+    let candidates = memo.candidates(for: surface)
+    // Each kanji's part of the reading, as a range of it.
+    var best: (unlisted: Int, parts: [Range<Int>])?
+    var parts: [Range<Int>] = []
 
     func search(_ i: Int, _ j: Int, _ unlisted: Int) {
       if let best, best.unlisted <= unlisted { return }
@@ -58,13 +79,13 @@ public struct KanjiReadingAligner: Sendable {
       where j + option.count <= reading.count
         && reading[j..<(j + option.count)].elementsEqual(option)
       {
-        parts.append(option)
+        parts.append(j..<(j + option.count))
         search(i + 1, j + option.count, unlisted)
         parts.removeLast()
       }
       guard unlisted == 0 else { return }
       for length in 1...4 where j + length <= reading.count {
-        parts.append(Array(reading[j..<(j + length)]))
+        parts.append(j..<(j + length))
         search(i + 1, j + length, unlisted + 1)
         parts.removeLast()
       }
@@ -73,7 +94,22 @@ public struct KanjiReadingAligner: Sendable {
     guard let best else { return nil }
     let kanji = surface.filter(LyricsWord.isKanji)
     return zip(kanji, best.parts).map { kanji, part in
-      .init(kanji: String(kanji), reading: String(String.UnicodeScalarView(part)))
+      .init(kanji: String(kanji), reading: Self.string(reading[part]))
+    }
+  }
+
+  /// The scalars as a string, encoded straight to UTF-8 (building a String.UnicodeScalarView
+  /// costs more than the whole search).
+  static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    String(unsafeUninitializedCapacity: scalars.count * 4) { output in
+      var count = 0
+      for scalar in scalars {
+        UTF8.encode(scalar) { byte in
+          output[count] = byte
+          count += 1
+        }
+      }
+      return count
     }
   }
 

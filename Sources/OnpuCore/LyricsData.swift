@@ -102,8 +102,8 @@ public struct LyricsWord: Hashable, Codable, Sendable {
 
   /// Text in Latin letters or digits with no Japanese in it: an English word.
   public static func isLatin(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-      && !text.unicodeScalars.contains { $0.value >= 0x3000 }
+    !text.unicodeScalars.contains { $0.value >= 0x3000 }
+      && text.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
   }
 
   public static func isKanji(_ scalar: Unicode.Scalar) -> Bool {

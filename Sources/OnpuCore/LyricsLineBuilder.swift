@@ -10,7 +10,13 @@ public struct LyricsLineBuilder: Sendable {
   public init(aligner: KanjiReadingAligner) { self.aligner = aligner }
 
   public func line(_ morphemes: [Morpheme]) -> LyricsLine {
-    LyricsLine(words: phrases(morphemes).flatMap(\.pitchedWords))
+    var phrases = phrases(morphemes)
+    var words: [LyricsWord] = []
+    for index in phrases.indices {
+      phrases[index].pitchWords()
+      words.append(contentsOf: phrases[index].words)
+    }
+    return LyricsLine(words: words)
   }
 
   /// A run of words spoken under one accent, or a word with no morae (English, punctuation,
@@ -39,6 +45,17 @@ public struct LyricsLineBuilder: Sendable {
         var word = word
         for index in word.morae.indices { word.morae[index].isHigh = pitches.next() ?? false }
         return word
+      }
+    }
+
+    /// `pitchedWords` in place, sparing a copy of every word.
+    mutating func pitchWords() {
+      guard let nucleus, let accent = PitchAccent(morae: morae, nucleus: nucleus) else { return }
+      var pitches = accent.pitches.makeIterator()
+      for word in words.indices {
+        for index in words[word].morae.indices {
+          words[word].morae[index].isHigh = pitches.next() ?? false
+        }
       }
     }
 
@@ -84,15 +101,17 @@ public struct LyricsLineBuilder: Sendable {
         surface: token.surface, reading: reading,
         isParticle: token.partOfSpeech == .particle ? true : nil)
       word.readingSource = token.readingSource
-      if let lemma = token.lemma, lemma != token.surface {
+      if let lemma = token.lemma, !lemma.utf8.elementsEqual(token.surface.utf8),
+        lemma != token.surface
+      {
         word.lemma = lemma
         word.lemmaReading = token.lemmaKana.map(Mora.hiragana)
       }
       if word.kanji != nil {
         word.kanjiReadings = aligner.align(surface: token.surface, reading: reading) ?? []
       }
-      let morae = Mora.split(reading)
-      word.morae = morae.map { .init(text: $0, isHigh: false) }
+      word.morae = Mora.pitches(reading)
+      let morae = word.morae.count
       let leans = !token.spaceBefore && (token.isParticleOrAuxiliary || token.isSuffix)
       if token.isPitchUnknown || (phrase.isPitchUnknown && leans) {
         if !phrase.isPitchUnknown { close() }
@@ -105,26 +124,32 @@ public struct LyricsLineBuilder: Sendable {
       if let rule = phrase.rule(joining: token), let nucleus = phrase.nucleus {
         let combined = AccentCombination.combine(
           rule, firstMorae: phrase.morae, firstNucleus: nucleus,
-          secondMorae: morae.count, secondNucleus: own)
+          secondMorae: morae, secondNucleus: own)
         phrase.nucleus =
           combined == nucleus
           ? combined
           : Mora.nucleusOffSpecialMora(
-            combined, in: phrase.words.flatMap { $0.morae.map(\.text) } + morae)
+            combined, in: (phrase.words + [word]).flatMap { $0.morae.map(\.text) })
       } else {
         close()
-        phrase.nucleus = min(own, morae.count)
+        phrase.nucleus = min(own, morae)
       }
       phrase.words.append(word)
-      phrase.morae += morae.count
+      phrase.morae += morae
       phrase.lastPartOfSpeech = token.partOfSpeech
       phrase.prefixRule = token.isPrefix ? token.accentCombination?.prefixRule : nil
       phrase.takesBoundVerb =
-        (token.partOfSpeech == .particle && ["て", "で"].contains(token.surface))
+        (token.partOfSpeech == .particle && Self.isTeOrDe(token.surface))
         || (token.isNoun && token.takesSuru)
     }
     close()
     return phrases
+  }
+
+  /// て or で, looking at the scalars before comparing strings: anything equal to either holds
+  /// one of them.
+  static func isTeOrDe(_ surface: String) -> Bool {
+    surface.unicodeScalars.contains { $0 == "て" || $0 == "で" } && ["て", "で"].contains(surface)
   }
 
   /// The token's reading in hiragana: the dictionary's, or the surface itself for a kana word
@@ -140,6 +165,7 @@ public struct LyricsLineBuilder: Sendable {
   /// MeCab cuts "don't" into don, ', t: pieces with no space between them are one word again.
   /// A number read as one (NumberReadingTokens) keeps its reading.
   static func joinLatinWords(_ morphemes: [Morpheme]) -> [Morpheme] {
+    guard morphemes.contains(where: { LyricsWord.isLatin($0.surface) }) else { return morphemes }
     var joined: [Morpheme] = []
     for morpheme in morphemes {
       if NumberReadingTokens.isReadNumber(morpheme) {

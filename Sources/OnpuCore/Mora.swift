@@ -2,35 +2,98 @@
 /// small vowel or wa) is one mora with it; the small tsu, n and the long-vowel mark are morae of
 /// their own. Hiragana and katakana alike.
 public enum Mora {
-  static let combining: Set<Unicode.Scalar> = [
-    "ゃ", "ゅ", "ょ", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "ゎ",
-    "ャ", "ュ", "ョ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ヮ",
-  ]
-
   /// The reading's morae, in order. A combining small kana with nothing before it stands alone.
   public static func split(_ reading: String) -> [String] {
     var morae: [String] = []
     var joinable = false
-    for scalar in reading.unicodeScalars where !scalar.properties.isWhitespace {
-      if combining.contains(scalar), joinable {
+    for scalar in reading.unicodeScalars where !isWhitespace(scalar) {
+      if isCombining(scalar), joinable {
         morae[morae.count - 1].unicodeScalars.append(scalar)
         joinable = false
       } else {
         morae.append(String(Character(scalar)))
-        joinable = !combining.contains(scalar)
+        joinable = !isCombining(scalar)
+      }
+    }
+    return morae
+  }
+
+  /// `split`, each mora low: a word's morae before its phrase pitches them.
+  static func pitches(_ reading: String) -> [LyricsWord.MoraPitch] {
+    var morae: [LyricsWord.MoraPitch] = []
+    var joinable = false
+    for scalar in reading.unicodeScalars where !isWhitespace(scalar) {
+      if isCombining(scalar), joinable {
+        morae[morae.count - 1].text.unicodeScalars.append(scalar)
+        joinable = false
+      } else {
+        morae.append(LyricsWord.MoraPitch(text: String(Character(scalar)), isHigh: false))
+        joinable = !isCombining(scalar)
       }
     }
     return morae
   }
 
   /// Katakana to hiragana; other characters are kept (the long-vowel mark among them).
+  /// Works on the UTF-8 bytes: katakana is three bytes starting E3, as is its hiragana, and
+  /// text with none is returned as it is.
   public static func hiragana(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          (0x30A1...0x30F6).contains(scalar.value)
-            ? Unicode.Scalar(scalar.value - 0x60)! : scalar
-        }))
+    var contiguous = text
+    let changed = contiguous.withUTF8 { bytes -> String? in
+      guard let first = firstKatakana(bytes) else { return nil }
+      return String(unsafeUninitializedCapacity: bytes.count) { output in
+        _ = output.initialize(from: bytes)
+        var index = first
+        while index + 2 < bytes.count {
+          if bytes[index] == 0xE3 {
+            let value =
+              0x3000 | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+            if (0x30A1...0x30F6).contains(value) {
+              let shifted = value - 0x60
+              output[index + 1] = 0x80 | UInt8((shifted >> 6) & 0x3F)
+              output[index + 2] = 0x80 | UInt8(shifted & 0x3F)
+            }
+            index += 3
+          } else {
+            index += 1
+          }
+        }
+        return bytes.count
+      }
+    }
+    return changed ?? text
+  }
+
+  /// Where the first katakana that `hiragana` changes starts, if any.
+  private static func firstKatakana(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    while index + 2 < bytes.count {
+      if bytes[index] == 0xE3 {
+        let second = bytes[index + 1]
+        let third = bytes[index + 2]
+        if (second == 0x82 && third >= 0xA1) || (second == 0x83 && third <= 0xB6) {
+          return index
+        }
+        index += 3
+      } else {
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// The small ya, yu, yo, vowels and wa, hiragana and katakana.
+  static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3083, 0x3085, 0x3087, 0x308E: true
+    case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30E3, 0x30E5, 0x30E7, 0x30EE: true
+    default: false
+    }
+  }
+
+  /// No scalar above U+3000 is whitespace: kana skip the property lookup.
+  static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value <= 0x3000 && scalar.properties.isWhitespace
   }
 
   /// Hiragana to katakana; other characters are kept.

@@ -46,62 +46,86 @@ public struct Morpheme: Hashable, Sendable {
 
   /// Reads the feature bytes MeCab gives, creating strings for the fields used only.
   public init(surface: String, spaceBefore: Bool, features bytes: UnsafeBufferPointer<UInt8>) {
-    var partOfSpeech = PartOfSpeech.other
-    var kana: String?
-    var nuclei: [Int] = []
-    var combination: AccentCombination?
-    var isBound = false
-    var takesSuru = false
-    var lemma: String?
-    var lemmaKana: String?
+    self.init(surface: surface, spaceBefore: spaceBefore, partOfSpeech: .other)
+    read(base: bytes.baseAddress, count: bytes.count)
+  }
+
+  /// Reads MeCab's NUL-terminated feature string up to the last field used (aConType, f[24]):
+  /// the rest is never looked at, nor scanned.
+  public init(surface: String, spaceBefore: Bool, cFeatures: UnsafePointer<UInt8>) {
+    self.init(surface: surface, spaceBefore: spaceBefore, partOfSpeech: .other)
+    read(base: cFeatures, count: nil)
+  }
+
+  /// The fields of the features at `base`: `count` bytes, or up to a NUL when nil.
+  private mutating func read(base: UnsafePointer<UInt8>?, count: Int?) {
     var index = 0
     var start = 0
     var quoted = false
-    func field(_ end: Int) -> Substring.UTF8View? {
-      var range = start..<end
-      if range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\"") {
-        range = (range.lowerBound + 1)..<(range.upperBound - 1)
+    var position = 0
+    func field(_ end: Int) -> UnsafeBufferPointer<UInt8>? {
+      guard let base else { return nil }
+      var lower = start
+      var upper = end
+      if upper - lower >= 2, base[lower] == UInt8(ascii: "\"") {
+        lower += 1
+        upper -= 1
       }
-      let slice = UnsafeBufferPointer(rebasing: bytes[range])
+      let slice = UnsafeBufferPointer(start: base + lower, count: upper - lower)
       guard !slice.isEmpty, !(slice.count == 1 && slice[0] == UInt8(ascii: "*")) else { return nil }
-      return Substring(decoding: slice, as: UTF8.self).utf8
+      return slice
     }
     func take(_ end: Int) {
       switch index {
       case 0: partOfSpeech = field(end).map { PartOfSpeech(utf8: $0) } ?? .other
       case 1: isBound = field(end)?.elementsEqual(Self.bound) ?? false
       case 2: takesSuru = field(end)?.elementsEqual(Self.suru) ?? false
-      case 10: lemma = field(end).map { String(Substring($0)) }
-      case 17: kana = field(end).map { String(Substring($0)) }
-      case 18: lemmaKana = field(end).map { String(Substring($0)) }
-      case 23:
-        nuclei =
-          field(end).map {
-            $0.split(separator: UInt8(ascii: ",")).compactMap { Int(Substring($0)) }
-          } ?? []
-      case 24: combination = field(end).map { AccentCombination(notation: String(Substring($0))) }
+      case 10: lemma = field(end).map { String(decoding: $0, as: UTF8.self) }
+      case 17: kana = field(end).map { String(decoding: $0, as: UTF8.self) }
+      case 18: lemmaKana = field(end).map { String(decoding: $0, as: UTF8.self) }
+      case 23: accentNuclei = field(end).map(Self.nuclei) ?? []
+      case 24: accentCombination = field(end).map { AccentCombination(utf8: $0) }
       default: break
       }
     }
-    for position in bytes.indices {
-      let byte = bytes[position]
+    let terminated = count == nil
+    let limit = count ?? .max
+    while let base, position < limit, !terminated || base[position] != 0 {
+      let byte = base[position]
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if byte == UInt8(ascii: ","), !quoted {
         take(position)
         index += 1
         start = position + 1
-        if index > 24 { break }
+        if index > 24 { return }
+      }
+      position += 1
+    }
+    take(position)
+  }
+
+  /// aType's nuclei ("0", "1,0"); other text goes the slow way, as Int parses it.
+  private static func nuclei(_ field: UnsafeBufferPointer<UInt8>) -> [Int] {
+    var nuclei: [Int] = []
+    var value = 0
+    var digits = 0
+    for byte in field {
+      if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 {
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        digits += 1
+      } else if byte == UInt8(ascii: ",") {
+        if digits > 0 { nuclei.append(value) }
+        value = 0
+        digits = 0
+      } else {
+        return Substring(decoding: field, as: UTF8.self).split(separator: ",").compactMap {
+          Int($0)
+        }
       }
     }
-    if index <= 24 { take(bytes.count) }
-    self.init(
-      surface: surface, spaceBefore: spaceBefore, partOfSpeech: partOfSpeech, kana: kana,
-      accentNuclei: nuclei, accentCombination: combination)
-    self.isBound = isBound
-    self.takesSuru = takesSuru
-    self.lemma = lemma
-    self.lemmaKana = lemmaKana
+    if digits > 0 { nuclei.append(value) }
+    return nuclei
   }
 
   private static let bound = Array("非自立可能".utf8)

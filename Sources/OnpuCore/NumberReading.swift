@@ -6,6 +6,7 @@ public enum NumberReading {
   /// The reading of a number, with its counter and suffix if it has them; nil when the text is
   /// not one, or its counter has no reading for the value (11つ).
   public static func reading(of text: String) -> String? {
+    guard mayStartNumber(text) else { return nil }
     let characters = Array(text)
     let numberEnd = characters.firstIndex { !isNumeralOrSeparator($0) } ?? characters.count
     guard numberEnd > 0, let value = value(of: String(characters[..<numberEnd])) else {
@@ -156,6 +157,24 @@ public enum NumberReading {
   public static func isNumeral(_ character: Character) -> Bool {
     digit(character) != nil || smallUnits[character] != nil || largeUnits[character] != nil
   }
+
+  /// False when the text's first character cannot be a numeral or a separator, seen from its
+  /// first scalar alone: most tokens are not numbers, and Character lookups cost. (Compatibility
+  /// ideographs are let through, being canonically equal to the kanji numerals they stand for.)
+  static func mayStartNumber(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first?.value else { return false }
+    switch first {
+    case 0x30...0x39, 0x2C, 0xFF0C, 0xFF10...0xFF19, 0xF900...0xFAFF, 0x2F800...0x2FA1F:
+      return true
+    case 0x3007, 0x4E00...0x9FFF: return numeralScalars.contains(first)
+    default: return false
+    }
+  }
+
+  private static let numeralScalars = Set(
+    [smallUnits.keys, largeUnits.keys, kanjiDigits.keys].joined().flatMap {
+      $0.unicodeScalars.map(\.value)
+    })
 
   static func isNumeralOrSeparator(_ character: Character) -> Bool {
     isNumeral(character) || separators.contains(character)

@@ -13,6 +13,9 @@ public struct NumberReadingTokens: Sendable {
   }
 
   public func apply(to tokens: [Morpheme]) -> [Morpheme] {
+    guard tokens.contains(where: { NumberReading.mayStartNumber($0.surface) }) else {
+      return tokens
+    }
     var result: [Morpheme] = []
     var index = tokens.startIndex
     while index < tokens.endIndex {
@@ -36,7 +39,8 @@ public struct NumberReadingTokens: Sendable {
       index < tokens.count && !tokens[index].spaceBefore && tokens[index].readingSource == nil
     }
     func isNumber(_ token: Morpheme) -> Bool {
-      !token.surface.isEmpty && token.surface.allSatisfy(NumberReading.isNumeral)
+      NumberReading.mayStartNumber(token.surface)
+        && token.surface.allSatisfy(NumberReading.isNumeral)
     }
     guard tokens[start].readingSource == nil, isNumber(tokens[start]) else { return nil }
     if start > 0, joins(start), Self.hasLetters(tokens[start - 1].surface) { return nil }

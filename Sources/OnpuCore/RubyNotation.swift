@@ -30,7 +30,7 @@ public struct RubyNotation: Hashable, Sendable {
   }
 
   public init(parsing line: String) {
-    guard line.contains(where: { "(（《｜|<".contains($0) }) else {
+    guard Self.mayHaveNotation(line), line.contains(where: { "(（《｜|<".contains($0) }) else {
       self.init(text: line, annotations: [])
       return
     }
@@ -38,6 +38,14 @@ public struct RubyNotation: Hashable, Sendable {
     parser.run()
     self.init(text: String(parser.output), annotations: parser.annotations)
   }
+
+  /// False when no scalar of the line is one of the notation's openers, checked on the bytes
+  /// before the (slower) check on characters.
+  private static func mayHaveNotation(_ line: String) -> Bool {
+    line.unicodeScalars.contains { openers.contains($0.value) }
+  }
+
+  private static let openers: Set<UInt32> = Set("(（《｜|<".unicodeScalars.map(\.value))
 
   private struct Parser {
     let source: [Character]

@@ -9,7 +9,8 @@ extension ReportWriter {
         "\(percent(accuracy.analyzer, of: accuracy.words)) vs \(percent(accuracy.direct, of: accuracy.words))",
         accuracy.analyzer >= accuracy.direct ? "met" : "not met",
       ]
-    ] + (result.words.map { [onpuWordsGoal($0)] } ?? []) + onpuAccuracyGoals(accuracy)
+    ] + [onpuSpeedGoal(result.throughput)] + (result.words.map { [onpuWordsGoal($0)] } ?? [])
+      + onpuAccuracyGoals(accuracy)
       + (result.sungReadings.map { [onpuSungReadingsGoal($0)] } ?? [])
   }
 
@@ -55,6 +56,7 @@ extension ReportWriter {
         "The `mecab` command, same text and dictionary", ms(throughput.mecabCommand.p50),
         perSecond(throughput.mecabCommand),
       ],
+      onpuSpeedRatioRow(throughput),
     ]
     return """
       ## Onpu
