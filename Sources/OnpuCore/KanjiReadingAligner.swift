@@ -58,7 +58,12 @@ public struct KanjiReadingAligner: Sendable {
     // breaking costs more than the whole search.
     let surface = Array(Mora.hiragana(surface).unicodeScalars)
     let reading = Array(Mora.hiragana(reading).unicodeScalars)
-    guard surface.contains(where: LyricsWord.isKanji), !reading.isEmpty else { return nil }
+    guard let first = surface.firstIndex(where: LyricsWord.isKanji), !reading.isEmpty else {
+      return nil
+    }
+    if let only = Self.onlyKanji(at: first, surface: surface, reading: reading) {
+      return only
+    }
     let candidates = memo.candidates(for: surface)
     // Each kanji's part of the reading, as a range of it.
     var best: (unlisted: Int, parts: [Range<Int>])?
@@ -96,6 +101,23 @@ public struct KanjiReadingAligner: Sendable {
     return zip(kanji, best.parts).map { kanji, part in
       .init(kanji: String(kanji), reading: Self.string(reading[part]))
     }
+  }
+
+  /// The split of a word with one kanji among kana (食べ, お茶) without the search: the kana
+  /// around the kanji fix its part, which the search takes whether the dictionary lists it or
+  /// not when it is one to four kana. Nil otherwise, for the search to decide.
+  static func onlyKanji(
+    at index: Int, surface: [Unicode.Scalar], reading: [Unicode.Scalar]
+  ) -> [LyricsWord.KanjiReading]? {
+    let after = surface.count - index - 1
+    let length = reading.count - index - after
+    guard (1...4).contains(length), !surface[(index + 1)...].contains(where: LyricsWord.isKanji),
+      surface[..<index].elementsEqual(reading[..<index]),
+      surface[(index + 1)...].elementsEqual(reading[(reading.count - after)...])
+    else { return nil }
+    return [
+      .init(kanji: String(surface[index]), reading: string(reading[index..<(index + length)]))
+    ]
   }
 
   /// The scalars as a string, encoded straight to UTF-8 (building a String.UnicodeScalarView

@@ -3,15 +3,18 @@ import Foundation
 extension ReportWriter {
   func onpuGoals(_ result: OnpuSuite.Result) -> [[String]] {
     let accuracy = result.accuracy
-    return [
+    var goals = [
       [
         "Onpu: the analyzer's accents at least as right as a direct UniDic aType lookup",
         "\(percent(accuracy.analyzer, of: accuracy.words)) vs \(percent(accuracy.direct, of: accuracy.words))",
         accuracy.analyzer >= accuracy.direct ? "met" : "not met",
-      ]
-    ] + [onpuSpeedGoal(result.throughput)] + (result.words.map { [onpuWordsGoal($0)] } ?? [])
-      + onpuAccuracyGoals(accuracy)
-      + (result.sungReadings.map { [onpuSungReadingsGoal($0)] } ?? [])
+      ],
+      onpuSpeedGoal(result.throughput),
+    ]
+    if let words = result.words { goals.append(onpuWordsGoal(words)) }
+    goals += onpuAccuracyGoals(accuracy)
+    if let sung = result.sungReadings { goals.append(onpuSungReadingsGoal(sung)) }
+    return goals
   }
 
   func percent(_ part: Int, of whole: Int) -> String {
