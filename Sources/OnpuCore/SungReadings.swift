@@ -33,6 +33,8 @@ public struct SungReadings: Sendable {
     "一番星": Rule(reading: "イチバンボシ", replacing: ["イチバンホシ"]),
     "体じゅう": Rule(reading: "カラダジュウ", replacing: ["タイジュウ"]),
     "四つ葉": Rule(reading: "ヨツバ", replacing: ["ヨンツヨウ"]),
+    // MeCab cuts 一|日中 (the daytime).
+    "一日中": Rule(reading: "イチニチジュウ", replacing: ["イチニッチュウ"]),
   ]
 
   /// Every beginning of a rule's surface, so that a word MeCab cut in pieces (綺羅|星) is found
@@ -50,6 +52,13 @@ public struct SungReadings: Sendable {
     var index = 0
     while index < tokens.count {
       let token = tokens[index]
+      if index == 0 || token.spaceBefore || tokens[index - 1].isSymbol,
+        let unvoiced = unvoiced(token)
+      {
+        result.append(unvoiced)
+        index += 1
+        continue
+      }
       if token.surface == Self.what {
         result.append(what(token, before: index + 1 < tokens.count ? tokens[index + 1] : nil))
         index += 1
@@ -102,6 +111,31 @@ public struct SungReadings: Sendable {
     }
     return sung == token.kana ? token : word(token.surface, reading: sung, from: token)
   }
+
+  /// A word that starts a phrase read with its second-word sound (箱 ばこ, as in 宝箱), as the
+  /// dictionary has it unvoiced: a sound change never starts a phrase. Nil for any other word.
+  private func unvoiced(_ token: Morpheme) -> Morpheme? {
+    guard let kana = token.kana, let first = kana.unicodeScalars.first,
+      let plain = Self.voicedToPlain[first]
+    else { return nil }
+    let reading =
+      String(Character(plain)) + kana.unicodeScalars.dropFirst().map(String.init).joined()
+    guard var entry = entries(token.surface).first(where: { $0.kana == reading }) else {
+      return nil
+    }
+    entry.spaceBefore = token.spaceBefore
+    return entry
+  }
+
+  /// Katakana voiced by a sound change (ガ from カ, バ and パ from ハ), to their plain sound.
+  static let voicedToPlain: [Unicode.Scalar: Unicode.Scalar] = {
+    var table: [Unicode.Scalar: Unicode.Scalar] = [:]
+    for plain in "カキクケコサシスセソタチツテトハヒフヘホ".unicodeScalars {
+      table[Unicode.Scalar(plain.value + 1)!] = plain
+    }
+    for plain in "ハヒフヘホ".unicodeScalars { table[Unicode.Scalar(plain.value + 2)!] = plain }
+    return table
+  }()
 
   /// The sounds 何 is read なん before: t, d and n, but not に (何に is なにに).
   static let nanBefore: Set<Character> = [

@@ -19,6 +19,21 @@ import Testing
     #expect(tokens == [watashi, Self.particle("の")])
   }
 
+  @Test func aWordThatStartsALineIsReadWithoutTheSoundChangeOfASecondWord() {
+    let box = Morpheme(surface: "箱", partOfSpeech: .noun, kana: "ハコ", accentNuclei: [0])
+    let sung = SungReadings(entries: { $0 == "箱" ? [Self.token("箱", "バコ"), box] : [] })
+    let line = [Self.token("箱", "バコ"), Self.particle("の"), Self.token("箱", "バコ")]
+    #expect(sung.apply(to: line).map(\.kana) == ["ハコ", "ノ", "バコ"])
+    #expect(sung.apply(to: line)[0] == box)
+  }
+
+  @Test func allDayIsReadIchinichijuuWhereMeCabCutsOneAndTheDaytime() {
+    let tokens = Self.none.apply(to: [
+      Self.token("一", "イチ"), Self.token("日中", "ニッチュウ"), Self.token("君", "キミ"),
+    ])
+    #expect(tokens.compactMap(\.kana).joined() == "イチニチジュウキミ")
+  }
+
   @Test func aReadingTheDictionaryLacksHasUnknownPitch() {
     let tokens = Self.none.apply(to: [Self.token("明日", "アス")])
     #expect(tokens.map(\.kana) == ["アシタ"] && tokens[0].isPitchUnknown)
