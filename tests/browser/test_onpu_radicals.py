@@ -6,35 +6,9 @@ from __future__ import annotations
 
 import urllib.parse
 
-from axe_playwright_python.sync_playwright import Axe
-from hearth_harness import PASSWORD, Client, describe, unique_email
-from playwright.sync_api import Browser, Page, expect
-
-
-def phone(browser: Browser, base_url: str, email: str) -> tuple[Page, list[str]]:
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": 390, "height": 844}, color_scheme="dark",
-        is_mobile=True, has_touch=True, locale="en-US",
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(f"script error: {e}"))
-    page.goto("/login")
-    page.locator('input[name="email"]').fill(email)
-    page.locator('input[name="password"]').fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(base_url + "/")
-    return page, errors
-
-
-def serious(page: Page) -> list[str]:
-    return [
-        f"{v['id']}: {v['help']}: {v['nodes'][0]['html'][:120]}"
-        for v in Axe().run(page).response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+from hearth_harness import Client, describe, unique_email
+from playwright.sync_api import Browser, expect
+from test_onpu_words import phone, serious
 
 
 def test_the_kanji_card_links_its_radical_to_the_kanji_sharing_it(browser: Browser, live_server, screenshots) -> None:
