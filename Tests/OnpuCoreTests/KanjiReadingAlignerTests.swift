@@ -6,6 +6,7 @@ import Testing
     "大": ["だい", "たい", "おお"], "学": ["がく", "まな"], "生": ["せい", "しょう", "い", "なま"],
     "校": ["こう"], "三": ["さん", "み"], "日": ["にち", "じつ", "ひ", "か"], "月": ["げつ", "がつ", "つき"],
     "人": ["じん", "にん", "ひと"], "今": ["こん", "いま"], "食": ["しょく", "た", "く"],
+    "承": ["しょう", "うけたまわ"],
   ]
   let aligner = KanjiReadingAligner { Self.readings[$0] ?? [] }
 
@@ -26,6 +27,15 @@ import Testing
 
   @Test func oneUnlistedReadingFitsBetweenListedOnes() {
     #expect(split("大人学", "だいとがく") == ["大:だい", "人:と", "学:がく"])
+  }
+
+  @Test func oneKanjiAmongKanaTakesWhatTheKanaLeaveListedOrNot() {
+    #expect(split("お茶", "おちゃ") == ["茶:ちゃ"])
+    #expect(split("お食べ", "おたべ") == ["食:た"])
+    #expect(split("食べ", "くらべ") == ["食:くら"])
+    #expect(split("承る", "うけたまわる") == ["承:うけたまわ"])
+    #expect(split("承る", "うけたまわりる") == nil)
+    #expect(split("食", "") == nil)
   }
 
   @Test func readingsOfTheWholeWordDoNotSplit() {
