@@ -69,18 +69,9 @@ public struct GivenReadings: Sendable {
   /// Each token's place in the text, which holds the surfaces in order with only whitespace
   /// between them; nil if it does not.
   private static func place(_ tokens: [Morpheme], in text: [Character]) -> [Placed]? {
-    var placed: [Placed] = []
-    var position = 0
-    for token in tokens {
-      let surface = Array(token.surface)
-      while position < text.count, text[position].isWhitespace { position += 1 }
-      guard position + surface.count <= text.count,
-        Array(text[position..<(position + surface.count)]) == surface
-      else { return nil }
-      placed.append(Placed(token: token, range: position..<(position + surface.count)))
-      position += surface.count
-    }
-    return placed
+    let ranges = SurfacePlacement.ranges(of: tokens.lazy.map(\.surface), in: text)
+    guard ranges.count == tokens.count else { return nil }
+    return zip(tokens, ranges).map { Placed(token: $0, range: $1) }
   }
 
   /// Annotations that follow each other inside one token read as one: 漢(かん)字(じ) is 漢字 read

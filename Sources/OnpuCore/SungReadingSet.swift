@@ -85,24 +85,11 @@ public struct SungReadingSet: Sendable {
     var range: Range<Int>
   }
 
-  /// The words in the text, which holds their surfaces in order with whitespace between.
+  /// The words in the text, as far as it holds their surfaces in order.
   static func place(_ words: [LyricsWord], in text: [Character]) -> [Placed] {
-    var placed: [Placed] = []
-    var position = 0
-    for word in words {
-      let surface = Array(word.surface)
-      while position < text.count, text[position].isWhitespace,
-        surface.first?.isWhitespace != true
-      {
-        position += 1
-      }
-      guard position + surface.count <= text.count,
-        Array(text[position..<(position + surface.count)]) == surface
-      else { return placed }
-      placed.append(Placed(word: word, range: position..<(position + surface.count)))
-      position += surface.count
+    zip(words, SurfacePlacement.ranges(of: words.lazy.map(\.surface), in: text)).map {
+      Placed(word: $0, range: $1)
     }
-    return placed
   }
 
   /// The hiragana for exactly `range`: a word inside it whole, a word crossing its edge by the
