@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from hearth_harness import Client, describe, unique_email
 from playwright.sync_api import Browser, expect
-from test_onpu_words import phone, serious
+from test_onpu_words import long_press, phone, serious
 
 TITLE = "運命の夜"
 LYRICS = "運命(さだめ)の夜に君を呼んだ\n本気で星を見ていた\n明日も君の名前を呼ぶ"
@@ -40,12 +40,7 @@ def test_a_learner_reads_corrects_reviews_and_exports_a_song(
 
     # A long press on 呼ん opens the card of 呼ぶ (EDICT's first load may take a while)
     verb = page.locator(".onpu-line").first.locator(".w", has_text="呼ん").first
-    box = verb.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 8)
-    page.mouse.down()
-    page.wait_for_timeout(700)
-    page.mouse.up()
+    long_press(page, verb)
     sheet = page.locator("#onpu-word")
     expect(sheet.locator("h2")).to_contain_text("呼ぶ", timeout=300_000)
     expect(sheet).to_contain_text("to call")

@@ -57,6 +57,16 @@ def phone(browser: Browser, base_url: str, email: str, javascript: bool = True) 
     return page, errors
 
 
+def long_press(page: Page, target) -> None:
+    """Holds a press on the target's lower part for 0.7 s, as a thumb does."""
+    box = target.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 8)
+    page.mouse.down()
+    page.wait_for_timeout(700)
+    page.mouse.up()
+
+
 def serious(page: Page) -> list[str]:
     return [
         f"{v['id']}: {v['help']}: {v['nodes'][0]['html'][:120]}"
@@ -96,12 +106,7 @@ def test_a_verb_in_a_song_opens_the_card_of_its_dictionary_form(browser: Browser
     # Escape closes the sheet; a long press on the verb opens it again.
     page.keyboard.press("Escape")
     expect(sheet).to_be_hidden()
-    box = verb.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 8)
-    page.mouse.down()
-    page.wait_for_timeout(700)
-    page.mouse.up()
+    long_press(page, verb)
     expect(sheet).to_be_visible()
     expect(sheet.locator("h2")).to_contain_text("呼ぶ")
 
