@@ -62,15 +62,12 @@ public struct AccentAccuracy: Sendable {
   }
 
   public mutating func add(
-    _ entry: Entry, tagger: MeCabTagger, builder: LyricsLineBuilder,
-    readings equivalence: ReadingEquivalence
+    _ entry: Entry, analyzer reader: LyricsAnalyzer, readings equivalence: ReadingEquivalence
   ) {
     words += 1
     if entry.nuclei.contains(0) { heiban += 1 }
-    let entries: @Sendable (String) -> [Morpheme] = { [tagger] in tagger.entries(of: $0) }
-    let sung = SungReadings(entries: entries).apply(to: tagger.parse(entry.word))
-    let morphemes = NumberReadingTokens(entries: entries).apply(to: sung)
-    let phrases = builder.phrases(morphemes)
+    let morphemes = reader.tokens(of: entry.word)
+    let phrases = reader.builder.phrases(morphemes)
     let analysed = phrases.flatMap(\.words)
     let reading = analysed.map(\.reading).joined()
     guard reading == entry.reading else {

@@ -7,7 +7,7 @@ import Synchronization
 public struct LyricsAnalyzer: Sendable {
   public let tagger: MeCabTagger
   public let dictionary: KanjiDictionary
-  private let builder: LyricsLineBuilder
+  let builder: LyricsLineBuilder
   private let givenReadings: GivenReadings
   private let numbers: NumberReadingTokens
   private let sung: SungReadings
@@ -41,6 +41,12 @@ public struct LyricsAnalyzer: Sendable {
     let ruby = RubyNotation(parsing: line)
     let tokens = givenReadings.apply(ruby, to: sung.apply(to: tagger.parse(ruby.text)))
     return builder.line(numbers.apply(to: tokens))
+  }
+
+  /// Text with no ruby read as `analyze(line:)` reads it, before its words are built: MeCab's
+  /// tokens given the readings songs sing, numbers read as sung.
+  func tokens(of text: String) -> [Morpheme] {
+    numbers.apply(to: sung.apply(to: tagger.parse(text)))
   }
 
   /// Every line of the lyrics, split the way the reference splits them.

@@ -12,10 +12,9 @@ extension OnpuSuite {
     let equivalence = ReadingEquivalence(
       kanjium: entries, words: words,
       unidic: { [tagger = analyzer.tagger] in tagger.entries(of: $0) })
-    let builder = LyricsLineBuilder(aligner: analyzer.dictionary.readingAligner)
     var tally = AccentAccuracy()
     for entry in entries {
-      tally.add(entry, tagger: analyzer.tagger, builder: builder, readings: equivalence)
+      tally.add(entry, analyzer: analyzer, readings: equivalence)
     }
     return Accuracy(
       words: tally.words, readings: tally.readings, analyzer: tally.analyzer,
