@@ -61,9 +61,12 @@ public struct AccentAccuracy: Sendable {
     }
   }
 
+  /// Counts the word and returns the analyzer's reading and the class of the word, nil when
+  /// its accent is exact.
+  @discardableResult
   public mutating func add(
     _ entry: Entry, analyzer reader: LyricsAnalyzer, readings equivalence: ReadingEquivalence
-  ) {
+  ) -> (reading: String, disagreement: Disagreement?) {
     words += 1
     if entry.nuclei.contains(0) { heiban += 1 }
     let morphemes = reader.tokens(of: entry.word)
@@ -75,42 +78,43 @@ public struct AccentAccuracy: Sendable {
         word: entry.word, reading: reading, expected: entry.reading)
       {
         equivalents[source, default: 0] += 1
-        disagreements[.equivalentReading, default: 0] += 1
         if let nuclei = equivalence.kanjiumNuclei(word: entry.word, reading: reading) {
           equivalentComparable += 1
           if phrases.count == 1, let nucleus = phrases[0].nucleus, nuclei.contains(nucleus) {
             equivalentAccents += 1
           }
         }
-      } else if UnreadLatin.matches(analysed, reading: entry.reading) {
-        disagreements[.unreadLatin, default: 0] += 1
-      } else {
-        disagreements[.otherReading, default: 0] += 1
+        return (reading, count(.equivalentReading))
       }
-      return
+      if UnreadLatin.matches(analysed, reading: entry.reading) {
+        return (reading, count(.unreadLatin))
+      }
+      return (reading, count(.otherReading))
     }
     readings += 1
     if entry.nuclei.contains(0) { heibanOnMatchedReadings += 1 }
     let directNucleus = morphemes.first?.accentNuclei.first ?? 0
     if entry.nuclei.contains(directNucleus) { direct += 1 }
     if analysed.contains(where: { $0.isPitchUnknown == true }) {
-      disagreements[.pitchUnknown, default: 0] += 1
-      return
+      return (reading, count(.pitchUnknown))
     }
     guard phrases.count == 1, let nucleus = phrases[0].nucleus else {
-      disagreements[.severalPhrases, default: 0] += 1
-      return
+      return (reading, count(.severalPhrases))
     }
     if entry.nuclei.contains(nucleus) {
       analyzer += 1
-    } else if morphemes.count > 1 {
-      disagreements[.compound, default: 0] += 1
-    } else {
-      let morae = phrases[0].morae
-      let swapped =
-        (nucleus == 0 && entry.nuclei.contains(morae))
-        || (nucleus == morae && entry.nuclei.contains(0))
-      disagreements[swapped ? .oneTokenHeibanOdaka : .oneTokenOther, default: 0] += 1
+      return (reading, nil)
     }
+    if morphemes.count > 1 { return (reading, count(.compound)) }
+    let morae = phrases[0].morae
+    let swapped =
+      (nucleus == 0 && entry.nuclei.contains(morae))
+      || (nucleus == morae && entry.nuclei.contains(0))
+    return (reading, count(swapped ? .oneTokenHeibanOdaka : .oneTokenOther))
+  }
+
+  private mutating func count(_ disagreement: Disagreement) -> Disagreement {
+    disagreements[disagreement, default: 0] += 1
+    return disagreement
   }
 }

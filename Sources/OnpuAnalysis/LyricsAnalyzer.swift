@@ -7,46 +7,64 @@ import Synchronization
 public struct LyricsAnalyzer: Sendable {
   public let tagger: MeCabTagger
   public let dictionary: KanjiDictionary
+  /// JMdict's words, which read the words MeCab cuts in pieces (DictionaryReadings).
+  public let words: WordDictionary?
   let builder: LyricsLineBuilder
   private let givenReadings: GivenReadings
   private let numbers: NumberReadingTokens
   private let sung: SungReadings
+  private let dictionaryReadings: DictionaryReadings?
 
-  public init(tagger: MeCabTagger, dictionary: KanjiDictionary) {
+  public init(tagger: MeCabTagger, dictionary: KanjiDictionary, words: WordDictionary? = nil) {
     self.tagger = tagger
     self.dictionary = dictionary
+    self.words = words
+    dictionaryReadings = words.map { words in
+      DictionaryReadings(
+        headword: { words.headword($0) }, usualReading: { words.usualReading(of: $0, unless: $1) },
+        entries: { [tagger] (pieces: [String]) in tagger.entries(of: pieces) })
+    }
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)
     givenReadings = GivenReadings(entries: { [tagger] in tagger.entries(of: $0) })
     numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0) })
     sung = SungReadings(entries: { [tagger] in tagger.entries(of: $0) })
   }
 
-  /// Loads both dictionaries, failing with the command that installs whichever is missing.
-  /// Nil paths mean the defaults: unidic-lite in a .venv under one of `roots`, Debian's
-  /// KANJIDIC2.
+  /// Loads the three dictionaries, failing with the command that installs whichever is
+  /// missing. Nil paths mean the defaults: unidic-lite in a .venv under one of `roots`, Debian's
+  /// KANJIDIC2 and EDICT (shared with the word search, WordDictionaryLoader).
   public init(
-    unidicDirectory: String? = nil, kanjidicPath: String? = nil,
+    unidicDirectory: String? = nil, kanjidicPath: String? = nil, edictPath: String? = nil,
     roots: [URL] = OnpuResources.searchRoots()
   ) throws {
     let unidic = try OnpuResources.unidicDirectory(configured: unidicDirectory, roots: roots)
     let kanjidic = try OnpuResources.kanjidicFile(configured: kanjidicPath)
+    _ = try OnpuResources.edictFile(configured: edictPath)
     self.init(
       tagger: try MeCabTagger(dictionary: unidic),
-      dictionary: try OnpuResources.loadKanjiDictionary(from: kanjidic))
+      dictionary: try OnpuResources.loadKanjiDictionary(from: kanjidic),
+      words: try WordDictionaryLoader.shared(configured: edictPath).wait().get())
   }
 
   /// The line read by MeCab without its ruby notation, given the readings songs sing (私 わたし),
   /// then the readings the notation gives, its numbers read as sung.
   public func analyze(line: String) -> LyricsLine {
     let ruby = RubyNotation(parsing: line)
-    let tokens = givenReadings.apply(ruby, to: sung.apply(to: tagger.parse(ruby.text)))
+    let tokens = givenReadings.apply(ruby, to: read(tagger.parse(ruby.text)))
     return builder.line(numbers.apply(to: tokens))
   }
 
   /// Text with no ruby read as `analyze(line:)` reads it, before its words are built: MeCab's
   /// tokens given the readings songs sing, numbers read as sung.
   func tokens(of text: String) -> [Morpheme] {
-    numbers.apply(to: sung.apply(to: tagger.parse(text)))
+    numbers.apply(to: read(tagger.parse(text)))
+  }
+
+  /// MeCab's tokens given the readings songs sing, then the dictionary's readings of the words
+  /// it cuts.
+  private func read(_ tokens: [Morpheme]) -> [Morpheme] {
+    let sung = sung.apply(to: tokens)
+    return dictionaryReadings?.apply(to: sung) ?? sung
   }
 
   /// Every line of the lyrics, split the way the reference splits them.
@@ -55,25 +73,27 @@ public struct LyricsAnalyzer: Sendable {
   }
 }
 
-/// One analyzer per process and dictionary pair: loading KANJIDIC2 and UniDic takes a moment,
+/// One analyzer per process and set of dictionaries: loading KANJIDIC2 and UniDic takes a moment,
 /// and every server built in the process shares them.
 public enum SharedLyricsAnalyzer {
   private struct Key: Hashable {
     var unidic: String?
     var kanjidic: String?
+    var edict: String?
   }
 
   private static let cache = Mutex<[Key: Result<LyricsAnalyzer, OnpuResources.LoadFailure>]>([:])
 
-  public static func get(unidicDirectory: String?, kanjidicPath: String?) -> Result<
-    LyricsAnalyzer, OnpuResources.LoadFailure
-  > {
-    let key = Key(unidic: unidicDirectory, kanjidic: kanjidicPath)
+  public static func get(unidicDirectory: String?, kanjidicPath: String?, edictPath: String?)
+    -> Result<LyricsAnalyzer, OnpuResources.LoadFailure>
+  {
+    let key = Key(unidic: unidicDirectory, kanjidic: kanjidicPath, edict: edictPath)
     return cache.withLock { cache in
       if let loaded = cache[key] { return loaded }
       let loaded = Result { () throws(OnpuResources.LoadFailure) -> LyricsAnalyzer in
         do {
-          return try LyricsAnalyzer(unidicDirectory: unidicDirectory, kanjidicPath: kanjidicPath)
+          return try LyricsAnalyzer(
+            unidicDirectory: unidicDirectory, kanjidicPath: kanjidicPath, edictPath: edictPath)
         } catch {
           throw OnpuResources.LoadFailure(description: String(describing: error))
         }

@@ -13,6 +13,8 @@ public final class MeCabTagger: @unchecked Sendable {
   private let model: OpaquePointer
   private let tagger: OpaquePointer
   private let lattices = Mutex<[Lattice]>([])
+  /// Lattices that give every word of every place (MECAB_ALL_MORPHS), for `entries(of:)`.
+  private let allMorphLattices = Mutex<[Lattice]>([])
 
   /// A lattice is used by one parse at a time: the pool hands it from one to the next.
   private struct Lattice: @unchecked Sendable {
@@ -36,7 +38,9 @@ public final class MeCabTagger: @unchecked Sendable {
   }
 
   deinit {
-    for lattice in lattices.withLock({ $0 }) { mecab_lattice_destroy(lattice.pointer) }
+    for lattice in lattices.withLock({ $0 }) + allMorphLattices.withLock({ $0 }) {
+      mecab_lattice_destroy(lattice.pointer)
+    }
     mecab_destroy(tagger)
     mecab_model_destroy(model)
   }
@@ -75,32 +79,52 @@ public final class MeCabTagger: @unchecked Sendable {
   /// Every dictionary word MeCab knows for the whole of `text`, not only the one it would pick:
   /// 明日 read あした beside あす.
   public func entries(of text: String) -> [Morpheme] {
-    guard !text.isEmpty, let lattice = mecab_model_new_lattice(model) else { return [] }
-    defer { mecab_lattice_destroy(lattice) }
+    entries(of: [text])[0]
+  }
+
+  /// Every dictionary word MeCab knows for the pieces joined, then for each piece in its place
+  /// (手提げ|袋: 手提げ袋, 手提げ, 袋), from one parse.
+  public func entries(of pieces: [String]) -> [[Morpheme]] {
+    var found = [[Morpheme]](repeating: [], count: pieces.count + 1)
+    let text = pieces.joined()
+    guard !text.isEmpty,
+      let lattice = allMorphLattices.withLock({ $0.popLast()?.pointer })
+        ?? mecab_model_new_lattice(model)
+    else { return found }
+    defer {
+      mecab_lattice_clear(lattice)
+      let pooled = Lattice(pointer: lattice)
+      allMorphLattices.withLock { $0.append(pooled) }
+    }
     mecab_lattice_set_request_type(lattice, Int32(MECAB_ALL_MORPHS))
+    var spans = [(offset: 0, length: text.utf8.count)]
+    var offset = 0
+    for piece in pieces {
+      spans.append((offset, piece.utf8.count))
+      offset += piece.utf8.count
+    }
     var utf8 = Array(text.utf8)
-    let length = utf8.count
     utf8.append(0)
-    return utf8.withUnsafeBufferPointer { buffer in
+    utf8.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { sentence in
-        mecab_lattice_set_sentence2(lattice, sentence, length)
-        guard mecab_parse_lattice(tagger, lattice) != 0 else { return [] }
-        var entries: [Morpheme] = []
+        mecab_lattice_set_sentence2(lattice, sentence, spans[0].length)
+        guard mecab_parse_lattice(tagger, lattice) != 0 else { return }
         var node = mecab_lattice_get_bos_node(lattice)
         while let current = node?.pointee {
-          if current.stat == MECAB_NOR_NODE, Int(current.length) == length,
-            current.surface == UnsafePointer(sentence)
-          {
-            entries.append(
+          node = current.next
+          guard current.stat == MECAB_NOR_NODE, let surface = current.surface else { continue }
+          let start = UnsafePointer(surface) - UnsafePointer(sentence)
+          for (index, span) in spans.enumerated()
+          where span.offset == start && span.length == Int(current.length) {
+            found[index].append(
               Morpheme(
-                surface: text, spaceBefore: false,
+                surface: index == 0 ? text : pieces[index - 1], spaceBefore: false,
                 cFeatures: UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)))
           }
-          node = current.next
         }
-        return entries
       }
     }
+    return found
   }
 
   private static func quoted(_ path: String) -> String {

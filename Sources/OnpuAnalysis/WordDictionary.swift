@@ -6,11 +6,13 @@ import OnpuCore
 /// once, never the whole list.
 public struct WordDictionary: Sendable {
   public let entries: [WordEntry]
-  private let words: WordKeyTable
+  let words: WordKeyTable
   private let readings: WordKeyTable
   /// A whole gloss without its notes in parentheses and a verb's "to ", lowercased.
   private let glosses: WordKeyTable
   private let glossWords: WordKeyTable
+  let headwords: HeadwordIndex
+  let readingHashes: ReadingHashes
 
   public init(entries: [WordEntry]) {
     self.entries = entries
@@ -19,12 +21,14 @@ public struct WordDictionary: Sendable {
     var glosses = WordKeyTable.Builder()
     var glossWords = WordKeyTable.Builder()
     var reading: [UInt8] = []
+    var readingKeys = EntryReadingKeys()
     for (index, entry) in entries.enumerated() {
       let base = Posting.make(
         entry: index, rare: !entry.isCommon, length: entry.word.unicodeScalars.count)
       words.add(entry.word, base)
       Self.readingKey(entry.reading, into: &reading)
       readings.add(reading[...], base)
+      readingKeys.append(reading)
       for (senseIndex, sense) in entry.senses.enumerated() {
         let posting = Posting.with(sense: senseIndex, base)
         for gloss in sense.glosses {
@@ -40,6 +44,8 @@ public struct WordDictionary: Sendable {
     self.readings = readings.table()
     self.glosses = glosses.table()
     self.glossWords = glossWords.table()
+    headwords = HeadwordIndex(self.words)
+    readingHashes = ReadingHashes(words: self.words, readingKeys: readingKeys)
   }
 
   // MARK: Lookup
@@ -138,8 +144,19 @@ public struct WordDictionary: Sendable {
   /// A query's or a word's UTF-8, composed as EDICT's keys are (NFC), so that a decomposed
   /// が finds the words written with が.
   static func utf8(_ text: String) -> [UInt8] {
-    text.utf8.allSatisfy { $0 < 0x80 }
-      ? Array(text.utf8) : Array(text.precomposedStringWithCanonicalMapping.utf8)
+    text.unicodeScalars.contains(where: composes)
+      ? Array(text.precomposedStringWithCanonicalMapping.utf8) : Array(text.utf8)
+  }
+
+  /// A scalar NFC may change: a combining mark (Latin accents, kana's voiced marks), Hangul
+  /// jamo or a CJK compatibility ideograph. Text without any is already composed.
+  static func composes(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x300: false
+    case 0x300...0x36F, 0x1100...0x11FF, 0x3099...0x309A, 0xF900...0xFAFF, 0x2F800...0x2FA1F:
+      true
+    default: scalar.value < 0x3000 && scalar.properties.canonicalCombiningClass != .notReordered
+    }
   }
 
   /// A reading as its sound: hiragana, with ぢ and づ as じ and ず, which romaji writes alike

@@ -16,7 +16,7 @@ public final class WordDictionaryLoader: Sendable {
 
   private enum State {
     case idle
-    case loading([CheckedContinuation<Loaded, Never>])
+    case loading([@Sendable (Loaded) -> Void])
     case done(Loaded)
   }
 
@@ -58,20 +58,38 @@ public final class WordDictionaryLoader: Sendable {
 
   public func dictionary() async -> Loaded {
     await withCheckedContinuation { continuation in
-      let action = state.withLock { state -> (Loaded?, Bool) in
-        switch state {
-        case .done(let loaded): return (loaded, false)
-        case .loading(let waiting):
-          state = .loading(waiting + [continuation])
-          return (nil, false)
-        case .idle:
-          state = .loading([continuation])
-          return (nil, true)
-        }
-      }
-      if let loaded = action.0 { continuation.resume(returning: loaded) }
-      if action.1 { spawn() }
+      whenLoaded { continuation.resume(returning: $0) }
     }
+  }
+
+  /// The dictionary, waiting on this thread while another loads it: for the lyrics analyzer,
+  /// which is built synchronously and reads compounds with it.
+  public func wait() -> Loaded {
+    let ready = DispatchSemaphore(value: 0)
+    let result = Mutex<Loaded?>(nil)
+    whenLoaded { loaded in
+      result.withLock { $0 = loaded }
+      ready.signal()
+    }
+    ready.wait()
+    return result.withLock { $0! }
+  }
+
+  /// Calls `done` with the dictionary once loaded, loading it if nobody has asked yet.
+  private func whenLoaded(_ done: @escaping @Sendable (Loaded) -> Void) {
+    let action = state.withLock { state -> (Loaded?, Bool) in
+      switch state {
+      case .done(let loaded): return (loaded, false)
+      case .loading(let waiting):
+        state = .loading(waiting + [done])
+        return (nil, false)
+      case .idle:
+        state = .loading([done])
+        return (nil, true)
+      }
+    }
+    if let loaded = action.0 { done(loaded) }
+    if action.1 { spawn() }
   }
 
   private func spawn() {
@@ -84,12 +102,12 @@ public final class WordDictionaryLoader: Sendable {
           throw OnpuResources.LoadFailure(description: String(describing: error))
         }
       }
-      let waiting = state.withLock { state -> [CheckedContinuation<Loaded, Never>] in
+      let waiting = state.withLock { state -> [@Sendable (Loaded) -> Void] in
         defer { state = .done(loaded) }
         if case .loading(let waiting) = state { return waiting }
         return []
       }
-      for continuation in waiting { continuation.resume(returning: loaded) }
+      for done in waiting { done(loaded) }
     }
     thread.stackSize = 1 << 22
     thread.start()

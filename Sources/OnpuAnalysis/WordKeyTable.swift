@@ -28,6 +28,13 @@ struct WordKeyTable: Sendable {
     return index
   }
 
+  /// The bytes of the key at `index`.
+  func withKey<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    bytes.withUnsafeBufferPointer { bytes in
+      body(UnsafeBufferPointer(rebasing: bytes[Int(keyStarts[index])..<Int(keyStarts[index + 1])]))
+    }
+  }
+
   func isKey(_ index: Int, equalTo key: [UInt8]) -> Bool {
     compare(index, key, prefixOnly: false) == 0
   }
@@ -139,7 +146,7 @@ struct WordKeyTable: Sendable {
     }
 
     /// FNV-1a.
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
       var hash: UInt64 = 0xCBF2_9CE4_8422_2325
       for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
       return Int(truncatingIfNeeded: hash ^ (hash >> 29))

@@ -161,11 +161,14 @@ extension HearthBench {
     @Option(help: "The mecab command.") var mecab = "/usr/bin/mecab"
     @Option(help: "A scratch directory.") var work: String
     @Option(help: "Where to write the JSON result.") var out: String
+    @Option(help: "Where to write kanjium's words whose accent is not exact (TSV).")
+    var misses: String?
 
     func run() async throws {
       try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
       let suite = OnpuSuite(
-        kanjiumPath: kanjium, lines: lines, songs: songs, mecab: mecab, workDirectory: work)
+        kanjiumPath: kanjium, lines: lines, songs: songs, mecab: mecab, workDirectory: work,
+        missesPath: misses)
       try writeJSON(try await suite.run(), to: out)
     }
   }

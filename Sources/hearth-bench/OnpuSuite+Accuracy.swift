@@ -1,21 +1,31 @@
+import Foundation
 import OnpuAnalysis
 import OnpuCore
 
 extension OnpuSuite {
   /// Every kanjium entry alone through the analyzer's tokens, other valid readings told apart
   /// from wrong ones by kanjium's other entries, EDICT and UniDic.
-  static func accuracy(entries: [AccentAccuracy.Entry], analyzer: LyricsAnalyzer) throws
-    -> Accuracy
-  {
-    let words = try OnpuResources.loadWordDictionary(
-      from: OnpuResources.edictFile(configured: nil))
+  /// With `missesPath`, every word whose accent is not exact is written there as a line of
+  /// word, kanjium's reading, the analyzer's reading and the class, to study the misses.
+  static func accuracy(
+    entries: [AccentAccuracy.Entry], analyzer: LyricsAnalyzer, missesPath: String?
+  ) throws -> Accuracy {
+    let words =
+      try analyzer.words
+      ?? OnpuResources.loadWordDictionary(
+        from: OnpuResources.edictFile(configured: nil))
     let equivalence = ReadingEquivalence(
       kanjium: entries, words: words,
       unidic: { [tagger = analyzer.tagger] in tagger.entries(of: $0) })
     var tally = AccentAccuracy()
+    var misses = ""
     for entry in entries {
-      tally.add(entry, analyzer: analyzer, readings: equivalence)
+      let (reading, disagreement) = tally.add(entry, analyzer: analyzer, readings: equivalence)
+      if missesPath != nil, let disagreement {
+        misses += "\(entry.word)\t\(entry.reading)\t\(reading)\t\(disagreement)\n"
+      }
     }
+    if let missesPath { try Data(misses.utf8).write(to: URL(fileURLWithPath: missesPath)) }
     return Accuracy(
       words: tally.words, readings: tally.readings, analyzer: tally.analyzer,
       direct: tally.direct, heiban: tally.heiban,

@@ -15,6 +15,7 @@ struct OnpuSuite {
   var songs: Int
   var mecab: String
   var workDirectory: String
+  var missesPath: String? = nil
 
   struct Accuracy: Codable, Sendable {
     var words: Int
@@ -37,6 +38,8 @@ struct OnpuSuite {
     var analyzer: Distribution
     var taggerOnly: Distribution
     var mecabCommand: Distribution
+    /// The analyzer without JMdict's readings (DictionaryReadings); absent in older results.
+    var withoutWords: Distribution?
   }
 
   struct Result: Codable, Sendable {
@@ -55,10 +58,12 @@ struct OnpuSuite {
   func run() async throws -> Result {
     let info = RunInfo.current()
     let analyzer = try LyricsAnalyzer()
+    let withoutWords = LyricsAnalyzer(tagger: analyzer.tagger, dictionary: analyzer.dictionary)
     let entries = AccentAccuracy.entries(
       kanjium: try String(contentsOfFile: kanjiumPath, encoding: .utf8))
     note("onpu: accuracy over \(entries.count) kanjium entries")
-    let accuracy = try Self.accuracy(entries: entries, analyzer: analyzer)
+    let accuracy = try Self.accuracy(
+      entries: entries, analyzer: analyzer, missesPath: missesPath)
 
     let corpus = Self.corpus(entries: entries, lines: lines)
     let corpusPath = workDirectory + "/corpus.txt"
@@ -68,11 +73,14 @@ struct OnpuSuite {
     var analyzerRuns: [Double] = []
     var taggerRuns: [Double] = []
     var mecabRuns: [Double] = []
+    var withoutWordsRuns: [Double] = []
     let dictionary = try OnpuResources.unidicDirectory(
       configured: nil, roots: OnpuResources.searchRoots())
     for _ in 0..<5 {
       analyzerRuns.append(
         try timed { for line in corpus { _ = analyzer.analyze(line: line) } })
+      withoutWordsRuns.append(
+        try timed { for line in corpus { _ = withoutWords.analyze(line: line) } })
       taggerRuns.append(try timed { for line in corpus { _ = analyzer.tagger.parse(line) } })
       mecabRuns.append(
         try timed {
@@ -93,7 +101,7 @@ struct OnpuSuite {
       throughput: Throughput(
         lines: corpus.count, characters: corpus.reduce(0) { $0 + $1.count },
         analyzer: Distribution(analyzerRuns), taggerOnly: Distribution(taggerRuns),
-        mecabCommand: Distribution(mecabRuns)),
+        mecabCommand: Distribution(mecabRuns), withoutWords: Distribution(withoutWordsRuns)),
       songLines: 40, job: Distribution(jobTimes), words: try OnpuWordSearch.measure(),
       sungReadings: try OnpuSungReadings.measure(analyzer: analyzer))
   }

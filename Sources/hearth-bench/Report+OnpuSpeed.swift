@@ -20,4 +20,20 @@ extension ReportWriter {
       String(format: "%.2fx", onpuSpeedRatio(throughput)), "-",
     ]
   }
+
+  /// The analyzer without JMdict's readings of the compounds MeCab cuts, and its ratio: what
+  /// that step costs. Empty for results from before it was timed.
+  func onpuWithoutWordsRows(_ throughput: OnpuSuite.Throughput) -> [[String]] {
+    guard let without = throughput.withoutWords else { return [] }
+    return [
+      [
+        "The analyzer without JMdict's readings of the compounds MeCab cuts", ms(without.p50),
+        rate(Double(throughput.lines) / (without.p50 / 1000)),
+      ],
+      [
+        "Its time over the `mecab` command's",
+        String(format: "%.2fx", without.p50 / throughput.mecabCommand.p50), "-",
+      ],
+    ]
+  }
 }

@@ -14,7 +14,9 @@ extension ReportWriter {
       is sung with: 私 わたし, 明日 あした, 何 なん or なに, numbers with their counters, Latin \
       words unread), the analyzer reads \(sung.right) of \(sung.words) words as sung \
       (\(percent(sung.right, of: sung.words))), where kanjium's figure above scores words alone. \
-      The words it reads otherwise:
+      The set and the sung-reading rules (SungReadings) were written in the same piece of work, \
+      so the set is not blind to those rules: it shows they hold on 465 lines, not how they \
+      fare on lyrics nobody looked at. The words it reads otherwise:
 
       \(misses.isEmpty ? "- none" : misses)
 

@@ -21,10 +21,12 @@ import Testing
     }
     #expect(tally.words == (entries.count + 9) / 10)
     // Floors half a point under the figures measured on 2026-11-28 over these 12,401 words
-    // (readings agreeing 83.1 %, agreeing or another valid reading 88.6 %; accents exact 74.5 %
-    // of all words, 78.7 % counting other valid readings kanjium lists, 89.6 % where the reading
-    // agrees, 89.8 % where it agrees or is comparable), so a regression fails here rather than in
-    // the next benchmark.
+    // (readings agreeing 91.6 %, agreeing or another valid reading 97.5 %; accents exact 77.3 %
+    // of all words, 81.6 % counting other valid readings kanjium lists, 84.3 % where the reading
+    // agrees, 84.6 % where it agrees or is comparable), so a regression fails here rather than in
+    // the next benchmark. JMdict's readings of the compounds MeCab cuts (DictionaryReadings)
+    // brought rare compounds into the agreeing readings, whose accents are harder: the share
+    // where the reading agrees fell from 89.6 % as the words it counts grew by a tenth.
     let words = Double(tally.words)
     let readings = Double(tally.readings) / words
     let readingsOrEquivalent = Double(tally.readings + tally.equivalent) / words
@@ -34,16 +36,16 @@ import Testing
     let accentsWhereComparable =
       Double(tally.analyzer + tally.equivalentAccents)
       / Double(tally.readings + tally.equivalentComparable)
-    #expect(readings >= 0.826, "readings agreeing: \(readings)")
+    #expect(readings >= 0.911, "readings agreeing: \(readings)")
     #expect(
-      readingsOrEquivalent >= 0.881, "readings agreeing or equivalent: \(readingsOrEquivalent)")
-    #expect(accents >= 0.739, "accents exact: \(accents)")
+      readingsOrEquivalent >= 0.970, "readings agreeing or equivalent: \(readingsOrEquivalent)")
+    #expect(accents >= 0.768, "accents exact: \(accents)")
     #expect(
-      accentsWithEquivalents >= 0.781, "accents exact with equivalents: \(accentsWithEquivalents)")
+      accentsWithEquivalents >= 0.811, "accents exact with equivalents: \(accentsWithEquivalents)")
     #expect(
-      accentsWhereRead >= 0.890, "accents exact where the reading agrees: \(accentsWhereRead)")
+      accentsWhereRead >= 0.838, "accents exact where the reading agrees: \(accentsWhereRead)")
     #expect(
-      accentsWhereComparable >= 0.893, "accents exact where comparable: \(accentsWhereComparable)")
+      accentsWhereComparable >= 0.841, "accents exact where comparable: \(accentsWhereComparable)")
     #expect(tally.analyzer >= tally.direct)
     #expect(tally.direct > tally.heibanOnMatchedReadings)
     // The classes are exhaustive: every word is exact or in one of them.

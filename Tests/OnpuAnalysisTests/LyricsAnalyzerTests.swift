@@ -71,5 +71,9 @@ import Testing
       try LyricsAnalyzer(kanjidicPath: empty.path, roots: [ProjectRoot.url])
     }
     #expect(noKanjidic?.description.contains("kanjidic-xml") == true)
+    let noEdict = #expect(throws: OnpuResources.MissingError.self) {
+      try LyricsAnalyzer(edictPath: empty.path, roots: [ProjectRoot.url])
+    }
+    #expect(noEdict?.description.contains("ONPU_EDICT_PATH") == true)
   }
 }

@@ -5,11 +5,10 @@ import Testing
 
 /// Against Debian's EDICT itself (/usr/share/edict/edict, EUC-JP), as the server reads it.
 @Suite struct WordDictionaryTests {
-  static let loaded = Result {
-    try OnpuResources.loadWordDictionary(from: OnpuResources.edictFile(configured: nil))
+  /// The process's one copy, which the analyzer reads compounds with too.
+  static func dictionary() throws -> WordDictionary {
+    try WordDictionaryLoader.shared(configured: nil).wait().get()
   }
-
-  static func dictionary() throws -> WordDictionary { try loaded.get() }
 
   @Test func theWholeFileDecodesAndParses() throws {
     let dictionary = try Self.dictionary()

@@ -28,7 +28,8 @@ public struct OnpuLibrary: Sendable {
   /// commands never load it).
   var analyzer: Result<LyricsAnalyzer, OnpuResources.LoadFailure> {
     SharedLyricsAnalyzer.get(
-      unidicDirectory: settings.unidicDirectory, kanjidicPath: settings.kanjidicPath)
+      unidicDirectory: settings.unidicDirectory, kanjidicPath: settings.kanjidicPath,
+      edictPath: settings.edictPath)
   }
 
   /// The reference's LyricsJobResult: translations and compact lyricsData keyed by line number.

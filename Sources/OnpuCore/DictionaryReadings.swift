@@ -1,0 +1,184 @@
+/// Words MeCab reads piece by piece where the word dictionary (JMdict) reads the whole word
+/// otherwise: UniDic cuts 手提げ袋 into 手提げ|袋 and loses the sound change (ふくろ for ぶくろ),
+/// and has no reading at all for a rare kanji (哀|憫). A run of content tokens written as a
+/// headword takes the headword's usual reading when theirs is none of its readings; one token
+/// only when it has no reading. Particles, auxiliaries, symbols and digits are never part of
+/// a run, so 今日|は stays きょうは and numbers are left to their own step.
+public struct DictionaryReadings: Sendable {
+  /// The word dictionary's headword written so, if any, and whether any starts so.
+  public var headword: @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool)
+  /// A headword's usual reading (kana) when `reading` is none of its readings; nil when it is.
+  public var usualReading: @Sendable (_ word: Int, _ unless: String) -> String?
+  /// UniDic's words for the pieces joined, then for each piece in its place, each with its
+  /// reading and accent.
+  public var entries: @Sendable (_ pieces: [String]) -> [[Morpheme]]
+
+  public init(
+    headword: @escaping @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool),
+    usualReading: @escaping @Sendable (_ word: Int, _ unless: String) -> String?,
+    entries: @escaping @Sendable (_ pieces: [String]) -> [[Morpheme]]
+  ) {
+    self.headword = headword
+    self.usualReading = usualReading
+    self.entries = entries
+  }
+
+  public func apply(to tokens: [Morpheme]) -> [Morpheme] {
+    var result: [Morpheme] = []
+    var index = 0
+    while index < tokens.count {
+      guard let (end, reading) = match(tokens, from: index) else {
+        if !result.isEmpty { result.append(tokens[index]) }
+        index += 1
+        continue
+      }
+      guard let reading else {
+        if !result.isEmpty { result.append(contentsOf: tokens[index..<end]) }
+        index = end
+        continue
+      }
+      if result.isEmpty { result = Array(tokens[..<index]) }
+      result.append(contentsOf: read(tokens[index..<end], reading: reading))
+      index = end
+    }
+    return result.isEmpty ? tokens : result
+  }
+
+  /// The end of the longest run from `start` written as a headword, and the headword's usual
+  /// reading (katakana) when the run's own reading is none of the headword's (nil when it is
+  /// one: the run is read right, and no shorter headword inside it is looked at).
+  private func match(_ tokens: [Morpheme], from start: Int) -> (Int, String?)? {
+    guard Self.isPart(tokens[start]) else { return nil }
+    let unread =
+      tokens[start].kana == nil
+      && tokens[start].surface.unicodeScalars.contains(where: LyricsWord.isKanji)
+    guard unread || (start + 1 < tokens.count && Self.continues(tokens[start + 1])) else {
+      return nil
+    }
+    var surface = tokens[start].surface
+    var found: (end: Int, word: Int)?
+    var end = start + 1
+    while true {
+      if end - start > 1 || unread {
+        let known = headword(surface)
+        if let word = known.word { found = (end, word) }
+        guard known.isPrefix else { break }
+      }
+      guard end < tokens.count, Self.continues(tokens[end]) else { break }
+      surface += tokens[end].surface
+      end += 1
+    }
+    guard let found,
+      tokens[start..<found.end].contains(where: {
+        $0.surface.unicodeScalars.contains(where: LyricsWord.isKanji)
+      })
+    else { return nil }
+    var reading = ""
+    for index in start..<found.end {
+      guard let kana = tokens[index].kana else {
+        reading = ""
+        break
+      }
+      reading += kana
+    }
+    guard let usual = usualReading(found.word, reading) else { return (found.end, nil) }
+    return (found.end, Mora.katakana(usual))
+  }
+
+  /// A token that can be part of a dictionary word: not a particle, auxiliary or symbol, not a
+  /// number, and read by MeCab (no ruby or learner reading).
+  static func isPart(_ token: Morpheme) -> Bool {
+    !token.isParticleOrAuxiliary && !token.isSymbol && token.readingSource == nil
+      && !token.surface.unicodeScalars.contains(where: isArabicDigit)
+  }
+
+  static func isArabicDigit(_ scalar: Unicode.Scalar) -> Bool {
+    ("0"..."9").contains(scalar) || (0xFF10...0xFF19).contains(scalar.value)
+  }
+
+  /// A token that can follow the one before it in a dictionary word.
+  static func continues(_ token: Morpheme) -> Bool {
+    !token.spaceBefore && isPart(token)
+  }
+
+  /// The tokens read `reading`: one word when UniDic has it so (its accent known); else the
+  /// tokens themselves when each reads its part of `reading` as MeCab read it or as UniDic has
+  /// the token elsewhere, allowing the sound changes of compounds (a later token's first sound
+  /// voiced, an earlier one's last sound doubled: 手提げ|袋 てさげぶくろ, 経済|人 けいざいじん),
+  /// each with its accent; else one word of unknown pitch.
+  private func read(_ tokens: ArraySlice<Morpheme>, reading: String) -> [Morpheme] {
+    let surface = tokens.map(\.surface).joined()
+    let first = tokens[tokens.startIndex]
+    let tokens = Array(tokens)
+    if let parts = split(Substring(reading), over: tokens, others: nil) { return parts }
+    let found = entries(tokens.map(\.surface))
+    if var entry = found[0].first(where: { $0.kana == reading }) {
+      entry.spaceBefore = first.spaceBefore
+      return [entry]
+    }
+    let others = zip(tokens, found.dropFirst()).map { token, entries in
+      entries.filter { $0.kana != token.kana }
+    }
+    if let parts = split(Substring(reading), over: tokens, others: others) { return parts }
+    var word = Morpheme(
+      surface: surface, spaceBefore: first.spaceBefore, partOfSpeech: first.partOfSpeech,
+      kana: reading)
+    word.lemma = surface
+    word.isPitchUnknown = true
+    return [word]
+  }
+
+  /// The tokens each read its part of `reading` as MeCab read it, or also as `others` gives
+  /// (UniDic's other words for each token); nil when they cannot read so.
+  private func split(
+    _ reading: Substring, over tokens: [Morpheme], others: [[Morpheme]]?, from index: Int = 0
+  ) -> [Morpheme]? {
+    guard index < tokens.count else { return reading.isEmpty ? [] : nil }
+    let token = tokens[index]
+    let readings = [token] + (others?[index] ?? [])
+    for candidate in readings {
+      guard let kana = candidate.kana, !kana.isEmpty else { continue }
+      for form in Self.forms(of: kana, voiced: index > 0, doubled: index < tokens.count - 1)
+      where reading.hasPrefix(form) {
+        guard
+          let rest = split(
+            reading.dropFirst(form.count), over: tokens, others: others, from: index + 1)
+        else { continue }
+        var read = candidate
+        read.spaceBefore = token.spaceBefore
+        read.kana = form
+        return [read] + rest
+      }
+    }
+    return nil
+  }
+
+  /// A token's reading and the forms a compound's sound changes give it: the first sound voiced
+  /// (ハ to バ and パ), the last sound doubled (ツ, チ, ク, キ to ッ).
+  static func forms(of kana: String, voiced: Bool, doubled: Bool) -> [String] {
+    var starts = [kana]
+    if voiced, let first = kana.unicodeScalars.first {
+      let rest = String(String.UnicodeScalarView(kana.unicodeScalars.dropFirst()))
+      for changed in voicedForms[first] ?? [] { starts.append(String(Character(changed)) + rest) }
+    }
+    guard doubled else { return starts }
+    return starts
+      + starts.compactMap { form in
+        guard let last = form.unicodeScalars.last, "ツチクキ".unicodeScalars.contains(last) else {
+          return nil
+        }
+        return String(String.UnicodeScalarView(form.unicodeScalars.dropLast())) + "ッ"
+      }
+  }
+
+  static let voicedForms: [Unicode.Scalar: [Unicode.Scalar]] = {
+    var table: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+    for plain in "カキクケコサシスセソタチツテトハヒフヘホ".unicodeScalars {
+      table[plain] = [Unicode.Scalar(plain.value + 1)!]
+    }
+    for plain in "ハヒフヘホ".unicodeScalars {
+      table[plain, default: []].append(Unicode.Scalar(plain.value + 2)!)
+    }
+    return table
+  }()
+}
