@@ -9,8 +9,8 @@ import Synchronization
 #endif
 
 /// EDICT, read once per process and file on a thread of its own the first time someone asks
-/// (about a second and a half of CPU in a release build): a server that never shows a word never
-/// pays for it.
+/// (about a second and a half of CPU in a release build): the lyrics analyzer, when it loads, and
+/// the word search share the one copy.
 public final class WordDictionaryLoader: Sendable {
   public typealias Loaded = Result<WordDictionary, OnpuResources.LoadFailure>
 
