@@ -101,16 +101,17 @@ public struct DictionaryReadings: Sendable {
     !token.spaceBefore && isPart(token)
   }
 
-  /// The tokens read `reading`: one word when UniDic has it so (its accent known); else the
-  /// tokens themselves when each reads its part of `reading` as MeCab read it or as UniDic has
-  /// the token elsewhere, allowing the sound changes of compounds (a later token's first sound
-  /// voiced, an earlier one's last sound doubled: 手提げ|袋 てさげぶくろ, 経済|人 けいざいじん),
-  /// each with its accent; else one word of unknown pitch.
+  /// The tokens read `reading`, each keeping its accent where it can: the tokens themselves when
+  /// each reads its part of `reading` as MeCab read it, allowing the sound changes of compounds
+  /// (a later token's first sound voiced, an earlier one's last sound doubled: 手提げ|袋
+  /// てさげぶくろ); else one word when UniDic has it so; else the tokens when UniDic has each
+  /// read its part elsewhere (経済|人 けいざいじん); else one word of unknown pitch.
   private func read(_ tokens: ArraySlice<Morpheme>, reading: String) -> [Morpheme] {
-    let surface = tokens.map(\.surface).joined()
     let first = tokens[tokens.startIndex]
     let tokens = Array(tokens)
-    if let parts = split(Substring(reading), over: tokens, others: nil) { return parts }
+    let scalars = Array(reading.unicodeScalars)[...]
+    if let parts = split(scalars, over: tokens, others: nil) { return parts }
+    let surface = tokens.map(\.surface).joined()
     let found = entries(tokens.map(\.surface))
     if var entry = found[0].first(where: { $0.kana == reading }) {
       entry.spaceBefore = first.spaceBefore
@@ -119,7 +120,7 @@ public struct DictionaryReadings: Sendable {
     let others = zip(tokens, found.dropFirst()).map { token, entries in
       entries.filter { $0.kana != token.kana }
     }
-    if let parts = split(Substring(reading), over: tokens, others: others) { return parts }
+    if let parts = split(scalars, over: tokens, others: others) { return parts }
     var word = Morpheme(
       surface: surface, spaceBefore: first.spaceBefore, partOfSpeech: first.partOfSpeech,
       kana: reading)
@@ -131,44 +132,45 @@ public struct DictionaryReadings: Sendable {
   /// The tokens each read its part of `reading` as MeCab read it, or also as `others` gives
   /// (UniDic's other words for each token); nil when they cannot read so.
   private func split(
-    _ reading: Substring, over tokens: [Morpheme], others: [[Morpheme]]?, from index: Int = 0
+    _ reading: ArraySlice<Unicode.Scalar>, over tokens: [Morpheme], others: [[Morpheme]]?,
+    from index: Int = 0
   ) -> [Morpheme]? {
     guard index < tokens.count else { return reading.isEmpty ? [] : nil }
     let token = tokens[index]
     let readings = [token] + (others?[index] ?? [])
     for candidate in readings {
-      guard let kana = candidate.kana, !kana.isEmpty else { continue }
-      for form in Self.forms(of: kana, voiced: index > 0, doubled: index < tokens.count - 1)
-      where reading.hasPrefix(form) {
-        guard
-          let rest = split(
-            reading.dropFirst(form.count), over: tokens, others: others, from: index + 1)
-        else { continue }
-        var read = candidate
-        read.spaceBefore = token.spaceBefore
-        read.kana = form
-        return [read] + rest
-      }
+      guard let kana = candidate.kana,
+        let length = Self.part(
+          of: reading, readAs: kana, voiced: index > 0, doubled: index < tokens.count - 1),
+        let rest = split(
+          reading.dropFirst(length), over: tokens, others: others, from: index + 1)
+      else { continue }
+      var read = candidate
+      read.spaceBefore = token.spaceBefore
+      read.kana = String(String.UnicodeScalarView(reading.prefix(length)))
+      return [read] + rest
     }
     return nil
   }
 
-  /// A token's reading and the forms a compound's sound changes give it: the first sound voiced
-  /// (ハ to バ and パ), the last sound doubled (ツ, チ, ク, キ to ッ).
-  static func forms(of kana: String, voiced: Bool, doubled: Bool) -> [String] {
-    var starts = [kana]
-    if voiced, let first = kana.unicodeScalars.first {
-      let rest = String(String.UnicodeScalarView(kana.unicodeScalars.dropFirst()))
-      for changed in voicedForms[first] ?? [] { starts.append(String(Character(changed)) + rest) }
-    }
-    guard doubled else { return starts }
-    return starts
-      + starts.compactMap { form in
-        guard let last = form.unicodeScalars.last, "ツチクキ".unicodeScalars.contains(last) else {
-          return nil
-        }
-        return String(String.UnicodeScalarView(form.unicodeScalars.dropLast())) + "ッ"
+  /// How much of the start of `reading` is `kana`, or `kana` with a compound's sound change:
+  /// its first sound voiced (ハ to バ or パ) when `voiced`, its last doubled (ツ, チ, ク or キ to
+  /// ッ) when `doubled`; nil when the start is neither.
+  static func part(
+    of reading: ArraySlice<Unicode.Scalar>, readAs kana: String, voiced: Bool, doubled: Bool
+  ) -> Int? {
+    let count = kana.unicodeScalars.count
+    guard count > 0, reading.count >= count else { return nil }
+    for (offset, (expected, actual)) in zip(kana.unicodeScalars, reading).enumerated()
+    where expected != actual {
+      if offset == 0, voiced, voicedForms[expected]?.contains(actual) == true { continue }
+      if offset == count - 1, doubled, actual == "ッ", "ツチクキ".unicodeScalars.contains(expected)
+      {
+        continue
       }
+      return nil
+    }
+    return count
   }
 
   static let voicedForms: [Unicode.Scalar: [Unicode.Scalar]] = {
