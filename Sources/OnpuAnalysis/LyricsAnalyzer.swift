@@ -22,6 +22,7 @@ public struct LyricsAnalyzer: Sendable {
     dictionaryReadings = words.map { words in
       DictionaryReadings(
         headword: { words.headword($0) }, usualReading: { words.usualReading(of: $0, unless: $1) },
+        kanjiReadings: { [dictionary] in dictionary[String($0)]?.wordReadings ?? [] },
         entries: { [tagger] (pieces: [String]) in tagger.entries(of: pieces) })
     }
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)

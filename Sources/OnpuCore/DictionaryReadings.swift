@@ -9,6 +9,8 @@ public struct DictionaryReadings: Sendable {
   public var headword: @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool)
   /// A headword's usual reading (kana) when `reading` is none of its readings; nil when it is.
   public var usualReading: @Sendable (_ word: Int, _ unless: String) -> String?
+  /// KANJIDIC2's readings of a kanji, in hiragana (okurigana left off).
+  public var kanjiReadings: @Sendable (_ kanji: Character) -> [String]
   /// UniDic's words for the pieces joined, then for each piece in its place, each with its
   /// reading and accent.
   public var entries: @Sendable (_ pieces: [String]) -> [[Morpheme]]
@@ -16,10 +18,12 @@ public struct DictionaryReadings: Sendable {
   public init(
     headword: @escaping @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool),
     usualReading: @escaping @Sendable (_ word: Int, _ unless: String) -> String?,
+    kanjiReadings: @escaping @Sendable (_ kanji: Character) -> [String],
     entries: @escaping @Sendable (_ pieces: [String]) -> [[Morpheme]]
   ) {
     self.headword = headword
     self.usualReading = usualReading
+    self.kanjiReadings = kanjiReadings
     self.entries = entries
   }
 
@@ -81,8 +85,26 @@ public struct DictionaryReadings: Sendable {
       }
       reading += kana
     }
-    guard let usual = usualReading(found.word, reading) else { return (found.end, nil) }
+    guard let usual = usualReading(found.word, reading),
+      starts(usual, like: tokens[start].surface)
+    else { return (found.end, nil) }
     return (found.end, Mora.katakana(usual))
+  }
+
+  /// Whether `reading` starts as `surface` does: with its first kana, or with a reading KANJIDIC2
+  /// gives its first kanji (its last sound may be doubled: 一 いち in いっとう). JMdict lists
+  /// some words under a kanji that is not theirs (愛しさ, listed only as うつくしさ): MeCab's
+  /// reading then stays.
+  private func starts(_ reading: String, like surface: String) -> Bool {
+    let reading = Mora.hiragana(reading)
+    guard let first = surface.first else { return false }
+    guard LyricsWord.isKanji(first) else {
+      let kana = Mora.hiragana(String(surface.prefix { !LyricsWord.isKanji($0) }))
+      return reading.hasPrefix(kana)
+    }
+    return kanjiReadings(first).contains { stem in
+      reading.hasPrefix(stem) || (stem.count > 1 && reading.hasPrefix(stem.dropLast() + "っ"))
+    }
   }
 
   /// A token that can be part of a dictionary word: not a particle, auxiliary or symbol, not a
@@ -164,8 +186,7 @@ public struct DictionaryReadings: Sendable {
     for (offset, (expected, actual)) in zip(kana.unicodeScalars, reading).enumerated()
     where expected != actual {
       if offset == 0, voiced, voicedForms[expected]?.contains(actual) == true { continue }
-      if offset == count - 1, doubled, actual == "ッ", "ツチクキ".unicodeScalars.contains(expected)
-      {
+      if offset == count - 1, doubled, actual == "ッ", "ツチクキ".unicodeScalars.contains(expected) {
         continue
       }
       return nil

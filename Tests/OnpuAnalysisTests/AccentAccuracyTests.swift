@@ -21,9 +21,9 @@ import Testing
     }
     #expect(tally.words == (entries.count + 9) / 10)
     // Floors half a point under the figures measured on 2026-11-28 over these 12,401 words
-    // (readings agreeing 91.6 %, agreeing or another valid reading 97.5 %; accents exact 77.3 %
-    // of all words, 81.6 % counting other valid readings kanjium lists, 84.3 % where the reading
-    // agrees, 84.6 % where it agrees or is comparable), so a regression fails here rather than in
+    // (readings agreeing 91.1 %, agreeing or another valid reading 96.9 %; accents exact 77.2 %
+    // of all words, 81.5 % counting other valid readings kanjium lists, 84.8 % where the reading
+    // agrees, 85.1 % where it agrees or is comparable), so a regression fails here rather than in
     // the next benchmark. JMdict's readings of the compounds MeCab cuts (DictionaryReadings)
     // brought rare compounds into the agreeing readings, whose accents are harder: the share
     // where the reading agrees fell from 89.6 % as the words it counts grew by a tenth.
@@ -36,16 +36,16 @@ import Testing
     let accentsWhereComparable =
       Double(tally.analyzer + tally.equivalentAccents)
       / Double(tally.readings + tally.equivalentComparable)
-    #expect(readings >= 0.911, "readings agreeing: \(readings)")
+    #expect(readings >= 0.906, "readings agreeing: \(readings)")
     #expect(
-      readingsOrEquivalent >= 0.970, "readings agreeing or equivalent: \(readingsOrEquivalent)")
-    #expect(accents >= 0.768, "accents exact: \(accents)")
+      readingsOrEquivalent >= 0.963, "readings agreeing or equivalent: \(readingsOrEquivalent)")
+    #expect(accents >= 0.767, "accents exact: \(accents)")
     #expect(
-      accentsWithEquivalents >= 0.811, "accents exact with equivalents: \(accentsWithEquivalents)")
+      accentsWithEquivalents >= 0.809, "accents exact with equivalents: \(accentsWithEquivalents)")
     #expect(
-      accentsWhereRead >= 0.838, "accents exact where the reading agrees: \(accentsWhereRead)")
+      accentsWhereRead >= 0.842, "accents exact where the reading agrees: \(accentsWhereRead)")
     #expect(
-      accentsWhereComparable >= 0.841, "accents exact where comparable: \(accentsWhereComparable)")
+      accentsWhereComparable >= 0.845, "accents exact where comparable: \(accentsWhereComparable)")
     #expect(tally.analyzer >= tally.direct)
     #expect(tally.direct > tally.heibanOnMatchedReadings)
     // The classes are exhaustive: every word is exact or in one of them.

@@ -12,6 +12,7 @@ import Testing
     "化物": ["ばけもの"],
     "一等": ["いっとう"],
     "経済人": ["けいざいじん"],
+    "愛しさ": ["うつくしさ"],
   ]
 
   static let unidic: [String: [Morpheme]] = [
@@ -28,7 +29,13 @@ import Testing
       let readings = words[words.keys.sorted()[word]]!
       return readings.contains(Mora.hiragana(reading)) ? nil : readings[0]
     },
+    kanjiReadings: { kanji in kanjidic[kanji] ?? [] },
     entries: { pieces in [[]] + pieces.map { unidic[$0] ?? [] } })
+
+  static let kanjidic: [Character: [String]] = [
+    "手": ["て", "しゅ"], "哀": ["あい", "あわ"], "上": ["じょう", "うえ", "あ"], "炭": ["たん"],
+    "一": ["いち", "ひと"], "経": ["けい", "へ"], "愛": ["あい", "いと"],
+  ]
 
   static func token(_ surface: String, _ kana: String?, nuclei: [Int] = [1]) -> Morpheme {
     Morpheme(surface: surface, partOfSpeech: .noun, kana: kana, accentNuclei: nuclei)
@@ -83,6 +90,11 @@ import Testing
     var given = Self.token("上", "カミ")
     given.readingSource = .lyrics
     let line = [given, Self.token("足", "アシ")]
+    #expect(Self.readings.apply(to: line) == line)
+  }
+
+  @Test func aReadingThatDoesNotStartAsTheFirstKanjiReadsIsNotTaken() {
+    let line = [Self.token("愛し", "イトシ"), Self.token("さ", "サ")]
     #expect(Self.readings.apply(to: line) == line)
   }
 
