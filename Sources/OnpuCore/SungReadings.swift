@@ -46,6 +46,11 @@ public struct SungReadings: Sendable {
 
   static let what = "何"
 
+  /// The first scalar of every rule's surface and of 何: a token starting otherwise is passed
+  /// over without hashing its surface, which for Japanese text is the slow, canonical kind.
+  static let firstScalars: Set<Unicode.Scalar> = Set(
+    (Array(rules.keys) + [what]).compactMap(\.unicodeScalars.first))
+
   public func apply(to tokens: [Morpheme]) -> [Morpheme] {
     var result: [Morpheme] = []
     result.reserveCapacity(tokens.count)
@@ -59,7 +64,13 @@ public struct SungReadings: Sendable {
         index += 1
         continue
       }
-      if token.surface == Self.what {
+      guard let first = token.surface.unicodeScalars.first, Self.firstScalars.contains(first)
+      else {
+        result.append(token)
+        index += 1
+        continue
+      }
+      if token.surface.utf8.elementsEqual(Self.what.utf8) {
         result.append(what(token, before: index + 1 < tokens.count ? tokens[index + 1] : nil))
         index += 1
         continue
