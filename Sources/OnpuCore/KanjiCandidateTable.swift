@@ -4,22 +4,35 @@ import Synchronization
 /// indexed by the kanji's code point: a lookup is an index under one lock per word, with no
 /// hashing, and a kanji's readings sit together in memory.
 final class KanjiCandidateTable: Sendable {
-  /// One kanji's readings laid end to end: reading `k` is `scalars[start..<ends[k]]`, where
-  /// `start` is the end of the one before (0 for the first).
-  final class Readings: Sendable {
-    let scalars: [Unicode.Scalar]
-    let ends: [Int]
+  /// One kanji's readings in one buffer, to be read with one fetch from memory: their count
+  /// `n`, where each ends, then their scalars end to end. Reading `k` is the scalars from the
+  /// end of the one before (0 for the first) to `end(k)`.
+  struct Readings: Sendable {
+    private let data: [UInt32]
 
     init(_ readings: [String]) {
-      var scalars: [Unicode.Scalar] = []
-      var ends: [Int] = []
-      ends.reserveCapacity(readings.count)
+      var ends: [UInt32] = [UInt32(readings.count)]
+      var scalars: [UInt32] = []
       for reading in readings {
-        scalars.append(contentsOf: reading.unicodeScalars)
-        ends.append(scalars.count)
+        scalars.append(contentsOf: reading.unicodeScalars.lazy.map(\.value))
+        ends.append(UInt32(scalars.count))
       }
-      self.scalars = scalars
-      self.ends = ends
+      data = ends + scalars
+    }
+
+    var count: Int { Int(data[0]) }
+
+    func end(_ k: Int) -> Int { Int(data[1 + k]) }
+
+    /// Whether the scalars of the readings from `start` to `end` stand in `reading` at `j`.
+    func matches(_ start: Int, _ end: Int, in reading: [Unicode.Scalar], at j: Int) -> Bool {
+      let base = 1 + count
+      var offset = 0
+      while start + offset < end {
+        guard data[base + start + offset] == reading[j + offset].value else { return false }
+        offset += 1
+      }
+      return true
     }
   }
 

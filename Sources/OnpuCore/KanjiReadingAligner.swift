@@ -66,10 +66,11 @@ public struct KanjiReadingAligner: Sendable {
         return
       }
       var start = 0
-      for end in options.ends {
+      for k in 0..<options.count {
+        let end = options.end(k)
         defer { start = end }
         let length = end - start
-        guard j + length <= reading.count, matches(options.scalars, start, length, at: j) else {
+        guard j + length <= reading.count, options.matches(start, end, in: reading, at: j) else {
           continue
         }
         parts.append(j..<(j + length))
@@ -82,18 +83,6 @@ public struct KanjiReadingAligner: Sendable {
         run(i + 1, j + length, unlisted + 1)
         parts.removeLast()
       }
-    }
-
-    /// The `length` scalars of `option` from `start` stand in the reading at `j`.
-    private func matches(_ option: [Unicode.Scalar], _ start: Int, _ length: Int, at j: Int)
-      -> Bool
-    {
-      var offset = 0
-      while offset < length {
-        guard option[start + offset] == reading[j + offset] else { return false }
-        offset += 1
-      }
-      return true
     }
   }
 
