@@ -78,8 +78,8 @@ public struct Morpheme: Hashable, Sendable {
     func take(_ end: Int) {
       switch index {
       case 0: partOfSpeech = field(end).map { PartOfSpeech(utf8: $0) } ?? .other
-      case 1: isBound = field(end)?.elementsEqual(Self.bound) ?? false
-      case 2: takesSuru = field(end)?.elementsEqual(Self.suru) ?? false
+      case 1: isBound = field(end).map { Self.equal($0, Self.bound) } ?? false
+      case 2: takesSuru = field(end).map { Self.equal($0, Self.suru) } ?? false
       case 10: lemma = field(end).map { String(decoding: $0, as: UTF8.self) }
       case 17: kana = field(end).map { String(decoding: $0, as: UTF8.self) }
       case 18: lemmaKana = field(end).map { String(decoding: $0, as: UTF8.self) }
@@ -170,6 +170,11 @@ public struct Morpheme: Hashable, Sendable {
     }
     if digits > 0 { nuclei.append(value) }
     return nuclei
+  }
+
+  /// The lengths first: most fields differ in length from the word looked for.
+  private static func equal(_ field: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    field.count == word.count && field.elementsEqual(word)
   }
 
   private static let bound = Array("非自立可能".utf8)
