@@ -60,16 +60,28 @@ public final class MeCabTagger: @unchecked Sendable {
     return text.withCString { sentence in
       mecab_lattice_set_sentence2(lattice, sentence, length)
       guard mecab_parse_lattice(tagger, lattice) != 0 else { return [] }
-      var morphemes: [Morpheme] = []
-      morphemes.reserveCapacity(length / 3)
-      var node = mecab_lattice_get_bos_node(lattice)?.pointee.next
+      let first = mecab_lattice_get_bos_node(lattice)?.pointee.next
+      // Every token's features are measured before any is read: they lie scattered in the
+      // dictionary, and fetched one after another each read waits on memory.
+      var lengths: [Int] = []
+      lengths.reserveCapacity(length / 3)
+      var node = first
       while let current = node?.pointee, current.stat != MECAB_EOS_NODE {
+        lengths.append(strlen(current.feature))
+        node = current.next
+      }
+      var morphemes: [Morpheme] = []
+      morphemes.reserveCapacity(lengths.count)
+      node = first
+      for count in lengths {
+        guard let current = node?.pointee else { break }
         let surface = UnsafeRawBufferPointer(start: current.surface, count: Int(current.length))
+        let features = UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)
         morphemes.append(
           Morpheme(
             surface: String(decoding: surface, as: UTF8.self),
             spaceBefore: current.rlength > current.length,
-            cFeatures: UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)))
+            features: UnsafeBufferPointer(start: features, count: count)))
         node = current.next
       }
       return morphemes

@@ -1,56 +1,13 @@
-import Synchronization
-
 /// Splits a word's reading over its kanji: the kana of the surface must match the reading where
 /// they stand, and each kanji takes one of its dictionary readings, allowing the sound changes of
 /// compounds (a voiced first sound, a final つ/ち/く/き doubled into っ). One kanji may take a
 /// reading the dictionary does not list when everything around it fits; otherwise (jukujikun
 /// such as 今日) there is no split and furigana covers the whole word.
 public struct KanjiReadingAligner: Sendable {
-  private let memo: Memo
+  private let table: KanjiCandidateTable
 
   public init(readings: @escaping @Sendable (Character) -> [String]) {
-    memo = Memo(readings: readings)
-  }
-
-  /// Each kanji's readings with their sound changes, worked out once.
-  final class Memo: Sendable {
-    let readings: @Sendable (Character) -> [String]
-    let cache = Mutex<[Unicode.Scalar: [[Unicode.Scalar]]]>([:])
-
-    init(readings: @escaping @Sendable (Character) -> [String]) { self.readings = readings }
-
-    func candidates(_ kanji: Unicode.Scalar) -> [[Unicode.Scalar]] {
-      if let known = cache.withLock({ $0[kanji] }) { return known }
-      let computed = KanjiReadingAligner.variants(of: readings(Character(kanji))).map {
-        Array($0.unicodeScalars)
-      }
-      cache.withLock { $0[kanji] = computed }
-      return computed
-    }
-
-    /// The candidates of each kanji of `surface` (nil elsewhere; 々 repeats the one before it),
-    /// looked up under one lock when all are known already.
-    func candidates(for surface: [Unicode.Scalar]) -> [[[Unicode.Scalar]]?] {
-      let keys: [Unicode.Scalar?] = surface.indices.map { index in
-        let scalar = surface[index]
-        guard LyricsWord.isKanji(scalar) else { return nil }
-        return scalar == "々" && index > 0 ? surface[index - 1] : scalar
-      }
-      let known = cache.withLock { cache -> [[[Unicode.Scalar]]?]? in
-        var found: [[[Unicode.Scalar]]?] = []
-        found.reserveCapacity(keys.count)
-        for key in keys {
-          guard let key else {
-            found.append(nil)
-            continue
-          }
-          guard let candidates = cache[key] else { return nil }
-          found.append(candidates)
-        }
-        return found
-      }
-      return known ?? keys.map { $0.map(candidates) }
-    }
+    table = KanjiCandidateTable(readings: readings)
   }
 
   public func align(surface: String, reading: String) -> [LyricsWord.KanjiReading]? {
@@ -64,12 +21,40 @@ public struct KanjiReadingAligner: Sendable {
     if let only = Self.onlyKanji(at: first, surface: surface, reading: reading) {
       return only
     }
-    let candidates = memo.candidates(for: surface)
-    // Each kanji's part of the reading, as a range of it.
-    var best: (unlisted: Int, parts: [Range<Int>])?
-    var parts: [Range<Int>] = []
+    var search = Search(
+      surface: surface, reading: reading, candidates: table.candidates(for: surface))
+    search.run(0, 0, 0)
+    guard let best = search.best else { return nil }
+    var parts = best.parts.makeIterator()
+    var split: [LyricsWord.KanjiReading] = []
+    split.reserveCapacity(best.parts.count)
+    for kanji in surface where LyricsWord.isKanji(kanji) {
+      guard let part = parts.next() else { break }
+      split.append(.init(kanji: String(kanji), reading: Self.string(reading[part])))
+    }
+    return split
+  }
 
-    func search(_ i: Int, _ j: Int, _ unlisted: Int) {
+  /// Each kanji's part of the reading, as a range of it: the first split found with the fewest
+  /// kanji read outside their listed readings (at most one).
+  private struct Search {
+    let surface: [Unicode.Scalar]
+    let reading: [Unicode.Scalar]
+    let candidates: [KanjiCandidateTable.Readings?]
+    var parts: [Range<Int>] = []
+    var best: (unlisted: Int, parts: [Range<Int>])?
+
+    init(
+      surface: [Unicode.Scalar], reading: [Unicode.Scalar],
+      candidates: [KanjiCandidateTable.Readings?]
+    ) {
+      self.surface = surface
+      self.reading = reading
+      self.candidates = candidates
+      parts.reserveCapacity(surface.count)
+    }
+
+    mutating func run(_ i: Int, _ j: Int, _ unlisted: Int) {
       if let best, best.unlisted <= unlisted { return }
       if i == surface.count {
         if j == reading.count { best = (unlisted, parts) }
@@ -77,29 +62,27 @@ public struct KanjiReadingAligner: Sendable {
       }
       guard let options = candidates[i] else {
         guard j < reading.count, surface[i] == reading[j] else { return }
-        search(i + 1, j + 1, unlisted)
+        run(i + 1, j + 1, unlisted)
         return
       }
-      for option in options
-      where j + option.count <= reading.count
-        && reading[j..<(j + option.count)].elementsEqual(option)
-      {
-        parts.append(j..<(j + option.count))
-        search(i + 1, j + option.count, unlisted)
+      var start = 0
+      for k in 0..<options.count {
+        let end = options.end(k)
+        defer { start = end }
+        let length = end - start
+        guard j + length <= reading.count, options.matches(start, end, in: reading, at: j) else {
+          continue
+        }
+        parts.append(j..<(j + length))
+        run(i + 1, j + length, unlisted)
         parts.removeLast()
       }
       guard unlisted == 0 else { return }
       for length in 1...4 where j + length <= reading.count {
         parts.append(j..<(j + length))
-        search(i + 1, j + length, unlisted + 1)
+        run(i + 1, j + length, unlisted + 1)
         parts.removeLast()
       }
-    }
-    search(0, 0, 0)
-    guard let best else { return nil }
-    let kanji = surface.filter(LyricsWord.isKanji)
-    return zip(kanji, best.parts).map { kanji, part in
-      .init(kanji: String(kanji), reading: Self.string(reading[part]))
     }
   }
 

@@ -10,11 +10,18 @@ public struct LyricsLineBuilder: Sendable {
   public init(aligner: KanjiReadingAligner) { self.aligner = aligner }
 
   public func line(_ morphemes: [Morpheme]) -> LyricsLine {
-    var phrases = phrases(morphemes)
-    var words: [LyricsWord] = []
-    for index in phrases.indices {
-      phrases[index].pitchWords()
-      words.append(contentsOf: phrases[index].words)
+    var (words, phrases) = layout(morphemes)
+    for phrase in phrases {
+      guard let nucleus = phrase.nucleus,
+        let accent = PitchAccent(morae: phrase.morae, nucleus: nucleus)
+      else { continue }
+      var position = 0
+      for word in phrase.range {
+        for index in words[word].morae.indices {
+          position += 1
+          words[word].morae[index].isHigh = accent.isHigh(at: position)
+        }
+      }
     }
     return LyricsLine(words: words)
   }
@@ -25,6 +32,9 @@ public struct LyricsLineBuilder: Sendable {
     public var words: [LyricsWord] = []
     public var morae = 0
     public var nucleus: Int?
+    /// Where the phrase's words stand among the line's while `layout` builds it; `words` is then
+    /// left empty.
+    var range: Range<Int> = 0..<0
     var lastPartOfSpeech = PartOfSpeech.other
     /// The P rule of the prefix the phrase ends with.
     var prefixRule: AccentCombination.Rule?
@@ -45,17 +55,6 @@ public struct LyricsLineBuilder: Sendable {
         var word = word
         for index in word.morae.indices { word.morae[index].isHigh = pitches.next() ?? false }
         return word
-      }
-    }
-
-    /// `pitchedWords` in place, sparing a copy of every word.
-    mutating func pitchWords() {
-      guard let nucleus, let accent = PitchAccent(morae: morae, nucleus: nucleus) else { return }
-      var pitches = accent.pitches.makeIterator()
-      for word in words.indices {
-        for index in words[word].morae.indices {
-          words[word].morae[index].isHigh = pitches.next() ?? false
-        }
       }
     }
 
@@ -84,17 +83,35 @@ public struct LyricsLineBuilder: Sendable {
   }
 
   public func phrases(_ morphemes: [Morpheme]) -> [Phrase] {
+    let (words, phrases) = layout(morphemes)
+    return phrases.map { phrase in
+      var phrase = phrase
+      phrase.words = Array(words[phrase.range])
+      return phrase
+    }
+  }
+
+  /// The line's words in order and its phrases, each holding the range of its words: built in
+  /// one array, so that no word is copied from its phrase into the line.
+  func layout(_ morphemes: [Morpheme]) -> (words: [LyricsWord], phrases: [Phrase]) {
+    var words: [LyricsWord] = []
+    words.reserveCapacity(morphemes.count)
     var phrases: [Phrase] = []
     var phrase = Phrase()
     func close() {
-      if !phrase.words.isEmpty { phrases.append(phrase) }
-      phrase = Phrase()
+      if words.count > phrase.range.lowerBound {
+        phrase.range = phrase.range.lowerBound..<words.count
+        phrases.append(phrase)
+      }
+      phrase = Phrase(range: words.count..<words.count)
     }
     for token in Self.joinLatinWords(morphemes) {
       let reading = Self.reading(of: token)
       guard !reading.isEmpty, !token.isSymbol else {
         close()
-        phrases.append(Phrase(words: [LyricsWord(surface: token.surface, reading: "")]))
+        words.append(LyricsWord(surface: token.surface, reading: ""))
+        phrases.append(Phrase(range: (words.count - 1)..<words.count))
+        phrase = Phrase(range: words.count..<words.count)
         continue
       }
       var word = LyricsWord(
@@ -117,7 +134,7 @@ public struct LyricsLineBuilder: Sendable {
         if !phrase.isPitchUnknown { close() }
         word.isPitchUnknown = true
         phrase.isPitchUnknown = true
-        phrase.words.append(word)
+        words.append(word)
         continue
       }
       let own = token.accentNuclei.first ?? 0
@@ -125,16 +142,18 @@ public struct LyricsLineBuilder: Sendable {
         let combined = AccentCombination.combine(
           rule, firstMorae: phrase.morae, firstNucleus: nucleus,
           secondMorae: morae, secondNucleus: own)
-        phrase.nucleus =
-          combined == nucleus
-          ? combined
-          : Mora.nucleusOffSpecialMora(
-            combined, in: (phrase.words + [word]).flatMap { $0.morae.map(\.text) })
+        if combined == nucleus {
+          phrase.nucleus = combined
+        } else {
+          var texts = words[phrase.range.lowerBound...].flatMap { $0.morae.map(\.text) }
+          texts.append(contentsOf: word.morae.map(\.text))
+          phrase.nucleus = Mora.nucleusOffSpecialMora(combined, in: texts)
+        }
       } else {
         close()
         phrase.nucleus = min(own, morae)
       }
-      phrase.words.append(word)
+      words.append(word)
       phrase.morae += morae
       phrase.lastPartOfSpeech = token.partOfSpeech
       phrase.prefixRule = token.isPrefix ? token.accentCombination?.prefixRule : nil
@@ -143,7 +162,7 @@ public struct LyricsLineBuilder: Sendable {
         || (token.isNoun && token.takesSuru)
     }
     close()
-    return phrases
+    return (words, phrases)
   }
 
   /// て or で, looking at the scalars before comparing strings: anything equal to either holds

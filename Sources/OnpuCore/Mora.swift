@@ -4,6 +4,41 @@
 public enum Mora {
   /// The reading's morae, in order. A combining small kana with nothing before it stands alone.
   public static func split(_ reading: String) -> [String] {
+    morae(of: reading) { $0 }
+  }
+
+  /// `split`, each mora low: a word's morae before its phrase pitches them.
+  static func pitches(_ reading: String) -> [LyricsWord.MoraPitch] {
+    morae(of: reading) { LyricsWord.MoraPitch(text: $0, isHigh: false) }
+  }
+
+  /// Each mora made into an element by `make`. A mora is cut from the reading whole rather than
+  /// built a scalar at a time; whitespace inside the reading goes the slow way, skipped.
+  private static func morae<Element>(of reading: String, _ make: (String) -> Element) -> [Element] {
+    let scalars = reading.unicodeScalars
+    var morae: [Element] = []
+    morae.reserveCapacity(reading.utf8.count / 3 + 1)
+    var start: String.UnicodeScalarView.Index?
+    var joinable = false
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if isWhitespace(scalar) { return spacedMorae(of: reading).map(make) }
+      if isCombining(scalar), joinable {
+        joinable = false
+      } else {
+        if let start { morae.append(make(String(scalars[start..<index]))) }
+        start = index
+        joinable = !isCombining(scalar)
+      }
+      scalars.formIndex(after: &index)
+    }
+    if let start { morae.append(make(String(scalars[start...]))) }
+    return morae
+  }
+
+  /// The morae of a reading with whitespace in it, which a mora leaves out.
+  private static func spacedMorae(of reading: String) -> [String] {
     var morae: [String] = []
     var joinable = false
     for scalar in reading.unicodeScalars where !isWhitespace(scalar) {
@@ -12,22 +47,6 @@ public enum Mora {
         joinable = false
       } else {
         morae.append(String(Character(scalar)))
-        joinable = !isCombining(scalar)
-      }
-    }
-    return morae
-  }
-
-  /// `split`, each mora low: a word's morae before its phrase pitches them.
-  static func pitches(_ reading: String) -> [LyricsWord.MoraPitch] {
-    var morae: [LyricsWord.MoraPitch] = []
-    var joinable = false
-    for scalar in reading.unicodeScalars where !isWhitespace(scalar) {
-      if isCombining(scalar), joinable {
-        morae[morae.count - 1].text.unicodeScalars.append(scalar)
-        joinable = false
-      } else {
-        morae.append(LyricsWord.MoraPitch(text: String(Character(scalar)), isHigh: false))
         joinable = !isCombining(scalar)
       }
     }
@@ -120,12 +139,44 @@ public enum Mora {
   /// A mora that only lengthens the one before it: ん, っ, ー, or a vowel continuing the
   /// previous mora (the う of おう and うう, the い of えい, あい and いい).
   public static func isSpecial(_ mora: String, after previous: String?) -> Bool {
+    if let known = isSpecialKana(mora, after: previous) { return known }
     let mora = hiragana(mora)
     if ["ん", "っ", "ー"].contains(mora) { return true }
     guard let previous, let last = hiragana(previous).last, let vowel = vowels[last] else {
       return false
     }
     return (mora == "う" && "ou".contains(vowel)) || (mora == "い" && "eai".contains(vowel))
+  }
+
+  /// `isSpecial` on the scalars for a mora of one scalar after a mora of plain kana, where
+  /// every character is one scalar; nil for anything else, which compares as strings.
+  private static func isSpecialKana(_ mora: String, after previous: String?) -> Bool? {
+    var scalars = mora.unicodeScalars.makeIterator()
+    guard let first = scalars.next(), scalars.next() == nil else { return nil }
+    let value = plainHiragana(first.value) ?? first.value
+    if value == 0x3093 || value == 0x3063 || value == 0x30FC { return true }
+    guard value == 0x3046 || value == 0x3044 else { return false }
+    guard let previous else { return false }
+    var last: UInt32?
+    for scalar in previous.unicodeScalars {
+      guard isPlainKana(scalar) else { return nil }
+      last = plainHiragana(scalar.value) ?? scalar.value
+    }
+    guard let last, let lastScalar = Unicode.Scalar(last),
+      let vowel = vowels[Character(lastScalar)]
+    else { return false }
+    return value == 0x3046 ? "ou".contains(vowel) : "eai".contains(vowel)
+  }
+
+  /// Katakana's hiragana, as `hiragana` maps it; nil for anything else.
+  private static func plainHiragana(_ value: UInt32) -> UInt32? {
+    (0x30A1...0x30F6).contains(value) ? value - 0x60 : nil
+  }
+
+  /// A kana that is a character on its own: no combining sound mark, nothing that joins others.
+  private static func isPlainKana(_ scalar: Unicode.Scalar) -> Bool {
+    (0x3041...0x3096).contains(scalar.value) || (0x30A1...0x30FA).contains(scalar.value)
+      || scalar.value == 0x30FC
   }
 
   /// A nucleus a combination rule put on a special mora moves back to the mora it lengthens,

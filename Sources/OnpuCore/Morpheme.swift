@@ -78,8 +78,8 @@ public struct Morpheme: Hashable, Sendable {
     func take(_ end: Int) {
       switch index {
       case 0: partOfSpeech = field(end).map { PartOfSpeech(utf8: $0) } ?? .other
-      case 1: isBound = field(end)?.elementsEqual(Self.bound) ?? false
-      case 2: takesSuru = field(end)?.elementsEqual(Self.suru) ?? false
+      case 1: isBound = field(end).map { Self.equal($0, Self.bound) } ?? false
+      case 2: takesSuru = field(end).map { Self.equal($0, Self.suru) } ?? false
       case 10: lemma = field(end).map { String(decoding: $0, as: UTF8.self) }
       case 17: kana = field(end).map { String(decoding: $0, as: UTF8.self) }
       case 18: lemmaKana = field(end).map { String(decoding: $0, as: UTF8.self) }
@@ -88,13 +88,17 @@ public struct Morpheme: Hashable, Sendable {
       default: break
       }
     }
-    let terminated = count == nil
-    let limit = count ?? .max
-    while let base, position < limit, !terminated || base[position] != 0 {
-      let byte = base[position]
-      if byte == UInt8(ascii: "\"") {
+    guard let base else { return take(position) }
+    let end = count ?? Int.max
+    while true {
+      position =
+        count == nil
+        ? Self.delimiter(terminatedIn: base, from: position)
+        : Self.delimiter(in: base, from: position, count: end)
+      guard position < end, count != nil || base[position] != 0 else { break }
+      if base[position] == UInt8(ascii: "\"") {
         quoted.toggle()
-      } else if byte == UInt8(ascii: ","), !quoted {
+      } else if !quoted {
         take(position)
         index += 1
         start = position + 1
@@ -103,6 +107,46 @@ public struct Morpheme: Hashable, Sendable {
       position += 1
     }
     take(position)
+  }
+
+  /// Where the first comma or quote at or after `position` stands, or `count`. Eight bytes are
+  /// looked at a time while eight remain before `count`.
+  private static func delimiter(in base: UnsafePointer<UInt8>, from position: Int, count: Int)
+    -> Int
+  {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let commas = ones &* UInt64(UInt8(ascii: ","))
+    let quotes = ones &* UInt64(UInt8(ascii: "\""))
+    var position = position
+    while count - position >= 8 {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+      let comma = word ^ commas
+      let quote = word ^ quotes
+      // A byte of `comma` or `quote` is zero where the delimiter is; the lowest flag is exact.
+      let found = ((comma &- ones) & ~comma & highs) | ((quote &- ones) & ~quote & highs)
+      if found != 0 { return position + found.trailingZeroBitCount / 8 }
+      position += 8
+    }
+    while position < count {
+      let byte = base[position]
+      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") { return position }
+      position += 1
+    }
+    return count
+  }
+
+  /// The same up to a NUL, where it stops.
+  private static func delimiter(terminatedIn base: UnsafePointer<UInt8>, from position: Int)
+    -> Int
+  {
+    var position = position
+    while true {
+      let byte = base[position]
+      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0 { return position }
+      position += 1
+    }
   }
 
   /// aType's nuclei ("0", "1,0"); other text goes the slow way, as Int parses it.
@@ -126,6 +170,11 @@ public struct Morpheme: Hashable, Sendable {
     }
     if digits > 0 { nuclei.append(value) }
     return nuclei
+  }
+
+  /// The lengths first: most fields differ in length from the word looked for.
+  private static func equal(_ field: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+    field.count == word.count && field.elementsEqual(word)
   }
 
   private static let bound = Array("非自立可能".utf8)

@@ -34,13 +34,15 @@ public struct PitchAccent: Hashable, Sendable {
   }
 
   /// High (true) or low for each mora of the word.
-  public var pitches: [Bool] {
-    (1...morae).map { position in
-      switch nucleus {
-      case 0: position > 1
-      case 1: position == 1
-      default: position > 1 && position <= nucleus
-      }
+  public var pitches: [Bool] { (1...morae).map(isHigh(at:)) }
+
+  /// Whether the mora at `position` (from 1) is high; false past the word's last mora.
+  public func isHigh(at position: Int) -> Bool {
+    guard position <= morae else { return false }
+    switch nucleus {
+    case 0: return position > 1
+    case 1: return position == 1
+    default: return position > 1 && position <= nucleus
     }
   }
 

@@ -1,0 +1,82 @@
+import Synchronization
+
+/// Each kanji's readings with their sound changes, worked out on first use and kept in a table
+/// indexed by the kanji's code point: a lookup is an index under one lock per word, with no
+/// hashing, and a kanji's readings sit together in memory.
+final class KanjiCandidateTable: Sendable {
+  /// One kanji's readings in one buffer, to be read with one fetch from memory: their count
+  /// `n`, where each ends, then their scalars end to end. Reading `k` is the scalars from the
+  /// end of the one before (0 for the first) to `end(k)`.
+  struct Readings: Sendable {
+    private let data: [UInt32]
+
+    init(_ readings: [String]) {
+      var ends: [UInt32] = [UInt32(readings.count)]
+      var scalars: [UInt32] = []
+      for reading in readings {
+        scalars.append(contentsOf: reading.unicodeScalars.lazy.map(\.value))
+        ends.append(UInt32(scalars.count))
+      }
+      data = ends + scalars
+    }
+
+    var count: Int { Int(data[0]) }
+
+    func end(_ k: Int) -> Int { Int(data[1 + k]) }
+
+    /// Whether the scalars of the readings from `start` to `end` stand in `reading` at `j`.
+    func matches(_ start: Int, _ end: Int, in reading: [Unicode.Scalar], at j: Int) -> Bool {
+      let base = 1 + count
+      var offset = 0
+      while start + offset < end {
+        guard data[base + start + offset] == reading[j + offset].value else { return false }
+        offset += 1
+      }
+      return true
+    }
+  }
+
+  private let readings: @Sendable (Character) -> [String]
+  private let slots: Mutex<[Readings?]>
+
+  init(readings: @escaping @Sendable (Character) -> [String]) {
+    self.readings = readings
+    slots = Mutex([Readings?](repeating: nil, count: Self.slotCount))
+  }
+
+  /// The ranges `LyricsWord.isKanji` accepts, one after another.
+  private static let slotCount = 1 + 0x19C0 + 0x5200 + 0x200
+
+  private static func slot(_ scalar: Unicode.Scalar) -> Int? {
+    let value = Int(scalar.value)
+    switch value {
+    case 0x3005: return 0
+    case 0x3400...0x4DBF: return 1 + value - 0x3400
+    case 0x4E00...0x9FFF: return 1 + 0x19C0 + value - 0x4E00
+    case 0xF900...0xFAFF: return 1 + 0x19C0 + 0x5200 + value - 0xF900
+    default: return nil
+    }
+  }
+
+  /// The readings of each kanji of `surface` (nil elsewhere; 々 repeats the one before it).
+  func candidates(for surface: [Unicode.Scalar]) -> [Readings?] {
+    var keys: [Unicode.Scalar?] = []
+    keys.reserveCapacity(surface.count)
+    for index in surface.indices {
+      let scalar = surface[index]
+      keys.append(
+        LyricsWord.isKanji(scalar)
+          ? (scalar == "々" && index > 0 ? surface[index - 1] : scalar) : nil)
+    }
+    var found = slots.withLock { slots in
+      keys.map { key in key.flatMap(Self.slot).flatMap { slots[$0] } }
+    }
+    for index in keys.indices {
+      guard let key = keys[index], found[index] == nil else { continue }
+      let computed = Readings(KanjiReadingAligner.variants(of: readings(Character(key))))
+      if let slot = Self.slot(key) { slots.withLock { $0[slot] = computed } }
+      for other in keys.indices where keys[other] == key { found[other] = computed }
+    }
+    return found
+  }
+}
