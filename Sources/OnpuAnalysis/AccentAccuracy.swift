@@ -21,7 +21,8 @@ public struct AccentAccuracy: Sendable {
     case equivalentReading = "another valid reading of the same word"
     case unreadLatin = "Latin letters or symbols left unread by design"
     case otherReading = "reading wrong (no dictionary gives the word that reading)"
-    case pitchUnknown = "reading right, accent left unknown (a number the dictionary lacks)"
+    case pitchUnknown =
+      "reading right, accent left unknown (a number, or a word read as JMdict reads it, that UniDic lacks)"
     case oneTokenHeibanOdaka = "one token, heiban and odaka swapped (UniDic's aType)"
     case oneTokenOther = "one token, another nucleus (UniDic's aType)"
     case compound = "several tokens joined by aConType rules, another nucleus"

@@ -54,7 +54,7 @@ extension ReportWriter {
       } + [["All", "\(words.all.count)", ms(words.all.p50), ms(words.all.p99), ms(words.all.max)]]
     return """
       Word dictionary: EDICT's \(rate(Double(words.entries))) entries load (read, decode \
-      from EUC-JP, index) in \(ms(words.load)), once per process on the first word asked for. \
+      from EUC-JP, index) in \(ms(words.load)), once per process, with the analyzer. \
       \(words.queries) searches, 50 results each, of every kind a learner types, drawn from the \
       dictionary the same way every run: a kanji headword, a reading in hiragana, in katakana, \
       in Hepburn and in kunrei romaji, the start of a first meaning, and the widest: the first \

@@ -8,9 +8,15 @@ extension ReportWriter {
 
   func onpuSpeedGoal(_ throughput: OnpuSuite.Throughput) -> [String] {
     let ratio = onpuSpeedRatio(throughput)
+    var measured = String(format: "%.2fx", ratio)
+    if let without = throughput.withoutWords {
+      measured += String(
+        format: " (%.2fx without JMdict's readings of cut compounds)",
+        without.p50 / throughput.mecabCommand.p50)
+    }
     return [
-      "Onpu: the analyzer within 2x of the `mecab` command on the same lines",
-      String(format: "%.2fx", ratio), ratio <= 2 ? "met" : "not met",
+      "Onpu: the analyzer within 2x of the `mecab` command on the same lines", measured,
+      ratio <= 2 ? "met" : "not met",
     ]
   }
 
