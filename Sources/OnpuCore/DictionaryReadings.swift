@@ -111,11 +111,7 @@ public struct DictionaryReadings: Sendable {
   /// number, and read by MeCab (no ruby or learner reading).
   static func isPart(_ token: Morpheme) -> Bool {
     !token.isParticleOrAuxiliary && !token.isSymbol && token.readingSource == nil
-      && !token.surface.unicodeScalars.contains(where: isArabicDigit)
-  }
-
-  static func isArabicDigit(_ scalar: Unicode.Scalar) -> Bool {
-    ("0"..."9").contains(scalar) || (0xFF10...0xFF19).contains(scalar.value)
+      && !token.surface.unicodeScalars.contains { NumberReading.arabicDigit($0) != nil }
   }
 
   /// A token that can follow the one before it in a dictionary word.
@@ -175,9 +171,9 @@ public struct DictionaryReadings: Sendable {
     return nil
   }
 
-  /// How much of the start of `reading` is `kana`, or `kana` with a compound's sound change:
-  /// its first sound voiced (ハ to バ or パ) when `voiced`, its last doubled (ツ, チ, ク or キ to
-  /// ッ) when `doubled`; nil when the start is neither.
+  /// How much of the start of `reading` is `kana`, or `kana` with a compound's sound change
+  /// (CompoundSoundChange): its first sound voiced when `voiced`, its last doubled when
+  /// `doubled`; nil when the start is neither.
   static func part(
     of reading: ArraySlice<Unicode.Scalar>, readAs kana: String, voiced: Bool, doubled: Bool
   ) -> Int? {
@@ -185,23 +181,12 @@ public struct DictionaryReadings: Sendable {
     guard count > 0, reading.count >= count else { return nil }
     for (offset, (expected, actual)) in zip(kana.unicodeScalars, reading).enumerated()
     where expected != actual {
-      if offset == 0, voiced, voicedForms[expected]?.contains(actual) == true { continue }
-      if offset == count - 1, doubled, actual == "ッ", "ツチクキ".unicodeScalars.contains(expected) {
+      if offset == 0, voiced, CompoundSoundChange.isVoiced(actual, from: expected) { continue }
+      if offset == count - 1, doubled, CompoundSoundChange.isDoubled(actual, from: expected) {
         continue
       }
       return nil
     }
     return count
   }
-
-  static let voicedForms: [Unicode.Scalar: [Unicode.Scalar]] = {
-    var table: [Unicode.Scalar: [Unicode.Scalar]] = [:]
-    for plain in "カキクケコサシスセソタチツテトハヒフヘホ".unicodeScalars {
-      table[plain] = [Unicode.Scalar(plain.value + 1)!]
-    }
-    for plain in "ハヒフヘホ".unicodeScalars {
-      table[plain, default: []].append(Unicode.Scalar(plain.value + 2)!)
-    }
-    return table
-  }()
 }

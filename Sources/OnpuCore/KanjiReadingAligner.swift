@@ -118,25 +118,21 @@ public struct KanjiReadingAligner: Sendable {
     }
   }
 
-  private static let voiced: [Character: [Character]] = [
-    "か": ["が"], "き": ["ぎ"], "く": ["ぐ"], "け": ["げ"], "こ": ["ご"],
-    "さ": ["ざ"], "し": ["じ"], "す": ["ず"], "せ": ["ぜ"], "そ": ["ぞ"],
-    "た": ["だ"], "ち": ["ぢ", "じ"], "つ": ["づ", "ず"], "て": ["で"], "と": ["ど"],
-    "は": ["ば", "ぱ"], "ひ": ["び", "ぴ"], "ふ": ["ぶ", "ぷ"], "へ": ["べ", "ぺ"], "ほ": ["ぼ", "ぽ"],
-  ]
-
   static func variants(of readings: [String]) -> [String] {
     var all: [String] = []
     var seen = Set<String>()
     func add(_ reading: String) { if seen.insert(reading).inserted { all.append(reading) } }
     for reading in readings {
       add(reading)
-      if let first = reading.first {
-        for voiced in voiced[first] ?? [] { add(String(voiced) + reading.dropFirst()) }
+      if let first = reading.unicodeScalars.first {
+        let rest = String(reading.unicodeScalars.dropFirst())
+        for voiced in CompoundSoundChange.voiced[first] ?? [] { add(String(voiced) + rest) }
       }
     }
-    for reading in all where reading.count >= 2 && "つちくき".contains(reading.last!) {
-      add(reading.dropLast() + "っ")
+    for reading in all
+    where reading.count >= 2 && CompoundSoundChange.doubling.contains(reading.unicodeScalars.last!)
+    {
+      add(String(reading.unicodeScalars.dropLast()) + "っ")
     }
     return all
   }

@@ -148,6 +148,11 @@ public enum NumberReading {
     guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else {
       return nil
     }
+    return arabicDigit(scalar)
+  }
+
+  /// A half-width or full-width digit's value.
+  static func arabicDigit(_ scalar: Unicode.Scalar) -> Int? {
     if ("0"..."9").contains(scalar) { return Int(scalar.value - 0x30) }
     if (0xFF10...0xFF19).contains(scalar.value) { return Int(scalar.value - 0xFF10) }
     return nil
