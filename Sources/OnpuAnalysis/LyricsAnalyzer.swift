@@ -7,18 +7,16 @@ import Synchronization
 public struct LyricsAnalyzer: Sendable {
   public let tagger: MeCabTagger
   public let dictionary: KanjiDictionary
-  /// JMdict's words, which read the words MeCab cuts in pieces (DictionaryReadings).
-  public let words: WordDictionary?
   let builder: LyricsLineBuilder
   private let givenReadings: GivenReadings
   private let numbers: NumberReadingTokens
   private let sung: SungReadings
+  /// JMdict's readings of the words MeCab cuts in pieces, when the analyzer has JMdict.
   private let dictionaryReadings: DictionaryReadings?
 
   public init(tagger: MeCabTagger, dictionary: KanjiDictionary, words: WordDictionary? = nil) {
     self.tagger = tagger
     self.dictionary = dictionary
-    self.words = words
     dictionaryReadings = words.map { words in
       DictionaryReadings(
         headword: { words.headword($0) }, usualReading: { words.usualReading(of: $0, unless: $1) },

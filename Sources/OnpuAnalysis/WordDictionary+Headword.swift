@@ -5,9 +5,7 @@ extension WordDictionary {
   /// The headword written `text` (a place to ask `usualReading(of:unless:)` with), if one is,
   /// and whether any headword starts with `text`.
   public func headword(_ text: String) -> (word: Int?, isPrefix: Bool) {
-    var text =
-      text.unicodeScalars.contains(where: Self.composes)
-      ? text.precomposedStringWithCanonicalMapping : text
+    var text = Self.composed(text)
     return text.withUTF8 { bytes in
       let (word, isPrefix) = headwords.lookup(bytes)
       guard let word else { return (nil, isPrefix) }
@@ -33,10 +31,11 @@ struct ReadingHashes: Sendable {
   private var hashes: [UInt32] = []
   private var starts: [Int32] = [0]
 
-  init(words: WordKeyTable, readingKeys: EntryReadingKeys) {
+  /// `entryHashes` holds `hash(_:)` of each entry's reading key, by entry.
+  init(words: WordKeyTable, entryHashes: [UInt32]) {
     for index in 0..<words.count {
       for posting in words.postings(at: index) {
-        readingKeys.withKey(WordDictionary.Posting.entry(posting)) { hashes.append(Self.hash($0)) }
+        hashes.append(entryHashes[WordDictionary.Posting.entry(posting)])
       }
       starts.append(Int32(hashes.count))
     }
@@ -47,24 +46,7 @@ struct ReadingHashes: Sendable {
     return hashes[Int(starts[index])..<Int(starts[index + 1])].contains(hash)
   }
 
-  private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
+  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
     UInt32(truncatingIfNeeded: WordKeyTable.Builder.hash(key))
-  }
-}
-
-/// Every entry's reading key, one after another in one array.
-struct EntryReadingKeys: Sendable {
-  private var bytes: [UInt8] = []
-  private var starts: [Int32] = [0]
-
-  mutating func append(_ key: [UInt8]) {
-    bytes += key
-    starts.append(Int32(bytes.count))
-  }
-
-  func withKey<Result>(_ entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    bytes.withUnsafeBufferPointer { bytes in
-      body(UnsafeBufferPointer(rebasing: bytes[Int(starts[entry])..<Int(starts[entry + 1])]))
-    }
   }
 }

@@ -21,14 +21,15 @@ public struct WordDictionary: Sendable {
     var glosses = WordKeyTable.Builder()
     var glossWords = WordKeyTable.Builder()
     var reading: [UInt8] = []
-    var readingKeys = EntryReadingKeys()
+    var entryReadingHashes: [UInt32] = []
+    entryReadingHashes.reserveCapacity(entries.count)
     for (index, entry) in entries.enumerated() {
       let base = Posting.make(
         entry: index, rare: !entry.isCommon, length: entry.word.unicodeScalars.count)
       words.add(entry.word, base)
       Self.readingKey(entry.reading, into: &reading)
       readings.add(reading[...], base)
-      readingKeys.append(reading)
+      entryReadingHashes.append(reading.withUnsafeBufferPointer(ReadingHashes.hash))
       for (senseIndex, sense) in entry.senses.enumerated() {
         let posting = Posting.with(sense: senseIndex, base)
         for gloss in sense.glosses {
@@ -45,7 +46,7 @@ public struct WordDictionary: Sendable {
     self.glosses = glosses.table()
     self.glossWords = glossWords.table()
     headwords = HeadwordIndex(self.words)
-    readingHashes = ReadingHashes(words: self.words, readingKeys: readingKeys)
+    readingHashes = ReadingHashes(words: self.words, entryHashes: entryReadingHashes)
   }
 
   // MARK: Lookup
@@ -143,9 +144,12 @@ public struct WordDictionary: Sendable {
 
   /// A query's or a word's UTF-8, composed as EDICT's keys are (NFC), so that a decomposed
   /// が finds the words written with が.
-  static func utf8(_ text: String) -> [UInt8] {
+  static func utf8(_ text: String) -> [UInt8] { Array(composed(text).utf8) }
+
+  /// The text in NFC, as EDICT's keys are; itself when it has no scalar NFC may change.
+  static func composed(_ text: String) -> String {
     text.unicodeScalars.contains(where: composes)
-      ? Array(text.precomposedStringWithCanonicalMapping.utf8) : Array(text.utf8)
+      ? text.precomposedStringWithCanonicalMapping : text
   }
 
   /// A scalar NFC may change: a combining mark (Latin accents, kana's voiced marks), Hangul

@@ -10,10 +10,7 @@ extension OnpuSuite {
   static func accuracy(
     entries: [AccentAccuracy.Entry], analyzer: LyricsAnalyzer, missesPath: String?
   ) throws -> Accuracy {
-    let words =
-      try analyzer.words
-      ?? OnpuResources.loadWordDictionary(
-        from: OnpuResources.edictFile(configured: nil))
+    let words = try WordDictionaryLoader.shared(configured: nil).wait().get()
     let equivalence = ReadingEquivalence(
       kanjium: entries, words: words,
       unidic: { [tagger = analyzer.tagger] in tagger.entries(of: $0) })
