@@ -9,8 +9,8 @@ public struct DictionaryReadings: Sendable {
   public var headword: @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool)
   /// A headword's usual reading (kana) when `reading` is none of its readings; nil when it is.
   public var usualReading: @Sendable (_ word: Int, _ unless: String) -> String?
-  /// KANJIDIC2's readings of a kanji, in hiragana (okurigana left off).
-  public var kanjiReadings: @Sendable (_ kanji: Character) -> [String]
+  /// How KANJIDIC2's readings of each kanji start.
+  private let kanjiStarts: KanjiReadingStarts
   /// UniDic's words for the pieces joined, then for each piece in its place, each with its
   /// reading and accent.
   public var entries: @Sendable (_ pieces: [String]) -> [[Morpheme]]
@@ -23,7 +23,7 @@ public struct DictionaryReadings: Sendable {
   ) {
     self.headword = headword
     self.usualReading = usualReading
-    self.kanjiReadings = kanjiReadings
+    kanjiStarts = KanjiReadingStarts(readings: kanjiReadings)
     self.entries = entries
   }
 
@@ -96,15 +96,13 @@ public struct DictionaryReadings: Sendable {
   /// some words under a kanji that is not theirs (愛しさ, listed only as うつくしさ): MeCab's
   /// reading then stays.
   private func starts(_ reading: String, like surface: String) -> Bool {
-    let reading = Mora.hiragana(reading)
-    guard let first = surface.first else { return false }
+    var reading = Mora.hiragana(reading)
+    guard let first = surface.unicodeScalars.first else { return false }
     guard LyricsWord.isKanji(first) else {
       let kana = Mora.hiragana(String(surface.prefix { !LyricsWord.isKanji($0) }))
       return reading.hasPrefix(kana)
     }
-    return kanjiReadings(first).contains { stem in
-      reading.hasPrefix(stem) || (stem.count > 1 && reading.hasPrefix(stem.dropLast() + "っ"))
-    }
+    return reading.withUTF8 { kanjiStarts.reading($0, startsAs: first) }
   }
 
   /// A token that can be part of a dictionary word: not a particle, auxiliary or symbol, not a

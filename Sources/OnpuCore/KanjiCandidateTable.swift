@@ -45,9 +45,9 @@ final class KanjiCandidateTable: Sendable {
   }
 
   /// The ranges `LyricsWord.isKanji` accepts, one after another.
-  private static let slotCount = 1 + 0x19C0 + 0x5200 + 0x200
+  static let slotCount = 1 + 0x19C0 + 0x5200 + 0x200
 
-  private static func slot(_ scalar: Unicode.Scalar) -> Int? {
+  static func slot(_ scalar: Unicode.Scalar) -> Int? {
     let value = Int(scalar.value)
     switch value {
     case 0x3005: return 0
