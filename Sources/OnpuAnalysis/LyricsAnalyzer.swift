@@ -21,7 +21,7 @@ public struct LyricsAnalyzer: Sendable {
       DictionaryReadings(
         headword: { words.headword($0) }, usualReading: { words.usualReading(of: $0, unless: $1) },
         kanjiReadings: { [dictionary] in dictionary[String($0)]?.wordReadings ?? [] },
-        entries: { [tagger] (pieces: [String]) in tagger.entries(of: pieces) })
+        entries: { [tagger] in tagger.entries(of: $0, keeping: $1) })
     }
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)
     givenReadings = GivenReadings(entries: { [tagger] in tagger.entries(of: $0) })

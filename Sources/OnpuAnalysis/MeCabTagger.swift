@@ -97,6 +97,16 @@ public final class MeCabTagger: @unchecked Sendable {
   /// Every dictionary word MeCab knows for the pieces joined, then for each piece in its place
   /// (手提げ|袋: 手提げ袋, 手提げ, 袋), from one parse.
   public func entries(of pieces: [String]) -> [[Morpheme]] {
+    entries(of: pieces) { _, _ in true }
+  }
+
+  /// The same, keeping only the words `keep` takes by their place (0 for the pieces joined,
+  /// then each piece) and their reading (UTF-8 katakana, nil when they have none): building
+  /// a word costs more than the parse, and most are not wanted.
+  public func entries(
+    of pieces: [String],
+    keeping keep: (_ place: Int, _ kana: UnsafeBufferPointer<UInt8>?) -> Bool
+  ) -> [[Morpheme]] {
     var found = [[Morpheme]](repeating: [], count: pieces.count + 1)
     let text = pieces.joined()
     guard !text.isEmpty,
@@ -126,12 +136,15 @@ public final class MeCabTagger: @unchecked Sendable {
           node = current.next
           guard current.stat == MECAB_NOR_NODE, let surface = current.surface else { continue }
           let start = UnsafePointer(surface) - UnsafePointer(sentence)
+          let features = UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)
           for (index, span) in spans.enumerated()
-          where span.offset == start && span.length == Int(current.length) {
+          where span.offset == start && span.length == Int(current.length)
+            && keep(index, Morpheme.kana(cFeatures: features))
+          {
             found[index].append(
               Morpheme(
                 surface: index == 0 ? text : pieces[index - 1], spaceBefore: false,
-                cFeatures: UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)))
+                cFeatures: features))
           }
         }
       }

@@ -12,14 +12,21 @@ public struct DictionaryReadings: Sendable {
   /// How KANJIDIC2's readings of each kanji start.
   private let kanjiStarts: KanjiReadingStarts
   /// UniDic's words for the pieces joined, then for each piece in its place, each with its
-  /// reading and accent.
-  public var entries: @Sendable (_ pieces: [String]) -> [[Morpheme]]
+  /// reading and accent: those `keep` takes by their place (0 for the pieces joined) and their
+  /// reading (UTF-8 katakana).
+  public var entries:
+    @Sendable (
+      _ pieces: [String], _ keep: (_ place: Int, _ kana: UnsafeBufferPointer<UInt8>?) -> Bool
+    ) -> [[Morpheme]]
 
   public init(
     headword: @escaping @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool),
     usualReading: @escaping @Sendable (_ word: Int, _ unless: String) -> String?,
     kanjiReadings: @escaping @Sendable (_ kanji: Character) -> [String],
-    entries: @escaping @Sendable (_ pieces: [String]) -> [[Morpheme]]
+    entries:
+      @escaping @Sendable (
+        _ pieces: [String], _ keep: (_ place: Int, _ kana: UnsafeBufferPointer<UInt8>?) -> Bool
+      ) -> [[Morpheme]]
   ) {
     self.headword = headword
     self.usualReading = usualReading
@@ -128,14 +135,22 @@ public struct DictionaryReadings: Sendable {
     let scalars = Array(reading.unicodeScalars)[...]
     if let parts = split(scalars, over: tokens, others: nil) { return parts }
     let surface = tokens.map(\.surface).joined()
-    let found = entries(tokens.map(\.surface))
-    if var entry = found[0].first(where: { $0.kana == reading }) {
+    var kept: [[[Unicode.Scalar]]] = tokens.map { [Array(($0.kana ?? "").unicodeScalars)] }
+    let found = entries(tokens.map(\.surface)) { place, kana in
+      guard let kana else { return false }
+      guard place > 0 else { return kana.elementsEqual(reading.utf8) }
+      let candidate = Self.scalars(kana)
+      guard !kept[place - 1].contains(candidate), Self.fits(candidate, in: scalars) else {
+        return false
+      }
+      kept[place - 1].append(candidate)
+      return true
+    }
+    if var entry = found[0].first {
       entry.spaceBefore = first.spaceBefore
       return [entry]
     }
-    let others = zip(tokens, found.dropFirst()).map { token, entries in
-      entries.filter { $0.kana != token.kana }
-    }
+    let others = Array(found.dropFirst())
     if let parts = split(scalars, over: tokens, others: others) { return parts }
     var word = Morpheme(
       surface: surface, spaceBefore: first.spaceBefore, partOfSpeech: first.partOfSpeech,
@@ -157,7 +172,8 @@ public struct DictionaryReadings: Sendable {
     for candidate in readings {
       guard let kana = candidate.kana,
         let length = Self.part(
-          of: reading, readAs: kana, voiced: index > 0, doubled: index < tokens.count - 1),
+          of: reading, readAs: kana.unicodeScalars, voiced: index > 0,
+          doubled: index < tokens.count - 1),
         let rest = split(
           reading.dropFirst(length), over: tokens, others: others, from: index + 1)
       else { continue }
@@ -169,15 +185,31 @@ public struct DictionaryReadings: Sendable {
     return nil
   }
 
+  /// Whether `kana` reads some part of `reading`, allowing a compound's sound changes: UniDic's
+  /// other words for a piece that cannot are never tried, so they are not built.
+  static func fits(_ kana: [Unicode.Scalar], in reading: ArraySlice<Unicode.Scalar>) -> Bool {
+    reading.indices.contains {
+      part(of: reading[$0...], readAs: kana, voiced: true, doubled: true) != nil
+    }
+  }
+
+  static func scalars(_ utf8: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
+    var scalars: [Unicode.Scalar] = []
+    var bytes = utf8.makeIterator()
+    var decoder = UTF8()
+    while case .scalarValue(let scalar) = decoder.decode(&bytes) { scalars.append(scalar) }
+    return scalars
+  }
+
   /// How much of the start of `reading` is `kana`, or `kana` with a compound's sound change
   /// (CompoundSoundChange): its first sound voiced when `voiced`, its last doubled when
   /// `doubled`; nil when the start is neither.
-  static func part(
-    of reading: ArraySlice<Unicode.Scalar>, readAs kana: String, voiced: Bool, doubled: Bool
+  static func part<Kana: Collection<Unicode.Scalar>>(
+    of reading: ArraySlice<Unicode.Scalar>, readAs kana: Kana, voiced: Bool, doubled: Bool
   ) -> Int? {
-    let count = kana.unicodeScalars.count
+    let count = kana.count
     guard count > 0, reading.count >= count else { return nil }
-    for (offset, (expected, actual)) in zip(kana.unicodeScalars, reading).enumerated()
+    for (offset, (expected, actual)) in zip(kana, reading).enumerated()
     where expected != actual {
       if offset == 0, voiced, CompoundSoundChange.isVoiced(actual, from: expected) { continue }
       if offset == count - 1, doubled, CompoundSoundChange.isDoubled(actual, from: expected) {

@@ -57,6 +57,31 @@ public struct Morpheme: Hashable, Sendable {
     read(base: cFeatures, count: nil)
   }
 
+  /// The reading field (f[17]) of MeCab's NUL-terminated feature string, without building the
+  /// word; nil when it has none.
+  public static func kana(cFeatures base: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    var index = 0
+    var start = 0
+    var quoted = false
+    var position = 0
+    while true {
+      position = delimiter(terminatedIn: base, from: position)
+      let byte = base[position]
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if !quoted || byte == 0 {
+        if index == 17 {
+          let field = UnsafeBufferPointer(start: base + start, count: position - start)
+          return field.isEmpty || (field.count == 1 && field[0] == UInt8(ascii: "*")) ? nil : field
+        }
+        guard byte != 0 else { return nil }
+        index += 1
+        start = position + 1
+      }
+      position += 1
+    }
+  }
+
   /// The fields of the features at `base`: `count` bytes, or up to a NUL when nil.
   private mutating func read(base: UnsafePointer<UInt8>?, count: Int?) {
     var index = 0

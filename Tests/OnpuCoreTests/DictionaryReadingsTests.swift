@@ -30,7 +30,15 @@ import Testing
       return readings.contains(Mora.hiragana(reading)) ? nil : readings[0]
     },
     kanjiReadings: { kanji in kanjidic[kanji] ?? [] },
-    entries: { pieces in [[]] + pieces.map { unidic[$0] ?? [] } })
+    entries: { pieces, keep in
+      [[]]
+        + pieces.enumerated().map { place, piece in
+          (unidic[piece] ?? []).filter { entry in
+            guard var kana = entry.kana else { return keep(place + 1, nil) }
+            return kana.withUTF8 { keep(place + 1, $0) }
+          }
+        }
+    })
 
   static let kanjidic: [Character: [String]] = [
     "手": ["て", "しゅ"], "哀": ["あい", "あわ"], "上": ["じょう", "うえ", "あ"], "炭": ["たん"],
