@@ -1,54 +1,67 @@
 /// Every key of a word table and every beginning of one (cut between scalars) in one
 /// open-addressing hash table, so that a text a lyric's tokens spell is one probe away from
 /// knowing whether it is a headword or may grow into one, where the sorted table needs a
-/// binary search through memory the cache does not hold.
+/// binary search through memory the cache does not hold. A key's slot also holds the hash of
+/// its word's first reading, so that a run read as its headword usually is confirmed from the
+/// one cache line the probe fetched.
+///
+/// Texts are told apart by a 64-bit hash, not by their bytes: two texts sharing one would be
+/// taken for each other, at odds of about one in 10^19 per pair.
 struct HeadwordIndex: Sendable {
-  /// The hash's high half (never 0) beside the key's place in the table plus one, or 0 for a
-  /// beginning of keys only; 0 for an empty slot.
-  private var slots: [UInt64]
+  private struct Slot {
+    /// The text's hash, never 0; 0 for an empty slot.
+    var hash: UInt64 = 0
+    /// The key's place in the table plus one; 0 for a beginning of keys only.
+    var word: UInt32 = 0
+    var firstReading: UInt32 = 0
+  }
 
-  init(_ table: WordKeyTable) {
+  private var slots: [Slot]
+
+  /// `firstReading` gives the hash of a key's first reading by its place in `table`.
+  init(_ table: WordKeyTable, firstReading: (Int) -> UInt32) {
+    // A key of n scalars adds at most n texts: half the slots or more stay empty.
+    var texts = 0
+    for index in 0..<table.count {
+      texts += table.withKey(at: index) { key in key.count { $0 & 0xC0 != 0x80 } }
+    }
     var capacity = 1 << 16
-    while capacity < table.count * 8 { capacity <<= 1 }
-    slots = [UInt64](repeating: 0, count: capacity)
+    while capacity < texts * 2 { capacity <<= 1 }
+    slots = [Slot](repeating: Slot(), count: capacity)
     for index in 0..<table.count {
       table.withKey(at: index) { key in
         for end in 1...key.count where end == key.count || key[end] & 0xC0 != 0x80 {
-          insert(UnsafeBufferPointer(rebasing: key[..<end]), word: end == key.count ? index : nil)
+          let slot = place(UnsafeBufferPointer(rebasing: key[..<end]))
+          if end == key.count {
+            slots[slot.index].word = UInt32(index + 1)
+            slots[slot.index].firstReading = firstReading(index)
+          }
+          slots[slot.index].hash = slot.hash
         }
       }
     }
   }
 
-  private mutating func insert(_ text: UnsafeBufferPointer<UInt8>, word: Int?) {
-    let (tag, start) = Self.place(text)
-    let mask = slots.count - 1
-    var slot = start & mask
-    while slots[slot] != 0, slots[slot] >> 32 != tag { slot = (slot + 1) & mask }
-    let value = word.map { UInt64($0 + 1) } ?? slots[slot] & 0xFFFF_FFFF
-    slots[slot] = tag << 32 | value
-  }
-
-  /// The key `text` is, if a key's beginning with the same hash is not mistaken for it (the
-  /// caller compares the key's bytes), and whether any key starts with `text`.
-  func lookup(_ text: UnsafeBufferPointer<UInt8>) -> (word: Int?, isPrefix: Bool) {
+  /// The place of the key `text` is, if it is one (for `word(at:)` and `firstReading(at:)`),
+  /// and whether any key starts with `text`.
+  func lookup(_ text: UnsafeBufferPointer<UInt8>) -> (place: Int?, isPrefix: Bool) {
     guard !text.isEmpty else { return (nil, false) }
-    let (tag, start) = Self.place(text)
-    let mask = slots.count - 1
-    var slot = start & mask
-    while slots[slot] != 0 {
-      if slots[slot] >> 32 == tag {
-        let value = slots[slot] & 0xFFFF_FFFF
-        return (value == 0 ? nil : Int(value - 1), true)
-      }
-      slot = (slot + 1) & mask
-    }
-    return (nil, false)
+    let slot = place(text)
+    guard slots[slot.index].hash == slot.hash else { return (nil, false) }
+    return (slots[slot.index].word == 0 ? nil : slot.index, true)
   }
 
-  /// A tag from the hash's high half and a first slot from its low half.
-  private static func place(_ text: UnsafeBufferPointer<UInt8>) -> (UInt64, Int) {
-    let hash = UInt64(bitPattern: Int64(WordKeyTable.Builder.hash(text)))
-    return (max(hash >> 32, 1), Int(truncatingIfNeeded: hash & 0xFFFF_FFFF))
+  /// The key's place in the table.
+  func word(at place: Int) -> Int { Int(slots[place].word) - 1 }
+
+  func firstReading(at place: Int) -> UInt32 { slots[place].firstReading }
+
+  /// The slot holding `text` or, when none does, the empty one it would take.
+  private func place(_ text: UnsafeBufferPointer<UInt8>) -> (index: Int, hash: UInt64) {
+    let hash = max(UInt64(bitPattern: Int64(WordKeyTable.Builder.hash(text))), 1)
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index].hash != 0, slots[index].hash != hash { index = (index + 1) & mask }
+    return (index, hash)
   }
 }

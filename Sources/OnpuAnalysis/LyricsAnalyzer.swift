@@ -19,7 +19,8 @@ public struct LyricsAnalyzer: Sendable {
     self.dictionary = dictionary
     dictionaryReadings = words.map { words in
       DictionaryReadings(
-        headword: { words.headword($0) }, usualReading: { words.usualReading(of: $0, unless: $1) },
+        headword: { words.headword(utf8: $0) },
+        usualReading: { words.usualReading(of: $0, unless: $1) },
         kanjiReadings: { [dictionary] in dictionary[String($0)]?.wordReadings ?? [] },
         entries: { [tagger] in tagger.entries(of: $0, keeping: $1) })
     }

@@ -2,23 +2,35 @@ import Foundation
 import OnpuCore
 
 extension WordDictionary {
-  /// The headword written `text` (a place to ask `usualReading(of:unless:)` with), if one is,
-  /// and whether any headword starts with `text`.
-  public func headword(_ text: String) -> (word: Int?, isPrefix: Bool) {
-    var text = Self.composed(text)
-    return text.withUTF8 { bytes in
-      let (word, isPrefix) = headwords.lookup(bytes)
-      guard let word else { return (nil, isPrefix) }
-      return words.withKey(at: word) { $0.elementsEqual(bytes) } ? (word, true) : (nil, true)
+  /// The headword written `text` (UTF-8; a place to ask `usualReading(of:unless:)` with), if
+  /// one is, and whether any headword starts with `text`.
+  public func headword(utf8 text: UnsafeBufferPointer<UInt8>) -> (place: Int?, isPrefix: Bool) {
+    guard Self.isComposed(text) else {
+      var composed = Self.composed(String(decoding: text, as: UTF8.self))
+      return composed.withUTF8 { headwords.lookup($0) }
     }
+    return headwords.lookup(text)
   }
 
-  /// The usual reading of the headword found by `headword(_:)` (common entries first) when
-  /// `reading` (kana of either script) is none of its readings; nil when it is one.
-  public func usualReading(of word: Int, unless reading: String) -> String? {
-    var key: [UInt8] = []
-    Self.readingKey(reading, into: &key)
-    if readingHashes.contains(key, forKey: word) { return nil }
+  /// Whether UTF-8 text has no scalar NFC may change (`composes(_:)`).
+  private static func isComposed(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var bytes = text.makeIterator()
+    var decoder = UTF8()
+    while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+      if composes(scalar) { return false }
+    }
+    return true
+  }
+
+  /// The usual reading of the headword found by `headword(utf8:)` (common entries first) when
+  /// `reading` (UTF-8 kana of either script) is none of its readings; nil when it is one.
+  public func usualReading(of place: Int, unless reading: UnsafeBufferPointer<UInt8>) -> String? {
+    let hash = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: reading.count) { key in
+      ReadingHashes.hash(Self.readingKey(reading, over: key))
+    }
+    if hash == headwords.firstReading(at: place) { return nil }
+    let word = headwords.word(at: place)
+    if readingHashes.contains(hash, forKey: word) { return nil }
     return words.postings(at: word).first.map { entries[Posting.entry($0)].reading }
   }
 }
@@ -41,8 +53,7 @@ struct ReadingHashes: Sendable {
     }
   }
 
-  func contains(_ key: [UInt8], forKey index: Int) -> Bool {
-    let hash = key.withUnsafeBufferPointer(Self.hash)
+  func contains(_ hash: UInt32, forKey index: Int) -> Bool {
     return hashes[Int(starts[index])..<Int(starts[index + 1])].contains(hash)
   }
 

@@ -45,8 +45,10 @@ public struct WordDictionary: Sendable {
     self.readings = readings.table()
     self.glosses = glosses.table()
     self.glossWords = glossWords.table()
-    headwords = HeadwordIndex(self.words)
     readingHashes = ReadingHashes(words: self.words, entryHashes: entryReadingHashes)
+    headwords = HeadwordIndex(self.words) { [words = self.words] index in
+      words.postings(at: index).first.map { entryReadingHashes[Posting.entry($0)] } ?? 0
+    }
   }
 
   // MARK: Lookup
@@ -183,6 +185,27 @@ public struct WordDictionary: Sendable {
       if value == 0x3065 { value = 0x305A }  // づ ず
       UTF8.encode(Unicode.Scalar(value)!) { bytes.append($0) }
     }
+  }
+
+  /// `readingKey(_:)` of UTF-8 kana, written over `key` (as long as `reading`: a kana and its
+  /// key take three bytes each); the part of `key` written.
+  static func readingKey(
+    _ reading: UnsafeBufferPointer<UInt8>, over key: UnsafeMutableBufferPointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8> {
+    var count = 0
+    var bytes = reading.makeIterator()
+    var decoder = UTF8()
+    while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+      var value = scalar.value
+      if (0x30A1...0x30F6).contains(value) { value -= 0x60 }
+      if value == 0x3062 { value = 0x3058 }  // ぢ じ
+      if value == 0x3065 { value = 0x305A }  // づ ず
+      UTF8.encode(Unicode.Scalar(value)!) { byte in
+        key[count] = byte
+        count += 1
+      }
+    }
+    return UnsafeBufferPointer(rebasing: key[..<count])
   }
 
   static func isKana(_ scalar: Unicode.Scalar) -> Bool {

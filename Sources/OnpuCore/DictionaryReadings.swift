@@ -5,10 +5,13 @@
 /// only when it has no reading. Particles, auxiliaries, symbols and digits are never part of
 /// a run, so 今日|は stays きょうは and numbers are left to their own step.
 public struct DictionaryReadings: Sendable {
-  /// The word dictionary's headword written so, if any, and whether any starts so.
-  public var headword: @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool)
-  /// A headword's usual reading (kana) when `reading` is none of its readings; nil when it is.
-  public var usualReading: @Sendable (_ word: Int, _ unless: String) -> String?
+  /// The place of the word dictionary's headword written so (UTF-8), if one is, and whether any
+  /// headword starts so.
+  public var headword:
+    @Sendable (_ text: UnsafeBufferPointer<UInt8>) -> (place: Int?, isPrefix: Bool)
+  /// The usual reading (kana) of the headword at a place when `reading` (UTF-8 kana) is none of
+  /// its readings; nil when it is.
+  public var usualReading: @Sendable (_ place: Int, _ unless: UnsafeBufferPointer<UInt8>) -> String?
   /// How KANJIDIC2's readings of each kanji start.
   private let kanjiStarts: KanjiReadingStarts
   /// UniDic's words for the pieces joined, then for each piece in its place, each with its
@@ -20,8 +23,10 @@ public struct DictionaryReadings: Sendable {
     ) -> [[Morpheme]]
 
   public init(
-    headword: @escaping @Sendable (_ text: String) -> (word: Int?, isPrefix: Bool),
-    usualReading: @escaping @Sendable (_ word: Int, _ unless: String) -> String?,
+    headword:
+      @escaping @Sendable (_ text: UnsafeBufferPointer<UInt8>) -> (place: Int?, isPrefix: Bool),
+    usualReading:
+      @escaping @Sendable (_ place: Int, _ unless: UnsafeBufferPointer<UInt8>) -> String?,
     kanjiReadings: @escaping @Sendable (_ kanji: Character) -> [String],
     entries:
       @escaping @Sendable (
@@ -36,9 +41,10 @@ public struct DictionaryReadings: Sendable {
 
   public func apply(to tokens: [Morpheme]) -> [Morpheme] {
     var result: [Morpheme] = []
+    var bytes: [UInt8] = []
     var index = 0
     while index < tokens.count {
-      guard let (end, reading) = match(tokens, from: index) else {
+      guard let (end, reading) = match(tokens, from: index, bytes: &bytes) else {
         if !result.isEmpty { result.append(tokens[index]) }
         index += 1
         continue
@@ -57,8 +63,11 @@ public struct DictionaryReadings: Sendable {
 
   /// The end of the longest run from `start` written as a headword, and the headword's usual
   /// reading (katakana) when the run's own reading is none of the headword's (nil when it is
-  /// one: the run is read right, and no shorter headword inside it is looked at).
-  private func match(_ tokens: [Morpheme], from start: Int) -> (Int, String?)? {
+  /// one: the run is read right, and no shorter headword inside it is looked at). The run's
+  /// text and reading are written over `bytes`, one buffer for the line.
+  private func match(_ tokens: [Morpheme], from start: Int, bytes: inout [UInt8]) -> (
+    Int, String?
+  )? {
     guard Self.isPart(tokens[start]) else { return nil }
     let unread =
       tokens[start].kana == nil
@@ -66,17 +75,18 @@ public struct DictionaryReadings: Sendable {
     guard unread || (start + 1 < tokens.count && Self.continues(tokens[start + 1])) else {
       return nil
     }
-    var surface = tokens[start].surface
-    var found: (end: Int, word: Int)?
+    bytes.removeAll(keepingCapacity: true)
+    bytes.append(contentsOf: tokens[start].surface.utf8)
+    var found: (end: Int, place: Int)?
     var end = start + 1
     while true {
       if end - start > 1 || unread {
-        let known = headword(surface)
-        if let word = known.word { found = (end, word) }
+        let known = bytes.withUnsafeBufferPointer(headword)
+        if let place = known.place { found = (end, place) }
         guard known.isPrefix else { break }
       }
       guard end < tokens.count, Self.continues(tokens[end]) else { break }
-      surface += tokens[end].surface
+      bytes.append(contentsOf: tokens[end].surface.utf8)
       end += 1
     }
     guard let found,
@@ -84,15 +94,15 @@ public struct DictionaryReadings: Sendable {
         $0.surface.unicodeScalars.contains(where: LyricsWord.isKanji)
       })
     else { return nil }
-    var reading = ""
+    bytes.removeAll(keepingCapacity: true)
     for index in start..<found.end {
       guard let kana = tokens[index].kana else {
-        reading = ""
+        bytes.removeAll(keepingCapacity: true)
         break
       }
-      reading += kana
+      bytes.append(contentsOf: kana.utf8)
     }
-    guard let usual = usualReading(found.word, reading),
+    guard let usual = bytes.withUnsafeBufferPointer({ usualReading(found.place, $0) }),
       starts(usual, like: tokens[start].surface)
     else { return (found.end, nil) }
     return (found.end, Mora.katakana(usual))

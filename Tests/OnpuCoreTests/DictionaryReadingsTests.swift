@@ -20,14 +20,16 @@ import Testing
   ]
 
   static let readings = DictionaryReadings(
-    headword: { text in
+    headword: { utf8 in
+      let text = String(decoding: utf8, as: UTF8.self)
       let keys = words.keys.sorted()
       let index = keys.firstIndex(of: text)
       return (index, keys.contains { $0.hasPrefix(text) })
     },
-    usualReading: { word, reading in
+    usualReading: { word, utf8 in
       let readings = words[words.keys.sorted()[word]]!
-      return readings.contains(Mora.hiragana(reading)) ? nil : readings[0]
+      let reading = Mora.hiragana(String(decoding: utf8, as: UTF8.self))
+      return readings.contains(reading) ? nil : readings[0]
     },
     kanjiReadings: { kanji in kanjidic[kanji] ?? [] },
     entries: { pieces, keep in
