@@ -27,7 +27,7 @@ public struct LyricsAnalyzer: Sendable {
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)
     givenReadings = GivenReadings(entries: { [tagger] in tagger.entries(of: $0) })
     numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0) })
-    sung = SungReadings(entries: { [tagger] in tagger.entries(of: $0) })
+    sung = SungReadings(entries: { [tagger] in tagger.entries(of: $0, readAs: $1) })
   }
 
   /// Loads the three dictionaries, failing with the command that installs whichever is

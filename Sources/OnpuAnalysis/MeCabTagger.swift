@@ -94,6 +94,17 @@ public final class MeCabTagger: @unchecked Sendable {
     entries(of: [text])[0]
   }
 
+  /// The words MeCab knows for the whole of `text` read `reading` (katakana), the usual one
+  /// first; no other word is built.
+  public func entries(of text: String, readAs reading: String) -> [Morpheme] {
+    var reading = reading
+    return reading.withUTF8 { wanted in
+      entries(of: [text]) { place, kana in
+        place == 0 && kana.map { $0.elementsEqual(wanted) } ?? false
+      }[0]
+    }
+  }
+
   /// Every dictionary word MeCab knows for the pieces joined, then for each piece in its place
   /// (手提げ|袋: 手提げ袋, 手提げ, 袋), from one parse.
   public func entries(of pieces: [String]) -> [[Morpheme]] {

@@ -5,10 +5,12 @@
 /// the dictionary's accent for it when the dictionary has the word so, and is unknown otherwise.
 /// Each rule comes from a line of the sung-readings test set (Tests/Fixtures/onpu-sung-readings).
 public struct SungReadings: Sendable {
-  /// The dictionary's words for a whole surface, each with its reading and accent.
-  public var entries: @Sendable (_ surface: String) -> [Morpheme]
+  /// The dictionary's words for a whole surface read `reading` (katakana), each with its
+  /// accent. The rules ask about one reading at a time, for many tokens: the dictionary builds
+  /// no word but those.
+  public var entries: @Sendable (_ surface: String, _ reading: String) -> [Morpheme]
 
-  public init(entries: @escaping @Sendable (_ surface: String) -> [Morpheme]) {
+  public init(entries: @escaping @Sendable (_ surface: String, _ reading: String) -> [Morpheme]) {
     self.entries = entries
   }
 
@@ -131,7 +133,7 @@ public struct SungReadings: Sendable {
     else { return nil }
     let reading =
       String(Character(plain)) + kana.unicodeScalars.dropFirst().map(String.init).joined()
-    guard var entry = entries(token.surface).first(where: { $0.kana == reading }) else {
+    guard var entry = entries(token.surface, reading).first else {
       return nil
     }
     entry.spaceBefore = token.spaceBefore
@@ -158,7 +160,7 @@ public struct SungReadings: Sendable {
   /// read anew and their accents kept; else one word of unknown pitch.
   private func sung(_ tokens: [Morpheme], reading: String) -> [Morpheme] {
     let surface = tokens.map(\.surface).joined()
-    if tokens.count == 1 || entries(surface).contains(where: { $0.kana == reading }) {
+    if tokens.count == 1 || !entries(surface, reading).isEmpty {
       return [word(surface, reading: reading, from: tokens[0])]
     }
     let before = tokens.dropLast().map { $0.kana ?? "" }.joined()
@@ -172,7 +174,7 @@ public struct SungReadings: Sendable {
 
   /// The word read `reading`, with the dictionary's accent for that reading when it has one.
   private func word(_ surface: String, reading: String, from first: Morpheme) -> Morpheme {
-    if var entry = entries(surface).first(where: { $0.kana == reading }) {
+    if var entry = entries(surface, reading).first {
       entry.spaceBefore = first.spaceBefore
       return entry
     }

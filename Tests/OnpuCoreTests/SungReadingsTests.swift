@@ -9,19 +9,26 @@ import Testing
   static func particle(_ surface: String) -> Morpheme {
     Morpheme(surface: surface, partOfSpeech: .particle, kana: Mora.katakana(surface))
   }
-  static let none = SungReadings(entries: { _ in [] })
+  static let none = SungReadings(entries: { _, _ in [] })
+
+  /// Sung readings over a dictionary holding `words` for `surface`.
+  static func sung(_ surface: String, _ words: [Morpheme]) -> SungReadings {
+    SungReadings(entries: { text, reading in
+      text == surface ? words.filter { $0.kana == reading } : []
+    })
+  }
 
   @Test func theFormalReadingOfIIsSungWatashiWithTheDictionarysAccent() {
     let watashi = Morpheme(
       surface: "私", partOfSpeech: .pronoun, kana: "ワタシ", accentNuclei: [0])
-    let sung = SungReadings(entries: { $0 == "私" ? [Self.token("私", "ワタクシ"), watashi] : [] })
+    let sung = Self.sung("私", [Self.token("私", "ワタクシ"), watashi])
     let tokens = sung.apply(to: [Self.token("私", "ワタクシ", .pronoun), Self.particle("の")])
     #expect(tokens == [watashi, Self.particle("の")])
   }
 
   @Test func aWordThatStartsALineIsReadWithoutTheSoundChangeOfASecondWord() {
     let box = Morpheme(surface: "箱", partOfSpeech: .noun, kana: "ハコ", accentNuclei: [0])
-    let sung = SungReadings(entries: { $0 == "箱" ? [Self.token("箱", "バコ"), box] : [] })
+    let sung = Self.sung("箱", [Self.token("箱", "バコ"), box])
     let line = [Self.token("箱", "バコ"), Self.particle("の"), Self.token("箱", "バコ")]
     #expect(sung.apply(to: line).map(\.kana) == ["ハコ", "ノ", "バコ"])
     #expect(sung.apply(to: line)[0] == box)
@@ -42,7 +49,7 @@ import Testing
 
   @Test func aWordMeCabCutInPiecesIsJoinedWhenTheDictionaryHasIt() {
     let star = Morpheme(surface: "綺羅星", partOfSpeech: .noun, kana: "キラボシ", accentNuclei: [3])
-    let sung = SungReadings(entries: { $0 == "綺羅星" ? [star] : [] })
+    let sung = Self.sung("綺羅星", [star])
     let tokens = sung.apply(
       to: [Self.token("綺羅", "キラ"), Self.token("星", "セイ", .suffix), Self.particle("の")])
     #expect(tokens == [star, Self.particle("の")])
