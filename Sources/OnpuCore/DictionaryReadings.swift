@@ -189,7 +189,7 @@ public struct DictionaryReadings: Sendable {
       else { continue }
       var read = candidate
       read.spaceBefore = token.spaceBefore
-      read.kana = String(String.UnicodeScalarView(reading.prefix(length)))
+      read.kana = KanjiReadingAligner.string(reading.prefix(length))
       return [read] + rest
     }
     return nil

@@ -54,23 +54,34 @@ public enum Mora {
   }
 
   /// Katakana to hiragana; other characters are kept (the long-vowel mark among them).
-  /// Works on the UTF-8 bytes: katakana is three bytes starting E3, as is its hiragana, and
-  /// text with none is returned as it is.
   public static func hiragana(_ text: String) -> String {
+    moving(text, 0x30A1...0x30F6, by: -0x60)
+  }
+
+  /// Hiragana to katakana; other characters are kept.
+  public static func katakana(_ text: String) -> String {
+    moving(text, 0x3041...0x3096, by: 0x60)
+  }
+
+  /// The text with its kana in `range` moved by `offset` to the other script. Works on the UTF-8
+  /// bytes: a kana is three bytes starting E3 in either script, and text with none to move is
+  /// returned as it is.
+  private static func moving(_ text: String, _ range: ClosedRange<UInt32>, by offset: Int32)
+    -> String
+  {
     var contiguous = text
     let changed = contiguous.withUTF8 { bytes -> String? in
-      guard let first = firstKatakana(bytes) else { return nil }
+      guard let first = firstKana(in: range, bytes) else { return nil }
       return String(unsafeUninitializedCapacity: bytes.count) { output in
         _ = output.initialize(from: bytes)
         var index = first
         while index + 2 < bytes.count {
           if bytes[index] == 0xE3 {
-            let value =
-              0x3000 | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
-            if (0x30A1...0x30F6).contains(value) {
-              let shifted = value - 0x60
-              output[index + 1] = 0x80 | UInt8((shifted >> 6) & 0x3F)
-              output[index + 2] = 0x80 | UInt8(shifted & 0x3F)
+            let value = kanaValue(bytes, at: index)
+            if range.contains(value) {
+              let moved = UInt32(Int32(value) + offset)
+              output[index + 1] = 0x80 | UInt8((moved >> 6) & 0x3F)
+              output[index + 2] = 0x80 | UInt8(moved & 0x3F)
             }
             index += 3
           } else {
@@ -83,22 +94,25 @@ public enum Mora {
     return changed ?? text
   }
 
-  /// Where the first katakana that `hiragana` changes starts, if any.
-  private static func firstKatakana(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// Where the first scalar of `range` (all three bytes starting E3) starts, if any.
+  private static func firstKana(in range: ClosedRange<UInt32>, _ bytes: UnsafeBufferPointer<UInt8>)
+    -> Int?
+  {
     var index = 0
     while index + 2 < bytes.count {
       if bytes[index] == 0xE3 {
-        let second = bytes[index + 1]
-        let third = bytes[index + 2]
-        if (second == 0x82 && third >= 0xA1) || (second == 0x83 && third <= 0xB6) {
-          return index
-        }
+        if range.contains(kanaValue(bytes, at: index)) { return index }
         index += 3
       } else {
         index += 1
       }
     }
     return nil
+  }
+
+  /// The scalar of the three bytes at `index`, the first of them E3.
+  private static func kanaValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+    0x3000 | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
   }
 
   /// The small ya, yu, yo, vowels and wa, hiragana and katakana.
@@ -113,16 +127,6 @@ public enum Mora {
   /// No scalar above U+3000 is whitespace: kana skip the property lookup.
   static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value <= 0x3000 && scalar.properties.isWhitespace
-  }
-
-  /// Hiragana to katakana; other characters are kept.
-  public static func katakana(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          (0x3041...0x3096).contains(scalar.value)
-            ? Unicode.Scalar(scalar.value + 0x60)! : scalar
-        }))
   }
 
   private static let vowels: [Character: Character] = {

@@ -16,20 +16,22 @@ public struct NumberReadingTokens: Sendable {
     guard tokens.contains(where: { NumberReading.mayStartNumber($0.surface) }) else {
       return tokens
     }
+    // Built only from the first number on: most lines have a numeral that starts none.
     var result: [Morpheme] = []
     var index = tokens.startIndex
     while index < tokens.endIndex {
       guard let end = numberEnd(tokens, from: index),
         let word = word(from: Array(tokens[index..<end]))
       else {
-        result.append(tokens[index])
+        if !result.isEmpty { result.append(tokens[index]) }
         index += 1
         continue
       }
+      if result.isEmpty { result = Array(tokens[..<index]) }
       result.append(contentsOf: word)
       index = end
     }
-    return result
+    return result.isEmpty ? tokens : result
   }
 
   /// Where the number starting at `start` ends with its counter and suffix; nil when no number
