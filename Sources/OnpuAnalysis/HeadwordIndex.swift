@@ -20,13 +20,8 @@ struct HeadwordIndex: Sendable {
 
   /// `firstReading` gives the hash of a key's first reading by its place in `table`.
   init(_ table: WordKeyTable, firstReading: (Int) -> UInt32) {
-    // A key of n scalars adds at most n texts: half the slots or more stay empty.
-    var texts = 0
-    for index in 0..<table.count {
-      texts += table.withKey(at: index) { key in key.count { $0 & 0xC0 != 0x80 } }
-    }
     var capacity = 1 << 16
-    while capacity < texts * 2 { capacity <<= 1 }
+    while capacity * 3 < Self.textCount(table) * 5 { capacity <<= 1 }
     slots = [Slot](repeating: Slot(), count: capacity)
     for index in 0..<table.count {
       table.withKey(at: index) { key in
@@ -40,6 +35,28 @@ struct HeadwordIndex: Sendable {
         }
       }
     }
+  }
+
+  /// How many texts the keys and their beginnings are. The keys are sorted: a key's beginnings
+  /// that an earlier key shares are the ones it shares with the key just before it.
+  private static func textCount(_ table: WordKeyTable) -> Int {
+    var count = 0
+    var previous: [UInt8] = []
+    for index in 0..<table.count {
+      table.withKey(at: index) { key in
+        var shared = 0
+        while shared < min(key.count, previous.count), key[shared] == previous[shared] {
+          shared += 1
+        }
+        // The beginnings that end past the shared bytes, at a scalar boundary, are new.
+        for end in (shared + 1)..<(key.count + 1)
+        where end == key.count || key[end] & 0xC0 != 0x80 {
+          count += 1
+        }
+        previous = Array(key)
+      }
+    }
+    return count
   }
 
   /// The place of the key `text` is, if it is one (for `word(at:)` and `firstReading(at:)`),

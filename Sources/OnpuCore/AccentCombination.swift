@@ -53,48 +53,21 @@ public struct AccentCombination: Hashable, Sendable {
     entries = parsed
   }
 
-  /// The same from MeCab's bytes, cached by the bytes: hashing a Japanese String normalizes it.
+  /// The same from MeCab's bytes, cached by a 64-bit hash of the bytes (FNV-1a): hashing a
+  /// Japanese String normalizes it, and UniDic's few hundred notations share no hash.
   init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-    if let known = Self.parsedBytes.withLock({ $0[NotationBytes(borrowing: bytes)] }) {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    if let known = Self.parsedBytes.withLock({ $0[hash] }) {
       entries = known
       return
     }
-    let notation = String(decoding: bytes, as: UTF8.self)
-    let parsed = Self.parse(notation)
-    Self.parsedBytes.withLock { $0[NotationBytes(owning: Array(bytes))] = parsed }
+    let parsed = Self.parse(String(decoding: bytes, as: UTF8.self))
+    Self.parsedBytes.withLock { $0[hash] = parsed }
     entries = parsed
   }
 
-  private static let parsedBytes = Mutex<[NotationBytes: [Entry]]>([:])
-
-  /// A notation's bytes as a dictionary key: borrowed for a lookup, owned once stored.
-  private struct NotationBytes: Hashable, @unchecked Sendable {
-    let owned: [UInt8]?
-    let borrowed: UnsafeBufferPointer<UInt8>
-
-    init(owning bytes: [UInt8]) {
-      owned = bytes
-      borrowed = UnsafeBufferPointer(start: nil, count: 0)
-    }
-
-    init(borrowing bytes: UnsafeBufferPointer<UInt8>) {
-      owned = nil
-      borrowed = bytes
-    }
-
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-      guard let owned else { return body(borrowed) }
-      return owned.withUnsafeBufferPointer(body)
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-      lhs.withBytes { left in rhs.withBytes { left.elementsEqual($0) } }
-    }
-
-    func hash(into hasher: inout Hasher) {
-      withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-  }
+  private static let parsedBytes = Mutex<[UInt64: [Entry]]>([:])
 
   private static func parse(_ notation: String) -> [Entry] {
     notation.split(separator: ",").compactMap { part in

@@ -60,23 +60,32 @@ final class KanjiCandidateTable: Sendable {
 
   /// The readings of each kanji of `surface` (nil elsewhere; 々 repeats the one before it).
   func candidates(for surface: [Unicode.Scalar]) -> [Readings?] {
-    var keys: [Unicode.Scalar?] = []
-    keys.reserveCapacity(surface.count)
-    for index in surface.indices {
-      let scalar = surface[index]
-      keys.append(
-        LyricsWord.isKanji(scalar)
-          ? (scalar == "々" && index > 0 ? surface[index - 1] : scalar) : nil)
+    var found = [Readings?](repeating: nil, count: surface.count)
+    var missing = false
+    slots.withLock { slots in
+      for index in surface.indices {
+        guard let slot = Self.key(surface, index).flatMap(Self.slot) else { continue }
+        found[index] = slots[slot]
+        missing = missing || found[index] == nil
+      }
     }
-    var found = slots.withLock { slots in
-      keys.map { key in key.flatMap(Self.slot).flatMap { slots[$0] } }
-    }
-    for index in keys.indices {
-      guard let key = keys[index], found[index] == nil else { continue }
+    guard missing else { return found }
+    for index in surface.indices where found[index] == nil {
+      guard let key = Self.key(surface, index) else { continue }
       let computed = Readings(KanjiReadingAligner.variants(of: readings(Character(key))))
       if let slot = Self.slot(key) { slots.withLock { $0[slot] = computed } }
-      for other in keys.indices where keys[other] == key { found[other] = computed }
+      for other in surface.indices where Self.key(surface, other) == key {
+        found[other] = computed
+      }
     }
     return found
+  }
+
+  /// The kanji whose readings stand at `index`: the scalar there, or the one before a 々; nil
+  /// for kana and anything else.
+  private static func key(_ surface: [Unicode.Scalar], _ index: Int) -> Unicode.Scalar? {
+    let scalar = surface[index]
+    guard LyricsWord.isKanji(scalar) else { return nil }
+    return scalar == "々" && index > 0 ? surface[index - 1] : scalar
   }
 }

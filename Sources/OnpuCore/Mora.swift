@@ -12,29 +12,50 @@ public enum Mora {
     morae(of: reading) { LyricsWord.MoraPitch(text: $0, isHigh: false) }
   }
 
-  /// Each mora made into an element by `make`. A mora is cut from the reading whole rather than
-  /// built a scalar at a time; whitespace inside the reading goes the slow way, skipped.
+  /// Each mora made into an element by `make`. A mora is cut from the reading's UTF-8 whole
+  /// rather than built a scalar at a time; whitespace inside the reading goes the slow way,
+  /// skipped.
   private static func morae<Element>(of reading: String, _ make: (String) -> Element) -> [Element] {
-    let scalars = reading.unicodeScalars
-    var morae: [Element] = []
-    morae.reserveCapacity(reading.utf8.count / 3 + 1)
-    var start: String.UnicodeScalarView.Index?
-    var joinable = false
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      if isWhitespace(scalar) { return spacedMorae(of: reading).map(make) }
-      if isCombining(scalar), joinable {
-        joinable = false
-      } else {
-        if let start { morae.append(make(String(scalars[start..<index]))) }
-        start = index
-        joinable = !isCombining(scalar)
+    var contiguous = reading
+    return contiguous.withUTF8 { bytes in
+      var morae: [Element] = []
+      morae.reserveCapacity(bytes.count / 3 + 1)
+      func mora(_ range: Range<Int>) -> Element {
+        make(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
       }
-      scalars.formIndex(after: &index)
+      var start: Int?
+      var joinable = false
+      var index = 0
+      while index < bytes.count {
+        let (scalar, length) = scalar(in: bytes, at: index)
+        if isWhitespace(scalar) { return spacedMorae(of: reading).map(make) }
+        if isCombining(scalar), joinable {
+          joinable = false
+        } else {
+          if let start { morae.append(mora(start..<index)) }
+          start = index
+          joinable = !isCombining(scalar)
+        }
+        index += length
+      }
+      if let start { morae.append(mora(start..<bytes.count)) }
+      return morae
     }
-    if let start { morae.append(make(String(scalars[start...]))) }
-    return morae
+  }
+
+  /// The scalar whose UTF-8 starts at `index` of valid UTF-8, and its length in bytes.
+  private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+    Unicode.Scalar, Int
+  ) {
+    let lead = UInt32(bytes[index])
+    func next(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
+    switch lead {
+    case ..<0x80: return (Unicode.Scalar(lead)!, 1)
+    case ..<0xE0: return (Unicode.Scalar((lead & 0x1F) << 6 | next(1))!, 2)
+    case ..<0xF0: return (Unicode.Scalar((lead & 0x0F) << 12 | next(1) << 6 | next(2))!, 3)
+    default:
+      return (Unicode.Scalar((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3))!, 4)
+    }
   }
 
   /// The morae of a reading with whitespace in it, which a mora leaves out.
