@@ -32,6 +32,22 @@ import Testing
     #expect(unknown.kana == nil && unknown.accentNuclei.isEmpty)
   }
 
+  /// The reading alone, read from a NUL-terminated feature string without building the word.
+  @Test func theReadingIsFoundWithoutReadingTheRest() {
+    func kana(_ features: String) -> String? {
+      features.withCString { pointer in
+        pointer.withMemoryRebound(to: UInt8.self, capacity: features.utf8.count + 1) {
+          Morpheme.kana(cFeatures: $0).map { String(decoding: $0, as: UTF8.self) }
+        }
+      }
+    }
+    #expect(
+      kana(#"名詞,普通名詞,一般,*,*,*,"カ,ナ",花弁,花びら,ハナビラ,花びら,ハナビラ,和,*,*,*,*,ハナビラ,ハナ,ハナ"#)
+        == "ハナビラ")
+    #expect(kana("名詞,普通名詞,一般,*,*,*,*,*,*,*,*,*,*,*,*,*,*,*,*") == nil)
+    #expect(kana("名詞,普通名詞,一般,*,*,*") == nil)
+  }
+
   /// さくら (heiban, 3 morae) + です (F2@1): the fall comes after で; an accented word keeps its own.
   @Test func rulesPlaceTheNucleus() {
     let desu = AccentCombination.Rule.nucleusIfFlat(offset: 1)
