@@ -1,6 +1,7 @@
 /// One token of a line as MeCab with UniDic 2.1.2 (26 feature fields) gives it, keeping the
-/// fields Onpu reads: the part of speech (f[0]), the reading (kana, f[17]) and the accent fields
-/// (aType f[23], aConType f[24]). Unknown words carry fewer fields: a part of speech only.
+/// fields Onpu reads: the part of speech (f[0]), the voiced form (iForm, f[14]), the reading
+/// (kana, f[17]) and the accent fields (aType f[23], aConType f[24]). Unknown words carry fewer
+/// fields: a part of speech only.
 public struct Morpheme: Hashable, Sendable {
   public var surface: String
   /// Whitespace stood between this token and the one before it.
@@ -17,6 +18,9 @@ public struct Morpheme: Hashable, Sendable {
   public var isBound = false
   /// A noun that takes する (サ変可能): 勉強, 料理.
   public var takesSuru = false
+  /// The dictionary lists the token in the voiced form a word takes after another (箱 read バコ
+  /// as in 宝箱: iForm f[14] 濁音形 or 半濁音形).
+  public var isVoicedForm = false
   /// Where the reading came from when not from the analysis (`kana` then holds it).
   public var readingSource: LyricsWord.ReadingSource?
   /// No accent is known for the reading (one the lyrics give and the dictionary lacks).
@@ -106,6 +110,9 @@ public struct Morpheme: Hashable, Sendable {
       case 1: isBound = field(end).map { Self.equal($0, Self.bound) } ?? false
       case 2: takesSuru = field(end).map { Self.equal($0, Self.suru) } ?? false
       case 10: lemma = field(end).map { String(decoding: $0, as: UTF8.self) }
+      case 14:
+        isVoicedForm =
+          field(end).map { Self.equal($0, Self.voiced) || Self.equal($0, Self.semivoiced) } ?? false
       case 17: kana = field(end).map { String(decoding: $0, as: UTF8.self) }
       case 18: lemmaKana = field(end).map { String(decoding: $0, as: UTF8.self) }
       case 23: accentNuclei = field(end).map(Self.nuclei) ?? []
@@ -204,6 +211,8 @@ public struct Morpheme: Hashable, Sendable {
 
   private static let bound = Array("非自立可能".utf8)
   private static let suru = Array("サ変可能".utf8)
+  private static let voiced = Array("濁音形".utf8)
+  private static let semivoiced = Array("半濁音形".utf8)
 
   public var isSymbol: Bool { partOfSpeech.isSymbol }
   public var isParticleOrAuxiliary: Bool { partOfSpeech == .particle || partOfSpeech == .auxiliary }

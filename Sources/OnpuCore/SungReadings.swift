@@ -128,7 +128,7 @@ public struct SungReadings: Sendable {
   /// A word that starts a phrase read with its second-word sound (箱 ばこ, as in 宝箱), as the
   /// dictionary has it unvoiced: a sound change never starts a phrase. Nil for any other word.
   private func unvoiced(_ token: Morpheme) -> Morpheme? {
-    guard let kana = token.kana, let first = kana.unicodeScalars.first,
+    guard token.isVoicedForm, let kana = token.kana, let first = kana.unicodeScalars.first,
       let plain = Self.voicedToPlain[first]
     else { return nil }
     let reading =

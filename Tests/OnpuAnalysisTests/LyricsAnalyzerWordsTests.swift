@@ -23,6 +23,14 @@ import Testing
     #expect(reading("大きな木の下で") == "おおきなきのしたで")
   }
 
+  /// Only UniDic's voiced form of a word (箱 ばこ) starts a line unvoiced: a word voiced in
+  /// itself (誰 だれ, 台 だい) keeps its sound.
+  @Test func aLineStartsWithTheWordsOwnSound() {
+    #expect(reading("箱の中") == "はこのなか")
+    #expect(reading("誰もいない") == "だれもいない")
+    #expect(reading("台の上") == "だいのうえ")
+  }
+
   @Test func aGivenReadingStillWins() {
     #expect(reading("｜手提げ袋《てさげふくろ》を") == "てさげふくろを")
   }

@@ -29,9 +29,13 @@ import Testing
   @Test func aWordThatStartsALineIsReadWithoutTheSoundChangeOfASecondWord() {
     let box = Morpheme(surface: "箱", partOfSpeech: .noun, kana: "ハコ", accentNuclei: [0])
     let sung = Self.sung("箱", [Self.token("箱", "バコ"), box])
-    let line = [Self.token("箱", "バコ"), Self.particle("の"), Self.token("箱", "バコ")]
+    var voiced = Self.token("箱", "バコ")
+    voiced.isVoicedForm = true
+    let line = [voiced, Self.particle("の"), voiced]
     #expect(sung.apply(to: line).map(\.kana) == ["ハコ", "ノ", "バコ"])
     #expect(sung.apply(to: line)[0] == box)
+    // Only the dictionary's voiced form is: a word voiced in itself (議論 ぎろん) stays.
+    #expect(sung.apply(to: [Self.token("箱", "バコ")]).map(\.kana) == ["バコ"])
   }
 
   @Test func allDayIsReadIchinichijuuWhereMeCabCutsOneAndTheDaytime() {
