@@ -26,7 +26,7 @@ public struct LyricsAnalyzer: Sendable {
     }
     builder = LyricsLineBuilder(aligner: dictionary.readingAligner)
     givenReadings = GivenReadings(entries: { [tagger] in tagger.entries(of: $0) })
-    numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0) })
+    numbers = NumberReadingTokens(entries: { [tagger] in tagger.entries(of: $0, readAs: $1) })
     sung = SungReadings(entries: { [tagger] in tagger.entries(of: $0, readAs: $1) })
   }
 

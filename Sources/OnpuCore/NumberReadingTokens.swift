@@ -5,10 +5,11 @@
 /// みっか), and unknown otherwise. Tokens with a reading the lyrics give are left as they are,
 /// and so are digits written against Latin letters (mp3, 2nd).
 public struct NumberReadingTokens: Sendable {
-  /// The dictionary's words for a whole surface, each with its reading and accent.
-  public var entries: @Sendable (_ surface: String) -> [Morpheme]
+  /// The dictionary's words for a whole surface read `reading` (katakana), each with its
+  /// accent: no other word is built.
+  public var entries: @Sendable (_ surface: String, _ reading: String) -> [Morpheme]
 
-  public init(entries: @escaping @Sendable (_ surface: String) -> [Morpheme]) {
+  public init(entries: @escaping @Sendable (_ surface: String, _ reading: String) -> [Morpheme]) {
     self.entries = entries
   }
 
@@ -72,7 +73,7 @@ public struct NumberReadingTokens: Sendable {
     let surface = tokens.map(\.surface).joined()
     guard let reading = NumberReading.reading(of: surface) else { return nil }
     if tokens.count == 1, tokens[0].kana.map(Mora.hiragana) == reading { return tokens }
-    if var entry = entries(surface).first(where: { $0.kana.map(Mora.hiragana) == reading }) {
+    if var entry = entries(surface, Mora.katakana(reading)).first {
       entry.spaceBefore = tokens[0].spaceBefore
       return [entry]
     }
