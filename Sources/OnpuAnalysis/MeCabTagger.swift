@@ -147,15 +147,19 @@ public final class MeCabTagger: @unchecked Sendable {
           node = current.next
           guard current.stat == MECAB_NOR_NODE, let surface = current.surface else { continue }
           let start = UnsafePointer(surface) - UnsafePointer(sentence)
-          let features = UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self)
+          guard spans.contains(where: { $0.offset == start && $0.length == Int(current.length) })
+          else { continue }
+          let features = UnsafeBufferPointer(
+            start: UnsafeRawPointer(current.feature).assumingMemoryBound(to: UInt8.self),
+            count: strlen(current.feature))
           for (index, span) in spans.enumerated()
           where span.offset == start && span.length == Int(current.length)
-            && keep(index, Morpheme.kana(cFeatures: features))
+            && keep(index, Morpheme.kana(features: features))
           {
             found[index].append(
               Morpheme(
                 surface: index == 0 ? text : pieces[index - 1], spaceBefore: false,
-                cFeatures: features))
+                features: features))
           }
         }
       }

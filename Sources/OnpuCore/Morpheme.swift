@@ -54,31 +54,25 @@ public struct Morpheme: Hashable, Sendable {
     read(base: bytes.baseAddress, count: bytes.count)
   }
 
-  /// Reads MeCab's NUL-terminated feature string up to the last field used (aConType, f[24]):
-  /// the rest is never looked at, nor scanned.
-  public init(surface: String, spaceBefore: Bool, cFeatures: UnsafePointer<UInt8>) {
-    self.init(surface: surface, spaceBefore: spaceBefore, partOfSpeech: .other)
-    read(base: cFeatures, count: nil)
-  }
-
-  /// The reading field (f[17]) of MeCab's NUL-terminated feature string, without building the
-  /// word; nil when it has none.
-  public static func kana(cFeatures base: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+  /// The reading field (f[17]) of MeCab's feature bytes, without building the word; nil when it
+  /// has none.
+  public static func kana(features bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>?
+  {
+    guard let base = bytes.baseAddress else { return nil }
     var index = 0
     var start = 0
     var quoted = false
     var position = 0
     while true {
-      position = delimiter(terminatedIn: base, from: position)
-      let byte = base[position]
-      if byte == UInt8(ascii: "\"") {
+      position = delimiter(in: base, from: position, count: bytes.count)
+      if position < bytes.count, base[position] == UInt8(ascii: "\"") {
         quoted.toggle()
-      } else if !quoted || byte == 0 {
+      } else if !quoted || position == bytes.count {
         if index == 17 {
           let field = UnsafeBufferPointer(start: base + start, count: position - start)
           return field.isEmpty || (field.count == 1 && field[0] == UInt8(ascii: "*")) ? nil : field
         }
-        guard byte != 0 else { return nil }
+        guard position < bytes.count else { return nil }
         index += 1
         start = position + 1
       }
@@ -86,8 +80,9 @@ public struct Morpheme: Hashable, Sendable {
     }
   }
 
-  /// The fields of the features at `base`: `count` bytes, or up to a NUL when nil.
-  private mutating func read(base: UnsafePointer<UInt8>?, count: Int?) {
+  /// The fields of the `count` bytes of features at `base`, up to the last field used
+  /// (aConType, f[24]): the rest is never scanned.
+  private mutating func read(base: UnsafePointer<UInt8>?, count: Int) {
     var index = 0
     var start = 0
     var quoted = false
@@ -121,13 +116,9 @@ public struct Morpheme: Hashable, Sendable {
       }
     }
     guard let base else { return take(position) }
-    let end = count ?? Int.max
     while true {
-      position =
-        count == nil
-        ? Self.delimiter(terminatedIn: base, from: position)
-        : Self.delimiter(in: base, from: position, count: end)
-      guard position < end, count != nil || base[position] != 0 else { break }
+      position = Self.delimiter(in: base, from: position, count: count)
+      guard position < count else { break }
       if base[position] == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if !quoted {
@@ -167,18 +158,6 @@ public struct Morpheme: Hashable, Sendable {
       position += 1
     }
     return count
-  }
-
-  /// The same up to a NUL, where it stops.
-  private static func delimiter(terminatedIn base: UnsafePointer<UInt8>, from position: Int)
-    -> Int
-  {
-    var position = position
-    while true {
-      let byte = base[position]
-      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0 { return position }
-      position += 1
-    }
   }
 
   /// aType's nuclei ("0", "1,0"); other text goes the slow way, as Int parses it.

@@ -32,13 +32,12 @@ import Testing
     #expect(unknown.kana == nil && unknown.accentNuclei.isEmpty)
   }
 
-  /// The reading alone, read from a NUL-terminated feature string without building the word.
+  /// The reading alone, read from MeCab's feature bytes without building the word.
   @Test func theReadingIsFoundWithoutReadingTheRest() {
     func kana(_ features: String) -> String? {
-      features.withCString { pointer in
-        pointer.withMemoryRebound(to: UInt8.self, capacity: features.utf8.count + 1) {
-          Morpheme.kana(cFeatures: $0).map { String(decoding: $0, as: UTF8.self) }
-        }
+      var features = features
+      return features.withUTF8 { bytes in
+        Morpheme.kana(features: bytes).map { String(decoding: $0, as: UTF8.self) }
       }
     }
     #expect(
@@ -46,6 +45,7 @@ import Testing
         == "ハナビラ")
     #expect(kana("名詞,普通名詞,一般,*,*,*,*,*,*,*,*,*,*,*,*,*,*,*,*") == nil)
     #expect(kana("名詞,普通名詞,一般,*,*,*") == nil)
+    #expect(kana(String(repeating: "*,", count: 17) + "ハナ") == "ハナ")
   }
 
   /// さくら (heiban, 3 morae) + です (F2@1): the fall comes after で; an accented word keeps its own.
