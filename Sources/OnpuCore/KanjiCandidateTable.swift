@@ -25,7 +25,9 @@ final class KanjiCandidateTable: Sendable {
     func end(_ k: Int) -> Int { Int(data[1 + k]) }
 
     /// Whether the scalars of the readings from `start` to `end` stand in `reading` at `j`.
-    func matches(_ start: Int, _ end: Int, in reading: [Unicode.Scalar], at j: Int) -> Bool {
+    func matches(
+      _ start: Int, _ end: Int, in reading: UnsafeBufferPointer<Unicode.Scalar>, at j: Int
+    ) -> Bool {
       let base = 1 + count
       var offset = 0
       while start + offset < end {
@@ -59,7 +61,7 @@ final class KanjiCandidateTable: Sendable {
   }
 
   /// The readings of each kanji of `surface` (nil elsewhere; 々 repeats the one before it).
-  func candidates(for surface: [Unicode.Scalar]) -> [Readings?] {
+  func candidates(for surface: UnsafeBufferPointer<Unicode.Scalar>) -> [Readings?] {
     var found = [Readings?](repeating: nil, count: surface.count)
     var missing = false
     slots.withLock { slots in
@@ -83,7 +85,9 @@ final class KanjiCandidateTable: Sendable {
 
   /// The kanji whose readings stand at `index`: the scalar there, or the one before a 々; nil
   /// for kana and anything else.
-  private static func key(_ surface: [Unicode.Scalar], _ index: Int) -> Unicode.Scalar? {
+  private static func key(_ surface: UnsafeBufferPointer<Unicode.Scalar>, _ index: Int)
+    -> Unicode.Scalar?
+  {
     let scalar = surface[index]
     guard LyricsWord.isKanji(scalar) else { return nil }
     return scalar == "々" && index > 0 ? surface[index - 1] : scalar

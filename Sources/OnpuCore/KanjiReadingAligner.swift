@@ -13,8 +13,31 @@ public struct KanjiReadingAligner: Sendable {
   public func align(surface: String, reading: String) -> [LyricsWord.KanjiReading]? {
     // Scalars, not Characters: Japanese text is one scalar a character, and grapheme
     // breaking costs more than the whole search.
-    let surface = Array(Mora.hiragana(surface).unicodeScalars)
-    let reading = Array(Mora.hiragana(reading).unicodeScalars)
+    Self.withScalars(of: Mora.hiragana(surface)) { surface in
+      Self.withScalars(of: Mora.hiragana(reading)) { reading in
+        align(surface, reading)
+      }
+    }
+  }
+
+  /// The text's scalars in a buffer on the stack: a word has few, and an array of them costs an
+  /// allocation and a count of the text first.
+  private static func withScalars<Result>(
+    of text: String, _ body: (UnsafeBufferPointer<Unicode.Scalar>) -> Result
+  ) -> Result {
+    withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: text.utf8.count) { buffer in
+      var count = 0
+      for scalar in text.unicodeScalars {
+        buffer.initializeElement(at: count, to: scalar)
+        count += 1
+      }
+      return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  private func align(
+    _ surface: UnsafeBufferPointer<Unicode.Scalar>, _ reading: UnsafeBufferPointer<Unicode.Scalar>
+  ) -> [LyricsWord.KanjiReading]? {
     guard let first = surface.firstIndex(where: LyricsWord.isKanji), !reading.isEmpty else {
       return nil
     }
@@ -38,14 +61,14 @@ public struct KanjiReadingAligner: Sendable {
   /// Each kanji's part of the reading, as a range of it: the first split found with the fewest
   /// kanji read outside their listed readings (at most one).
   private struct Search {
-    let surface: [Unicode.Scalar]
-    let reading: [Unicode.Scalar]
+    let surface: UnsafeBufferPointer<Unicode.Scalar>
+    let reading: UnsafeBufferPointer<Unicode.Scalar>
     let candidates: [KanjiCandidateTable.Readings?]
     var parts: [Range<Int>] = []
     var best: (unlisted: Int, parts: [Range<Int>])?
 
     init(
-      surface: [Unicode.Scalar], reading: [Unicode.Scalar],
+      surface: UnsafeBufferPointer<Unicode.Scalar>, reading: UnsafeBufferPointer<Unicode.Scalar>,
       candidates: [KanjiCandidateTable.Readings?]
     ) {
       self.surface = surface
@@ -90,7 +113,8 @@ public struct KanjiReadingAligner: Sendable {
   /// around the kanji fix its part, which the search takes whether the dictionary lists it or
   /// not when it is one to four kana. Nil otherwise, for the search to decide.
   static func onlyKanji(
-    at index: Int, surface: [Unicode.Scalar], reading: [Unicode.Scalar]
+    at index: Int, surface: UnsafeBufferPointer<Unicode.Scalar>,
+    reading: UnsafeBufferPointer<Unicode.Scalar>
   ) -> [LyricsWord.KanjiReading]? {
     let after = surface.count - index - 1
     let length = reading.count - index - after
@@ -105,7 +129,7 @@ public struct KanjiReadingAligner: Sendable {
 
   /// The scalars as a string, encoded straight to UTF-8 (building a String.UnicodeScalarView
   /// costs more than the whole search).
-  static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+  static func string<Scalars: Collection<Unicode.Scalar>>(_ scalars: Scalars) -> String {
     String(unsafeUninitializedCapacity: scalars.count * 4) { output in
       var count = 0
       for scalar in scalars {
