@@ -39,13 +39,16 @@ public struct RubyNotation: Hashable, Sendable {
     self.init(text: String(parser.output), annotations: parser.annotations)
   }
 
-  /// False when no scalar of the line is one of the notation's openers, checked on the bytes
-  /// before the (slower) check on characters.
+  /// False when no scalar of the line is one of the notation's openers (`(（《｜|<`), checked on
+  /// the scalars before the (slower) check on characters.
   private static func mayHaveNotation(_ line: String) -> Bool {
-    line.unicodeScalars.contains { openers.contains($0.value) }
+    line.unicodeScalars.contains {
+      switch $0.value {
+      case 0x28, 0xFF08, 0x300A, 0xFF5C, 0x7C, 0x3C: true
+      default: false
+      }
+    }
   }
-
-  private static let openers: Set<UInt32> = Set("(（《｜|<".unicodeScalars.map(\.value))
 
   private struct Parser {
     let source: [Character]

@@ -50,50 +50,56 @@ public struct SungReadings: Sendable {
 
   /// The first scalar of every rule's surface and of 何: a token starting otherwise is passed
   /// over without hashing its surface, which for Japanese text is the slow, canonical kind.
-  static let firstScalars: Set<Unicode.Scalar> = Set(
-    (Array(rules.keys) + [what]).compactMap(\.unicodeScalars.first))
+  static let firstScalars: [UInt32] = Array(
+    Set((Array(rules.keys) + [what]).compactMap(\.unicodeScalars.first?.value))
+  ).sorted()
 
   public func apply(to tokens: [Morpheme]) -> [Morpheme] {
+    // Built only from the first change on: most lines have none.
     var result: [Morpheme] = []
-    result.reserveCapacity(tokens.count)
+    var changed = false
+    func put(_ words: [Morpheme], from start: Int) {
+      if !changed {
+        result = Array(tokens[..<start])
+        changed = true
+      }
+      result.append(contentsOf: words)
+    }
     var index = 0
     while index < tokens.count {
-      let token = tokens[index]
-      if index == 0 || token.spaceBefore || tokens[index - 1].isSymbol,
-        let unvoiced = unvoiced(token)
+      defer { index += 1 }
+      if index == 0 || tokens[index].spaceBefore || tokens[index - 1].isSymbol,
+        let unvoiced = unvoiced(tokens[index])
       {
-        result.append(unvoiced)
-        index += 1
+        put([unvoiced], from: index)
         continue
       }
-      guard let first = token.surface.unicodeScalars.first, Self.firstScalars.contains(first)
+      guard let first = tokens[index].surface.unicodeScalars.first,
+        Self.firstScalars.contains(first.value)
       else {
-        result.append(token)
-        index += 1
+        if changed { result.append(tokens[index]) }
         continue
       }
-      if token.surface.utf8.elementsEqual(Self.what.utf8) {
-        result.append(what(token, before: index + 1 < tokens.count ? tokens[index + 1] : nil))
-        index += 1
+      if tokens[index].surface.utf8.elementsEqual(Self.what.utf8) {
+        let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+        put([what(tokens[index], before: next)], from: index)
         continue
       }
-      guard Self.beginnings.contains(token.surface),
+      guard Self.beginnings.contains(tokens[index].surface),
         let (end, rule) = match(tokens, from: index)
       else {
-        result.append(token)
-        index += 1
+        if changed { result.append(tokens[index]) }
         continue
       }
       let own = tokens[index..<end]
-      let kana = own.map { $0.kana ?? "" }.joined()
-      if rule.replacing.contains(kana) {
-        result.append(contentsOf: sung(Array(own), reading: rule.reading))
-      } else {
+      if rule.replacing.contains(own.map { $0.kana ?? "" }.joined()) {
+        put(sung(Array(own), reading: rule.reading), from: index)
+      } else if changed {
         result.append(contentsOf: own)
       }
-      index = end
+      index = end - 1
     }
-    return result
+    return changed ? result : tokens
   }
 
   /// The longest run of tokens from `start` whose surfaces make a rule's word.
