@@ -2,22 +2,27 @@ import Synchronization
 
 /// Each kanji's readings with their sound changes, worked out on first use and kept in a table
 /// indexed by the kanji's code point: a lookup is an index under one lock per word, with no
-/// hashing, and a kanji's readings sit together in memory.
-final class KanjiCandidateTable: Sendable {
-  /// One kanji's readings in one buffer, to be read with one fetch from memory: their count
-  /// `n`, where each ends, then their scalars end to end. Reading `k` is the scalars from the
-  /// end of the one before (0 for the first) to `end(k)`.
-  struct Readings: Sendable {
-    private let data: [UInt32]
+/// hashing, and a kanji's readings sit together in memory. They are written into chunks of
+/// memory the table owns, never moved nor changed once written: a lookup hands out where they
+/// lie, with no object to count references to.
+final class KanjiCandidateTable: @unchecked Sendable {
+  /// One kanji's readings in one run of memory: their count `n`, where each ends, then their
+  /// scalars end to end. Reading `k` is the scalars from the end of the one before (0 for the
+  /// first) to `end(k)`. Valid while its table lives.
+  struct Readings: @unchecked Sendable {
+    private let data: UnsafePointer<UInt32>
 
-    init(_ readings: [String]) {
+    fileprivate init(_ data: UnsafePointer<UInt32>) { self.data = data }
+
+    /// The layout above, for `readings`.
+    fileprivate static func layout(_ readings: [String]) -> [UInt32] {
       var ends: [UInt32] = [UInt32(readings.count)]
       var scalars: [UInt32] = []
       for reading in readings {
         scalars.append(contentsOf: reading.unicodeScalars.lazy.map(\.value))
         ends.append(UInt32(scalars.count))
       }
-      data = ends + scalars
+      return ends + scalars
     }
 
     var count: Int { Int(data[0]) }
@@ -38,12 +43,40 @@ final class KanjiCandidateTable: Sendable {
     }
   }
 
+  /// Where each kanji's readings lie (0 while not worked out), and the chunks they lie in, the
+  /// last filled up to `used`.
+  private struct Storage {
+    var places: [UInt]
+    var chunks: [UnsafeMutablePointer<UInt32>] = []
+    var used = Self.chunkSize
+
+    static let chunkSize = 1 << 16
+
+    /// Copies `data` into the chunks and says where it lies.
+    mutating func keep(_ data: [UInt32]) -> UnsafePointer<UInt32> {
+      if used + data.count > Self.chunkSize {
+        chunks.append(.allocate(capacity: max(Self.chunkSize, data.count)))
+        used = 0
+      }
+      let place = chunks[chunks.count - 1] + used
+      _ = UnsafeMutableBufferPointer(start: place, count: data.count).initialize(from: data)
+      used += data.count
+      return UnsafePointer(place)
+    }
+  }
+
   private let readings: @Sendable (Character) -> [String]
-  private let slots: Mutex<[Readings?]>
+  private let storage: Mutex<Storage>
 
   init(readings: @escaping @Sendable (Character) -> [String]) {
     self.readings = readings
-    slots = Mutex([Readings?](repeating: nil, count: Self.slotCount))
+    storage = Mutex(Storage(places: [UInt](repeating: 0, count: Self.slotCount)))
+  }
+
+  deinit {
+    storage.withLock { storage in
+      for chunk in storage.chunks { chunk.deallocate() }
+    }
   }
 
   /// The ranges `LyricsWord.isKanji` accepts, one after another.
@@ -64,20 +97,29 @@ final class KanjiCandidateTable: Sendable {
   func candidates(for surface: UnsafeBufferPointer<Unicode.Scalar>) -> [Readings?] {
     var found = [Readings?](repeating: nil, count: surface.count)
     var missing = false
-    slots.withLock { slots in
+    storage.withLock { storage in
       for index in surface.indices {
         guard let slot = Self.key(surface, index).flatMap(Self.slot) else { continue }
-        found[index] = slots[slot]
-        missing = missing || found[index] == nil
+        let place = storage.places[slot]
+        if let pointer = UnsafePointer<UInt32>(bitPattern: place) {
+          found[index] = Readings(pointer)
+        } else {
+          missing = true
+        }
       }
     }
     guard missing else { return found }
     for index in surface.indices where found[index] == nil {
-      guard let key = Self.key(surface, index) else { continue }
-      let computed = Readings(KanjiReadingAligner.variants(of: readings(Character(key))))
-      if let slot = Self.slot(key) { slots.withLock { $0[slot] = computed } }
+      guard let key = Self.key(surface, index), let slot = Self.slot(key) else { continue }
+      let data = Readings.layout(KanjiReadingAligner.variants(of: readings(Character(key))))
+      let computed = storage.withLock { storage in
+        if let known = UnsafePointer<UInt32>(bitPattern: storage.places[slot]) { return known }
+        let place = storage.keep(data)
+        storage.places[slot] = UInt(bitPattern: place)
+        return place
+      }
       for other in surface.indices where Self.key(surface, other) == key {
-        found[other] = computed
+        found[other] = Readings(computed)
       }
     }
     return found
