@@ -176,10 +176,13 @@ public enum NumberReading {
     }
   }
 
-  private static let numeralScalars = Set(
-    [smallUnits.keys, largeUnits.keys, kanjiDigits.keys].joined().flatMap {
-      $0.unicodeScalars.map(\.value)
-    })
+  /// A short list, looked through rather than hashed.
+  private static let numeralScalars = Array(
+    Set(
+      [smallUnits.keys, largeUnits.keys, kanjiDigits.keys].joined().flatMap {
+        $0.unicodeScalars.map(\.value)
+      })
+  ).sorted()
 
   static func isNumeralOrSeparator(_ character: Character) -> Bool {
     isNumeral(character) || separators.contains(character)

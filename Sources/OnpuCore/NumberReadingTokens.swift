@@ -14,12 +14,10 @@ public struct NumberReadingTokens: Sendable {
   }
 
   public func apply(to tokens: [Morpheme]) -> [Morpheme] {
-    guard tokens.contains(where: { NumberReading.mayStartNumber($0.surface) }) else {
-      return tokens
-    }
+    guard var index = tokens.firstIndex(where: { NumberReading.mayStartNumber($0.surface) })
+    else { return tokens }
     // Built only from the first number on: most lines have a numeral that starts none.
     var result: [Morpheme] = []
-    var index = tokens.startIndex
     while index < tokens.endIndex {
       guard let end = numberEnd(tokens, from: index),
         let word = word(from: Array(tokens[index..<end]))
@@ -41,18 +39,18 @@ public struct NumberReadingTokens: Sendable {
     func joins(_ index: Int) -> Bool {
       index < tokens.count && !tokens[index].spaceBefore && tokens[index].readingSource == nil
     }
-    func isNumber(_ token: Morpheme) -> Bool {
-      NumberReading.mayStartNumber(token.surface)
-        && token.surface.allSatisfy(NumberReading.isNumeral)
+    func isNumber(_ index: Int) -> Bool {
+      NumberReading.mayStartNumber(tokens[index].surface)
+        && tokens[index].surface.allSatisfy(NumberReading.isNumeral)
     }
-    guard tokens[start].readingSource == nil, isNumber(tokens[start]) else { return nil }
+    guard tokens[start].readingSource == nil, isNumber(start) else { return nil }
     if start > 0, joins(start), Self.hasLetters(tokens[start - 1].surface) { return nil }
     var end = start + 1
     while joins(end) {
-      if isNumber(tokens[end]) {
+      if isNumber(end) {
         end += 1
       } else if [",", "，"].contains(tokens[end].surface), joins(end + 1),
-        isNumber(tokens[end + 1])
+        isNumber(end + 1)
       {
         end += 2
       } else {
