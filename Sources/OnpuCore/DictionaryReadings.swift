@@ -173,26 +173,47 @@ public struct DictionaryReadings: Sendable {
   /// The tokens each read its part of `reading` as MeCab read it, or also as `others` gives
   /// (UniDic's other words for each token); nil when they cannot read so.
   private func split(
-    _ reading: ArraySlice<Unicode.Scalar>, over tokens: [Morpheme], others: [[Morpheme]]?,
-    from index: Int = 0
+    _ reading: ArraySlice<Unicode.Scalar>, over tokens: [Morpheme], others: [[Morpheme]]?
   ) -> [Morpheme]? {
-    guard index < tokens.count else { return reading.isEmpty ? [] : nil }
-    let token = tokens[index]
-    let readings = [token] + (others?[index] ?? [])
-    for candidate in readings {
-      guard let kana = candidate.kana,
+    var choices: [(word: Morpheme, length: Int)] = []
+    choices.reserveCapacity(tokens.count)
+    guard choose(reading, over: tokens, others: others, from: 0, into: &choices) else {
+      return nil
+    }
+    var rest = reading
+    return zip(tokens, choices).map { token, choice in
+      var read = choice.word
+      read.spaceBefore = token.spaceBefore
+      read.kana = KanjiReadingAligner.string(rest.prefix(choice.length))
+      rest = rest.dropFirst(choice.length)
+      return read
+    }
+  }
+
+  /// The word each token from `index` on reads its part of `reading` as, and that part's
+  /// length, appended to `choices`; false when they cannot read it.
+  private func choose(
+    _ reading: ArraySlice<Unicode.Scalar>, over tokens: [Morpheme], others: [[Morpheme]]?,
+    from index: Int, into choices: inout [(word: Morpheme, length: Int)]
+  ) -> Bool {
+    guard index < tokens.count else { return reading.isEmpty }
+    let count = 1 + (others?[index].count ?? 0)
+    for choice in 0..<count {
+      guard let candidate = choice == 0 ? tokens[index] : others?[index][choice - 1],
+        let kana = candidate.kana,
         let length = Self.part(
           of: reading, readAs: kana.unicodeScalars, voiced: index > 0,
-          doubled: index < tokens.count - 1),
-        let rest = split(
-          reading.dropFirst(length), over: tokens, others: others, from: index + 1)
+          doubled: index < tokens.count - 1)
       else { continue }
-      var read = candidate
-      read.spaceBefore = token.spaceBefore
-      read.kana = KanjiReadingAligner.string(reading.prefix(length))
-      return [read] + rest
+      choices.append((candidate, length))
+      if choose(
+        reading.dropFirst(length), over: tokens, others: others, from: index + 1, into: &choices)
+      {
+        return true
+      }
+      choices.removeLast()
     }
-    return nil
+    return false
   }
 
   /// Whether `kana` reads some part of `reading`, allowing a compound's sound changes: UniDic's
