@@ -10,13 +10,24 @@ enum CompoundSoundChange {
     "は": ["ば", "ぱ"], "ひ": ["び", "ぴ"], "ふ": ["ぶ", "ぷ"], "へ": ["べ", "ぺ"], "ほ": ["ぼ", "ぽ"],
   ]
 
-  /// The last sounds that double into っ, in hiragana.
-  static let doubling: Set<Unicode.Scalar> = ["つ", "ち", "く", "き"]
+  /// The last sounds that double into っ, in hiragana (few: looked through, not hashed).
+  static let doubling: [Unicode.Scalar] = ["つ", "ち", "く", "き"]
 
   /// Whether `changed` is `plain` voiced, in either script.
   static func isVoiced(_ changed: Unicode.Scalar, from plain: Unicode.Scalar) -> Bool {
-    voiced[hiragana(plain)]?.contains(hiragana(changed)) == true
+    let offset = Int(hiragana(plain).value) - Int(firstPlain.value)
+    guard voicedByPlain.indices.contains(offset) else { return false }
+    return voicedByPlain[offset].contains(hiragana(changed).value)
   }
+
+  /// `voiced` as a list from か to ほ, looked up by place rather than hashed: the readings of
+  /// cut compounds ask it for every sound they compare.
+  private static let voicedByPlain: [[UInt32]] = (firstPlain.value...lastPlain.value).map {
+    voiced[Unicode.Scalar($0)!]?.map(\.value) ?? []
+  }
+
+  private static let firstPlain: Unicode.Scalar = "か"
+  private static let lastPlain: Unicode.Scalar = "ほ"
 
   /// Whether `changed` is `plain` doubled into っ, in either script.
   static func isDoubled(_ changed: Unicode.Scalar, from plain: Unicode.Scalar) -> Bool {
