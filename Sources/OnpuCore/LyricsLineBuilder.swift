@@ -118,9 +118,7 @@ public struct LyricsLineBuilder: Sendable {
         surface: token.surface, reading: reading,
         isParticle: token.partOfSpeech == .particle ? true : nil)
       word.readingSource = token.readingSource
-      if let lemma = token.lemma, !lemma.utf8.elementsEqual(token.surface.utf8),
-        lemma != token.surface
-      {
+      if let lemma = token.lemma, !Self.sameBytes(lemma, token.surface), lemma != token.surface {
         word.lemma = lemma
         word.lemmaReading = token.lemmaKana.map(Mora.hiragana)
       }
@@ -163,6 +161,15 @@ public struct LyricsLineBuilder: Sendable {
     }
     close()
     return (words, phrases)
+  }
+
+  /// Whether two strings hold the same UTF-8, compared as bytes: String's own comparison
+  /// normalizes Japanese text first.
+  static func sameBytes(_ left: String, _ right: String) -> Bool {
+    let same = left.utf8.withContiguousStorageIfAvailable { left in
+      right.utf8.withContiguousStorageIfAvailable { left.elementsEqual($0) }
+    }
+    return (same ?? nil) ?? left.utf8.elementsEqual(right.utf8)
   }
 
   /// て or で, looking at the scalars before comparing strings: anything equal to either holds
