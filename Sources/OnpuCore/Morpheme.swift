@@ -162,6 +162,9 @@ public struct Morpheme: Hashable, Sendable {
 
   /// aType's nuclei ("0", "1,0"); other text goes the slow way, as Int parses it.
   private static func nuclei(_ field: UnsafeBufferPointer<UInt8>) -> [Int] {
+    if field.count == 1, field[0] >= UInt8(ascii: "0"), field[0] <= UInt8(ascii: "9") {
+      return singleNuclei[Int(field[0] - UInt8(ascii: "0"))]
+    }
     var nuclei: [Int] = []
     var value = 0
     var digits = 0
@@ -182,6 +185,9 @@ public struct Morpheme: Hashable, Sendable {
     if digits > 0 { nuclei.append(value) }
     return nuclei
   }
+
+  /// Most words have one nucleus of one digit: these arrays are shared, not built per token.
+  private static let singleNuclei = (0...9).map { [$0] }
 
   /// The lengths first: most fields differ in length from the word looked for.
   private static func equal(_ field: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
