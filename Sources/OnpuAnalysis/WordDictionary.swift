@@ -168,22 +168,14 @@ public struct WordDictionary: Sendable {
   /// A reading as its sound: hiragana, with ぢ and づ as じ and ず, which romaji writes alike
   /// (kanazukai finds 仮名遣い, read かなづかい).
   static func readingKey(_ reading: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        Mora.hiragana(reading).unicodeScalars.map { scalar in
-          scalar == "ぢ" ? "じ" : scalar == "づ" ? "ず" : scalar
-        }))
+    String(String.UnicodeScalarView(reading.unicodeScalars.map(keyScalar)))
   }
 
   /// `readingKey(_:)` in UTF-8, written over `bytes`.
   static func readingKey(_ reading: String, into bytes: inout [UInt8]) {
     bytes.removeAll(keepingCapacity: true)
     for scalar in reading.unicodeScalars {
-      var value = scalar.value
-      if (0x30A1...0x30F6).contains(value) { value -= 0x60 }
-      if value == 0x3062 { value = 0x3058 }  // ぢ じ
-      if value == 0x3065 { value = 0x305A }  // づ ず
-      UTF8.encode(Unicode.Scalar(value)!) { bytes.append($0) }
+      UTF8.encode(keyScalar(scalar)) { bytes.append($0) }
     }
   }
 
@@ -196,16 +188,21 @@ public struct WordDictionary: Sendable {
     var bytes = reading.makeIterator()
     var decoder = UTF8()
     while case .scalarValue(let scalar) = decoder.decode(&bytes) {
-      var value = scalar.value
-      if (0x30A1...0x30F6).contains(value) { value -= 0x60 }
-      if value == 0x3062 { value = 0x3058 }  // ぢ じ
-      if value == 0x3065 { value = 0x305A }  // づ ず
-      UTF8.encode(Unicode.Scalar(value)!) { byte in
+      UTF8.encode(keyScalar(scalar)) { byte in
         key[count] = byte
         count += 1
       }
     }
     return UnsafeBufferPointer(rebasing: key[..<count])
+  }
+
+  /// A scalar of a reading key: katakana as hiragana, ぢ and づ as じ and ず.
+  private static func keyScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    var value = scalar.value
+    if (0x30A1...0x30F6).contains(value) { value -= 0x60 }
+    if value == 0x3062 { value = 0x3058 }  // ぢ じ
+    if value == 0x3065 { value = 0x305A }  // づ ず
+    return Unicode.Scalar(value)!
   }
 
   static func isKana(_ scalar: Unicode.Scalar) -> Bool {
