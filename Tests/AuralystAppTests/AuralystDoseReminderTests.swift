@@ -86,7 +86,9 @@ struct AuralystDoseReminderTests {
         .post, "/api/notifications/\(annNotice.id)/actions/taken", token: people.owner.access)
       #expect(taken.status == 200, "\(taken.text)")
       #expect(taken["message"] as? String == "Ibuprofen logged as taken at 08:00.")
-      let token = NotificationActions.token(bobNotice, action: "taken", server.env.tokens)
+      let bob = try #require(try await server.env.database.user(id: bobNotice.userID))
+      let token = NotificationActions.token(
+        bobNotice, action: "taken", user: bob, server.env.tokens)
       let again = try await client.json(.post, "/api/notifications/actions", ["token": token])
       #expect(again.status == 200)
       #expect(again["message"] as? String == "Ibuprofen was already logged at 08:00.")

@@ -195,7 +195,7 @@ import Testing
       let unknown = try await client.json(
         .post, "\(taskPath)/share", ["email": "nobody@example.com", "permission": "read-only"],
         token: ann.access)
-      // An address with no account is mailed an invitation to sign up; a phone is still refused
+      // An address with no account is mailed an invitation to sign up; a phone finds nobody
       #expect(unknown.status == 200)
       let emailed = try await server.env.database.row(
         """
@@ -207,7 +207,8 @@ import Testing
         .post, "\(taskPath)/share", ["email": "+14155550199", "permission": "read-only"],
         token: ann.access)
       #expect(
-        phone.status == 400 && phone.errorCode == "unknown_identity" && phone.errorField == "email")
+        phone.status == 400 && phone.errorCode == "phone_not_confirmed"
+          && phone.errorField == "email")
       #expect(try await client.json(.get, "\(taskPath)/nodes", token: bob.access).status == 404)
       let accept: [String: Any] = [
         "app": "redo", "kind": "task", "resourceId": annDevice.taskId, "decision": "accept",

@@ -204,7 +204,11 @@ enum AuralystAPI {
   struct IntakeEnvelope: Codable { var intake: IntakeBody }
   struct NoteList: Codable { var notes: [NoteBody] }
   struct NoteEnvelope: Codable { var note: NoteBody }
-  struct ParticipantList: Codable { var participants: [ParticipantBody] }
+  struct ParticipantList: Codable {
+    var participants: [ParticipantBody]
+    /// For the owner: invitations by email nobody has answered yet.
+    var invitations: [ShareInvitations.Emailed]?
+  }
 
   static func canEdit(_ authorID: String, _ opened: AuralystJournals.Opened) -> Bool {
     opened.access == .owner || (opened.access == .write && authorID == opened.user.id)

@@ -285,6 +285,9 @@ struct AuralystAPIController: Sendable {
         status: participant.status.rawValue,
         permission: participant.permission.rawValue)
     }
-    return JSONBody.response(AuralystAPI.ParticipantList(participants: people))
+    return JSONBody.response(
+      AuralystAPI.ParticipantList(
+        participants: people,
+        invitations: opened.isOwner ? try await journals.emailedInvitations(opened) : nil))
   }
 }

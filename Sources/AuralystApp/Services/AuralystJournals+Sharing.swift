@@ -62,8 +62,19 @@ extension AuralystJournals {
     try await database.putParticipant(participant)
   }
 
+  /// Invitations by email nobody answered yet, for the owner's share list.
+  func emailedInvitations(_ opened: Opened) async throws -> [ShareInvitations.Emailed] {
+    guard opened.isOwner else { return [] }
+    return try await ShareInvitations(env: env).emailed(
+      AuralystStoreSupport.resource(opened.journal.id))
+  }
+
+  /// Everyone loses access, and every invitation still waiting, to an account or by email, is
+  /// cancelled.
   func stopSharing(_ opened: Opened) async throws {
     try opened.access.require(.owner, what: "journal")
+    try await ShareInvitations(env: env).cancelAllEmailed(
+      of: AuralystStoreSupport.resource(opened.journal.id))
     for (participant, _) in try await participants(opened) {
       var removed = participant
       removed.status = .removed

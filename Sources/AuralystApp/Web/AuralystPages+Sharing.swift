@@ -16,10 +16,12 @@ extension AuralystPages {
   }
 
   public static func sharing(
-    _ context: PageContext, _ view: AuralystView, people: [Person], ownerName: String
+    _ context: PageContext, _ view: AuralystView, people: [Person],
+    emailed: [ShareInvitations.Emailed], ownerName: String
   ) -> String {
+    let shared = !people.isEmpty || !emailed.isEmpty
     let status: Node =
-      people.isEmpty
+      !shared
       ? .p(.strong("Not Shared"), " · Only you can access this journal.")
       : .p(.strong("Shared"), " · Others can collaborate on this journal.")
     let rows: [Node] = people.map { person in
@@ -63,6 +65,29 @@ extension AuralystPages {
           .text(person.permission == "read-write" ? "Can add entries" : "Can view")),
         .fragment(controls))
     }
+    let pending: [Node] = emailed.map { invitation in
+      .li(
+        [.class("card auralyst-person auralyst-emailed")],
+        .strong(.text(invitation.email)),
+        .span([.class("tag")], "Invited by email"),
+        .span(
+          [.class("tag")],
+          .text(invitation.permission == "read-write" ? "Can add entries" : "Can view")),
+        .span(
+          [.class("hint")], " · link good until ",
+          DateText.node(invitation.expiresAt, in: context.timeZone)),
+        .button(
+          [
+            .type("button"), .class("button link danger"),
+            .data(
+              "auralyst-delete",
+              ShareInvitations.path(
+                AuralystStoreSupport.resource(view.journal.id), invitation: invitation.id)),
+            .data(
+              "confirm", "Cancel the invitation to \(invitation.email)? Its link stops working."),
+            .ariaLabel("Cancel the invitation to \(invitation.email)"),
+          ], "Cancel invitation"))
+    }
     let invite: Node =
       view.isOwner
       ? .form(
@@ -88,11 +113,14 @@ extension AuralystPages {
         .button([.type("submit"), .class("button primary")], "Send Invitation"))
       : .empty
     let stop: Node =
-      view.isOwner && !people.isEmpty
+      view.isOwner && shared
       ? .button(
         [
           .type("button"), .class("button danger"), .data("auralyst-delete", view.api + "/shares"),
-          .data("confirm", "Stop sharing? Everyone but you loses access at once."),
+          .data(
+            "confirm",
+            "Stop sharing? Everyone but you loses access at once, and unanswered invitations are cancelled."
+          ),
         ], "Stop Sharing")
       : view.isOwner
         ? .empty
@@ -119,7 +147,12 @@ extension AuralystPages {
                 "\(ownerName) shares this journal with you: you "
                   + "\(AuralystView.accessWords(view.access)).")),
           people.isEmpty
-            ? .empty : .ul([.class("list auralyst-list"), .ariaLabel("People")], .fragment(rows))),
+            ? .empty : .ul([.class("list auralyst-list"), .ariaLabel("People")], .fragment(rows)),
+          pending.isEmpty
+            ? .empty
+            : .ul(
+              [.class("list auralyst-list"), .ariaLabel("Invitations by email")],
+              .fragment(pending))),
         invite, stop,
         .p(
           [.class("hint")],

@@ -211,7 +211,9 @@ struct AuralystWebController: Sendable {
         status: participant.status.rawValue, permission: participant.permission.rawValue)
     }
     let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
-    return AuralystPages.sharing(context, view, people: people, ownerName: owner)
+    return AuralystPages.sharing(
+      context, view, people: people, emailed: try await journals.emailedInvitations(opened),
+      ownerName: owner)
   }
 
   @Sendable func settingsPage(

@@ -34,7 +34,8 @@ package struct AccountPages: Sendable {
       return pages.html(
         SignupPage.render(
           page, values: SignupValues(next: next),
-          errors: FormErrors(general: AccountService.staleInvitation)),
+          errors: FormErrors(
+            general: try await EmailInvitations(env: env).staleReason(token: token))),
         status: .badRequest)
     }
     return pages.html(

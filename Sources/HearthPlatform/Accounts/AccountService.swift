@@ -194,7 +194,7 @@ public struct AccountService: Sendable {
       let user: User?
       switch identity {
       case .email(let email): user = try await database.user(email: email)
-      case .phone(let phone): user = try await database.user(phone: phone)
+      case .phone: throw APIErrorResponse(Self.phoneNotConfirmed(field: name))
       }
       guard let user, !user.disabled else {
         throw APIErrorResponse(
@@ -206,6 +206,15 @@ public struct AccountService: Sendable {
       users.append(user)
     }
     return users
+  }
+
+  /// Anyone may type any number into their account, so a number never finds a person.
+  public static func phoneNotConfirmed(field: String) -> APIError {
+    APIError(
+      status: 400, code: "phone_not_confirmed",
+      message:
+        "Hearth does not confirm phone numbers, so it finds people by email only: "
+        + "enter the email of their Hearth account.", field: field)
   }
 
   public func issueTokens(for user: User, label: String) async throws -> TokenPair {

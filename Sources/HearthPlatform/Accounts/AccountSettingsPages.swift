@@ -181,7 +181,7 @@ package struct AccountExport {
         id: $0.id, kind: $0.kind.rawValue, label: $0.label, createdAt: $0.createdAt,
         lastSeenAt: $0.lastSeenAt, expiresAt: $0.expiresAt, revokedAt: $0.revokedAt)
     }
-    let invitations = try await env.database.pendingInvitations(userID: user.id)
+    let invitations = try await InvitationsController(env: env, modules: modules).list(for: user)
     var apps: [(slug: String, data: any Encodable & Sendable)] = []
     for module in modules {
       if let data = try await module.export(for: user) {
@@ -196,7 +196,7 @@ package struct AccountExport {
         database: env.database, newID: { UUID.random().uuidString }
       )
       .entries(userID: user.id, limit: 100_000),
-      invitations: invitations.map(InvitationsController.InvitationBody.init),
+      invitations: invitations.invitations,
       notifications: try await NotificationsController(env: env, modules: modules).export(user),
       apps: apps)
   }

@@ -4,7 +4,8 @@ import Logging
 
 /// Invitations to an address that has no account yet. The row is recorded at once; the mail job
 /// makes the link's token and stores only its hash. Signing up from the link, or confirming the
-/// address later, turns every pending invitation for it into a platform invitation.
+/// address later, turns every pending invitation for it into a platform invitation. The owner
+/// sees them on the share list and may cancel each; stopping sharing cancels them all.
 public struct EmailInvitations: Sendable {
   public static let queue = "mail.invitation"
   static let lifetime: TimeInterval = 14 * 24 * 3600
@@ -30,6 +31,7 @@ public struct EmailInvitations: Sendable {
       throw APIErrorResponse(
         .rateLimited(retryAfter: seconds), headers: [.retryAfter: "\(seconds)"])
     }
+    try await MailBudget(env: env).require(address: email, accountID: invitedBy.id)
     let id = env.newID()
     try await env.database.transaction { tx in
       try await tx.execute(
@@ -37,7 +39,7 @@ public struct EmailInvitations: Sendable {
         DELETE FROM email_invitations
         WHERE email = \(email) AND resource_app = \(resource.app)
           AND resource_kind = \(resource.kind) AND resource_id = \(resource.id)
-          AND accepted_at IS NULL
+          AND accepted_at IS NULL AND cancelled_at IS NULL
         """)
       try await tx.execute(
         """
@@ -57,10 +59,33 @@ public struct EmailInvitations: Sendable {
         """
         SELECT email FROM email_invitations
         WHERE token_hash = \(TokenService.hash(token)) AND accepted_at IS NULL
-          AND expires_at > \(env.now())
+          AND cancelled_at IS NULL AND expires_at > \(env.now())
         """)
     else { return nil }
     return try row["email"] as String
+  }
+
+  /// Why an invitation link no longer works, in words for the person holding it.
+  public func staleReason(token: String?) async throws -> String {
+    guard let token, !token.isEmpty,
+      let row = try await env.database.row(
+        """
+        SELECT accepted_at, cancelled_at, expires_at FROM email_invitations
+        WHERE token_hash = \(TokenService.hash(token))
+        """)
+    else { return AccountService.staleInvitation }
+    if try row["cancelled_at"] as Date? != nil {
+      return
+        "The person who sent this invitation cancelled it. You can still sign up, or ask them for a new one."
+    }
+    if try row["accepted_at"] as Date? != nil {
+      return "This invitation link was used already. Log in with the account it made."
+    }
+    let expired: Date = try row["expires_at"]
+    if expired <= env.now() {
+      return "This invitation expired. You can still sign up, or ask for a new one."
+    }
+    return AccountService.staleInvitation
   }
 
   /// Turns every live, pending invitation to `user`'s address into a platform invitation, for
@@ -72,7 +97,8 @@ public struct EmailInvitations: Sendable {
       """
       SELECT id, resource_app, resource_kind, resource_id, permission, invited_by
       FROM email_invitations
-      WHERE email = \(user.email) AND accepted_at IS NULL AND expires_at > \(now)
+      WHERE email = \(user.email) AND accepted_at IS NULL AND cancelled_at IS NULL
+        AND expires_at > \(now)
       ORDER BY created_at
       """)
     var accepted = 0
@@ -107,7 +133,8 @@ public struct EmailInvitations: Sendable {
         """
         SELECT email, resource_app, resource_kind, resource_id, invited_by
         FROM email_invitations
-        WHERE id = \(id) AND accepted_at IS NULL AND expires_at > \(env.now())
+        WHERE id = \(id) AND accepted_at IS NULL AND cancelled_at IS NULL
+          AND expires_at > \(env.now())
         """),
       let inviter = try await env.database.user(id: try row["invited_by"]),
       let share = try await env.database.share(
@@ -141,7 +168,8 @@ extension AccountService {
     let token = input.invitation ?? ""
     let invitedEmail = try await invitations.email(token: token)
     if !token.isEmpty, invitedEmail == nil {
-      throw APIErrorResponse(.invalid("invitation", Self.staleInvitation))
+      throw APIErrorResponse(
+        .invalid("invitation", try await invitations.staleReason(token: token)))
     }
     var input = input
     input.email = invitedEmail ?? input.email

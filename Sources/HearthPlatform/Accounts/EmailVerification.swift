@@ -65,6 +65,7 @@ public struct EmailVerification: Sendable {
       throw APIErrorResponse(
         .rateLimited(retryAfter: seconds), headers: [.retryAfter: "\(seconds)"])
     }
+    try await MailBudget(env: env).require(address: user.email, accountID: user.id)
     try await enqueue(user)
   }
 

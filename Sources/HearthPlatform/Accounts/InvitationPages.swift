@@ -15,7 +15,8 @@ package struct InvitationPages: Sendable {
     -> Response
   {
     let user = try context.requireCaller().user
-    let invitations = try await pages.env.database.pendingInvitations(userID: user.id)
+    let invitations = try await InvitationsController(env: pages.env, modules: pages.modules)
+      .live(for: user)
     let page = try await pages.pageContext(request, context)
     return pages.html(InvitationsPage.render(page, invitations: invitations))
   }

@@ -10,9 +10,11 @@ package struct InvitationsController: Sendable {
 
   package struct InvitationBody: Codable {
     var app, kind, resourceId, title, ownerName, permission: String
-    var invitedAt: Date
+    var invitedAt, expiresAt: Date
+    /// True while the invitee's email is unconfirmed: accepting waits for the confirmation.
+    var waitingForConfirmation: Bool
 
-    init(_ invitation: Invitation) {
+    init(_ invitation: Invitation, unconfirmed: Bool) {
       app = invitation.share.resource.app
       kind = invitation.share.resource.kind
       resourceId = invitation.share.resource.id
@@ -20,6 +22,8 @@ package struct InvitationsController: Sendable {
       ownerName = invitation.ownerName
       permission = invitation.participant.permission.rawValue
       invitedAt = invitation.participant.updatedAt
+      expiresAt = invitation.participant.updatedAt + ShareInvitations.lifetime
+      waitingForConfirmation = unconfirmed
     }
   }
 
@@ -52,16 +56,32 @@ package struct InvitationsController: Sendable {
         .post, "/api/invitations/respond", summary: "Accept or decline an invitation",
         tag: "sharing",
         requestBody: Schemas.of(ResponseInput.self),
-        responses: [(200, Schemas.of(InvitationList.self))], errors: [400, 401, 404, 413]),
+        responses: [(200, Schemas.of(InvitationList.self))],
+        errors: [400, 401, 403, 404, 410, 413]),
       use: answer)
   }
 
   @Sendable func pending(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
-    let caller = try context.requireCaller()
-    let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
-    return JSONBody.response(InvitationList(invitations: invitations.map(InvitationBody.init)))
+    JSONBody.response(try await list(for: try context.requireCaller().user))
+  }
+
+  package func list(for user: User) async throws -> InvitationList {
+    let unconfirmed = try await EmailVerification(env: env).needsVerification(userID: user.id)
+    return InvitationList(
+      invitations: try await live(for: user).map {
+        InvitationBody($0, unconfirmed: unconfirmed)
+      })
+  }
+
+  /// The invitations still open to `user`: those older than `ShareInvitations.lifetime` have
+  /// expired.
+  package func live(for user: User) async throws -> [Invitation] {
+    let now = env.now()
+    return try await env.database.pendingInvitations(userID: user.id).filter {
+      $0.participant.updatedAt + ShareInvitations.lifetime > now
+    }
   }
 
   @Sendable func answer(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -71,8 +91,7 @@ package struct InvitationsController: Sendable {
     try await respond(
       user: caller.user, app: input.app, kind: input.kind, resourceID: input.resourceId,
       decision: input.decision)
-    let invitations = try await env.database.pendingInvitations(userID: caller.user.id)
-    return JSONBody.response(InvitationList(invitations: invitations.map(InvitationBody.init)))
+    return JSONBody.response(try await list(for: caller.user))
   }
 
   /// Shared by the JSON API and the invitations page.
@@ -91,15 +110,45 @@ package struct InvitationsController: Sendable {
     case nil: throw APIErrorResponse(.missing("decision"))
     default: throw APIErrorResponse(.invalid("decision", "decision must be accept or decline."))
     }
+    if status == .accepted,
+      try await EmailVerification(env: env).needsVerification(userID: user.id)
+    {
+      throw APIErrorResponse(Self.unconfirmed(user))
+    }
     let ref = ResourceRef(app: app, kind: kind, id: resourceID)
     for module in modules where type(of: module).app.slug == app {
       if try await module.answerInvitation(ref, accept: status == .accepted, by: user) { return }
     }
-    guard var participant = try await env.database.participant(ref, userID: user.id),
-      participant.status == .invited
-    else { throw APIErrorResponse(.notFound("invitation")) }
+    guard var participant = try await env.database.participant(ref, userID: user.id) else {
+      throw APIErrorResponse(.notFound("invitation"))
+    }
+    switch participant.status {
+    case .invited where participant.updatedAt + ShareInvitations.lifetime <= env.now():
+      throw APIErrorResponse(
+        APIError(
+          status: 410, code: "invitation_expired",
+          message: "This invitation expired; ask whoever sent it for a new one."))
+    case .invited:
+      break
+    case .removed:
+      throw APIErrorResponse(
+        APIError(
+          status: 410, code: "invitation_cancelled",
+          message: "This invitation was cancelled: the owner withdrew it or stopped sharing."))
+    case .accepted, .declined:
+      throw APIErrorResponse(.notFound("invitation"))
+    }
     participant.status = status
     participant.updatedAt = env.now()
     try await env.database.putParticipant(participant)
+  }
+
+  /// Access goes only to an address its owner has shown they receive mail at.
+  package static func unconfirmed(_ user: User) -> APIError {
+    APIError(
+      status: 403, code: "email_unconfirmed",
+      message:
+        "Confirm your email address first: open the link we sent to \(user.email). "
+        + "You can send it again from your account page; the invitation waits for you.")
   }
 }

@@ -76,6 +76,7 @@ public struct HearthApplication: Sendable {
     TwoFactorAPIController(accounts: accounts, clientAddress: clientAddress).register(api)
     AccountEmailAPIController(env: env, clientAddress: clientAddress).register(api)
     InvitationsController(env: env, modules: modules).register(api)
+    ShareInvitationsController(env: env).register(api)
     EventsController(env: env, hub: hub, metrics: metrics).register(api)
     NotificationsController(env: env, modules: modules).register(api)
     if env.config.environment != .production {

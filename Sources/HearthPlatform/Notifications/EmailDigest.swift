@@ -64,7 +64,12 @@ public struct EmailDigest: Sendable {
     var status = DeliveryStatus.sent
     var detail = Self.pendingDetail
     do {
-      try await env.mailer(env.logger).send(message)
+      if let wait = try await MailBudget(env: env).spend(address: user.email, accountID: user.id) {
+        status = .failed
+        detail = NotificationMailer.overBudget(retryAfter: wait)
+      } else {
+        try await env.mailer(env.logger).send(message)
+      }
     } catch let error as SMTPError where !error.isTransient {
       env.logger.error(
         "Digest email refused", metadata: ["user": "\(userID)", "error": "\(error)"])

@@ -22,6 +22,8 @@ package struct NotificationActions: Sendable {
   var store: any NotificationStore { env.database.notificationStore }
 
   package static let snoozeQueue = "notify.snooze"
+  /// How long a push message's buttons work after their notice was made.
+  package static let tokenLifetime: TimeInterval = 3 * 24 * 3600
 
   package init(env: HearthEnvironment, modules: [any HearthAppModule]) {
     self.env = env
@@ -33,23 +35,42 @@ package struct NotificationActions: Sendable {
     }
   }
 
-  /// The token a push message carries for `action` of `notice`: `<notice>.<action>.<mac>`.
-  static func token(_ notice: StoredNotification, action: String, _ tokens: TokenService)
-    -> String
-  {
+  /// The token a push message carries for `action` of `notice`: `<notice>.<action>.<mac>`. The
+  /// MAC covers the account's password hash, so a new password ends every token made before.
+  static func token(
+    _ notice: StoredNotification, action: String, user: User, _ tokens: TokenService
+  ) -> String {
     let subject = "\(notice.id).\(action)"
-    return subject + "." + tokens.signature(of: "notification-action:\(subject):\(notice.userID)")
+    return subject + "." + tokens.signature(of: signed(subject, user: user))
   }
 
-  /// The notice, action and person a genuine token names; nil for anything else.
-  func redeem(_ token: String) async throws -> (StoredNotification, String, User)? {
+  private static func signed(_ subject: String, user: User) -> String {
+    "notification-action:\(subject):\(user.id):\(TokenService.hash(user.passwordHash))"
+  }
+
+  /// The notice, action and person a genuine token names; nil for anything else. A genuine
+  /// token stops working `tokenLifetime` after its notice, and once every sign-in that was
+  /// live when the notice was made has ended (signing out everywhere).
+  func redeem(_ token: String) async throws -> Redeemed {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 3, let notice = try await store.notification(id: parts[0]),
-      env.tokens.isSignature(
-        parts[2], of: "notification-action:\(parts[0]).\(parts[1]):\(notice.userID)"),
-      let user = try await env.database.user(id: notice.userID), !user.disabled
-    else { return nil }
-    return (notice, parts[1], user)
+      let user = try await env.database.user(id: notice.userID), !user.disabled,
+      env.tokens.isSignature(parts[2], of: Self.signed("\(parts[0]).\(parts[1])", user: user))
+    else { return .unknown }
+    let now = env.now()
+    guard now < notice.createdAt + Self.tokenLifetime else { return .expired }
+    let signedIn = try await env.database.sessions(userID: user.id).contains {
+      ($0.kind == .web || $0.kind == .refresh) && $0.createdAt <= notice.createdAt
+        && $0.isLive(at: now)
+    }
+    guard signedIn else { return .expired }
+    return .valid(notice, parts[1], user)
+  }
+
+  enum Redeemed {
+    case valid(StoredNotification, String, User)
+    case expired
+    case unknown
   }
 
   /// Does `actionID` of the person's own notice and marks the notice read; what to tell them.

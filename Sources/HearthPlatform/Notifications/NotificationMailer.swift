@@ -16,6 +16,12 @@ struct NotificationMailer: Sendable {
     guard let notice = try await store.notification(id: job.notificationID),
       let user = try await env.database.user(id: notice.userID)
     else { return }
+    if let refusal = try await Self.refusal(of: notice, to: user, env: env) {
+      try await store.setDelivery(
+        notificationID: notice.id, channel: "email", target: user.id, status: .failed,
+        detail: refusal, at: env.now())
+      return
+    }
     let message = try Self.message(
       notice, to: try MailAddress(user.email, name: user.displayName),
       from: env.config.mailFrom, base: env.config.linkBase)
@@ -33,6 +39,27 @@ struct NotificationMailer: Sendable {
     try await store.setDelivery(
       notificationID: notice.id, channel: "email", target: user.id, status: .sent, detail: "",
       at: env.now())
+  }
+
+  /// Why this notice is not mailed, in words its inbox shows; nil when it may go. A test
+  /// goes only to a confirmed address, and every notice counts against the hourly budgets.
+  static func refusal(of notice: StoredNotification, to user: User, env: HearthEnvironment)
+    async throws -> String?
+  {
+    if notice.kind == NotificationsController.testKind.id,
+      try await EmailVerification(env: env).needsVerification(userID: user.id)
+    {
+      return "Not mailed: a test goes only to a confirmed address. Confirm your email first."
+    }
+    return try await MailBudget(env: env).spend(address: user.email, accountID: user.id).map {
+      Self.overBudget(retryAfter: $0)
+    }
+  }
+
+  static func overBudget(retryAfter seconds: Int) -> String {
+    "Not mailed: this account reached its hourly email limit (\(MailBudget.perAccount) an hour, "
+      + "\(MailBudget.perAddress) to one address). It is in your inbox; mail resumes in "
+      + "\(seconds / 60 + 1) minutes."
   }
 
   static func message(

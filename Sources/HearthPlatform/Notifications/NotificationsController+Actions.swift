@@ -28,7 +28,7 @@ extension NotificationsController {
         .post, "/api/notifications/actions",
         summary: "Do a notification's button from a device, with the token its push carried",
         tag: "notifications", requestBody: Schemas.of(ActionInput.self),
-        responses: [(200, Schemas.of(ActionResult.self))], errors: [400, 403, 404, 413]),
+        responses: [(200, Schemas.of(ActionResult.self))], errors: [400, 403, 404, 410, 413]),
       use: actWithToken)
   }
 
@@ -42,16 +42,29 @@ extension NotificationsController {
     return JSONBody.response(ActionResult(message: message))
   }
 
-  /// Needs no session: a service worker acts for a device whose session may have ended, and
-  /// the token allows this one button of this one notice and nothing else.
+  /// Needs no session of the device's own: the token allows this one button of this one notice
+  /// and nothing else, for a few days, while the account is still signed in somewhere.
   @Sendable func actWithToken(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
     let input = try await JSONBody.decode(
       ActionInput.self, from: request, route: "POST /api/notifications/actions")
     guard let token = input.token else { throw APIErrorResponse(.missing("token")) }
-    guard let (notice, action, user) = try await actions.redeem(token) else {
-      throw APIErrorResponse(.notFound("notification"))
+    let notice: StoredNotification
+    let action: String
+    let user: User
+    switch try await actions.redeem(token) {
+    case .valid(let redeemed, let named, let owner):
+      (notice, action, user) = (redeemed, named, owner)
+    case .unknown: throw APIErrorResponse(.notFound("notification"))
+    case .expired:
+      throw APIErrorResponse(
+        APIError(
+          status: 410, code: "action_expired",
+          message:
+            "This notification's buttons no longer work: it is more than three days old, or the "
+            + "account signed out everywhere or changed its password. Open Hearth to do it there.",
+          field: "token"))
     }
     let message = try await actions.perform(action, on: notice, by: user)
     return JSONBody.response(ActionResult(message: message))

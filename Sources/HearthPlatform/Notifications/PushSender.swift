@@ -28,7 +28,7 @@ struct PushSender: Sendable {
     let store = env.database.notificationStore
     guard let notice = try await store.notification(id: job.notificationID),
       let device = try await store.subscription(id: job.subscriptionID),
-      device.userID == notice.userID
+      device.userID == notice.userID, let user = try await env.database.user(id: notice.userID)
     else { return }
     let now = env.now()
     func record(_ status: DeliveryStatus, _ detail: String) async throws {
@@ -49,7 +49,7 @@ struct PushSender: Sendable {
     var salt = Data(count: 16)
     for index in salt.indices { salt[index] = UInt8.random(in: 0...255) }
     let body = try WebPushEncryption.encrypt(
-      Self.message(notice, tokens: env.tokens), for: keys, salt: salt)
+      Self.message(notice, user: user, tokens: env.tokens), for: keys, salt: salt)
     let token = try VAPIDToken(
       audience: audience, subject: env.vapidSubject, now: now, key: env.vapidKey)
 
@@ -111,11 +111,11 @@ struct PushSender: Sendable {
 
   /// What the service worker reads: the notice, cut to what one push message holds, with a
   /// token for each of its buttons.
-  static func message(_ notice: StoredNotification, tokens: TokenService) -> Data {
+  static func message(_ notice: StoredNotification, user: User, tokens: TokenService) -> Data {
     let actions = notice.actions.map {
       PushAction(
         action: $0.id, title: $0.title,
-        token: NotificationActions.token(notice, action: $0.id, tokens))
+        token: NotificationActions.token(notice, action: $0.id, user: user, tokens))
     }
     func encoded(body: String) -> Data {
       StoreJSON.encode(

@@ -1,5 +1,5 @@
 extension PostgresMigrations {
-  /// Notifications, reminders and account email: versions 20 to 23, and 25.
+  /// Notifications, reminders and account email: versions 20 to 23, 25 and 32.
   static let notifications: [Migration] = [
     Migration(
       version: 20, name: "notifications: push subscriptions, the inbox and deliveries",
@@ -133,5 +133,8 @@ extension PostgresMigrations {
     Migration(
       version: 25, name: "notification settings: the time of the daily email digest",
       statements: ["ALTER TABLE notification_settings ADD COLUMN digest_time integer"]),
+    Migration(
+      version: 32, name: "invitations by email the owner cancelled",
+      statements: ["ALTER TABLE email_invitations ADD COLUMN cancelled_at timestamptz"]),
   ]
 }

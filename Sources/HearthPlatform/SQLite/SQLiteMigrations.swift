@@ -291,6 +291,9 @@ package enum SQLiteMigrations {
     SQLiteMigration(
       "platform-notification-digest",
       "ALTER TABLE notification_settings ADD COLUMN digest_time INTEGER;"),
+    SQLiteMigration(
+      "platform-invitation-cancel",
+      "ALTER TABLE email_invitations ADD COLUMN cancelled_at REAL;"),
   ]
 
   /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order

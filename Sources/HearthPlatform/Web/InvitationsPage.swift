@@ -42,17 +42,31 @@ public enum InvitationsPage {
         "From ", .strong(.text(invitation.ownerName)), " · ",
         .text(permissionText(invitation.participant.permission)), " · invited ",
         DateText.node(invitation.participant.updatedAt, in: context.timeZone)),
+      context.emailUnverified
+        ? .p(
+          [.class("hint waiting-for-confirmation")],
+          .text(
+            "Waiting for you to confirm your email: open the link we sent you, then accept "
+              + "here. Nothing else is needed from the person who invited you."))
+        : .empty,
       Forms.post(
         action: action, csrf: context.csrfToken, attributes: [.class("actions")],
         Forms.hidden("app", resource.app),
         Forms.hidden("kind", resource.kind),
         Forms.hidden("resourceId", resource.id),
-        Forms.submit(
-          "Accept",
-          attributes: [.name("decision"), .value("accept"), .ariaLabel("Accept \(title)")]),
+        context.emailUnverified
+          ? .empty
+          : Forms.submit(
+            "Accept",
+            attributes: [.name("decision"), .value("accept"), .ariaLabel("Accept \(title)")]),
         Forms.submit(
           "Decline", style: .secondary,
-          attributes: [.name("decision"), .value("decline"), .ariaLabel("Decline \(title)")])))
+          attributes: [.name("decision"), .value("decline"), .ariaLabel("Decline \(title)")])),
+      context.emailUnverified
+        ? Forms.post(
+          action: VerifyEmailPage.resendAction, csrf: context.csrfToken,
+          Forms.submit("Send the link again", style: .secondary))
+        : .empty)
   }
 
   package static func permissionText(_ permission: Permission) -> String {

@@ -52,7 +52,8 @@ public struct WebPages: Sendable {
     var unread = 0
     var unverified = false
     if let caller {
-      count = try await env.database.pendingInvitations(userID: caller.user.id).count
+      count = try await InvitationsController(env: env, modules: modules).live(for: caller.user)
+        .count
       unread = try await env.database.notificationStore.unreadCount(userID: caller.user.id)
       unverified = try await EmailVerification(env: env).needsVerification(userID: caller.user.id)
     }

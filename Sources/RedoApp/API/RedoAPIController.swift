@@ -69,6 +69,8 @@ struct RedoAPIController: Sendable {
 
   struct Participants: Codable {
     var participants: [ParticipantBody]
+    /// For the owner: invitations by email nobody has answered yet.
+    var invitations: [ShareInvitations.Emailed]?
   }
 
   func register(_ api: APIRouteTable) {
@@ -286,7 +288,10 @@ struct RedoAPIController: Sendable {
           status: participant.status.rawValue, permission: participant.permission.rawValue,
           email: withEmails ? person?.email : nil))
     }
-    return JSONBody.response(Participants(participants: bodies))
+    return JSONBody.response(
+      Participants(
+        participants: bodies,
+        invitations: withEmails ? try await ShareInvitations(env: env).emailed(resource) : nil))
   }
 
   /// Node JSON is stored canonical; it goes out as it is, not re-encoded.

@@ -557,11 +557,25 @@
         });
         say("Invitation sent to " + share.elements.email.value + ".");
         share.reset();
+        location.reload();
       } catch (error) {
         say("Not shared: " + error.message, true);
       }
     });
   }
+
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest && event.target.closest("[data-redo-cancel-invitation]");
+    if (!button || !(await window.hearth.ask(button.dataset.confirm))) return;
+    button.disabled = true;
+    try {
+      await api(button.dataset.redoCancelInvitation, undefined, "DELETE");
+      location.reload();
+    } catch (error) {
+      say("Not cancelled: " + error.message, true);
+      button.disabled = false;
+    }
+  });
 
   document.addEventListener("click", async (event) => {
     const button = event.target.closest && event.target.closest("[data-redo-unshare]");

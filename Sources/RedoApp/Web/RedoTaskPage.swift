@@ -9,6 +9,8 @@ public struct SharedPerson: Sendable {
   public var userID, name, status, permission: String
   /// Shown to the owner only, who invited them by it.
   public var email: String?
+  /// An invitation by email nobody answered yet: where the owner cancels it.
+  public var cancelPath: String? = nil
 }
 
 /// `/redo/tasks/:id`: one task, its todos, every node of its history, and its actions.
@@ -193,17 +195,30 @@ public enum RedoTaskPage {
             let who = [person.name, person.email ?? ""].filter { !$0.isEmpty }.joined(
               separator: " · ")
             let can = person.permission == "read-write" ? "may change it" : "may view it"
-            return .li(
-              .span(.text("\(who) (\(person.status), \(can))")), .text(" "),
-              .el(
-                "button",
-                [
-                  .type("button"), .class("button secondary"),
-                  .data("redo-unshare", person.userID), .data("task-id", task.id),
-                  .data("confirm", "Stop sharing \(task.title) with \(person.name)?"),
-                  .ariaLabel("Remove \(person.name)"),
-                ],
-                [.text("Remove")]))
+            let remove: Node =
+              if let cancelPath = person.cancelPath {
+                .el(
+                  "button",
+                  [
+                    .type("button"), .class("button secondary"),
+                    .data("redo-cancel-invitation", cancelPath),
+                    .data(
+                      "confirm", "Cancel the invitation to \(person.name)? Its link stops working."),
+                    .ariaLabel("Cancel the invitation to \(person.name)"),
+                  ],
+                  [.text("Cancel invitation")])
+              } else {
+                .el(
+                  "button",
+                  [
+                    .type("button"), .class("button secondary"),
+                    .data("redo-unshare", person.userID), .data("task-id", task.id),
+                    .data("confirm", "Stop sharing \(task.title) with \(person.name)?"),
+                    .ariaLabel("Remove \(person.name)"),
+                  ],
+                  [.text("Remove")])
+              }
+            return .li(.span(.text("\(who) (\(person.status), \(can))")), .text(" "), remove)
           })))
   }
 

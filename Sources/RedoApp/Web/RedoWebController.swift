@@ -123,6 +123,16 @@ struct RedoWebController: Sendable {
           status: participant.status.rawValue, permission: participant.permission.rawValue,
           email: access == .owner ? person?.email : nil))
     }
+    if access == .owner {
+      let resource = RedoEvents.resource(taskId: taskId)
+      for invitation in try await ShareInvitations(env: env).emailed(resource) {
+        people.append(
+          SharedPerson(
+            userID: "", name: invitation.email, status: "invited by email",
+            permission: invitation.permission, email: nil,
+            cancelPath: ShareInvitations.path(resource, invitation: invitation.id)))
+      }
+    }
     return pages.html(
       RedoTaskPage.render(
         try await pages.pageContext(request, context), task: task,

@@ -159,7 +159,7 @@
           return;
         }
         if (!person.contact) {
-          fail(`Enter ${person.nickname}'s email or phone number.`, person.row.querySelector('[name="contact"]'));
+          fail(`Enter ${person.nickname}'s email.`, person.row.querySelector('[name="contact"]'));
           return;
         }
       }

@@ -49,7 +49,7 @@ extension SofterRooms {
       }
       let account = try await resolve(
         invitee.contact, field: "\(field).contact",
-        missing: "Enter \(nickname)'s email or phone number.")
+        missing: "Enter \(nickname)'s email.")
       guard seen.insert(account.id).inserted else {
         throw APIErrorResponse(
           APIError(
@@ -122,6 +122,9 @@ extension SofterRooms {
 
   /// "I'm Here", from the room or from the invitations list.
   func arrive(_ id: String, by user: User) async throws -> SofterRoomRecord {
+    if let stored = try await env.database.softerStore.softerRoom(id: id) {
+      try await requireConfirmedEmail(of: user, in: stored)
+    }
     let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
       try room.arrive(me, at: now)
     }
@@ -149,21 +152,17 @@ extension SofterRooms {
     try await env.database.putParticipant(participant)
   }
 
-  /// An email, or a phone number with its country code, that names a Hearth account.
+  /// An email that names a Hearth account; a phone number finds nobody, since none is confirmed.
   private func resolve(_ contact: String, field: String, missing: String) async throws -> User {
     let contact = contact.trimmingCharacters(in: .whitespaces)
     guard !contact.isEmpty else { throw APIErrorResponse(.missing(field, missing)) }
-    let account: User?
-    if contact.contains("@") {
-      account = try await env.database.user(email: contact.lowercased())
-    } else {
-      guard let phone = try? AccountRules.phone(contact) else {
-        throw APIErrorResponse(
-          .invalid(
-            field, "\(contact) is neither an email address nor a phone number like +14155550123."))
+    guard contact.contains("@") else {
+      if (try? AccountRules.phone(contact)) != nil {
+        throw APIErrorResponse(AccountService.phoneNotConfirmed(field: field))
       }
-      account = try await env.database.user(phone: phone)
+      throw APIErrorResponse(.invalid(field, "\(contact) is not an email address."))
     }
+    let account = try await env.database.user(email: contact.lowercased())
     guard let account, !account.disabled else {
       throw APIErrorResponse(
         APIError(

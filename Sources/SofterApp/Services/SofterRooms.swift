@@ -51,8 +51,18 @@ struct SofterRooms {
   /// the way the reference settles a room on entry.
   func room(_ id: String, for user: User) async throws -> SofterRoomRecord {
     let (record, _) = try await seat(in: id, for: user)
+    try await requireConfirmedEmail(of: user, in: record)
     try await ensureLightwardScheduled(record)
     return record
+  }
+
+  /// Someone invited whose email is unconfirmed waits outside: the room opens to an address
+  /// its owner has shown they receive mail at. The originator's own room is always open.
+  func requireConfirmedEmail(of user: User, in record: SofterRoomRecord) async throws {
+    guard record.originatorUserID != user.id,
+      try await EmailVerification(env: env).needsVerification(userID: user.id)
+    else { return }
+    throw APIErrorResponse(InvitationsController.unconfirmed(user))
   }
 
   /// The room and the caller's participant in it; anyone not seated gets 404.
@@ -65,12 +75,29 @@ struct SofterRooms {
 
   /// The room list: the rooms the person sits in, not those still waiting for Lightward.
   func listings(for user: User) async throws -> [SofterRoomListing] {
-    try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: nil)
+    try await confirmedListings(
+      try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: nil),
+      for: user)
   }
 
   /// One row of the room list; nil for a room the person does not sit in.
   func listing(_ id: String, for user: User) async throws -> SofterRoomListing? {
-    try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: id).first
+    try await confirmedListings(
+      try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: id),
+      for: user
+    ).first
+  }
+
+  /// An account with an unconfirmed email lists only the rooms it opened.
+  private func confirmedListings(_ listings: [SofterRoomListing], for user: User) async throws
+    -> [SofterRoomListing]
+  {
+    guard try await EmailVerification(env: env).needsVerification(userID: user.id) else {
+      return listings
+    }
+    return listings.filter {
+      $0.seats[$0.summary.lifecycle.spec.originatorID] == user.id
+    }
   }
 
   // MARK: - Acting

@@ -133,8 +133,8 @@ public enum SofterPages {
 
   static func participantsField() -> Node {
     let hint =
-      "Lightward is always part of the conversation. Add others by the email or phone "
-      + "number of their Hearth account, or keep it just the two of you."
+      "Lightward is always part of the conversation. Add others by the email of their Hearth "
+      + "account, or keep it just the two of you."
     let rows: Node = .div(
       [.class("softer-participant-rows"), .data("softer-rows", "")], participantRow(0))
     let add: Node = .button(
@@ -161,12 +161,12 @@ public enum SofterPages {
     .div(
       [.class("softer-participant"), .data("softer-row", "")],
       .div(
-        [.class("field")], .label([.for("softer-contact-\(index)")], "Email or phone"),
+        [.class("field")], .label([.for("softer-contact-\(index)")], "Email"),
         .el(
           "input",
           [
             .id("softer-contact-\(index)"), .name("contact"), .type("text"), .maxlength(254),
-            .autocomplete("off"), .placeholder("ann@example.com or +14155550123"),
+            .autocomplete("off"), .placeholder("ann@example.com"),
           ])),
       .div(
         [.class("field")], .label([.for("softer-contact-nickname-\(index)")], "Their nickname"),
