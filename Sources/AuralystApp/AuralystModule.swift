@@ -25,7 +25,12 @@ public struct AuralystModule: HearthAppModule {
   }
 
   public func register(_ routes: AppRoutes) {
-    AuralystAPIController(env: env, accounts: routes.accounts).register(routes.api)
+    AuralystAPIController(
+      env: env, accounts: routes.accounts,
+      imports: CostLimit(
+        "importing journals", perAccount: 20, perAddress: 60, env: env,
+        clientAddress: routes.clientAddress)
+    ).register(routes.api)
     AuralystWebController(pages: routes.pages).register(routes.router)
   }
 }

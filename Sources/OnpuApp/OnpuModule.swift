@@ -30,16 +30,20 @@ public struct OnpuModule: HearthAppModule {
   public var jobHandlers: [String: JobHandler] { library.handlers }
 
   public func register(_ routes: AppRoutes) {
-    OnpuAPIController(library: library, hub: routes.hub, clientAddress: routes.clientAddress)
-      .register(routes.api)
-    OnpuLibraryAPIController(library: library).register(routes.api)
-    OnpuAnkiController(library: library).register(routes.api)
-    OnpuWebController(pages: routes.pages, library: library).register(routes.router)
-    OnpuReadingsAPIController(library: library).register(routes.api)
-    OnpuReadingsWebController(pages: routes.pages, library: library).register(routes.router)
+    let costs = OnpuCosts(env: library.env, clientAddress: routes.clientAddress)
+    OnpuAPIController(
+      library: library, hub: routes.hub, costs: costs, clientAddress: routes.clientAddress
+    ).register(routes.api)
+    OnpuLibraryAPIController(library: library, costs: costs).register(routes.api)
+    OnpuAnkiController(library: library, costs: costs).register(routes.api)
+    OnpuWebController(pages: routes.pages, library: library, costs: costs)
+      .register(routes.router)
+    OnpuReadingsAPIController(library: library, costs: costs).register(routes.api)
+    OnpuReadingsWebController(pages: routes.pages, library: library, costs: costs)
+      .register(routes.router)
     OnpuStudyAPIController(study: study).register(routes.api)
     OnpuStudyWebController(pages: routes.pages, study: study).register(routes.router)
-    OnpuWordsAPIController(library: library).register(routes.api)
+    OnpuWordsAPIController(library: library, costs: costs).register(routes.api)
     OnpuWordsWebController(pages: routes.pages, library: library).register(routes.router)
   }
 }

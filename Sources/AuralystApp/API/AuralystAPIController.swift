@@ -9,6 +9,8 @@ import Hummingbird
 struct AuralystAPIController: Sendable {
   let env: HearthEnvironment
   let accounts: AccountService
+  /// Imports parse and write files of up to 64 MiB.
+  let imports: CostLimit
   var journals: AuralystJournals { AuralystJournals(env: env) }
 
   static let journalsPath = "/api/auralyst/journals"
@@ -128,7 +130,7 @@ struct AuralystAPIController: Sendable {
     importRoute.requestContent = [
       ("application/json", Self.exportFile), ("text/csv", Schemas.string),
     ]
-    api.add(importRoute, use: importJournal)
+    api.add(importRoute, limitedBy: imports, use: importJournal)
 
     // Records
     collection(

@@ -83,6 +83,21 @@ public final class APIRouteTable: @unchecked Sendable {
     }.map(\.method)
   }
 
+  /// Routes `operation` through `limit` (work that costs real time or money) to `handler`, and
+  /// documents it with its 429.
+  public func add(
+    _ operation: APIOperation, limitedBy limit: CostLimit,
+    use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
+  ) {
+    precondition(operation.path.hasPrefix(prefix), "\(operation.path) is outside \(prefix)")
+    var operation = operation
+    if !operation.errors.contains(429) { operation.errors.append(429) }
+    book.operations.append(operation)
+    routes.group(RouterPath(String(operation.path.dropFirst(prefix.count))))
+      .add(middleware: limit)
+      .on("", method: operation.method, use: handler)
+  }
+
   /// Routes `operation` to `handler` and documents it.
   public func add(
     _ operation: APIOperation,

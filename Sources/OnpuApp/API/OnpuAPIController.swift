@@ -13,16 +13,18 @@ struct OnpuAPIController: Sendable {
   var env: HearthEnvironment { library.env }
   let hub: EventHub
   let gate: OnpuGate
+  let costs: OnpuCosts
   var settings: OnpuConfig { library.settings }
 
   static let bodyLimit = 256 << 10
 
   init(
-    library: OnpuLibrary, hub: EventHub,
+    library: OnpuLibrary, hub: EventHub, costs: OnpuCosts,
     clientAddress: @escaping @Sendable (Request, AppRequestContext) -> String
   ) {
     self.library = library
     self.hub = hub
+    self.costs = costs
     gate = OnpuGate(env: library.env, settings: library.settings, clientAddress: clientAddress)
   }
 
@@ -42,7 +44,7 @@ struct OnpuAPIController: Sendable {
       APIOperation(
         .post, "/v1/jobs", summary: "Queue lyrics for analysis", tag: "onpu",
         requestBody: Schemas.of(JobInput.self), responses: [(200, Schemas.of(Created.self))],
-        errors: [400, 401, 413, 429]), use: createJob)
+        errors: [400, 401, 413, 429]), limitedBy: costs.analysis, use: createJob)
     v1.add(
       APIOperation(
         .get, "/v1/jobs/:jobId", summary: "A job's status, and its result once it succeeded",

@@ -8,6 +8,7 @@ import OnpuCore
 /// Anki exports (.apkg): one song's words as a deck, or all the caller's songs as one deck.
 struct OnpuAnkiController: Sendable {
   let library: OnpuLibrary
+  let costs: OnpuCosts
   var env: HearthEnvironment { library.env }
 
   static let contentType = "application/apkg"
@@ -20,12 +21,12 @@ struct OnpuAnkiController: Sendable {
         .get, "\(OnpuLibraryAPIController.songPath)/anki",
         summary: "The song's words with kanji as an Anki deck (.apkg)", tag: "onpu",
         responses: [(200, Self.package)], errors: [404, 409], contentType: Self.contentType),
-      use: song)
+      limitedBy: costs.exports, use: song)
     api.add(
       APIOperation(
         .get, "/api/onpu/anki", summary: "The words of all your songs as one Anki deck (.apkg)",
         tag: "onpu", responses: [(200, Self.package)], contentType: Self.contentType),
-      use: allSongs)
+      limitedBy: costs.exports, use: allSongs)
   }
 
   @Sendable func song(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -9,6 +9,7 @@ import OnpuCore
 /// remove) and the kanji dictionary, for the pages and any other client.
 struct OnpuLibraryAPIController: Sendable {
   let library: OnpuLibrary
+  let costs: OnpuCosts
   var env: HearthEnvironment { library.env }
 
   static let songPath = "/api/onpu/songs/:songId"
@@ -137,11 +138,12 @@ struct OnpuLibraryAPIController: Sendable {
         summary:
           "Translate the song's untranslated lines again (after a failed or partial translation, or when a translator was set up later)",
         tag: "onpu", responses: [(202, Schemas.of(TranslationStatus.self))],
-        errors: [404, 409]), use: retranslate)
+        errors: [404, 409]), limitedBy: costs.analysis, use: retranslate)
     api.add(
       APIOperation(
         .post, "/api/onpu/jobs/:jobId/retry", summary: "Try a failed job again", tag: "onpu",
-        responses: [(200, Schemas.of(OnpuJob.Change.self))], errors: [404, 409]), use: retryJob)
+        responses: [(200, Schemas.of(OnpuJob.Change.self))], errors: [404, 409]),
+      limitedBy: costs.analysis, use: retryJob)
     api.add(
       APIOperation(
         .delete, "/api/onpu/jobs/:jobId", summary: "Remove a job from the processing list",
@@ -150,7 +152,8 @@ struct OnpuLibraryAPIController: Sendable {
       APIOperation(
         .get, "/api/onpu/kanji", summary: "Search the kanji dictionary", tag: "onpu",
         authenticated: false, query: [("q", Schemas.string, true)],
-        responses: [(200, Schemas.of(KanjiList.self))], errors: [400, 503]), use: searchKanji)
+        responses: [(200, Schemas.of(KanjiList.self))], errors: [400, 503]),
+      limitedBy: costs.searches, use: searchKanji)
     api.add(
       APIOperation(
         .get, "/api/onpu/kanji/:literal", summary: "One kanji", tag: "onpu",

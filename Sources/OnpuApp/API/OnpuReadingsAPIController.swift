@@ -8,6 +8,7 @@ import Hummingbird
 /// readings songs sing, for one song or for all of theirs.
 struct OnpuReadingsAPIController: Sendable {
   let library: OnpuLibrary
+  let costs: OnpuCosts
 
   static let path = "/api/onpu/songs/:songId/readings"
 
@@ -34,13 +35,13 @@ struct OnpuReadingsAPIController: Sendable {
         summary: "Correct a word's reading in the song, or in all your songs (allSongs)",
         tag: "onpu", requestBody: Schemas.of(OnpuLibrary.ReadingInput.self),
         responses: [(200, Schemas.of(ReadingsBody.self))], errors: [400, 404, 422]),
-      use: correct)
+      limitedBy: costs.corrections, use: correct)
     api.add(
       APIOperation(
         .delete, Self.path,
         summary: "Undo the song's correction of a word (or your all-songs one, with allSongs)",
         tag: "onpu", query: [surface, allSongs], responses: [(200, Schemas.of(ReadingsBody.self))],
-        errors: [400, 404]), use: undo)
+        errors: [400, 404]), limitedBy: costs.corrections, use: undo)
     api.add(
       APIOperation(
         .get, "/api/onpu/readings", summary: "Your reading corrections, of all songs and each",
@@ -49,7 +50,7 @@ struct OnpuReadingsAPIController: Sendable {
       APIOperation(
         .delete, "/api/onpu/readings", summary: "Remove a correction of all your songs",
         tag: "onpu", query: [surface], responses: [(204, nil)], errors: [400, 404]),
-      use: removeAllSongs)
+      limitedBy: costs.corrections, use: removeAllSongs)
   }
 
   @Sendable func words(_ request: Request, _ context: AppRequestContext) async throws -> Response {

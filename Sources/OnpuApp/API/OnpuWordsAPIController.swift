@@ -8,6 +8,7 @@ import OnpuCore
 /// the kanji dictionary: it holds nobody's data.
 struct OnpuWordsAPIController: Sendable {
   let library: OnpuLibrary
+  let costs: OnpuCosts
 
   struct WordList: Codable {
     var words: [OnpuWordCard.Entry]
@@ -21,7 +22,8 @@ struct OnpuWordsAPIController: Sendable {
         .get, "/api/onpu/words",
         summary: "Search the word dictionary by kanji, kana, romaji or English", tag: "onpu",
         authenticated: false, query: [("q", Schemas.string, true)],
-        responses: [(200, Schemas.of(WordList.self))], errors: [400, 503]), use: search)
+        responses: [(200, Schemas.of(WordList.self))], errors: [400, 503]),
+      limitedBy: costs.searches, use: search)
     api.add(
       APIOperation(
         .get, "/api/onpu/words/:word",

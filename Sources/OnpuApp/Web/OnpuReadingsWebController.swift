@@ -11,12 +11,14 @@ import OnpuCore
 struct OnpuReadingsWebController: Sendable {
   let pages: WebPages
   let library: OnpuLibrary
+  let costs: OnpuCosts
 
   func register(_ router: Router<AppRequestContext>) {
     let signedIn = router.group("/onpu/songs/:songId/readings").add(middleware: SignedInPages())
     signedIn.get("", use: show)
-    signedIn.post("", use: correct)
-    signedIn.post("/undo", use: undo)
+    let limited = signedIn.group().add(middleware: costs.corrections)
+    limited.post("", use: correct)
+    limited.post("/undo", use: undo)
   }
 
   @Sendable func show(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -9,6 +9,7 @@ struct OnpuWebController: Sendable {
   let pages: WebPages
   var env: HearthEnvironment { pages.env }
   let library: OnpuLibrary
+  let costs: OnpuCosts
 
   func knownKanji() -> @Sendable (Character) -> Bool {
     guard case .success(let analyzer) = library.analyzer else { return { _ in false } }
@@ -19,11 +20,11 @@ struct OnpuWebController: Sendable {
   func register(_ router: Router<AppRequestContext>) {
     router.get("/onpu", use: home)
     router.get("/onpu/about", use: about)
-    router.get("/onpu/dictionary", use: dictionary)
+    router.group("/onpu/dictionary").add(middleware: costs.searches).get(use: dictionary)
     router.get("/onpu/welcome", use: welcome)
     let signedIn = router.group("/onpu").add(middleware: SignedInPages())
     signedIn.get("/add", use: addSongForm)
-    signedIn.post("/add", use: addSong)
+    signedIn.group("/add").add(middleware: costs.analysis).post(use: addSong)
     signedIn.get("/songs/:songId", use: song)
   }
 
