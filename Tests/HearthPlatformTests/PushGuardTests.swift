@@ -192,4 +192,21 @@ import Testing
       #expect(try await store.subscriptions(userID: "p1").count == cap)
     }
   }
+
+  @Test func theAccountPageShowsWhyADeviceWasNotReached() {
+    // Given a device whose latest push was refused
+    var device = Self.device("d1", endpoint: "https://push.example.com/1")
+    device.problem = "10.0.0.7 (push.example.com) is a private network address; not sent"
+
+    // When its row is shown, then the reason is there, marked as an error
+    let html = DevicesSection.row(device, timeZone: .gmt, csrf: "c").render()
+    #expect(
+      html.contains(
+        "<p class=\"field-error\">Last push: 10.0.0.7 (push.example.com) is a private network "
+          + "address; not sent</p>"))
+    #expect(
+      !DevicesSection.row(
+        Self.device("d2", endpoint: "https://push.example.com/2"), timeZone: .gmt, csrf: "c"
+      ).render().contains("field-error"))
+  }
 }
