@@ -173,3 +173,119 @@ def test_subscriptions_are_checked_and_belong_to_their_owner(server, push_servic
     assert [s["id"] for s in json_of(sam.get("/api/push/subscriptions"))["subscriptions"]] == [
         json_of(r)["subscription"]["id"]
     ]
+
+
+PRODUCTION = {"HEARTH_ENV": "production", "HEARTH_EMAIL_VERIFICATION": "off"}
+
+INWARD_ENDPOINTS = {
+    "https://127.0.0.1/push": "loopback",
+    "https://2130706433/push": "loopback",
+    "https://0x7f.0.0.1/push": "loopback",
+    "https://0177.0.0.1/push": "loopback",
+    "https://127.1/push": "loopback",
+    "https://[::1]/push": "loopback",
+    "https://[::ffff:127.0.0.1]/push": "loopback",
+    "https://[::ffff:7f00:1]/push": "loopback",
+    "https://localhost/push": "local",
+    "https://push.localhost/push": "local",
+    "https://10.0.0.1/push": "private",
+    "https://10.1/push": "private",
+    "https://172.16.5.4/push": "private",
+    "https://192.168.1.1/push": "private",
+    "https://169.254.169.254/latest/meta-data": "link-local",
+    "https://[fe80::1]/push": "link-local",
+    "https://[fd00::1]/push": "unique-local",
+    "https://100.64.0.1/push": "carrier-grade NAT",
+    "https://0.0.0.0/push": "unspecified",
+    "https://[::]/push": "unspecified",
+    "https://224.0.0.1/push": "multicast",
+    "https://metadata.google.internal/push": "local",
+    "https://printer.local/push": "local",
+    "http://fcm.googleapis.com/fcm/send/abc": "https://",
+}
+
+KNOWN_PUSH_SERVICES = (
+    "https://fcm.googleapis.com/fcm/send/dX1yZ:APA91bH",
+    "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
+    "https://web.push.apple.com/QGuQyavXutnMH8",
+    "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD",
+)
+
+
+@pytest.fixture
+def production_server(backend, start_server):
+    """A server in production mode, where push only ever reaches the public internet."""
+    return start_server(backend, extra_env=PRODUCTION)
+
+
+def test_production_refuses_endpoints_that_lead_inwards_and_accepts_push_services(
+    production_server,
+) -> None:
+    client = production_server.client()
+    pat = client.with_token(json_of(client.signup(unique_email("pat"), "Pat"))["accessToken"])
+    keys = Browser("https://fcm.googleapis.com/x").subscription()["keys"]
+
+    for endpoint, why in INWARD_ENDPOINTS.items():
+        r = pat.post("/api/push/subscriptions", json={"endpoint": endpoint, "keys": keys})
+        assert r.status_code == 400, f"{endpoint}: {describe(r)}"
+        error = json_of(r)["error"]
+        assert error["field"] == "endpoint", describe(r)
+        assert why in error["message"], f"{endpoint}: {error['message']}"
+    assert json_of(pat.get("/api/push/subscriptions"))["subscriptions"] == []
+
+    for endpoint in KNOWN_PUSH_SERVICES:
+        r = pat.post("/api/push/subscriptions", json={"endpoint": endpoint, "keys": keys})
+        assert r.status_code == 201, f"{endpoint}: {describe(r)}"
+    services = {s["service"] for s in json_of(pat.get("/api/push/subscriptions"))["subscriptions"]}
+    assert services == {
+        "https://fcm.googleapis.com",
+        "https://updates.push.services.mozilla.com",
+        "https://web.push.apple.com",
+        "https://wns2-par02p.notify.windows.com",
+    }
+
+
+def test_an_account_has_at_most_twenty_devices(server) -> None:
+    client = server.client()
+    pat = client.with_token(json_of(client.signup(unique_email("pat"), "Pat"))["accessToken"])
+    keys = Browser("https://fcm.googleapis.com/x").subscription()["keys"]
+
+    def subscribe(n: int):
+        endpoint = f"https://fcm.googleapis.com/fcm/send/device-{n}"
+        return pat.post("/api/push/subscriptions", json={"endpoint": endpoint, "keys": keys})
+
+    ids = []
+    for n in range(20):
+        r = subscribe(n)
+        assert r.status_code == 201, describe(r)
+        ids.append(json_of(r)["subscription"]["id"])
+
+    r = subscribe(20)
+    assert r.status_code == 429, describe(r)
+    error = json_of(r)["error"]
+    assert error["field"] == "endpoint" and "20 devices" in error["message"], describe(r)
+    assert "Remove one" in error["message"], describe(r)
+
+    r = subscribe(7)
+    assert r.status_code == 201, "re-subscribing a known device must work: " + describe(r)
+    assert json_of(r)["subscription"]["id"] == ids[7]
+
+    assert pat.delete(f"/api/push/subscriptions/{ids[0]}").status_code == 204
+    assert subscribe(20).status_code == 201
+    assert len(json_of(pat.get("/api/push/subscriptions"))["subscriptions"]) == 20
+
+
+def test_test_notifications_are_limited_to_five_a_minute(server) -> None:
+    client = server.client()
+    pat = client.with_token(json_of(client.signup(unique_email("pat"), "Pat"))["accessToken"])
+    for sent in range(1, 6):
+        r = pat.post("/api/push/test")
+        assert r.status_code == 202, describe(r)
+        assert json_of(r)["unread"] == sent
+
+    r = pat.post("/api/push/test")
+    assert r.status_code == 429, describe(r)
+    assert json_of(r)["error"]["code"] == "rate_limited"
+    assert 1 <= int(r.headers["Retry-After"]) <= 60, describe(r)
+    assert "5 test notifications a minute" in json_of(r)["error"]["message"], describe(r)
+    assert json_of(pat.get("/api/notifications"))["unread"] == 5

@@ -25,6 +25,9 @@ public struct HearthEnvironment: Sendable {
   public var vapidKey: P256.Signing.PrivateKey
   /// What mail is sent with: the configured mailer, or a recorder in tests.
   public var mailer: @Sendable (Logger) throws -> any Mailer
+  /// Where requests to addresses people chose (push endpoints) may go: public addresses only
+  /// in production.
+  public var outbound: OutboundGuard
   public init(
     config: HearthConfig, database: any HearthDatabase, secret: String,
     vapidKey: P256.Signing.PrivateKey = .init(),
@@ -41,6 +44,7 @@ public struct HearthEnvironment: Sendable {
     self.logger = logger
     mailer = { [config] in try config.mailer(logger: $0) }
     llm = config.llm.map { LLMClient(settings: $0) }
+    outbound = OutboundGuard(rule: .of(config.environment))
     if config.testClock {
       let shift = ClockShift()
       clockShift = shift

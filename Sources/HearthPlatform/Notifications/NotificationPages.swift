@@ -153,7 +153,12 @@ package struct NotificationPages: Sendable {
   {
     guard let caller = context.caller else { return pages.redirect("/login") }
     _ = try await pages.form(request)
-    try await controller.sendTest(to: caller.user)
+    do {
+      try await controller.sendTest(to: caller.user)
+    } catch let error as APIErrorResponse where error.error.status == 429 {
+      return pages.redirect(
+        "/account#devices", flash: Flash(kind: .error, message: error.error.message))
+    }
     return pages.redirect(
       "/account#devices",
       flash: Flash(kind: .success, message: "Test notification sent to your devices."))

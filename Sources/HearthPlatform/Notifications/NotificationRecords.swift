@@ -16,11 +16,15 @@ public struct PushSubscription: Equatable, Sendable {
   public var lastSuccessAt: Date?
   /// Failed deliveries since the last one that arrived.
   public var failures: Int
+  /// Why the latest push to it did not go, when none has arrived since ("the push service's
+  /// address is refused: …"); read from the deliveries, never stored.
+  public var problem: String?
 
   public init(
     id: String, userID: String, endpoint: String, p256dh: String, auth: String, label: String,
-    createdAt: Date, lastSuccessAt: Date? = nil, failures: Int = 0
+    createdAt: Date, lastSuccessAt: Date? = nil, failures: Int = 0, problem: String? = nil
   ) {
+    self.problem = problem
     self.id = id
     self.userID = userID
     self.endpoint = endpoint
@@ -58,4 +62,6 @@ public struct StoredNotification: Equatable, Sendable {
 /// What happened to one notice on one channel and target (a device, an address).
 public enum DeliveryStatus: String, Sendable {
   case pending, sent, gone, failed, expired
+  /// Not pushed: the person had been pushed `PushLimits.noticesPerHour` notices already.
+  case limited
 }

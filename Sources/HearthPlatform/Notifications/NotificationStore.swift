@@ -4,8 +4,10 @@ import HearthCore
 /// Push subscriptions, the inbox and the record of deliveries, on either database.
 public protocol NotificationStore: Sendable {
   /// Stores the subscription; an endpoint already stored moves to this person with the new
-  /// keys (the browser reused it), keeping its id. Returns the stored subscription.
-  func putSubscription(_ subscription: PushSubscription) async throws -> PushSubscription
+  /// keys (the browser reused it), keeping its id. Returns the stored subscription. Throws
+  /// `DeviceLimitReached` when the person already has `devicesAtMost` other subscriptions.
+  func putSubscription(_ subscription: PushSubscription, devicesAtMost: Int) async throws
+    -> PushSubscription
   func subscriptions(userID: String) async throws -> [PushSubscription]
   func subscription(id: String) async throws -> PushSubscription?
   /// False when there was no such subscription of this person.
@@ -32,6 +34,15 @@ public protocol NotificationStore: Sendable {
     async throws
 }
 
+extension NotificationStore {
+  public func putSubscription(_ subscription: PushSubscription) async throws -> PushSubscription {
+    try await putSubscription(subscription, devicesAtMost: .max)
+  }
+}
+
+/// The person has as many devices as they may; they can remove one.
+public struct DeviceLimitReached: Error {}
+
 extension HearthDatabase {
   public var notificationStore: any NotificationStore { NotificationSQLStore(database: self) }
 }
@@ -47,9 +58,36 @@ struct NotificationSQLStore: NotificationStore {
     data
     """
 
-  func putSubscription(_ subscription: PushSubscription) async throws -> PushSubscription {
+  /// What is read of a subscription: its columns and its latest problem, a delivery that did
+  /// not go after its last success.
+  static let subscriptionReadColumns: SQL =
+    """
+    id, user_id, endpoint, p256dh, auth, label, created_at, last_success_at, failures,
+    (SELECT detail FROM notification_deliveries d
+      WHERE d.channel = 'push' AND d.target = push_subscriptions.id
+        AND d.status IN ('failed', 'limited')
+        AND (push_subscriptions.last_success_at IS NULL
+          OR d.updated_at > push_subscriptions.last_success_at)
+      ORDER BY d.updated_at DESC LIMIT 1) AS problem
+    """
+
+  func putSubscription(_ subscription: PushSubscription, devicesAtMost: Int) async throws
+    -> PushSubscription
+  {
     try await database.transaction { tx in
       let s = subscription
+      if tx.dialect == .postgres {
+        try await tx.execute(
+          "SELECT pg_advisory_xact_lock(hashtextextended(\("push-devices|" + s.userID), 0))")
+      }
+      let others = try await tx.row(
+        """
+        SELECT COUNT(*) AS devices FROM push_subscriptions
+        WHERE user_id = \(s.userID) AND endpoint <> \(s.endpoint)
+        """)
+      if try others.map({ Int(try $0["devices"] as Int64) }) ?? 0 >= devicesAtMost {
+        throw DeviceLimitReached()
+      }
       try await tx.execute(
         """
         INSERT INTO push_subscriptions (\(Self.subscriptionColumns))
@@ -61,7 +99,7 @@ struct NotificationSQLStore: NotificationStore {
       guard
         let row = try await tx.row(
           """
-          SELECT \(Self.subscriptionColumns) FROM push_subscriptions
+          SELECT \(Self.subscriptionReadColumns) FROM push_subscriptions
           WHERE endpoint = \(s.endpoint)
           """)
       else { throw StoreError.notFound }
@@ -72,7 +110,7 @@ struct NotificationSQLStore: NotificationStore {
   func subscriptions(userID: String) async throws -> [PushSubscription] {
     try await database.rows(
       """
-      SELECT \(Self.subscriptionColumns) FROM push_subscriptions WHERE user_id = \(userID)
+      SELECT \(Self.subscriptionReadColumns) FROM push_subscriptions WHERE user_id = \(userID)
       ORDER BY created_at, id
       """
     ).map(Self.subscription)
@@ -80,7 +118,7 @@ struct NotificationSQLStore: NotificationStore {
 
   func subscription(id: String) async throws -> PushSubscription? {
     try await database.row(
-      "SELECT \(Self.subscriptionColumns) FROM push_subscriptions WHERE id = \(id)"
+      "SELECT \(Self.subscriptionReadColumns) FROM push_subscriptions WHERE id = \(id)"
     ).map(Self.subscription)
   }
 
@@ -279,7 +317,7 @@ struct NotificationSQLStore: NotificationStore {
       id: try row["id"], userID: try row["user_id"], endpoint: try row["endpoint"],
       p256dh: try row["p256dh"], auth: try row["auth"], label: try row["label"],
       createdAt: try row["created_at"], lastSuccessAt: try row["last_success_at"],
-      failures: Int(try row["failures"] as Int64))
+      failures: Int(try row["failures"] as Int64), problem: try row["problem"])
   }
 
   static func notification(_ row: SQLRow) throws -> StoredNotification {

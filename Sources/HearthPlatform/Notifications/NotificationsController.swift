@@ -34,6 +34,8 @@ package struct NotificationsController: Sendable {
     var service: String
     var createdAt: Date
     var lastSuccessAt: Date?
+    /// Why the latest push did not go, when none has arrived since.
+    var problem: String?
 
     init(_ subscription: PushSubscription) {
       id = subscription.id
@@ -41,6 +43,7 @@ package struct NotificationsController: Sendable {
       service = URL(string: subscription.endpoint).flatMap(VAPIDToken.audience(of:)) ?? ""
       createdAt = subscription.createdAt
       lastSuccessAt = subscription.lastSuccessAt
+      problem = subscription.problem
     }
   }
 
@@ -139,7 +142,7 @@ package struct NotificationsController: Sendable {
         .post, "/api/push/subscriptions", summary: "Receive push notifications on this device",
         tag: "notifications", requestBody: Schemas.of(SubscriptionInput.self),
         responses: [(201, Schemas.of(SubscriptionEnvelope.self))],
-        errors: [400, 401, 413]), use: subscribe)
+        errors: [400, 401, 413, 429]), use: subscribe)
     api.add(
       APIOperation(
         .delete, "/api/push/subscriptions/:id", summary: "Stop push notifications on a device",
@@ -147,8 +150,8 @@ package struct NotificationsController: Sendable {
     api.add(
       APIOperation(
         .post, "/api/push/test", summary: "Send yourself a test notification",
-        tag: "notifications", responses: [(202, Schemas.of(UnreadBody.self))], errors: [401]),
-      use: sendTest)
+        tag: "notifications", responses: [(202, Schemas.of(UnreadBody.self))],
+        errors: [401, 429]), use: sendTest)
     api.add(
       APIOperation(
         .get, "/api/notifications", summary: "Your notifications, newest first",
@@ -201,13 +204,25 @@ package struct NotificationsController: Sendable {
     }
     let label = input.label?.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80)
       .description
-    let stored = try await store.putSubscription(
-      PushSubscription(
-        id: env.newID(), userID: caller.user.id, endpoint: endpoint, p256dh: keys.p256dh ?? "",
-        auth: keys.auth ?? "",
-        label: label.flatMap { $0.isEmpty ? nil : $0 }
-          ?? DeviceLabel.from(userAgent: request.headers[.userAgent] ?? ""),
-        createdAt: env.now()))
+    let stored: PushSubscription
+    do {
+      stored = try await store.putSubscription(
+        PushSubscription(
+          id: env.newID(), userID: caller.user.id, endpoint: endpoint, p256dh: keys.p256dh ?? "",
+          auth: keys.auth ?? "",
+          label: label.flatMap { $0.isEmpty ? nil : $0 }
+            ?? DeviceLabel.from(userAgent: request.headers[.userAgent] ?? ""),
+          createdAt: env.now()),
+        devicesAtMost: PushLimits.devicesPerAccount)
+    } catch is DeviceLimitReached {
+      throw APIErrorResponse(
+        APIError(
+          status: 429, code: "too_many_devices",
+          message:
+            "You already receive notifications on \(PushLimits.devicesPerAccount) devices, "
+            + "the most an account may have. Remove one you no longer use, then try again.",
+          field: "endpoint"))
+    }
     env.logger.info(
       "Push subscription added",
       metadata: ["user": "\(caller.user.id)", "subscription": "\(stored.id)"])
@@ -215,18 +230,21 @@ package struct NotificationsController: Sendable {
       SubscriptionEnvelope(subscription: SubscriptionBody(stored)), status: .created)
   }
 
-  /// An absolute URL a push service answers at: https, or http outside production (tests run
-  /// a push service on loopback).
+  /// The push service's URL, checked without DNS by the outbound rule: https, to a public
+  /// host in production; http and loopback too elsewhere (tests run a push service there).
   func validEndpoint(_ raw: String?) throws -> String {
     guard let raw, !raw.isEmpty else { throw APIErrorResponse(.missing("endpoint")) }
-    let schemes = env.config.environment == .production ? ["https"] : ["https", "http"]
-    guard raw.count <= 2048, let url = URL(string: raw), let scheme = url.scheme?.lowercased(),
-      schemes.contains(scheme), url.host?.isEmpty == false, url.user == nil
-    else {
+    let rule = env.outbound.rule
+    do {
+      return try rule.check(raw).text
+    } catch {
+      let place = rule.allowsNonPublic ? "" : " on the public internet"
       throw APIErrorResponse(
-        .invalid("endpoint", "endpoint must be the push service's \(schemes[0]):// URL"))
+        .invalid(
+          "endpoint",
+          "endpoint must be the push service's \(rule.schemes[0]):// URL\(place): "
+            + "\(error.reason)."))
     }
-    return raw
   }
 
   @Sendable func unsubscribe(_ request: Request, _ context: AppRequestContext) async throws
@@ -249,7 +267,21 @@ package struct NotificationsController: Sendable {
     return JSONBody.response(UnreadBody(unread: unread), status: .accepted)
   }
 
+  /// Sends the person a test notice; 429 past `PushLimits.testsPerMinute`.
   func sendTest(to user: User) async throws {
+    let limits = LoginLimits(database: env.database, newID: { UUID.random().uuidString })
+    let rule = LoginLimits.Rule(
+      key: "push-test|\(user.id)", limit: PushLimits.testsPerMinute, window: 60,
+      account: user.email)
+    if case .wait(let seconds) = try await limits.reserve([rule], now: env.now()) {
+      throw APIErrorResponse(
+        APIError(
+          status: 429, code: "rate_limited",
+          message:
+            "You can send \(PushLimits.testsPerMinute) test notifications a minute. "
+            + "Try again in \(seconds) seconds."),
+        headers: [.retryAfter: "\(seconds)"])
+    }
     try await env.notifier.send(
       NotificationDraft(
         kind: Self.testKind, to: [user.id], title: "Notifications work",

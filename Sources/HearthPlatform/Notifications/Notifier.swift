@@ -81,10 +81,17 @@ public struct Notifier: Sendable {
         guard try row?["id"] == notice.id else { return false }
         if preferences.isOn(.push, for: draft.kind) {
           let sendAt = try await Self.pushTime(now, userID: userID, preferences, in: tx)
+          let limited = try await Self.pushedTooMany(userID: userID, at: now, in: tx)
           for device in try await tx.rows(
             "SELECT id FROM push_subscriptions WHERE user_id = \(userID) ORDER BY created_at, id")
           {
             let subscriptionID: String = try device["id"]
+            if limited {
+              try await NotificationSQLStore.setDelivery(
+                notificationID: notice.id, channel: "push", target: subscriptionID,
+                status: .limited, detail: Self.limitedDetail, at: now, in: tx)
+              continue
+            }
             try await NotificationSQLStore.setDelivery(
               notificationID: notice.id, channel: "push", target: subscriptionID,
               status: .pending, detail: sendAt > now ? "after quiet hours" : "", at: now, in: tx)
@@ -95,7 +102,8 @@ public struct Notifier: Sendable {
             try await tx.enqueue(
               NewJob(
                 queue: Self.pushQueue, payload: StoreJSON.encode(payload), runAt: sendAt,
-                idempotencyKey: "\(notice.id):push:\(subscriptionID)", maxAttempts: 10),
+                idempotencyKey: "\(notice.id):push:\(subscriptionID)",
+                maxAttempts: PushLimits.attemptsPerDelivery),
               id: env.newID(), at: now)
           }
         }
@@ -137,6 +145,30 @@ public struct Notifier: Sendable {
       "time_zone"]
     let zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
     return quiet.nextAllowed(after: now, in: zone)
+  }
+
+  static let limitedDetail =
+    "not pushed: more than \(PushLimits.noticesPerHour) notifications in the last hour; "
+    + "it is in the inbox"
+
+  /// Whether the person was pushed `PushLimits.noticesPerHour` notices within the last hour.
+  /// On PostgreSQL their notices are counted one transaction at a time.
+  static func pushedTooMany(userID: String, at now: Date, in tx: any SQLTransaction)
+    async throws -> Bool
+  {
+    if tx.dialect == .postgres {
+      try await tx.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended(\("push-hour|" + userID), 0))")
+    }
+    let row = try await tx.row(
+      """
+      SELECT COUNT(DISTINCT n.id) AS pushed FROM notifications n
+      JOIN notification_deliveries d ON d.notification_id = n.id
+      WHERE n.user_id = \(userID) AND n.created_at > \(now.addingTimeInterval(-3600))
+        AND d.channel = 'push' AND d.status <> 'limited'
+      """)
+    let pushed = try row.map { Int(try $0["pushed"] as Int64) } ?? 0
+    return pushed >= PushLimits.noticesPerHour
   }
 
   /// A notice only ever leads somewhere on this server.

@@ -13,11 +13,8 @@ struct PushSender: Sendable {
   let env: HearthEnvironment
 
   /// Push endpoints are chosen by browsers: no redirects are followed, and answers are small.
-  static let http = HTTPClient(
-    eventLoopGroupProvider: .singleton,
-    configuration: HTTPClient.Configuration(
-      redirectConfiguration: .disallow,
-      timeout: .init(connect: .seconds(10), read: .seconds(30))))
+  static let configuration = HTTPClient.Configuration(
+    redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
 
   var handler: JobHandler {
     { context in try await self.deliver(context) }
@@ -53,7 +50,21 @@ struct PushSender: Sendable {
     let token = try VAPIDToken(
       audience: audience, subject: env.vapidSubject, now: now, key: env.vapidKey)
 
-    var request = HTTPClientRequest(url: device.endpoint)
+    let target: PinnedTarget
+    do {
+      target = try await env.outbound.pin(device.endpoint)
+    } catch let refusal as OutboundRefusal {
+      try await store.recordPush(subscriptionID: device.id, arrived: false, at: now)
+      context.logger.warning(
+        "Push endpoint refused", metadata: ["subscription": "\(device.id)", "why": "\(refusal)"])
+      return try await record(
+        .failed, "the push service's address is refused: \(refusal.reason); not sent")
+    } catch {
+      try await store.recordPush(subscriptionID: device.id, arrived: false, at: now)
+      try await record(.pending, "push service unreachable: \(error)")
+      throw error
+    }
+    var request = HTTPClientRequest(url: target.url.text)
     request.method = .POST
     request.headers.add(name: "TTL", value: String(job.timeToLive))
     request.headers.add(name: "Urgency", value: job.urgency)
@@ -63,15 +74,16 @@ struct PushSender: Sendable {
       name: "Authorization", value: token.authorization(publicKey: env.vapidKey.publicKey))
     request.body = .bytes(ByteBuffer(data: body))
 
-    let response: HTTPClientResponse
+    let response: OutboundAnswer
     do {
-      response = try await Self.http.execute(request, timeout: .seconds(30))
+      response = try await target.execute(
+        request, configuration: Self.configuration, timeout: .seconds(30), bodyLimit: 4096)
     } catch {
       try await store.recordPush(subscriptionID: device.id, arrived: false, at: now)
       try await record(.pending, "push service unreachable: \(error)")
       throw error
     }
-    let answer = String(buffer: (try? await response.body.collect(upTo: 4096)) ?? ByteBuffer())
+    let answer = String(buffer: response.body)
     let status = Int(response.status.code)
     let logger = context.logger
     switch status {

@@ -44,7 +44,10 @@ package enum DevicesSection {
       [.data("subscription", device.id)],
       .td(.text(device.label)),
       .td(DateText.node(device.createdAt, in: timeZone)),
-      .td(device.lastSuccessAt.map { DateText.node($0, in: timeZone) } ?? .text("Not yet")),
+      .td(
+        device.lastSuccessAt.map { DateText.node($0, in: timeZone) } ?? .text("Not yet"),
+        device.problem.map { .p([.class("field-error")], "Last push: \($0)") }
+          ?? .empty),
       .td(
         Forms.post(
           action: "/account/devices/\(SessionsTable.pathSegment(device.id))/remove", csrf: csrf,
