@@ -25,7 +25,10 @@ public struct OutboundGuard: Sendable {
     }
     for address in addresses { try rule.check(address, for: url.host) }
     // IPv4 first: a server's IPv6 route is the one more often missing.
-    let chosen = addresses.first { if case .v4 = $0 { true } else { false } } ?? addresses[0]
+    guard
+      let chosen = addresses.first(where: { if case .v4 = $0 { true } else { false } })
+        ?? addresses.first
+    else { throw OutboundRefusal("\(url.host) has no address") }
     return PinnedTarget(url: url, address: chosen)
   }
 }
