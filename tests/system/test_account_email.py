@@ -8,6 +8,7 @@ import email
 import email.policy
 import re
 import time
+from contextlib import contextmanager
 from typing import Any, Iterator
 
 import pytest
@@ -19,9 +20,10 @@ from test_mail import Mailbox, certificate  # noqa: F401  (a fixture)
 SENDER = "hearth@example.org"
 
 
-@pytest.fixture
-def mail_server(backend, start_server, certificate) -> Iterator[tuple[Any, Mailbox]]:  # noqa: F811
-    """A Hearth server that mails through an aiosmtpd server with STARTTLS and AUTH."""
+@contextmanager
+def mailing_server(backend, start_server, certificate, **extra_env: str) -> Iterator[tuple[Any, Mailbox]]:
+    """A Hearth server that mails through an aiosmtpd server with STARTTLS and AUTH, with email
+    confirmation on, and `extra_env` besides."""
     cert_path, context = certificate
     mailbox = Mailbox()
     port = free_port()
@@ -43,11 +45,18 @@ def mail_server(backend, start_server, certificate) -> Iterator[tuple[Any, Mailb
                 "HEARTH_SMTP_CA_FILE": str(cert_path),
                 "HEARTH_MAIL_FROM": f"Hearth <{SENDER}>",
                 "HEARTH_EMAIL_VERIFICATION": "on",
+                **extra_env,
             },
         )
         yield server, mailbox
     finally:
         controller.stop()
+
+
+@pytest.fixture
+def mail_server(backend, start_server, certificate) -> Iterator[tuple[Any, Mailbox]]:  # noqa: F811
+    with mailing_server(backend, start_server, certificate) as served:
+        yield served
 
 
 def mail_to(mailbox: Mailbox, address: str, subject: str, timeout: float = 30) -> email.message.EmailMessage:

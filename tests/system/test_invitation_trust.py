@@ -10,52 +10,27 @@ give nothing afterwards and say why.
 
 from __future__ import annotations
 
-import time
 from typing import Any, Iterator
 
 import pytest
-from aiosmtpd.controller import Controller
-
 from fake_lightward import FakeLightward
-from hearth_harness import HOST, PASSWORD, describe, free_port, json_of, unique_email
+from hearth_harness import PASSWORD, describe, json_of, unique_email
 from redo_cli import RedoHome
-from test_account_email import SENDER, link_in, mail_to
+from test_account_email import link_in, mail_to, mailing_server
 from test_mail import Mailbox, certificate  # noqa: F401  (a fixture)
+from test_softer_edges import wait_until
 
 
 @pytest.fixture
 def trust_server(backend, start_server, certificate) -> Iterator[tuple[Any, Mailbox]]:  # noqa: F811
-    """A server that mails through aiosmtpd (STARTTLS, AUTH) with verification on, and whose
-    Softer rooms talk to a fake Lightward."""
-    cert_path, context = certificate
-    mailbox = Mailbox()
-    port = free_port()
-    controller = Controller(
-        mailbox,
-        hostname=HOST,
-        port=port,
-        authenticator=mailbox.authenticator,
-        tls_context=context,
-        require_starttls=True,
-        auth_require_tls=True,
-    )
-    controller.start()
+    """A server that mails through aiosmtpd with confirmation on, and whose Softer rooms talk to a
+    fake Lightward."""
     lightward = FakeLightward()
     try:
-        server = start_server(
-            backend,
-            extra_env={
-                "HEARTH_SMTP_URL": f"smtp://user:pass@{HOST}:{port}",
-                "HEARTH_SMTP_CA_FILE": str(cert_path),
-                "HEARTH_MAIL_FROM": f"Hearth <{SENDER}>",
-                "HEARTH_EMAIL_VERIFICATION": "on",
-                **lightward.env,
-            },
-        )
-        yield server, mailbox
+        with mailing_server(backend, start_server, certificate, **lightward.env) as served:
+            yield served
     finally:
         lightward.close()
-        controller.stop()
 
 
 def ok(response, status: int = 200) -> Any:
@@ -79,16 +54,6 @@ def redo_home(server, email: str, label: str) -> RedoHome:
     home.out("init", "--name", label)
     home.out("login", "--server", server.base_url, "--email", email, "--password-stdin", stdin=PASSWORD + "\n")
     return home
-
-
-def wait_until(what: str, condition, timeout: float = 30) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting until {what}")
 
 
 def respond(client, app: str, kind: str, resource_id: str, decision: str = "accept"):

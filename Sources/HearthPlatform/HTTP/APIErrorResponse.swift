@@ -15,6 +15,13 @@ public struct APIErrorResponse: HTTPResponseError {
 
   public var status: HTTPResponse.Status { .init(code: error.status) }
 
+  /// 429 with Retry-After: a limit was reached, and `message` says which and when to try again.
+  public static func limited(_ code: String, _ message: String, retryAfter seconds: Int) -> Self {
+    Self(
+      APIError(status: 429, code: code, message: message),
+      headers: [.retryAfter: "\(seconds)"])
+  }
+
   public func response(from request: Request, context: some RequestContext) throws -> Response {
     Self.json(error, headers: headers)
   }

@@ -44,13 +44,11 @@ public struct CostLimit: RouterMiddleware {
       wait = max(wait ?? 0, accountWait)
     }
     if let wait {
-      throw APIErrorResponse(
-        APIError(
-          status: 429, code: "rate_limited",
-          message:
-            "You have been \(work) a lot: at most \(perAccount) an hour for an account and "
-            + "\(perAddress) from one address. Try again in \(wait / 60 + 1) minutes."),
-        headers: [.retryAfter: "\(wait)"])
+      throw APIErrorResponse.limited(
+        "rate_limited",
+        "You have been \(work) a lot: at most \(perAccount) an hour for an account and "
+          + "\(perAddress) from one address. Try again in \(wait / 60 + 1) minutes.",
+        retryAfter: wait)
     }
     await addresses.record(address, now: now)
     if let account { await accounts.record(account, now: now) }

@@ -34,12 +34,9 @@ public struct MailBudget: Sendable {
   /// `spend` for a request a person makes: 429 with Retry-After when the budget is spent.
   public func require(address: String, accountID: String?) async throws {
     guard let seconds = try await spend(address: address, accountID: accountID) else { return }
-    throw APIErrorResponse(
-      APIError(
-        status: 429, code: "mail_limit",
-        message:
-          "Too much mail has gone to this address or from this account in the last hour; "
-          + "try again in \(seconds / 60 + 1) minutes."),
-      headers: [.retryAfter: "\(seconds)"])
+    throw APIErrorResponse.limited(
+      "mail_limit",
+      "Too much mail has gone to this address or from this account in the last hour; "
+        + "try again in \(seconds / 60 + 1) minutes.", retryAfter: seconds)
   }
 }

@@ -274,13 +274,10 @@ package struct NotificationsController: Sendable {
       key: "push-test|\(user.id)", limit: PushLimits.testsPerMinute, window: 60,
       account: user.email)
     if case .wait(let seconds) = try await limits.reserve([rule], now: env.now()) {
-      throw APIErrorResponse(
-        APIError(
-          status: 429, code: "rate_limited",
-          message:
-            "You can send \(PushLimits.testsPerMinute) test notifications a minute. "
-            + "Try again in \(seconds) seconds."),
-        headers: [.retryAfter: "\(seconds)"])
+      throw APIErrorResponse.limited(
+        "rate_limited",
+        "You can send \(PushLimits.testsPerMinute) test notifications a minute. "
+          + "Try again in \(seconds) seconds.", retryAfter: seconds)
     }
     try await env.notifier.send(
       NotificationDraft(

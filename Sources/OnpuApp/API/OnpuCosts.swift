@@ -18,17 +18,14 @@ struct OnpuCosts: Sendable {
     env: HearthEnvironment,
     clientAddress: @escaping @Sendable (Request, AppRequestContext) -> String
   ) {
-    analysis = CostLimit(
-      "adding and analysing songs", perAccount: 120, perAddress: 360, env: env,
-      clientAddress: clientAddress)
-    corrections = CostLimit(
-      "correcting readings", perAccount: 120, perAddress: 360, env: env,
-      clientAddress: clientAddress)
-    exports = CostLimit(
-      "exporting Anki decks", perAccount: 30, perAddress: 90, env: env,
-      clientAddress: clientAddress)
-    searches = CostLimit(
-      "searching the dictionary", perAccount: 600, perAddress: 1800, env: env,
-      clientAddress: clientAddress)
+    func limit(_ work: String, perAccount: Int) -> CostLimit {
+      CostLimit(
+        work, perAccount: perAccount, perAddress: perAccount * 3, env: env,
+        clientAddress: clientAddress)
+    }
+    analysis = limit("adding and analysing songs", perAccount: 120)
+    corrections = limit("correcting readings", perAccount: 120)
+    exports = limit("exporting Anki decks", perAccount: 30)
+    searches = limit("searching the dictionary", perAccount: 600)
   }
 }
