@@ -529,6 +529,9 @@ def test_a_journals_pages_pass_axe_and_fit_a_phone_light_and_dark(
         )
     entry = client.get(f"{base}/entries").json()["entries"][0]["id"]
     day = (now - timedelta(days=1)).strftime("%Y-%m-%d")
+    # A pending invitation by email, so the sharing page shows one
+    invited = unique_email("pending")
+    assert client.post(f"{base}/shares", json={"email": invited, "permission": "read-only"}).status_code == 200
     paths = {"home": "", "calendar": "/calendar", "day": f"/days/{day}", "entry": f"/entries/{entry}",
              "insights": "/insights", "medications": "/medications", "sharing": "/sharing",
              "new-medication": "/medications/new", "data": "/data", "report": "/report",
@@ -557,6 +560,15 @@ def test_a_journals_pages_pass_axe_and_fit_a_phone_light_and_dark(
                 if re.search(pattern, text):
                     problems.append(f"{where}: {pattern} in the page's words")
             page.screenshot(path=str(screenshots / f"auralyst-walk-{name}-{scheme}.png"), full_page=True)
+
+    # Joy withdraws the invitation she sent: it leaves the list, and the journal is not shared
+    page.goto(f"/auralyst/journals/{journal}/sharing")
+    expect(page.get_by_role("list", name="Invitations by email")).to_contain_text(invited)
+    page.get_by_role("button", name=f"Withdraw the invitation to {invited}").click()
+    answer(page, "Withdraw invitation")
+    expect(page.get_by_role("list", name="Invitations by email")).to_have_count(0)
+    expect(page.locator("main")).to_contain_text("Not Shared")
+    assert client.get(f"{base}/shares").json()["invitations"] == []
     assert not problems and not errors, "\n".join(problems + errors)
 
 

@@ -142,7 +142,7 @@ def test_invitations_by_email_are_listed_cancelled_and_end_with_their_share(trus
     listed = ok(olga.get(pending))["invitations"]
     assert [i["email"] for i in listed] == [first, second]
     page = olga.get(f"/auralyst/journals/{journal}/sharing")
-    assert page.status_code == 200 and first in page.text and "Cancel invitation" in page.text, describe(page)
+    assert page.status_code == 200 and first in page.text and "Withdraw invitation" in page.text, describe(page)
     assert eve.get(pending).status_code == 404
     assert eve.delete(f"{pending}/{listed[0]['id']}").status_code == 404
 
@@ -187,7 +187,7 @@ def test_a_task_shares_invitations_by_email_the_same_way(trust_server) -> None:
     assert [i["email"] for i in shared["invitations"]] == [newcomer], shared
     link = link_in(mail_to(mailbox, newcomer, "Olga invited you to Plan the move on Hearth"), "/signup")
     page = olga.get(f"/redo/tasks/{task}")
-    assert page.status_code == 200 and newcomer in page.text and "Cancel invitation" in page.text, describe(page)
+    assert page.status_code == 200 and newcomer in page.text and "Withdraw invitation" in page.text, describe(page)
 
     invitation = shared["invitations"][0]["id"]
     ok(olga.delete(f"/api/shares/redo/task/{task}/invitations/{invitation}"))

@@ -84,9 +84,9 @@ extension AuralystPages {
               ShareInvitations.path(
                 AuralystStoreSupport.resource(view.journal.id), invitation: invitation.id)),
             .data(
-              "confirm", "Cancel the invitation to \(invitation.email)? Its link stops working."),
-            .ariaLabel("Cancel the invitation to \(invitation.email)"),
-          ], "Cancel invitation"))
+              "confirm", "Withdraw invitation? The link sent to \(invitation.email) stops working."),
+            .ariaLabel("Withdraw the invitation to \(invitation.email)"),
+          ], "Withdraw invitation"))
     }
     let invite: Node =
       view.isOwner

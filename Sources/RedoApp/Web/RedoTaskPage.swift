@@ -203,10 +203,11 @@ public enum RedoTaskPage {
                     .type("button"), .class("button secondary"),
                     .data("redo-cancel-invitation", cancelPath),
                     .data(
-                      "confirm", "Cancel the invitation to \(person.name)? Its link stops working."),
-                    .ariaLabel("Cancel the invitation to \(person.name)"),
+                      "confirm",
+                      "Withdraw invitation? The link sent to \(person.name) stops working."),
+                    .ariaLabel("Withdraw the invitation to \(person.name)"),
                   ],
-                  [.text("Cancel invitation")])
+                  [.text("Withdraw invitation")])
               } else {
                 .el(
                   "button",
