@@ -8,7 +8,6 @@ import Logging
 /// sees them on the share list and may cancel each; stopping sharing cancels them all.
 public struct EmailInvitations: Sendable {
   public static let queue = "mail.invitation"
-  static let lifetime: TimeInterval = 14 * 24 * 3600
   /// Invitations by email one person may send an hour.
   static let perInviter = 20
 
@@ -46,7 +45,7 @@ public struct EmailInvitations: Sendable {
         INSERT INTO email_invitations (id, email, resource_app, resource_kind, resource_id,
           permission, invited_by, created_at, expires_at)
         VALUES (\(id), \(email), \(resource.app), \(resource.kind), \(resource.id),
-          \(permission.rawValue), \(invitedBy.id), \(now), \(now.addingTimeInterval(Self.lifetime)))
+          \(permission.rawValue), \(invitedBy.id), \(now), \(now + ShareInvitations.lifetime))
         """)
     }
     _ = try await env.enqueue(AccountMailJob(invitationID: id).job(Self.queue, at: now))

@@ -22,7 +22,7 @@ package struct InvitationsController: Sendable {
       ownerName = invitation.ownerName
       permission = invitation.participant.permission.rawValue
       invitedAt = invitation.participant.updatedAt
-      expiresAt = invitation.participant.updatedAt + ShareInvitations.lifetime
+      expiresAt = ShareInvitations.expiry(of: invitation.participant)
       waitingForConfirmation = unconfirmed
     }
   }
@@ -75,12 +75,11 @@ package struct InvitationsController: Sendable {
       })
   }
 
-  /// The invitations still open to `user`: those older than `ShareInvitations.lifetime` have
-  /// expired.
+  /// The invitations still open to `user`, leaving out those that expired.
   package func live(for user: User) async throws -> [Invitation] {
     let now = env.now()
     return try await env.database.pendingInvitations(userID: user.id).filter {
-      $0.participant.updatedAt + ShareInvitations.lifetime > now
+      ShareInvitations.expiry(of: $0.participant) > now
     }
   }
 
@@ -123,7 +122,7 @@ package struct InvitationsController: Sendable {
       throw APIErrorResponse(.notFound("invitation"))
     }
     switch participant.status {
-    case .invited where participant.updatedAt + ShareInvitations.lifetime <= env.now():
+    case .invited where ShareInvitations.expiry(of: participant) <= env.now():
       throw APIErrorResponse(
         APIError(
           status: 410, code: "invitation_expired",

@@ -8,6 +8,11 @@ public struct ShareInvitations: Sendable {
   /// How long an invitation, to an account or by email, may wait for an answer.
   public static let lifetime: TimeInterval = 14 * 24 * 3600
 
+  /// When an invitation to an account stops being open: a change of its permission renews it.
+  public static func expiry(of participant: Participant) -> Date {
+    participant.updatedAt + lifetime
+  }
+
   /// An invitation by email nobody has answered yet, as its owner sees it.
   public struct Emailed: Codable, Equatable, Sendable {
     public var id, email, permission: String

@@ -46,8 +46,9 @@ public enum InvitationsPage {
         ? .p(
           [.class("hint waiting-for-confirmation")],
           .text(
-            "Waiting for you to confirm your email: open the link we sent you, then accept "
-              + "here. Nothing else is needed from the person who invited you."))
+            "Waiting for you to confirm your email: open the link we sent you (or send it again "
+              + "above), then accept here. Nothing else is needed from the person who invited you."
+          ))
         : .empty,
       Forms.post(
         action: action, csrf: context.csrfToken, attributes: [.class("actions")],
@@ -61,12 +62,7 @@ public enum InvitationsPage {
             attributes: [.name("decision"), .value("accept"), .ariaLabel("Accept \(title)")]),
         Forms.submit(
           "Decline", style: .secondary,
-          attributes: [.name("decision"), .value("decline"), .ariaLabel("Decline \(title)")])),
-      context.emailUnverified
-        ? Forms.post(
-          action: VerifyEmailPage.resendAction, csrf: context.csrfToken,
-          Forms.submit("Send the link again", style: .secondary))
-        : .empty)
+          attributes: [.name("decision"), .value("decline"), .ariaLabel("Decline \(title)")])))
   }
 
   package static func permissionText(_ permission: Permission) -> String {

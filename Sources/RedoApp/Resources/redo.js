@@ -564,25 +564,13 @@
     });
   }
 
+  // Removing a person, leaving, or withdrawing an invitation by email: each button names its URL.
   document.addEventListener("click", async (event) => {
-    const button = event.target.closest && event.target.closest("[data-redo-cancel-invitation]");
+    const button = event.target.closest && event.target.closest("[data-redo-remove]");
     if (!button || !(await window.hearth.ask(button.dataset.confirm))) return;
     button.disabled = true;
     try {
-      await api(button.dataset.redoCancelInvitation, undefined, "DELETE");
-      location.reload();
-    } catch (error) {
-      say("Not cancelled: " + error.message, true);
-      button.disabled = false;
-    }
-  });
-
-  document.addEventListener("click", async (event) => {
-    const button = event.target.closest && event.target.closest("[data-redo-unshare]");
-    if (!button || !(await window.hearth.ask(button.dataset.confirm))) return;
-    button.disabled = true;
-    try {
-      await api("/api/redo/tasks/" + button.dataset.taskId + "/share/" + button.dataset.redoUnshare, undefined, "DELETE");
+      await api(button.dataset.redoRemove, undefined, "DELETE");
       if (button.dataset.then) location.assign(button.dataset.then); else location.reload();
     } catch (error) {
       say("Not changed: " + error.message, true);

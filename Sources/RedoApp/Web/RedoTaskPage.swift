@@ -195,32 +195,29 @@ public enum RedoTaskPage {
             let who = [person.name, person.email ?? ""].filter { !$0.isEmpty }.joined(
               separator: " · ")
             let can = person.permission == "read-write" ? "may change it" : "may view it"
-            let remove: Node =
-              if let cancelPath = person.cancelPath {
-                .el(
-                  "button",
-                  [
-                    .type("button"), .class("button secondary"),
-                    .data("redo-cancel-invitation", cancelPath),
-                    .data(
-                      "confirm",
-                      "Withdraw invitation? The link sent to \(person.name) stops working."),
-                    .ariaLabel("Withdraw the invitation to \(person.name)"),
-                  ],
-                  [.text("Withdraw invitation")])
-              } else {
-                .el(
-                  "button",
-                  [
-                    .type("button"), .class("button secondary"),
-                    .data("redo-unshare", person.userID), .data("task-id", task.id),
-                    .data("confirm", "Stop sharing \(task.title) with \(person.name)?"),
-                    .ariaLabel("Remove \(person.name)"),
-                  ],
-                  [.text("Remove")])
-              }
-            return .li(.span(.text("\(who) (\(person.status), \(can))")), .text(" "), remove)
+            let emailed = person.cancelPath != nil
+            return .li(
+              .span(.text("\(who) (\(person.status), \(can))")), .text(" "),
+              .el(
+                "button",
+                [
+                  .type("button"), .class("button secondary"),
+                  .data("redo-remove", person.cancelPath ?? sharePath(task, person.userID)),
+                  .data(
+                    "confirm",
+                    emailed
+                      ? "Withdraw invitation? The link sent to \(person.name) stops working."
+                      : "Stop sharing \(task.title) with \(person.name)?"),
+                  .ariaLabel(
+                    emailed ? "Withdraw the invitation to \(person.name)" : "Remove \(person.name)"),
+                ],
+                [.text(emailed ? "Withdraw invitation" : "Remove")]))
           })))
+  }
+
+  /// Where a person's share of the task is removed (DELETE).
+  static func sharePath(_ task: RedoTask, _ userID: String) -> String {
+    "/api/redo/tasks/\(task.id)/share/\(userID)"
   }
 
   static func leaveButton(_ task: RedoTask, viewerID: String) -> Node {
@@ -230,8 +227,8 @@ public enum RedoTaskPage {
       .el(
         "button",
         [
-          .type("button"), .class("button secondary"), .data("redo-unshare", viewerID),
-          .data("task-id", task.id), .data("then", "/redo"),
+          .type("button"), .class("button secondary"),
+          .data("redo-remove", sharePath(task, viewerID)), .data("then", "/redo"),
           .data("confirm", "Leave \(task.title)? Its owner can invite you again."),
         ],
         [.text("Leave this task")]))
