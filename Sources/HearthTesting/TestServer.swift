@@ -11,7 +11,7 @@ import NIOCore
 /// A real server with the given apps on a fresh temporary SQLite file, driven through its
 /// router.
 public struct TestServer: Sendable {
-  let directory: String
+  let directory: TemporaryDirectory
   public let env: HearthEnvironment
   public var app: HearthApplication
 
@@ -25,8 +25,8 @@ public struct TestServer: Sendable {
     clock: (any Clock<Duration>)? = nil, now: (@Sendable () -> Date)? = nil,
     configure: (inout HearthConfig) -> Void = { _ in }
   ) async throws {
-    directory = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
-    var config = HearthConfig.testing(databasePath: directory + "/hearth.sqlite")
+    directory = TemporaryDirectory()
+    var config = HearthConfig.testing(databasePath: directory.path + "/hearth.sqlite")
     configure(&config)
     var env = try await Bootstrap.environment(config, apps: apps)
     if pinned {
@@ -50,17 +50,24 @@ public struct TestServer: Sendable {
   public static let pinnedNow = Date(timeIntervalSince1970: 1_767_323_045)
 
   /// `schemaChecked: false` is for tests that send what no documented request looks like.
+  /// A server may run more than once; its database stays until the last copy of it is gone.
   public func run<T>(
     _ mode: TestingSetup = .router, schemaChecked: Bool = true,
     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
   ) async throws -> T {
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     let (router, operations) = app.buildRouter()
     return try await app.application(router: router).test(mode) { client in
       try await body(
         schemaChecked ? SchemaCheckedClient(inner: client, operations: operations) : client)
     }
   }
+}
+
+/// A fresh folder removed with its contents when the last server using it is gone.
+final class TemporaryDirectory: Sendable {
+  let path = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// A decoded JSON response.
