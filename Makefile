@@ -1,6 +1,7 @@
 # Hearth: one server, four apps. See README.md.
 #
 #   make run      install what is missing, build, start `hearth serve` on http://127.0.0.1:8080
+#   make check    format, lint, build, and the Swift tests of the modules changed since main
 #   make test     everything: Swift tests, system tests, browser tests, fuzzing (scripts/test)
 #   make bench    the benchmarks (SUITE=name picks one)
 #   make redo     the redo CLI, release build with the Swift runtime linked in: bin/redo
@@ -19,10 +20,11 @@ endif
 
 SUITE ?= all
 
-.PHONY: help run test test-system test-browser fuzz bench redo format lint setup screenshots clean
+.PHONY: help run check test test-system test-browser fuzz bench redo format lint setup screenshots clean
 
 help:
 	@echo "make run           build and start hearth serve (http://127.0.0.1:8080, ./data/hearth.sqlite)"
+	@echo "make check         quick loop: format, lint, build, Swift tests of what changed since main"
 	@echo "make test          every test: Swift, system (SQLite+PostgreSQL), browser, fuzzing"
 	@echo "make test-system   only the system tests (PostgreSQL cases skip without HEARTH_TEST_DATABASE_URL)"
 	@echo "make test-browser  only the browser tests"
@@ -40,6 +42,9 @@ run:
 	swift build
 	@mkdir -p data
 	HEARTH_ENV=$${HEARTH_ENV:-development} exec .build/debug/hearth serve
+
+check:
+	@scripts/check
 
 test:
 	@scripts/test

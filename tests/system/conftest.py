@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Callable, Iterator
@@ -13,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hearth_harness import (  # noqa: E402
     FIGURES,
     HarnessError,
+    REPO,
     HearthServer,
     make_workdir,
     postgres_required,
@@ -24,10 +28,29 @@ from hearth_harness import (  # noqa: E402
 BACKENDS = ["sqlite", "postgres"]
 
 
+FIGURES_DIR = REPO / ".tmp" / "system" / "figures"
+
+
+def pytest_sessionstart(session) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(FIGURES_DIR, ignore_errors=True)
+
+
+def pytest_sessionfinish(session) -> None:
+    """A pytest-xdist worker leaves its figures in a file for the summary of the whole run."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and FIGURES:
+        FIGURES_DIR.mkdir(parents=True, exist_ok=True)
+        (FIGURES_DIR / f"{worker}.json").write_text(json.dumps(FIGURES))
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
-    if FIGURES:
+    figures = list(FIGURES)
+    for path in sorted(FIGURES_DIR.glob("*.json")):
+        figures += json.loads(path.read_text())
+    if figures:
         terminalreporter.section("figures")
-        for text in FIGURES:
+        for text in figures:
             for line in text.splitlines():
                 terminalreporter.write_line(line)
 

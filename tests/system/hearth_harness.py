@@ -75,24 +75,37 @@ def postgres_required() -> bool:
 
 
 def postgres_url() -> str | None:
+    """HEARTH_TEST_DATABASE_URL, or under pytest-xdist a database of the worker's own beside it
+    (hearth_test_gw0, …), so that workers never reset each other's schema."""
     url = os.environ.get("HEARTH_TEST_DATABASE_URL", "").strip()
-    return url or None
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not url or not worker:
+        return url or None
+    return _worker_database(url, worker)
 
 
-def sqlite_url(path: Path) -> str:
-    return f"sqlite://{path.resolve()}"  # sqlite:///abs/path.sqlite
+_WORKER_DATABASES: dict[str, str] = {}
 
 
-def reset_postgres(url: str) -> None:
-    """Drops and recreates schema public, so every server starts from an empty database."""
+def _worker_database(url: str, worker: str) -> str:
+    if url in _WORKER_DATABASES:
+        return _WORKER_DATABASES[url]
+    base, _, name = url.rpartition("/")
+    name, query = (name.split("?", 1) + [""])[:2]
+    own = f"{name}_{worker}"
+    exists = _psql(url, f"SELECT 1 FROM pg_database WHERE datname = '{own}'", tuples=True)
+    if exists.strip() != "1":
+        _psql(url, f'CREATE DATABASE "{own}"')
+    _WORKER_DATABASES[url] = f"{base}/{own}" + (f"?{query}" if query else "")
+    return _WORKER_DATABASES[url]
+
+
+def _psql(url: str, sql: str, tuples: bool = False) -> str:
     psql = shutil.which("psql") or "/usr/bin/psql"
-    sql = (
-        "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; "
-        "GRANT ALL ON SCHEMA public TO public;"
-    )
     try:
         result = subprocess.run(
-            [psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql],
+            [psql, "-X", "-q", *(["-A", "-t"] if tuples else []), "-v", "ON_ERROR_STOP=1",
+             "-d", url, "-c", sql],
             capture_output=True,
             text=True,
             timeout=60,
@@ -101,7 +114,21 @@ def reset_postgres(url: str) -> None:
     except FileNotFoundError as exc:
         raise HarnessError("psql is missing: run scripts/setup") from exc
     if result.returncode != 0:
-        raise HarnessError(f"could not reset {url}: {result.stderr.strip()}")
+        raise HarnessError(f"psql on {url} failed: {result.stderr.strip()}")
+    return result.stdout
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite://{path.resolve()}"  # sqlite:///abs/path.sqlite
+
+
+def reset_postgres(url: str) -> None:
+    """Drops and recreates schema public, so every server starts from an empty database."""
+    _psql(
+        url,
+        "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; "
+        "GRANT ALL ON SCHEMA public TO public;",
+    )
 
 
 def _clean_env() -> dict[str, str]:

@@ -71,6 +71,10 @@ SETTLE_LIMIT = 45.0
 LOAD_BEFORE = 3.0
 LOAD_AFTER = 3.0
 
+# The fault tests load the machine and time its answers: they run one after another on one
+# pytest-xdist worker, not beside each other.
+pytestmark = pytest.mark.xdist_group("faults")
+
 LYRICS = "兎追いし　かの山\n小鮒釣りし　かの川"
 APPS = ("auralyst", "softer", "redo", "onpu", "probe")
 # What Foundation's UUID() gives when it cannot read any randomness (a version-4 UUID of zeros).
