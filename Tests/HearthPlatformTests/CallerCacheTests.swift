@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthTesting
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import HearthPlatform
@@ -49,7 +50,8 @@ struct CallerCacheTests: StoreFixtures {
     try await factory.withDatabase { db in
       try await db.createUser(Self.user("alice"))
       try await db.createSession(Self.session("s1", userID: "alice"))
-      let cache = CallerCache(trust: .seconds(2))
+      let clock = NIOLockedValueBox(ContinuousClock.now)
+      let cache = CallerCache(trust: .seconds(2), now: { clock.withLockedValue { $0 } })
       // Not trusted yet: every lookup reads, and nothing is kept.
       #expect(try await cache.session(id: "s1", in: db)?.user.displayName == "Person alice")
       #expect(cache.count == 0)
@@ -57,7 +59,7 @@ struct CallerCacheTests: StoreFixtures {
       #expect(try await cache.session(tokenHash: "token-s1", in: db)?.session.id == "s1")
       #expect(cache.count == 1)
       // A change no event tells of (a raw write) stays unseen while trusted (the hub has just
-      // read, however slowly a loaded machine got here)...
+      // read)...
       try await db.transaction { tx in
         try await tx.execute("UPDATE users SET display_name = 'Changed' WHERE id = 'alice'")
       }
@@ -80,7 +82,7 @@ struct CallerCacheTests: StoreFixtures {
       try await db.transaction { tx in
         try await tx.execute("UPDATE users SET display_name = 'Late' WHERE id = 'alice'")
       }
-      try await Task.sleep(for: .milliseconds(2100))
+      clock.withLockedValue { $0 += .milliseconds(2100) }
       #expect(try await cache.session(id: "s1", in: db)?.user.displayName == "Late")
       #expect(cache.count == 0)
       // Another account's events, and notifications naming none, forget nothing.

@@ -8,14 +8,23 @@ import Testing
 
 /// Completions that finish while one write is in flight go together in the next write.
 @Suite struct JobCompletionsTests {
-  /// The real store, with each `complete` call counted and made slow enough to pile up behind.
+  /// The real store, with each `complete` call counted; the first waits for `opened`, so that
+  /// the others pile up behind it.
   struct CountedStore: JobStore {
     let store: any JobStore
     let batches = NIOLockedValueBox<[Int]>([])
+    let gate = AsyncStream<Void>.makeStream()
+
+    func open() { gate.continuation.yield() }
 
     func complete(_ completions: [JobCompletion], at: Date) async throws -> Set<String> {
-      batches.withLockedValue { $0.append(completions.count) }
-      try await Task.sleep(for: .milliseconds(20))
+      let first = batches.withLockedValue { batches in
+        batches.append(completions.count)
+        return batches.count == 1
+      }
+      if first {
+        for await _ in gate.stream { break }
+      }
       return try await store.complete(completions, at: at)
     }
 
@@ -66,6 +75,12 @@ import Testing
           (id, try await completions.record(JobCompletion(id: id, token: id == "j7" ? "X" : "T")))
         }
       }
+      // Every completion is in the first write or waiting behind it
+      while await completions.waiting + (counted.batches.withLockedValue(\.first) ?? 0) < ids.count
+      {
+        await Task.yield()
+      }
+      counted.open()
       return try await group.reduce(into: [String: Bool]()) { $0[$1.0] = $1.1 }
     }
 

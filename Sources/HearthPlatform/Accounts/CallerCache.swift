@@ -35,10 +35,15 @@ public final class CallerCache: EventFollower {
   private let state = NIOLockedValueBox(State())
   package let capacity: Int
   package let trust: Duration
+  private let now: @Sendable () -> ContinuousClock.Instant
 
-  public init(capacity: Int = 10_000, trust: Duration = .seconds(3)) {
+  public init(
+    capacity: Int = 10_000, trust: Duration = .seconds(3),
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+  ) {
     self.capacity = capacity
     self.trust = trust
+    self.now = now
   }
 
   /// The session `id` and its account, from memory when it can, else from `database`.
@@ -71,19 +76,19 @@ public final class CallerCache: EventFollower {
 
   private func cached(_ find: (State) -> Entry?) -> Entry? {
     state.withLockedValue { state in
-      guard Self.trusted(&state) else { return nil }
+      guard trusted(&state) else { return nil }
       return find(state)
     }
   }
 
   /// Nil when the cache is not trusted now: what is read then is not kept.
   private func currentGeneration() -> UInt64? {
-    state.withLockedValue { state in Self.trusted(&state) ? state.generation : nil }
+    state.withLockedValue { state in trusted(&state) ? state.generation : nil }
   }
 
-  private static func trusted(_ state: inout State) -> Bool {
+  private func trusted(_ state: inout State) -> Bool {
     guard let until = state.trustedUntil else { return false }
-    if ContinuousClock.now < until { return true }
+    if now() < until { return true }
     state.trustedUntil = nil
     state.removeAll()
     return false
@@ -91,7 +96,7 @@ public final class CallerCache: EventFollower {
 
   private func keep(_ entry: Entry, readAt generation: UInt64) {
     state.withLockedValue { state in
-      guard state.generation == generation, Self.trusted(&state) else { return }
+      guard state.generation == generation, trusted(&state) else { return }
       if state.entries.count >= capacity { state.removeAll() }
       let id = entry.session.id
       state.entries[id] = entry
@@ -127,7 +132,8 @@ public final class CallerCache: EventFollower {
     for event in events where AccountEvents.all.contains(event.type) {
       if let account = AccountEvents.account(of: event.audience) { forget(userID: account) }
     }
-    state.withLockedValue { $0.trustedUntil = ContinuousClock.now + trust }
+    let until = now() + trust
+    state.withLockedValue { $0.trustedUntil = until }
   }
 
   public func hubNotified(_ payload: String) {

@@ -17,6 +17,9 @@ package actor JobCompletions {
     self.now = now
   }
 
+  /// Completions waiting for the write in progress to end.
+  package var waiting: Int { pending.count }
+
   /// Whether the completion was recorded: false when the job's token is no longer current.
   package func record(_ completion: JobCompletion) async throws -> Bool {
     try await withCheckedThrowingContinuation { continuation in
