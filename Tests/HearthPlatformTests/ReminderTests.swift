@@ -15,7 +15,7 @@ struct ReminderTests: StoreFixtures {
   /// A test app whose `chores.water` reminders send their owner one notice.
   struct ChoresModule: HearthAppModule {
     static let app = HearthApp(slug: "chores", name: "Chores", summary: "Reminders to test.")
-    static let schema = AppSchema(sqlite: [], postgres: [])
+    static let schema = AppSchema(namespace: "chores", sqlite: [], postgres: [])
 
     init(env: HearthEnvironment) {}
     func register(_ routes: AppRoutes) {}

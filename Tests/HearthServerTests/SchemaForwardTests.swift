@@ -136,8 +136,10 @@ import Testing
           Self.withoutWorkedOutColumns(try Self.object(try $0.decode(String.self)), table: table)
         }
         if table == "schema_migrations" {
-          // Migrations added since keep the fixture's rows and add their own.
-          #expect(Set(expected).isSubset(of: Set(after)), "\(table)")
+          // The fixture's migrations are kept under their namespaces and versions now, applied
+          // when they were; migrations added since add their own.
+          let renumbered = try expected.map(Self.byNamespace)
+          #expect(Set(renumbered).isSubset(of: Set(after)), "\(table)")
         } else {
           #expect(after == expected, "\(table)")
         }
@@ -146,6 +148,66 @@ import Testing
       try await database.close()
     }
   }
+
+  /// A database migrated to the last version of the one numbering (32) turns it into
+  /// namespaces without running a migration again, and keeps when each was applied.
+  @Test(.enabled(if: StoreFactory.postgresURL != nil || StoreFactory.postgresRequired))
+  func postgresTurnsTheSharedNumberingIntoNamespaces() async throws {
+    let url = try #require(
+      StoreFactory.postgresURL, "HEARTH_TEST_DATABASE_URL names the test database")
+    try await SharedPostgres.exclusively {
+      let database = try PostgresDatabase(url: url)
+      try await database.resetSchema()
+      try await database.migrate(HearthServer.schemas)
+      let fresh = try await Self.recordedMigrations(database)
+      #expect(fresh.count == Self.migrations.count)
+      _ = try await database.queryRows(
+        """
+        CREATE TABLE shared (version integer PRIMARY KEY, name text NOT NULL,
+          applied_at timestamptz NOT NULL)
+        """)
+      for (version, (namespace, migration)) in Self.migrations {
+        _ = try await database.queryRows(
+          """
+          INSERT INTO shared SELECT \(version), name, applied_at - interval '1 day'
+          FROM schema_migrations WHERE namespace = \(namespace) AND version = \(migration.version)
+          """)
+      }
+      _ = try await database.queryRows("DROP TABLE schema_migrations")
+      _ = try await database.queryRows("ALTER TABLE shared RENAME TO schema_migrations")
+
+      try await database.migrate(HearthServer.schemas)
+      let renumbered = try await Self.recordedMigrations(database)
+      #expect(renumbered.map(\.0) == fresh.map(\.0))
+      #expect(
+        zip(renumbered, fresh).allSatisfy { abs($1.1.timeIntervalSince($0.1) - 86_400) < 0.001 })
+      try await database.close()
+    }
+  }
+
+  static func recordedMigrations(_ database: HearthPlatform.PostgresDatabase) async throws -> [(
+    String, Date
+  )] {
+    try await database.queryRows(
+      "SELECT namespace || ' ' || version || ' ' || name, applied_at FROM schema_migrations ORDER BY 1"
+    ).map { try $0.decode((String, Date).self) }
+  }
+
+  /// A `schema_migrations` row of the one numbering every module shared until 2026-11, as the
+  /// namespace and version of the migration that had it.
+  static func byNamespace(_ row: NSDictionary) throws -> NSDictionary {
+    let shared = try #require(row["version"] as? Int)
+    let (namespace, migration) = try #require(Self.migrations[shared], "version \(shared)")
+    return NSDictionary(dictionary: [
+      "namespace": namespace, "version": migration.version, "name": migration.name,
+      "applied_at": row["applied_at"] ?? NSNull(),
+    ])
+  }
+
+  static let migrations = Dictionary(
+    uniqueKeysWithValues: (PostgresMigrations.namespaces(HearthServer.schemas)).flatMap {
+      namespace, migrations in migrations.compactMap { m in m.shared.map { ($0, (namespace, m)) } }
+    })
 
   /// The statements of a plain pg_dump, less psql's commands and the schema it recreates.
   static func statements(_ dump: String) -> [String] {

@@ -3,6 +3,7 @@ import HearthPlatform
 /// Auralyst's tables on both databases. Append-only: never edit one that shipped, add another.
 enum AuralystSchema {
   static let all = AppSchema(
+    namespace: "auralyst",
     sqlite: [
       SQLiteMigration(
         "005-auralyst", epoch: 1,
@@ -90,7 +91,7 @@ enum AuralystSchema {
     ],
     postgres: [
       PostgresMigration(
-        version: 8, name: "auralyst journals",
+        version: 1, shared: 8, name: "auralyst journals",
         statements: [
           """
           CREATE TABLE auralyst_journals (
@@ -131,7 +132,7 @@ enum AuralystSchema {
           """,
         ]),
       PostgresMigration(
-        version: 19, name: "auralyst factors",
+        version: 2, shared: 19, name: "auralyst factors",
         statements: [
           """
           CREATE TABLE auralyst_factors (
@@ -166,7 +167,7 @@ enum AuralystSchema {
           """,
         ]),
       PostgresMigration(
-        version: 27, name: "auralyst dose reminders: who wants them",
+        version: 3, shared: 27, name: "auralyst dose reminders: who wants them",
         statements: [
           """
           CREATE TABLE auralyst_dose_reminders (

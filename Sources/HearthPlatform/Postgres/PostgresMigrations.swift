@@ -1,18 +1,18 @@
 import Logging
 import PostgresNIO
 
-/// The schema, as an append-only list of migrations: never edit one that shipped, add another.
+/// The schema, as append-only lists of migrations, one per namespace: never edit one that
+/// shipped, add another.
 package enum PostgresMigrations {
   package typealias Migration = PostgresMigration
 
   /// Any constant: every process that migrates takes this transaction-scoped advisory lock.
   package static let advisoryLockKey = 4_852_873_001
 
-  package static let platform: [Migration] = accountsAndJobs + notifications
-
-  static let accountsAndJobs: [Migration] = [
+  /// The platform's accounts, shares, events and jobs.
+  package static let platform: [Migration] = [
     Migration(
-      version: 1, name: "users and sessions",
+      version: 1, shared: 1, name: "users and sessions",
       statements: [
         """
         CREATE TABLE users (
@@ -44,7 +44,7 @@ package enum PostgresMigrations {
         "CREATE INDEX sessions_user_id_idx ON sessions (user_id)",
       ]),
     Migration(
-      version: 2, name: "shares and participants",
+      version: 2, shared: 2, name: "shares and participants",
       statements: [
         """
         CREATE TABLE shares (
@@ -76,7 +76,7 @@ package enum PostgresMigrations {
         "CREATE INDEX participants_user_id_idx ON participants (user_id, status)",
       ]),
     Migration(
-      version: 3, name: "events",
+      version: 3, shared: 3, name: "events",
       statements: [
         """
         CREATE TABLE events (
@@ -100,7 +100,7 @@ package enum PostgresMigrations {
         "INSERT INTO event_counter (id, value) VALUES (true, 0)",
       ]),
     Migration(
-      version: 4, name: "jobs",
+      version: 4, shared: 4, name: "jobs",
       statements: [
         """
         CREATE TABLE jobs (
@@ -123,13 +123,13 @@ package enum PostgresMigrations {
         "CREATE INDEX jobs_claim_idx ON jobs (queue, status, run_at)",
       ]),
     Migration(
-      version: 5, name: "job claim indexes in claim order",
+      version: 5, shared: 5, name: "job claim indexes in claim order",
       statements: [
         "CREATE INDEX jobs_queued_order_idx ON jobs (run_at, created_at, id) WHERE status = 'queued'",
         "CREATE INDEX jobs_running_lease_idx ON jobs (lease_until) WHERE status = 'running'",
       ]),
     Migration(
-      version: 12, name: "login attempts",
+      version: 6, shared: 12, name: "login attempts",
       statements: [
         """
         CREATE TABLE login_attempts (
@@ -142,10 +142,10 @@ package enum PostgresMigrations {
         "CREATE INDEX login_attempts_at_idx ON login_attempts (at)",
       ]),
     Migration(
-      version: 13, name: "events by audience",
+      version: 7, shared: 13, name: "events by audience",
       statements: ["CREATE INDEX events_audience_user_idx ON events (audience_user)"]),
     Migration(
-      version: 14, name: "two-factor sign-in and the security log",
+      version: 8, shared: 14, name: "two-factor sign-in and the security log",
       statements: [
         """
         CREATE TABLE two_factor (
@@ -178,18 +178,44 @@ package enum PostgresMigrations {
         "CREATE INDEX security_log_user_at_idx ON security_log (user_id, at)",
       ]),
     Migration(
-      version: 15, name: "log-in attempts by account",
+      version: 9, shared: 15, name: "log-in attempts by account",
       statements: [
         "ALTER TABLE login_attempts ADD COLUMN account_key text",
         "CREATE INDEX login_attempts_account_idx ON login_attempts (account_key)",
       ]),
     Migration(
-      version: 16, name: "batched job claims",
+      version: 10, shared: 16, name: "batched job claims",
       statements: [
         // The claim-order index serves the claim; this one only misled the planner.
         "DROP INDEX jobs_claim_idx",
         claimJobsFunction,
       ]),
+    Migration(
+      version: 11, shared: 22, name: "account email: verification and invitations by email",
+      statements: [
+        "ALTER TABLE users ADD COLUMN email_verified_at timestamptz",
+        "UPDATE users SET email_verified_at = created_at",
+        """
+        CREATE TABLE email_invitations (
+          id text PRIMARY KEY,
+          email text NOT NULL,
+          resource_app text NOT NULL,
+          resource_kind text NOT NULL,
+          resource_id text NOT NULL,
+          permission text NOT NULL,
+          invited_by text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+          token_hash text UNIQUE,
+          created_at timestamptz NOT NULL,
+          expires_at timestamptz NOT NULL,
+          accepted_user_id text REFERENCES users (id) ON DELETE SET NULL,
+          accepted_at timestamptz
+        )
+        """,
+        "CREATE INDEX email_invitations_email_idx ON email_invitations (email)",
+      ]),
+    Migration(
+      version: 12, shared: 32, name: "invitations by email the owner cancelled",
+      statements: ["ALTER TABLE email_invitations ADD COLUMN cancelled_at timestamptz"]),
   ]
 
   /// Claims up to `lim` due jobs in one statement: stalled jobs out of attempts become dead;
@@ -238,47 +264,52 @@ package enum PostgresMigrations {
     """
 }
 
+extension PostgresMigrations {
+  /// Every namespace's migrations in the order they apply: the platform's, notifications', then
+  /// each app's in the order given.
+  package static func namespaces(_ apps: [AppSchema]) -> [(String, [Migration])] {
+    [("hearth", platform), ("notifications", notifications)]
+      + apps.map { ($0.namespace, $0.postgres) }
+  }
+}
+
 extension PostgresDatabase {
   /// Applies the migrations not yet recorded in `schema_migrations`, all in one transaction
   /// under an advisory lock, so processes starting together migrate one after the other.
   public func migrate(_ apps: [AppSchema]) async throws {
     accountCleanup.withLock { $0 = apps.map(\.accountCleanup) }
-    let all = (PostgresMigrations.platform + apps.flatMap(\.postgres)).sorted {
-      $0.version < $1.version
-    }
+    let namespaces = PostgresMigrations.namespaces(apps)
     try await transaction { connection in
       let logger = self.logger
       try await connection.run(
         "SELECT pg_advisory_xact_lock(\(PostgresMigrations.advisoryLockKey))", logger: logger)
-      try await connection.run(
-        """
-        CREATE TABLE IF NOT EXISTS schema_migrations (
-          version integer PRIMARY KEY,
-          name text NOT NULL,
-          applied_at timestamptz NOT NULL DEFAULT now()
-        )
-        """, logger: logger)
-      var applied = Set<Int>()
-      for row in try await connection.rows("SELECT version FROM schema_migrations", logger: logger)
+      try await PostgresMigrations.recordByNamespace(namespaces, on: connection, logger: logger)
+      var applied = Set<String>()
+      for row in try await connection.rows(
+        "SELECT namespace, version FROM schema_migrations", logger: logger)
       {
-        applied.insert(try row.decode(Int.self))
+        let (namespace, version) = try row.decode((String, Int).self)
+        applied.insert("\(namespace) \(version)")
       }
-      var newlyApplied: [Int] = []
-      for migration in all where !applied.contains(migration.version) {
-        for statement in migration.statements {
-          try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
+      var newlyApplied: [String] = []
+      for (namespace, migrations) in namespaces {
+        for migration in migrations.sorted(by: { $0.version < $1.version })
+        where !applied.contains("\(namespace) \(migration.version)") {
+          for statement in migration.statements {
+            try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
+          }
+          try await connection.run(
+            """
+            INSERT INTO schema_migrations (namespace, version, name)
+            VALUES (\(namespace), \(migration.version), \(migration.name))
+            """, logger: logger)
+          newlyApplied.append("\(namespace) \(migration.version)")
         }
-        try await connection.run(
-          """
-          INSERT INTO schema_migrations (version, name)
-          VALUES (\(migration.version), \(migration.name))
-          """, logger: logger)
-        newlyApplied.append(migration.version)
       }
       if !newlyApplied.isEmpty {
         logger.info(
           "Applied PostgreSQL migrations",
-          metadata: ["versions": "\(newlyApplied.map(String.init).joined(separator: ","))"])
+          metadata: ["migrations": "\(newlyApplied.joined(separator: ", "))"])
       }
     }
   }

@@ -1,14 +1,17 @@
 /// An app's tables on both databases: the migrations that made them, in the order they were
 /// added, and what deleting an account must remove from them.
 public struct AppSchema: Sendable {
+  /// Names the PostgreSQL migrations' numbering: the app's id.
+  public var namespace: String
   public var sqlite: [SQLiteMigration]
   public var postgres: [PostgresMigration]
   public var accountCleanup: AccountCleanup
 
   public init(
-    sqlite: [SQLiteMigration], postgres: [PostgresMigration],
+    namespace: String, sqlite: [SQLiteMigration], postgres: [PostgresMigration],
     accountCleanup: AccountCleanup = AccountCleanup { _ in [] }
   ) {
+    self.namespace = namespace
     self.sqlite = sqlite
     self.postgres = postgres
     self.accountCleanup = accountCleanup
@@ -50,15 +53,19 @@ public struct SQLiteMigration: Sendable {
   }
 }
 
-/// One step of the PostgreSQL schema, recorded under its version once applied. Versions are
-/// unique across the platform and every app.
+/// One step of the PostgreSQL schema, recorded under its namespace and version once applied.
+/// Versions count up from 1 in each namespace (the platform's, each app's).
 public struct PostgresMigration: Sendable {
   public var version: Int
   public var name: String
   public var statements: [String]
+  /// Its version in the one numbering the platform and every app shared until 2026-11, by
+  /// which databases of then recorded it.
+  public var shared: Int?
 
-  public init(version: Int, name: String, statements: [String]) {
+  public init(version: Int, shared: Int? = nil, name: String, statements: [String]) {
     self.version = version
+    self.shared = shared
     self.name = name
     self.statements = statements
   }

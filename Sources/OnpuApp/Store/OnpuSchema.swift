@@ -3,6 +3,7 @@ import HearthPlatform
 /// Onpu's tables on both databases. Append-only: never edit one that shipped, add another.
 enum OnpuSchema {
   static let all = AppSchema(
+    namespace: "onpu",
     sqlite: [
       SQLiteMigration(
         "006-onpu", epoch: 1,
@@ -85,7 +86,7 @@ enum OnpuSchema {
     ],
     postgres: [
       PostgresMigration(
-        version: 9, name: "onpu jobs and songs",
+        version: 1, shared: 9, name: "onpu jobs and songs",
         statements: [
           """
           CREATE TABLE onpu_jobs (
@@ -122,7 +123,7 @@ enum OnpuSchema {
           "CREATE INDEX onpu_songs_owner_idx ON onpu_songs (owner_id, created_at)",
         ]),
       PostgresMigration(
-        version: 10, name: "onpu change clock",
+        version: 2, shared: 10, name: "onpu change clock",
         statements: [
           """
           CREATE TABLE onpu_clocks (
@@ -136,10 +137,10 @@ enum OnpuSchema {
           """,
         ]),
       PostgresMigration(
-        version: 28, name: "onpu: why a translation failed",
+        version: 3, shared: 28, name: "onpu: why a translation failed",
         statements: ["ALTER TABLE onpu_songs ADD COLUMN translation_error text"]),
       PostgresMigration(
-        version: 29, name: "onpu: the learner's reading corrections",
+        version: 4, shared: 29, name: "onpu: the learner's reading corrections",
         statements: [
           """
           CREATE TABLE onpu_reading_corrections (
@@ -156,9 +157,10 @@ enum OnpuSchema {
           """,
         ]),
       PostgresMigration(
-        version: 30, name: "onpu study cards", statements: OnpuStudySchema.postgresCards),
+        version: 5, shared: 30, name: "onpu study cards", statements: OnpuStudySchema.postgresCards),
       PostgresMigration(
-        version: 31, name: "onpu study reviews", statements: OnpuStudySchema.postgresReviews),
+        version: 6, shared: 31, name: "onpu study reviews",
+        statements: OnpuStudySchema.postgresReviews),
     ],
     // Their songs go by foreign key; the analysis jobs that name them, here
     accountCleanup: AccountCleanup { account in

@@ -3,6 +3,7 @@ import HearthPlatform
 /// Redo's tables on both databases. Append-only: never edit one that shipped, add another.
 enum RedoSchema {
   static let all = AppSchema(
+    namespace: "redo",
     sqlite: [
       SQLiteMigration(
         "003-redo", epoch: 1,
@@ -60,7 +61,7 @@ enum RedoSchema {
     ],
     postgres: [
       PostgresMigration(
-        version: 6, name: "redo keys and nodes",
+        version: 1, shared: 6, name: "redo keys and nodes",
         statements: [
           """
           CREATE TABLE redo_keys (
@@ -84,7 +85,7 @@ enum RedoSchema {
           "CREATE INDEX redo_nodes_seq_idx ON redo_nodes (seq)",
         ]),
       PostgresMigration(
-        version: 11, name: "redo saved views",
+        version: 2, shared: 11, name: "redo saved views",
         statements: [
           """
           CREATE TABLE redo_views (
@@ -97,7 +98,7 @@ enum RedoSchema {
           """
         ]),
       PostgresMigration(
-        version: 26, name: "redo settings: the due-today digest",
+        version: 3, shared: 26, name: "redo settings: the due-today digest",
         statements: [
           """
           CREATE TABLE redo_settings (

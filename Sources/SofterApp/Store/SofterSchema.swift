@@ -22,6 +22,7 @@ enum SofterSchema {
     """
 
   static let all = AppSchema(
+    namespace: "softer",
     sqlite: [
       SQLiteMigration(
         "004-softer", epoch: 1,
@@ -108,7 +109,7 @@ enum SofterSchema {
     ],
     postgres: [
       PostgresMigration(
-        version: 7, name: "softer rooms",
+        version: 1, shared: 7, name: "softer rooms",
         statements: [
           """
           CREATE TABLE softer_rooms (
@@ -161,10 +162,10 @@ enum SofterSchema {
           "CREATE INDEX softer_payments_user_id_idx ON softer_payments (user_id, created_at)",
         ]),
       PostgresMigration(
-        version: 17, name: "softer seats waiting for Lightward",
+        version: 2, shared: 17, name: "softer seats waiting for Lightward",
         statements: ["ALTER TABLE softer_seats ADD COLUMN seated boolean NOT NULL DEFAULT true"]),
       PostgresMigration(
-        version: 18, name: "softer room summaries",
+        version: 3, shared: 18, name: "softer room summaries",
         statements: [
           """
           ALTER TABLE softer_rooms ADD COLUMN message_count integer NOT NULL DEFAULT 0,

@@ -1,8 +1,8 @@
 extension PostgresMigrations {
-  /// Notifications, reminders and account email: versions 20 to 23, 25 and 32.
+  /// Notifications and reminders, in their own namespace.
   static let notifications: [Migration] = [
     Migration(
-      version: 20, name: "notifications: push subscriptions, the inbox and deliveries",
+      version: 1, shared: 20, name: "notifications: push subscriptions, the inbox and deliveries",
       statements: [
         """
         CREATE TABLE push_subscriptions (
@@ -48,7 +48,7 @@ extension PostgresMigrations {
         """,
       ]),
     Migration(
-      version: 21, name: "reminders",
+      version: 2, shared: 21, name: "reminders",
       statements: [
         """
         CREATE TABLE reminders (
@@ -75,30 +75,8 @@ extension PostgresMigrations {
         """,
       ]),
     Migration(
-      version: 22, name: "account email: verification and invitations by email",
-      statements: [
-        "ALTER TABLE users ADD COLUMN email_verified_at timestamptz",
-        "UPDATE users SET email_verified_at = created_at",
-        """
-        CREATE TABLE email_invitations (
-          id text PRIMARY KEY,
-          email text NOT NULL,
-          resource_app text NOT NULL,
-          resource_kind text NOT NULL,
-          resource_id text NOT NULL,
-          permission text NOT NULL,
-          invited_by text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-          token_hash text UNIQUE,
-          created_at timestamptz NOT NULL,
-          expires_at timestamptz NOT NULL,
-          accepted_user_id text REFERENCES users (id) ON DELETE SET NULL,
-          accepted_at timestamptz
-        )
-        """,
-        "CREATE INDEX email_invitations_email_idx ON email_invitations (email)",
-      ]),
-    Migration(
-      version: 23, name: "notification preferences, quiet hours, and whom a notice is about",
+      version: 3, shared: 23,
+      name: "notification preferences, quiet hours, and whom a notice is about",
       statements: [
         "ALTER TABLE notifications ADD COLUMN hidden boolean NOT NULL DEFAULT false",
         """
@@ -125,16 +103,14 @@ extension PostgresMigrations {
         """,
       ]),
     Migration(
-      version: 24, name: "notification actions and the data they act on",
+      version: 4, shared: 24, name: "notification actions and the data they act on",
       statements: [
         "ALTER TABLE notifications ADD COLUMN actions text NOT NULL DEFAULT '[]'",
         "ALTER TABLE notifications ADD COLUMN data text NOT NULL DEFAULT '{}'",
       ]),
     Migration(
-      version: 25, name: "notification settings: the time of the daily email digest",
+      version: 5, shared: 25, name: "notification settings: the time of the daily email digest",
       statements: ["ALTER TABLE notification_settings ADD COLUMN digest_time integer"]),
-    Migration(
-      version: 32, name: "invitations by email the owner cancelled",
-      statements: ["ALTER TABLE email_invitations ADD COLUMN cancelled_at timestamptz"]),
   ]
+
 }
