@@ -6,7 +6,7 @@
 #   make bench    the benchmarks (SUITE=name picks one)
 #   make redo     the redo CLI, release build with the Swift runtime linked in: bin/redo
 #   make format   format the Swift sources in place
-#   make lint     check the Swift formatting and the scripts (node --check)
+#   make lint     check the Swift formatting, the scripts (node --check) and the module rules
 #   make setup    install everything the build and the tests need
 #   make screenshots  docs/screenshots from the last browser run (each app on a phone and a desktop)
 
@@ -32,7 +32,7 @@ help:
 	@echo "make bench         benchmarks (SUITE=$(SUITE))"
 	@echo "make redo          bin/redo: the redo CLI, release, Swift runtime linked in"
 	@echo "make format        swift format, in place"
-	@echo "make lint          swift format lint --strict, node --check on the scripts"
+	@echo "make lint          swift format lint --strict, node --check, scripts/check-architecture"
 	@echo "make setup         install what the build and the tests need"
 	@echo "make screenshots   docs/screenshots from the last browser run's pictures of each app"
 	@echo "make clean         remove .tmp (test logs, screenshots, reports)"
@@ -77,6 +77,7 @@ format:
 lint:
 	swift format lint --strict -r Sources Tests
 	scripts/check-scripts
+	scripts/check-architecture
 
 setup:
 	scripts/setup all

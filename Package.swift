@@ -71,7 +71,7 @@ func appModule(_ name: String) -> Target {
   return .target(
     name: name,
     dependencies: [
-      "CanonicalJSON", "HearthCore", "HearthPlatform", asyncHTTPClient,
+      "CanonicalJSON", "HearthCore", "HearthHTML", "HearthPlatform", asyncHTTPClient,
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
@@ -110,6 +110,8 @@ var package = Package(
   ],
   targets: [
     .target(name: "CanonicalJSON"),
+    // The HTML DSL (Node) and Markdown: a leaf, so it imports nothing, not even Foundation.
+    .target(name: "HearthHTML"),
     .target(
       name: "HearthCore",
       dependencies: [.product(name: "Crypto", package: "swift-crypto")],
@@ -118,8 +120,8 @@ var package = Package(
     .target(
       name: "HearthPlatform",
       dependencies: [
-        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", nioConcurrencyHelpers, nioCore,
-        .product(name: "Crypto", package: "swift-crypto"),
+        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", nioConcurrencyHelpers,
+        nioCore, .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -212,10 +214,11 @@ var package = Package(
     .testTarget(
       name: "OnpuAnalysisTests", dependencies: ["OnpuAnalysis", "OnpuCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+    .testTarget(name: "HearthHTMLTests", dependencies: ["HearthHTML"]),
     .testTarget(
       name: "HearthPlatformTests",
       dependencies: [
-        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthPlatform",
+        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthPlatform",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ] + testSupport),

@@ -1,5 +1,6 @@
 import AuralystCore
 import Foundation
+import HearthHTML
 import HearthPlatform
 
 /// Server-drawn SVG charts. Each is a figure whose caption says in words what the chart shows,

@@ -1,5 +1,6 @@
 import AuralystCore
 import Foundation
+import HearthHTML
 import HearthPlatform
 
 extension AuralystPages {

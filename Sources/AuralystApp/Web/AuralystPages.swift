@@ -1,5 +1,6 @@
 import AuralystCore
 import Foundation
+import HearthHTML
 import HearthPlatform
 
 /// /auralyst: the journals, and a journal's home (quick medication log, quick-add entry,

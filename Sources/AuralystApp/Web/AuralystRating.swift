@@ -1,4 +1,5 @@
 import AuralystCore
+import HearthHTML
 import HearthPlatform
 
 /// The 0-10 sliders entries are rated with: the overall severity (always rated), and each

@@ -1,5 +1,6 @@
 import AuralystCore
 import Foundation
+import HearthHTML
 import HearthPlatform
 
 /// One person's view of one journal: what they may do there, and its times in the owner's zone.

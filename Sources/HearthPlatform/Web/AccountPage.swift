@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 
 /// The profile fields as shown in the form: the saved values, or what was typed when saving failed.
 public struct ProfileValues: Equatable, Sendable {

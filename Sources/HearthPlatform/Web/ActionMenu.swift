@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// A button that opens a short list of actions, for those that should sit away from the main
 /// ones (Leave, Delete). Built on `<details>`, so it opens without script; hearth.js closes it.
 public struct ActionMenu: Sendable {

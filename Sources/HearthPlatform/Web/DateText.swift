@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 
 /// Dates as people read them, always in the zone they are given.
 public enum DateText {

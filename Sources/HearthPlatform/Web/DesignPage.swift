@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/design` (outside production): every shared component, in light and dark, and each app's
 /// theme, rendered by the same code the pages use. docs/DESIGN.md describes them.
 package enum DesignPage {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 
 /// The account page's "Notifications on your devices": each push subscription, removable, and
 /// the button that subscribes this browser (hearth.js shows it where push works).

@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/forgot-password`: POST /forgot-password with `email`, `_csrf`. The answer is the same
 /// whether or not an account has the address.
 public enum ForgotPasswordPage {

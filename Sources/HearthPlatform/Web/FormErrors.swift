@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHTML
 
 /// What went wrong with a submitted form: messages next to fields, and one for the whole form.
 public struct FormErrors: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// A labelled input with an optional hint and error, wired up with `aria-describedby`.
 public struct FormField: Equatable, Sendable {
   public var name: String

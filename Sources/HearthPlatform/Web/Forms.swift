@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// Building blocks every form uses.
 public enum Forms {
   /// A POST form that always carries the CSRF token as the hidden `_csrf` field.

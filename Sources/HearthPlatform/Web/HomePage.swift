@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/`: what Hearth is, with a card for each app.
 public enum HomePage {
   public static func render(_ context: PageContext) -> String {

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHTML
 
 /// `/invitations`: pending invitations with Accept and Decline.
 /// Each answers with POST /invitations/respond: `app`, `kind`, `resourceId`, `decision`, `_csrf`.

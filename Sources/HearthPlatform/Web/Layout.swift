@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// The page shell every Hearth page shares: head, header with navigation, flash, main, footer.
 public enum Layout {
   public static var stylesheetPath: String { HearthAssets.stylesheet.url }

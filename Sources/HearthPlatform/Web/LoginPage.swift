@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/login`: POST /login with `email`, `password`, `next`, `_csrf`.
 public enum LoginPage {
   public static let action = "/login"

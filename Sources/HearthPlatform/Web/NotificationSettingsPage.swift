@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHTML
 
 /// `/account/notifications`: for each kind of notice, grouped by app, whether it goes to the
 /// inbox and to the person's devices; the quiet hours when devices are left alone; and whether

@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 
 /// `/notifications`: the inbox, newest first, with Mark all read.
 public enum NotificationsPage {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 
 /// The account page's "Security activity": the newest entries of the security log.
 package enum SecurityLogTable {

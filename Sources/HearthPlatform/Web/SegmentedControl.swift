@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// One choice out of a few, shown as joined buttons: radios under the hood, so forms and keyboards
 /// treat it as the choice it is.
 public struct SegmentedControl: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 
 /// The "Where you're signed in" table of the account page.
 package enum SessionsTable {

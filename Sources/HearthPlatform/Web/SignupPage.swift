@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// What a person typed into the sign-up form, kept when it is shown again. There is no password
 /// here on purpose: a password is never sent back to the browser.
 public struct SignupValues: Equatable, Sendable {

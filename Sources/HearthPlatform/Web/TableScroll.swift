@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// A table that may be wider than a phone: it scrolls within its own box, which keyboards can
 /// reach (a focusable region named `label`), and the page never scrolls sideways.
 package enum TableScroll {

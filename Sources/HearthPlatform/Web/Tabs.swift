@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// An app's sections as one bar of links; the current one carries `aria-current="page"`.
 public struct Tabs: Sendable {
   public struct Tab: Sendable {

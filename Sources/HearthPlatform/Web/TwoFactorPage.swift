@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 
 /// The pages of two-factor sign-in: the code asked after the password, setting it up, and the
 /// recovery codes shown once.

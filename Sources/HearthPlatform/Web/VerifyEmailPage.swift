@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/verify-email?token=`: the answer to an email confirmation link, and the banner that asks
 /// an unconfirmed account to use one.
 public enum VerifyEmailPage {

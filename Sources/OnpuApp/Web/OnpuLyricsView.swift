@@ -1,3 +1,4 @@
+import HearthHTML
 import HearthPlatform
 import OnpuCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import HearthHTML
 import HearthPlatform
 import OnpuCore
 

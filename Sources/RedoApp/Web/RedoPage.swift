@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthHTML
 import HearthPlatform
 import RedoCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthHTML
 import HearthPlatform
 
 /// `/redo/settings`: the morning digest of tasks due today, a plain form that works without

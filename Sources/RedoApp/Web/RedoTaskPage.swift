@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthHTML
 import HearthPlatform
 import RedoCore
 

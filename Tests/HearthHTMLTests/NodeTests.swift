@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HearthPlatform
+@testable import HearthHTML
 
 @Suite struct NodeTests {
   @Test func textIsEscaped() {

@@ -3,7 +3,7 @@
 /// nodes underneath, so nothing a writer types can become markup or script.
 public enum Markdown {
   public static func node(_ source: String) -> Node {
-    .fragment(blocks(source.replacingOccurrences(of: "\r\n", with: "\n")))
+    .fragment(blocks(source.replacing("\r\n", with: "\n")))
   }
 
   /// The words without their marks, one line, for a preview ("**Yes**, go" reads "Yes, go").
@@ -44,12 +44,12 @@ public enum Markdown {
     }
 
     while let line = lines.popFirst() {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      let trimmed = line.trimmingBlanks()
       if trimmed.hasPrefix("```") {
         flush()
         var code: [String] = []
         while let next = lines.popFirst(),
-          !next.trimmingCharacters(in: .whitespaces).hasPrefix("```")
+          !next.trimmingBlanks().hasPrefix("```")
         {
           code.append(next)
         }
@@ -64,11 +64,11 @@ public enum Markdown {
         nodes.append(.hr())
       } else if trimmed.hasPrefix(">"), depth < deepestQuote {
         flush()
-        var quoted = [String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces)]
-        while let next = lines.first, next.trimmingCharacters(in: .whitespaces).hasPrefix(">") {
+        var quoted = [String(trimmed.dropFirst()).trimmingBlanks()]
+        while let next = lines.first, next.trimmingBlanks().hasPrefix(">") {
           quoted.append(
-            String(lines.removeFirst().trimmingCharacters(in: .whitespaces).dropFirst())
-              .trimmingCharacters(in: .whitespaces))
+            String(lines.removeFirst().trimmingBlanks().dropFirst())
+              .trimmingBlanks())
         }
         nodes.append(
           .el("blockquote", [], blocks(quoted.joined(separator: "\n"), depth: depth + 1)))
@@ -76,7 +76,7 @@ public enum Markdown {
         flush()
         var items = [first.text]
         while let next = lines.first,
-          let item = listItem(next.trimmingCharacters(in: .whitespaces)),
+          let item = listItem(next.trimmingBlanks()),
           item.ordered == first.ordered
         {
           lines.removeFirst()
@@ -101,7 +101,7 @@ public enum Markdown {
   static func heading(_ line: String) -> (Int, String)? {
     let hashes = line.prefix { $0 == "#" }.count
     guard (1...6).contains(hashes), line.dropFirst(hashes).first == " " else { return nil }
-    return (hashes, line.dropFirst(hashes + 1).trimmingCharacters(in: .whitespaces))
+    return (hashes, line.dropFirst(hashes + 1).trimmingBlanks())
   }
 
   static func isRule(_ line: String) -> Bool {
@@ -169,7 +169,7 @@ public enum Markdown {
   ) -> (Node, Substring)? {
     guard text.hasPrefix(marker) else { return nil }
     let inner = text.dropFirst(marker.count)
-    guard let first = inner.first, !first.isWhitespace, let end = inner.range(of: marker),
+    guard let first = inner.first, !first.isWhitespace, let end = inner.firstRange(of: marker),
       end.lowerBound > inner.startIndex,
       !inner[inner.index(before: end.lowerBound)].isWhitespace
     else { return nil }
@@ -200,7 +200,7 @@ public enum Markdown {
     }
     let label = String(text[text.index(after: text.startIndex)..<close])
     let target = String(afterLabel[afterLabel.index(after: afterLabel.startIndex)..<end])
-      .trimmingCharacters(in: .whitespaces)
+      .trimmingBlanks()
     guard !label.isEmpty, isSafe(target) else { return nil }
     return (
       anchor(target, inline(label, links: false)), afterLabel[afterLabel.index(after: end)...]

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HearthPlatform
+@testable import HearthHTML
 
 @Suite struct MarkdownTests {
   func html(_ source: String) -> String { Markdown.node(source).render() }
