@@ -25,13 +25,10 @@ import Testing
     return server
   }
 
-  /// The messages sent once every job succeeded (or after ten seconds, whatever was sent).
+  /// The messages sent once every job succeeded (or once none settled for ten seconds,
+  /// whatever was sent).
   func mail(_ outbox: Outbox, env: HearthEnvironment) async throws -> [MailMessage] {
-    for _ in 0..<1000 {
-      let counts = try await env.database.jobCounts()
-      if counts[.queued, default: 0] + counts[.running, default: 0] == 0 { break }
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    try await env.untilNoJobWaits()
     return outbox.sent.withLockedValue { $0 }
   }
 

@@ -100,9 +100,8 @@ import Testing
     let running = Task { try await worker.run() }
     defer { running.cancel() }
     // The worker claims batches of free slots and records completions in batches
-    while try await db.jobCounts()[.succeeded, default: 0] < 30 {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    try await env.untilJobs(patience: .seconds(50)) { $0[.succeeded, default: 0] == 30 }
+    #expect(try await db.jobCounts()[.succeeded, default: 0] == 30)
     #expect(done.withLockedValue { $0.count } == 30)
   }
 
@@ -112,6 +111,17 @@ import Testing
     let server = try await TestServer()
     let db = server.env.database
     let counts = NIOLockedValueBox((running: 0, most: 0, done: 0, permits: 0))
+    let changed = Wakeup()
+    /// Returns once `holds` (which may change the counts as it finds they hold) returns true.
+    @Sendable func until(
+      _ holds: @escaping (inout (running: Int, most: Int, done: Int, permits: Int)) -> Bool
+    ) async {
+      while true {
+        let seen = await changed.generation
+        if counts.withLockedValue({ holds(&$0) }) { return }
+        await changed.wait(since: seen, timeout: .seconds(50))
+      }
+    }
     let worker = JobWorker(
       env: server.env,
       handlers: [
@@ -120,18 +130,18 @@ import Testing
             $0.running += 1
             $0.most = max($0.most, $0.running)
           }
+          await changed.signal()
           // Each handler waits for a permit
-          while !counts.withLockedValue({ state in
+          await until { state in
             guard state.permits > 0 else { return false }
             state.permits -= 1
             return true
-          }) {
-            try await Task.sleep(for: .milliseconds(1))
           }
           counts.withLockedValue {
             $0.running -= 1
             $0.done += 1
           }
+          await changed.signal()
         }
       ], metrics: HearthMetrics(), concurrency: 3)
     let now = server.env.now()
@@ -142,19 +152,15 @@ import Testing
     defer { running.cancel() }
     // Let one handler go at a time: each time, a freed slot takes the next job
     for released in 0..<10 {
-      while counts.withLockedValue({ $0.running }) < min(3, 10 - released) {
-        try await Task.sleep(for: .milliseconds(2))
-      }
+      await until { $0.running >= min(3, 10 - released) }
       #expect(
         try await db.jobCounts()[.running, default: 0] >= counts.withLockedValue { $0.running })
       counts.withLockedValue { $0.permits += 1 }
-      while counts.withLockedValue({ $0.done }) <= released {
-        try await Task.sleep(for: .milliseconds(2))
-      }
+      await changed.signal()
+      await until { $0.done > released }
     }
-    while try await db.jobCounts()[.succeeded, default: 0] < 10 {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    try await server.env.untilJobs(patience: .seconds(50)) { $0[.succeeded, default: 0] == 10 }
+    #expect(try await db.jobCounts()[.succeeded, default: 0] == 10)
     #expect(counts.withLockedValue { $0.most } == 3)
   }
 

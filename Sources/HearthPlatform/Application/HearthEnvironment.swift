@@ -15,6 +15,8 @@ public struct HearthEnvironment: Sendable {
   public var logger: Logger
   /// Wakes this process's idle job workers when a job is enqueued here.
   public let jobWakeup = Wakeup()
+  /// Signalled each time one of this process's workers has written a job attempt's outcome.
+  public let jobSettled = Wakeup()
   /// Who recent requests signed in as; the event hub keeps it current.
   public let callers = CallerCache()
   /// The shared model client, when HEARTH_LLM_BASE_URL is set.

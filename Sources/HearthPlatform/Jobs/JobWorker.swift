@@ -121,6 +121,11 @@ public struct JobWorker: Service {
   /// Runs one claimed job to an outcome; only the holder of its token can record it.
   /// `handlerReturned` runs as soon as the handler is done, before the outcome is recorded.
   public func execute(_ job: Job, handlerReturned: @Sendable () async -> Void = {}) async {
+    await attempt(job, handlerReturned: handlerReturned)
+    await env.jobSettled.signal()
+  }
+
+  private func attempt(_ job: Job, handlerReturned: @Sendable () async -> Void) async {
     guard let token = job.completionToken, let handler = handlers[job.queue] else {
       await handlerReturned()
       return
