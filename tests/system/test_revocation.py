@@ -1,10 +1,11 @@
 """A log-out, a revoked session, a new password and a disabled account take effect on the next
-request, on every process.
+request on the process that made the change, and on every other process as soon as the
+database's notification reaches it (within a second, however loaded the machine).
 
 Each `hearth serve` keeps the sessions and accounts of recent requests in memory, so that most
 requests are authenticated without reading the database. These tests warm that memory on one
 process, change the account through another (or through the `hearth user` command), and ask
-again at once.
+again at once, and again until the notice has had a second to arrive.
 """
 
 from __future__ import annotations
@@ -25,8 +26,31 @@ def warm(*clients) -> None:
             assert r.status_code == 200, describe(r)
 
 
+# How long another process may take to hear of a change through the database's notification.
+NOTICE_SECONDS = 1.0
+
+
 def refused(client) -> bool:
     return client.get("/api/me").status_code == 401
+
+
+def refused_soon(client) -> bool:
+    """Refused now, or at a request within NOTICE_SECONDS (each request is the probe)."""
+    deadline = time.monotonic() + NOTICE_SECONDS
+    while not refused(client):
+        if time.monotonic() >= deadline:
+            return False
+    return True
+
+
+def shows_soon(client, name: str) -> str:
+    """The display name another process shows once it has heard of a change (or after
+    NOTICE_SECONDS, whatever it shows then)."""
+    deadline = time.monotonic() + NOTICE_SECONDS
+    while True:
+        seen = json_of(client.get("/api/me"))["user"]["displayName"]
+        if seen == name or time.monotonic() >= deadline:
+            return seen
 
 
 def run_cli(server, *args: str) -> subprocess.CompletedProcess:
@@ -51,7 +75,7 @@ def test_log_out_and_revocation_reach_the_other_process_at_once(start_server, pg
         warm(on_a, on_b)
         r = on_a.post("/api/auth/logout")
         assert r.status_code == 204, describe(r)
-        assert refused(on_b), f"round {round_ + 1}: B still accepted a token logged out on A"
+        assert refused_soon(on_b), f"round {round_ + 1}: B still accepted a token logged out on A"
         assert refused(on_a), f"round {round_ + 1}: A still accepted its own logged-out token"
 
     for round_ in range(ROUNDS):
@@ -63,7 +87,7 @@ def test_log_out_and_revocation_reach_the_other_process_at_once(start_server, pg
         target = next(s["id"] for s in sessions if s["current"])
         r = a.client().with_token(keeper).delete(f"/api/me/sessions/{target}")
         assert r.status_code == 204, describe(r)
-        assert refused(on_b), f"round {round_ + 1}: B still accepted a session revoked on A"
+        assert refused_soon(on_b), f"round {round_ + 1}: B still accepted a session revoked on A"
         assert not refused(b.client().with_token(keeper)), "the session that revoked stays"
 
 
@@ -82,7 +106,7 @@ def test_a_changed_account_is_read_afresh_on_the_other_process(start_server, pg_
         name = f"Ines {round_ + 1}"
         r = on_a.patch("/api/me", json={"displayName": name})
         assert r.status_code in (200, 204), describe(r)
-        seen = json_of(on_b.get("/api/me"))["user"]["displayName"]
+        seen = shows_soon(on_b, name)
         assert seen == name, f"round {round_ + 1}: B still shows {seen!r} after A saved {name!r}"
 
     r = on_a.post(
@@ -90,7 +114,7 @@ def test_a_changed_account_is_read_afresh_on_the_other_process(start_server, pg_
         json={"currentPassword": PASSWORD, "newPassword": "another long passphrase"},
     )
     assert r.status_code in (200, 204), describe(r)
-    assert refused(other_on_b), "B still accepted a session the new password ended"
+    assert refused_soon(other_on_b), "B still accepted a session the new password ended"
     assert not refused(on_b), "the session that changed the password stays"
 
 
@@ -106,7 +130,7 @@ def test_disabling_an_account_from_the_command_line_reaches_every_process(
 
     done = run_cli(a, "user", "disable", email)
     assert done.returncode == 0, done.stderr
-    assert refused(on_a) and refused(on_b), "a disabled account was still let in"
+    assert refused_soon(on_a) and refused_soon(on_b), "a disabled account was still let in"
     assert a.client().login(email).status_code in (401, 403)
 
     assert run_cli(a, "user", "disable", "--enable", email).returncode == 0
@@ -137,4 +161,4 @@ def test_a_deleted_account_is_refused_on_the_other_process(start_server, pg_url)
     warm(on_a, on_b)
     r = on_a.post("/api/me/delete", json={"password": PASSWORD})
     assert r.status_code == 204, describe(r)
-    assert refused(on_b), "B still let a deleted account in"
+    assert refused_soon(on_b), "B still let a deleted account in"

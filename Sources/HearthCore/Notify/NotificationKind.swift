@@ -1,4 +1,4 @@
-/// One kind of notice an app sends ("softer.your-turn"): how people see it in their
+/// One kind of notice an app sends ("notes.list-shared"): how people see it in their
 /// preferences and how a push service should treat it.
 public struct NotificationKind: Equatable, Hashable, Sendable {
   /// `<app slug>.<name>`, stable: preferences and dedupe keys are stored under it.

@@ -45,7 +45,7 @@ public struct StoredNotification: Equatable, Sendable {
   public var kind: String
   public var title: String
   public var body: String
-  /// A path on this server (`/softer/rooms/…`): where opening the notice leads.
+  /// A path on this server (`/notes/lists/…`): where opening the notice leads.
   public var url: String
   /// What makes the notice one of a kind: the same key for the same person is stored once.
   public var dedupeKey: String

@@ -1,14 +1,15 @@
 import HearthHTML
 
 /// `/design` (outside production): every shared component, in light and dark, and each app's
-/// theme, rendered by the same code the pages use. docs/DESIGN.md describes them.
+/// theme (from the top of its stylesheet, linked here), rendered by the same code the pages
+/// use. docs/DESIGN.md describes them.
 package enum DesignPage {
   static let tokens = [
     "bg", "surface", "text", "muted", "border", "accent", "accent-soft", "danger", "success",
     "info", "warning", "highlight", "focus",
   ]
 
-  package static func render(_ context: PageContext) -> String {
+  package static func render(_ context: PageContext, stylesheets: [String]) -> String {
     Layout.page(
       context, title: "Design system",
       body: [
@@ -24,13 +25,12 @@ package enum DesignPage {
         .div(
           [.class("design-themes")],
           .fragment(
-            [("Softer", "softer"), ("Redo", "redo"), ("Auralyst", "auralyst"), ("Onpu", "onpu")]
-              .map { name, slug in
-                .section(
-                  [.class("design-panel"), .data("app", slug), .ariaLabel("\(name) theme")],
-                  .h3(.text(name)), swatches(), buttons())
-              })),
-      ])
+            context.apps.map { app in
+              .section(
+                [.class("design-panel"), .data("app", app.slug), .ariaLabel("\(app.name) theme")],
+                .h3(.text(app.name)), swatches(), buttons())
+            })),
+      ], stylesheets: stylesheets)
   }
 
   static func panel(_ name: String, theme: String) -> Node {

@@ -11,6 +11,14 @@ package enum WebManifest {
     "/manifests/\(app?.slug ?? "hearth").webmanifest"
   }
 
+  /// "Notes, Tasks and Photos on one server."
+  static func description(of apps: [HearthApp]) -> String {
+    let names = apps.map(\.name)
+    guard let last = names.last else { return "Apps on one server." }
+    let list = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+    return list + " on one server."
+  }
+
   /// The manifest for `slug`, or nil for an unknown one.
   package static func manifest(_ slug: String, apps: [HearthApp]) -> JSON? {
     let app = apps.first { $0.slug == slug }
@@ -19,7 +27,7 @@ package enum WebManifest {
     return [
       "name": .string(app.map { "\($0.name) · Hearth" } ?? "Hearth"),
       "short_name": .string(app?.name ?? "Hearth"),
-      "description": .string(app?.summary ?? "Softer, Redo, Auralyst and Onpu on one server."),
+      "description": .string(app?.summary ?? description(of: apps)),
       "id": .string(start), "start_url": .string(start), "scope": .string(start),
       "display": "standalone", "background_color": .string(backgroundColor),
       "theme_color": .string(themeColor),

@@ -69,7 +69,9 @@ public struct WebPages: Sendable {
 
   /// A script or stylesheet: kept for good under its hashed name, briefly under its own.
   @Sendable func design(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-    html(DesignPage.render(try await pageContext(request, context)))
+    let themes = modules.flatMap { type(of: $0).assets }.filter { $0.name.hasSuffix(".css") }
+    return html(
+      DesignPage.render(try await pageContext(request, context), stylesheets: themes.map(\.url)))
   }
 
   /// Browsers that ask before reading the page's icon link are sent to the icon.
