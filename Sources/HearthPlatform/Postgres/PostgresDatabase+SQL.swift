@@ -15,6 +15,9 @@ extension PostgresDatabase {
   public func rows(_ sql: SQL) async throws -> [SQLRow] {
     try PostgresTransaction.rows(try await queryRows(PostgresTransaction.query(sql)))
   }
+
+  @discardableResult
+  public func write(_ sql: SQL) async throws -> [SQLRow] { try await rows(sql) }
 }
 
 struct PostgresTransaction: SQLTransaction {

@@ -242,7 +242,7 @@ extension PostgresDatabase {
   /// Applies the migrations not yet recorded in `schema_migrations`, all in one transaction
   /// under an advisory lock, so processes starting together migrate one after the other.
   public func migrate(_ apps: [AppSchema]) async throws {
-    accountCleanup.withLock { $0 = apps.map(\.accountCleanup) }
+    learntCleanup.withLock { $0 = apps.map(\.accountCleanup) }
     let all = (PostgresMigrations.platform + apps.flatMap(\.postgres)).sorted {
       $0.version < $1.version
     }

@@ -26,6 +26,13 @@ extension SQLiteDatabase {
   public func rows(_ sql: SQL) async throws -> [SQLRow] {
     try await pool.read { db in try SQLiteTransaction.rows(db, sql) }
   }
+
+  @discardableResult
+  public func write(_ sql: SQL) async throws -> [SQLRow] {
+    do {
+      return try await write { db in try SQLiteTransaction.rows(db, sql) }
+    } catch { throw mapUniqueViolation(error) }
+  }
 }
 
 /// Statements run on the write connection, which the transaction holds through the gate; they

@@ -6,11 +6,11 @@ import Synchronization
 /// The default store: one SQLite file in WAL mode, opened once per process.
 public final class SQLiteDatabase: HearthDatabase {
   package let pool: DatabasePool
-  /// The apps' account cleanup, learnt when they migrate.
-  let accountCleanup = Mutex<[AccountCleanup]>([])
+  let learntCleanup = Mutex<[AccountCleanup]>([])
   let gate = SQLiteWriteGate()
   public let path: String
   public var backend: DatabaseBackend { .sqlite(self) }
+  public var accountCleanup: [AccountCleanup] { learntCleanup.withLock { $0 } }
   public var kindName: String { "sqlite" }
 
   public init(path: String) throws {
@@ -29,7 +29,7 @@ public final class SQLiteDatabase: HearthDatabase {
   }
 
   public func migrate(_ apps: [AppSchema]) async throws {
-    accountCleanup.withLock { $0 = apps.map(\.accountCleanup) }
+    learntCleanup.withLock { $0 = apps.map(\.accountCleanup) }
     try SQLiteMigrations.migrator(apps).migrate(pool)
   }
 

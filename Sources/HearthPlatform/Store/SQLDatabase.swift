@@ -30,6 +30,10 @@ public protocol SQLDatabase: Sendable {
   ) async throws -> Result
   /// Reads outside any transaction.
   func rows(_ sql: SQL) async throws -> [SQLRow]
+  /// Runs one statement that writes, committed on its own, and returns the rows of its
+  /// `RETURNING` clause: one round trip on PostgreSQL.
+  @discardableResult
+  func write(_ sql: SQL) async throws -> [SQLRow]
 }
 
 extension SQLDatabase {

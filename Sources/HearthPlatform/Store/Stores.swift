@@ -137,6 +137,8 @@ public protocol HearthDatabase: SQLDatabase, AccountStore, SessionStore, ShareSt
 {
   var kindName: String { get }
   var backend: DatabaseBackend { get }
+  /// The apps' account cleanup, learnt when they migrate.
+  var accountCleanup: [AccountCleanup] { get }
   /// Brings the platform's tables and then each app's up to date.
   func migrate(_ apps: [AppSchema]) async throws
   func ping() async throws
