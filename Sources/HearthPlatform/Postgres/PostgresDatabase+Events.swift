@@ -83,3 +83,10 @@ extension PostgresDatabase: EventNotifying {
     try await queryRows("SELECT value FROM event_counter").first?.decode(Int64.self) ?? 0
   }
 }
+
+/// A row holds a value the records cannot represent (an unknown enum case).
+package struct PostgresDataError: Error, CustomStringConvertible {
+  package var description: String
+
+  package init(_ description: String) { self.description = description }
+}
