@@ -48,6 +48,7 @@ struct PostgresTransaction: SQLTransaction {
       case .text(let text): binds.append(text)
       case .bool(let bool): binds.append(bool)
       case .date(let date): binds.append(date)
+      case .texts(let texts): binds.append(texts)
       }
     }
     return PostgresQuery(unsafeSQL: text, binds: binds)

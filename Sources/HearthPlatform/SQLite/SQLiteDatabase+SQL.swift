@@ -7,16 +7,29 @@ extension SQLiteDatabase {
   public func transaction<Result: Sendable>(
     _ body: @Sendable (any SQLTransaction) async throws -> Result
   ) async throws -> Result {
-    try await gate.holding {
+    try await transaction(unflushed: false, body)
+  }
+
+  /// An `unflushed` transaction commits without syncing the file: a crash of the machine may
+  /// lose it, but never after a later write that did sync, since the log keeps their order.
+  package func transaction<Result: Sendable>(
+    unflushed: Bool, _ body: @Sendable (any SQLTransaction) async throws -> Result
+  ) async throws -> Result {
+    // The durability changes in the same call to the writer as BEGIN and COMMIT, so no other
+    // write runs in between with the wrong one.
+    let begin = unflushed ? "PRAGMA synchronous = NORMAL; BEGIN IMMEDIATE" : "BEGIN IMMEDIATE"
+    let commit = unflushed ? "COMMIT; PRAGMA synchronous = FULL" : "COMMIT"
+    return try await gate.holding {
       let transaction = SQLiteTransaction(pool: pool)
-      try transaction.onWriter { db in try db.execute(sql: "BEGIN IMMEDIATE") }
       do {
+        try transaction.onWriter { db in try db.execute(sql: begin) }
         let result = try await body(transaction)
-        try await pool.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        try await pool.writeWithoutTransaction { db in try db.execute(sql: commit) }
         return result
       } catch {
         try? transaction.onWriter { db in
           if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
+          if unflushed { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
         throw mapUniqueViolation(error)
       }
@@ -83,6 +96,8 @@ struct SQLiteTransaction: SQLTransaction {
         case .text(let text): text
         case .bool(let bool): bool ? 1 : 0
         case .date(let date): date.sqliteValue
+        case .texts(let texts):
+          String(decoding: (try? JSONEncoder().encode(texts)) ?? Data(), as: UTF8.self)
         }
       })
   }

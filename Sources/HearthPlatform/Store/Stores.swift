@@ -73,8 +73,8 @@ public protocol EventStore: Sendable {
 }
 
 public protocol JobStore: Sendable {
-  /// Stores `jobs` with the matching `ids`, in one statement (PostgreSQL) or one transaction
-  /// (SQLite), and returns them in order. A job whose `idempotencyKey` was used before in its
+  /// Stores `jobs` with the matching `ids`, in one statement per thousand jobs, and returns them
+  /// in order. A job whose `idempotencyKey` was used before in its
   /// queue, in this call or earlier, comes back as the job stored first.
   func enqueueMany(_ jobs: [NewJob], ids: [String], at: Date) async throws -> [Job]
   /// Takes up to `limit` due jobs of the given queues, all under `token`: first those whose
