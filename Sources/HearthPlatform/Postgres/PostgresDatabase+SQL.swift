@@ -33,10 +33,6 @@ struct PostgresTransaction: SQLTransaction {
     try await connection.run(Self.query(sql), logger: logger)
   }
 
-  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64 {
-    try await PostgresDatabase.appendEvent(event, at: at, on: connection, logger: logger)
-  }
-
   static func query(_ sql: SQL) -> PostgresQuery {
     let (text, values) = sql.rendered(for: .postgres)
     var binds = PostgresBindings(capacity: values.count)

@@ -65,10 +65,6 @@ struct SQLiteTransaction: SQLTransaction {
     }
   }
 
-  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64 {
-    try onWriter { db in try SQLiteDatabase.insertEvent(db, event, at: at) }
-  }
-
   func onWriter<T>(_ body: (Database) throws -> T) throws -> T {
     try pool.writeWithoutTransaction(body)
   }
@@ -95,7 +91,7 @@ struct SQLiteTransaction: SQLTransaction {
         case .real(let real): real
         case .text(let text): text
         case .bool(let bool): bool ? 1 : 0
-        case .date(let date): date.sqliteValue
+        case .date(let date): date.timeIntervalSince1970
         case .texts(let texts):
           String(decoding: (try? JSONEncoder().encode(texts)) ?? Data(), as: UTF8.self)
         }

@@ -81,18 +81,6 @@ public final class SQLiteDatabase: HearthDatabase {
   }
 }
 
-extension Date {
-  package var sqliteValue: Double { timeIntervalSince1970 }
-  package init(sqliteValue: Double) { self.init(timeIntervalSince1970: sqliteValue) }
-}
-
-extension Row {
-  package func date(_ column: String) -> Date { Date(sqliteValue: self[column]) }
-  package func optionalDate(_ column: String) -> Date? {
-    (self[column] as Double?).map(Date.init(sqliteValue:))
-  }
-}
-
 package func mapUniqueViolation(_ error: any Error) -> any Error {
   guard let error = error as? DatabaseError,
     error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE

@@ -5,10 +5,6 @@ public protocol SQLTransaction: Sendable {
   var dialect: SQLDialect { get }
   func rows(_ sql: SQL) async throws -> [SQLRow]
   func execute(_ sql: SQL) async throws
-  /// Appends to the platform's event log, committed with the change it reports; returns the
-  /// event's sequence.
-  @discardableResult
-  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64
 }
 
 extension SQLTransaction {
