@@ -1,7 +1,7 @@
 import Foundation
 import HearthPlatform
 
-/// The pgbench ceilings: the store's own statements (PostgresDatabase+Jobs.swift) with nothing
+/// The pgbench ceilings: the store's own statements (JobStore+SQL.swift) with nothing
 /// in between, one job's whole life, or one batch's, per pgbench transaction.
 extension JobsSuite {
   static let jobColumns = """

@@ -107,7 +107,7 @@ extension ReportWriter {
         The ceilings: `pgbench -n -M \(ceiling.protocolMode) -c \(ceiling.clients) \
         -j \(ceiling.threads)` on the same database (schema reset first), each for as long as \
         the Hearth run it compares with took, with a script holding the store's own statements \
-        from PostgresDatabase+Jobs.swift: the enqueue INSERT with its NOTIFY, the claim (one \
+        from JobStore+SQL.swift: the enqueue INSERT with its NOTIFY, the claim (one \
         statement: the dead-letter UPDATE and the `FOR UPDATE SKIP LOCKED` claim UPDATE) and \
         the batched complete UPDATE, each its own transaction, for one job per pgbench \
         transaction, or a batch of jobs as `enqueueMany` writes them. Jobs/s counts the jobs \

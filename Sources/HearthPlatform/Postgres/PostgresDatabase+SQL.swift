@@ -15,6 +15,9 @@ extension PostgresDatabase {
   public func rows(_ sql: SQL) async throws -> [SQLRow] {
     try PostgresTransaction.rows(try await queryRows(PostgresTransaction.query(sql)))
   }
+
+  @discardableResult
+  public func write(_ sql: SQL) async throws -> [SQLRow] { try await rows(sql) }
 }
 
 struct PostgresTransaction: SQLTransaction {
@@ -30,10 +33,6 @@ struct PostgresTransaction: SQLTransaction {
     try await connection.run(Self.query(sql), logger: logger)
   }
 
-  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64 {
-    try await PostgresDatabase.appendEvent(event, at: at, on: connection, logger: logger)
-  }
-
   static func query(_ sql: SQL) -> PostgresQuery {
     let (text, values) = sql.rendered(for: .postgres)
     var binds = PostgresBindings(capacity: values.count)
@@ -45,6 +44,7 @@ struct PostgresTransaction: SQLTransaction {
       case .text(let text): binds.append(text)
       case .bool(let bool): binds.append(bool)
       case .date(let date): binds.append(date)
+      case .texts(let texts): binds.append(texts)
       }
     }
     return PostgresQuery(unsafeSQL: text, binds: binds)

@@ -13,10 +13,10 @@ import Synchronization
 public final class PostgresDatabase: HearthDatabase, Service {
   public let kindName = "postgresql"
   public var backend: DatabaseBackend { .postgres(self) }
+  public var accountCleanup: [AccountCleanup] { learntCleanup.withLock { $0 } }
 
   package let client: PostgresClient
-  /// The apps' account cleanup, learnt when they migrate.
-  let accountCleanup = Mutex<[AccountCleanup]>([])
+  let learntCleanup = Mutex<[AccountCleanup]>([])
   package let logger: Logger
   /// The pool's own task, when no service group runs it.
   private let runTask: Task<Void, Never>?

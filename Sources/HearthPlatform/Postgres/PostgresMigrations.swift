@@ -277,7 +277,7 @@ extension PostgresDatabase {
   /// Applies the migrations not yet recorded in `schema_migrations`, all in one transaction
   /// under an advisory lock, so processes starting together migrate one after the other.
   public func migrate(_ apps: [AppSchema]) async throws {
-    accountCleanup.withLock { $0 = apps.map(\.accountCleanup) }
+    learntCleanup.withLock { $0 = apps.map(\.accountCleanup) }
     let namespaces = PostgresMigrations.namespaces(apps)
     try await transaction { connection in
       let logger = self.logger

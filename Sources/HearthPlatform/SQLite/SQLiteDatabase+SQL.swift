@@ -7,16 +7,29 @@ extension SQLiteDatabase {
   public func transaction<Result: Sendable>(
     _ body: @Sendable (any SQLTransaction) async throws -> Result
   ) async throws -> Result {
-    try await gate.holding {
+    try await transaction(unflushed: false, body)
+  }
+
+  /// An `unflushed` transaction commits without syncing the file: a crash of the machine may
+  /// lose it, but never after a later write that did sync, since the log keeps their order.
+  package func transaction<Result: Sendable>(
+    unflushed: Bool, _ body: @Sendable (any SQLTransaction) async throws -> Result
+  ) async throws -> Result {
+    // The durability changes in the same call to the writer as BEGIN and COMMIT, so no other
+    // write runs in between with the wrong one.
+    let begin = unflushed ? "PRAGMA synchronous = NORMAL; BEGIN IMMEDIATE" : "BEGIN IMMEDIATE"
+    let commit = unflushed ? "COMMIT; PRAGMA synchronous = FULL" : "COMMIT"
+    return try await gate.holding {
       let transaction = SQLiteTransaction(pool: pool)
-      try transaction.onWriter { db in try db.execute(sql: "BEGIN IMMEDIATE") }
       do {
+        try transaction.onWriter { db in try db.execute(sql: begin) }
         let result = try await body(transaction)
-        try await pool.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        try await pool.writeWithoutTransaction { db in try db.execute(sql: commit) }
         return result
       } catch {
         try? transaction.onWriter { db in
           if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
+          if unflushed { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
         throw mapUniqueViolation(error)
       }
@@ -25,6 +38,13 @@ extension SQLiteDatabase {
 
   public func rows(_ sql: SQL) async throws -> [SQLRow] {
     try await pool.read { db in try SQLiteTransaction.rows(db, sql) }
+  }
+
+  @discardableResult
+  public func write(_ sql: SQL) async throws -> [SQLRow] {
+    do {
+      return try await write { db in try SQLiteTransaction.rows(db, sql) }
+    } catch { throw mapUniqueViolation(error) }
   }
 }
 
@@ -43,10 +63,6 @@ struct SQLiteTransaction: SQLTransaction {
       let (text, values) = sql.rendered(for: .sqlite)
       try db.execute(sql: text, arguments: Self.arguments(values))
     }
-  }
-
-  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64 {
-    try onWriter { db in try SQLiteDatabase.insertEvent(db, event, at: at) }
   }
 
   func onWriter<T>(_ body: (Database) throws -> T) throws -> T {
@@ -75,7 +91,9 @@ struct SQLiteTransaction: SQLTransaction {
         case .real(let real): real
         case .text(let text): text
         case .bool(let bool): bool ? 1 : 0
-        case .date(let date): date.sqliteValue
+        case .date(let date): date.timeIntervalSince1970
+        case .texts(let texts):
+          String(decoding: (try? JSONEncoder().encode(texts)) ?? Data(), as: UTF8.self)
         }
       })
   }

@@ -6,11 +6,11 @@ import Synchronization
 /// The default store: one SQLite file in WAL mode, opened once per process.
 public final class SQLiteDatabase: HearthDatabase {
   package let pool: DatabasePool
-  /// The apps' account cleanup, learnt when they migrate.
-  let accountCleanup = Mutex<[AccountCleanup]>([])
+  let learntCleanup = Mutex<[AccountCleanup]>([])
   let gate = SQLiteWriteGate()
   public let path: String
   public var backend: DatabaseBackend { .sqlite(self) }
+  public var accountCleanup: [AccountCleanup] { learntCleanup.withLock { $0 } }
   public var kindName: String { "sqlite" }
 
   public init(path: String) throws {
@@ -29,7 +29,7 @@ public final class SQLiteDatabase: HearthDatabase {
   }
 
   public func migrate(_ apps: [AppSchema]) async throws {
-    accountCleanup.withLock { $0 = apps.map(\.accountCleanup) }
+    learntCleanup.withLock { $0 = apps.map(\.accountCleanup) }
     try SQLiteMigrations.migrator(apps).migrate(pool)
   }
 
@@ -49,31 +49,23 @@ public final class SQLiteDatabase: HearthDatabase {
   }
 
   /// Runs `body` in an IMMEDIATE transaction, so that other processes on the file wait for it.
-  /// An `unflushed` write commits without syncing the file: a crash of the machine may lose
-  /// it, but never after a later write that did sync, since the log keeps their order.
-  package func write<T: Sendable>(
-    unflushed: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
-  ) async throws -> T {
+  package func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
+    -> T
+  {
     // Straight to the writer's queue, so that writes follow each other with no hand-off
     // between them. Only a `transaction` keeps BEGIN open across its awaits: a write that finds
     // the connection inside one waits for that transaction's gate instead of joining it.
     if let result = try await pool.writeWithoutTransaction({ db -> T? in
-      db.isInsideTransaction ? nil : try Self.immediate(db, unflushed: unflushed, body)
+      db.isInsideTransaction ? nil : try Self.immediate(db, body)
     }) {
       return result
     }
     return try await gate.holding {
-      try await pool.writeWithoutTransaction { db in
-        try Self.immediate(db, unflushed: unflushed, body)
-      }
+      try await pool.writeWithoutTransaction { db in try Self.immediate(db, body) }
     }
   }
 
-  private static func immediate<T>(
-    _ db: Database, unflushed: Bool, _ body: (Database) throws -> T
-  ) throws -> T {
-    if unflushed { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-    defer { if unflushed { try? db.execute(sql: "PRAGMA synchronous = FULL") } }
+  private static func immediate<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
     var result: T?
     try db.inTransaction(.immediate) {
       result = try body(db)
@@ -86,20 +78,6 @@ public final class SQLiteDatabase: HearthDatabase {
     -> T
   {
     try await pool.read(body)
-  }
-}
-
-extension Date {
-  package var sqliteValue: Double { timeIntervalSince1970 }
-  package init(sqliteValue: Double) { self.init(timeIntervalSince1970: sqliteValue) }
-  /// This date as it reads back from a SQLite column.
-  package var sqliteRounded: Date { Date(sqliteValue: sqliteValue) }
-}
-
-extension Row {
-  package func date(_ column: String) -> Date { Date(sqliteValue: self[column]) }
-  package func optionalDate(_ column: String) -> Date? {
-    (self[column] as Double?).map(Date.init(sqliteValue:))
   }
 }
 

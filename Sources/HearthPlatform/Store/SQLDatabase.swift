@@ -5,10 +5,6 @@ public protocol SQLTransaction: Sendable {
   var dialect: SQLDialect { get }
   func rows(_ sql: SQL) async throws -> [SQLRow]
   func execute(_ sql: SQL) async throws
-  /// Appends to the platform's event log, committed with the change it reports; returns the
-  /// event's sequence.
-  @discardableResult
-  func appendEvent(_ event: NewEvent, at: Date) async throws -> Int64
 }
 
 extension SQLTransaction {
@@ -30,6 +26,10 @@ public protocol SQLDatabase: Sendable {
   ) async throws -> Result
   /// Reads outside any transaction.
   func rows(_ sql: SQL) async throws -> [SQLRow]
+  /// Runs one statement that writes, committed on its own, and returns the rows of its
+  /// `RETURNING` clause: one round trip on PostgreSQL.
+  @discardableResult
+  func write(_ sql: SQL) async throws -> [SQLRow]
 }
 
 extension SQLDatabase {

@@ -9,6 +9,8 @@ public enum SQLValue: Sendable, Equatable {
   case text(String)
   case bool(Bool)
   case date(Date)
+  /// PostgreSQL's text[]; SQLite has no arrays and gets a JSON array.
+  case texts([String])
 }
 
 public protocol SQLBindable: Sendable {
@@ -76,6 +78,10 @@ extension Date: SQLBindable, SQLDecodable {
     default: return nil
     }
   }
+}
+
+extension Array: SQLBindable where Element == String {
+  public var sqlValue: SQLValue { .texts(self) }
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {

@@ -73,8 +73,8 @@ public protocol EventStore: Sendable {
 }
 
 public protocol JobStore: Sendable {
-  /// Stores `jobs` with the matching `ids`, in one statement (PostgreSQL) or one transaction
-  /// (SQLite), and returns them in order. A job whose `idempotencyKey` was used before in its
+  /// Stores `jobs` with the matching `ids`, in one statement per thousand jobs, and returns them
+  /// in order. A job whose `idempotencyKey` was used before in its
   /// queue, in this call or earlier, comes back as the job stored first.
   func enqueueMany(_ jobs: [NewJob], ids: [String], at: Date) async throws -> [Job]
   /// Takes up to `limit` due jobs of the given queues, all under `token`: first those whose
@@ -137,6 +137,8 @@ public protocol HearthDatabase: SQLDatabase, AccountStore, SessionStore, ShareSt
 {
   var kindName: String { get }
   var backend: DatabaseBackend { get }
+  /// The apps' account cleanup, learnt when they migrate.
+  var accountCleanup: [AccountCleanup] { get }
   /// Brings the platform's tables and then each app's up to date.
   func migrate(_ apps: [AppSchema]) async throws
   func ping() async throws
