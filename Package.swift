@@ -50,15 +50,21 @@ func appTests(_ name: String) -> Target {
 }
 
 /// Each target's scripts, stylesheets and data files (`Sources/<target>/Resources/`), compiled
-/// into it as bytes (`PackageResources`).
+/// into it as bytes (`PackageResources`). Scripts are ES modules (`.mjs`), but for the service
+/// worker (`hearth-sw.js`), a classic script.
 let embeddedResources: [String: [String]] = [
   "HearthCore": ["common-passwords.txt"],
-  "HearthPlatform": ["hearth.css", "hearth.js", "hearth-sw.js", "icon.svg"],
-  "SofterApp": ["softer.css", "softer.js"],
-  "RedoApp": ["redo.css", "redo-core.js", "redo-log.js", "redo-view.js", "redo.js"],
-  "AuralystApp": ["auralyst.css", "auralyst.js"],
+  "HearthPlatform": ["hearth.css", "hearth.mjs", "hearth-sw.js", "icon.svg"],
+  "SofterApp": ["softer.css", "softer.mjs"],
+  "RedoApp": [
+    "redo.css", "redo.mjs", "redo-crypto.mjs", "redo-errors.mjs", "redo-filter.mjs",
+    "redo-graph.mjs", "redo-json.mjs", "redo-log.mjs", "redo-merge.mjs", "redo-node.mjs",
+    "redo-plan.mjs", "redo-quickadd.mjs", "redo-rank.mjs", "redo-replay.mjs", "redo-task.mjs",
+    "redo-time.mjs", "redo-view.mjs",
+  ],
+  "AuralystApp": ["auralyst.css", "auralyst.mjs"],
   "OnpuApp": [
-    "onpu.css", "onpu.js", "anki-word.css", "anki-word-front.html", "anki-word-back.html",
+    "onpu.css", "onpu.mjs", "anki-word.css", "anki-word-front.html", "anki-word-back.html",
   ],
 ]
 

@@ -3,7 +3,7 @@
 public struct Attribute: Equatable, Sendable {
   public enum Value: Equatable, Sendable {
     case text(String)
-    /// A boolean attribute that is on: `required`, `hidden`, `defer`...
+    /// A boolean attribute that is on: `required`, `hidden`...
     case present
     /// Not rendered at all; lets a view decide an attribute inline.
     case absent
@@ -109,5 +109,4 @@ extension Attribute {
   public static let selected = Attribute.flag("selected")
   public static let autofocus = Attribute.flag("autofocus")
   public static let download = Attribute.flag("download")
-  public static let `defer` = Attribute.flag("defer")
 }

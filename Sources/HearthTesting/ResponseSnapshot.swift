@@ -26,7 +26,7 @@ public enum ResponseSnapshot {
 
   /// Each session's CSRF token, in the page's meta tag and in its forms.
   static let perSession = [
-    (#"/static/([a-z-]+)\.[0-9a-f]{12}\.(js|css|svg)"#, "/static/$1.<hash>.$2"),
+    (#"/static/([a-z-]+)\.[0-9a-f]{12}\.(mjs|js|css|svg)"#, "/static/$1.<hash>.$2"),
     (#"<meta name="csrf-token" content="[^"]+">"#, #"<meta name="csrf-token" content="<csrf>">"#),
     (#"name="_csrf" value="[^"]+""#, #"name="_csrf" value="<csrf>""#),
   ]

@@ -6,7 +6,7 @@ public struct RedoModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "redo", name: "Redo",
     summary: "A local-first task manager built on a signed, event-sourced change log.")
-  public static var assets: [StaticAsset] { RedoAssets.scripts + [RedoAssets.stylesheet] }
+  public static var assets: [StaticAsset] { RedoAssets.modules.assets + [RedoAssets.stylesheet] }
   public static var schema: AppSchema { RedoSchema.all }
   public static var notificationKinds: [NotificationKind] {
     [RedoDueToday.kind, RedoSync.sharedTaskChanged]

@@ -44,8 +44,8 @@ import Testing
   @Test func booleanAndOptionalAttributes() {
     let on = Node.input(.name("a"), .required, .flag("disabled", false), .optional("value", nil))
     #expect(on.render() == "<input name=\"a\" required>")
-    let script = Node.script(src: "/static/hearth.js", .defer).render()
-    #expect(script == "<script src=\"/static/hearth.js\" defer></script>")
+    let script = Node.script(src: "/static/hearth.mjs", .type("module")).render()
+    #expect(script == "<script src=\"/static/hearth.mjs\" type=\"module\"></script>")
     #expect(Node.p([.ariaInvalid(false), .ariaDescribedBy([])], "x").render() == "<p>x</p>")
     #expect(
       Node.p([.ariaInvalid(true), .ariaDescribedBy(["a", "b"])], "x").render()

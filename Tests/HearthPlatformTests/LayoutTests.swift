@@ -15,7 +15,7 @@ import Testing
     #expect(
       html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
     #expect(html.contains("<link rel=\"stylesheet\" href=\"\(HearthAssets.stylesheet.url)\">"))
-    #expect(html.contains("<script src=\"\(HearthAssets.script.url)\" defer></script>"))
+    #expect(html.contains("<script src=\"\(HearthAssets.script.url)\" type=\"module\"></script>"))
     #expect(html.contains("<meta name=\"csrf-token\" content=\"\(TestData.csrf)\">"))
     #expect(html.contains("<a class=\"skip-link\" href=\"#main\">"))
     #expect(html.contains("<main id=\"main\""))

@@ -19,6 +19,31 @@ import Testing
     #expect(StaticAsset(name: "a.css", bytes: []).contentType == "text/css; charset=utf-8")
   }
 
+  @Test func aModuleImportsTheHashedNamesOfItsImportsSoItsHashCoversTheirs() {
+    let shell = StaticAsset(name: "shell.mjs", bytes: Array("export const x = 1;\n".utf8))
+    func modules(util: String) -> ScriptModules {
+      ScriptModules(
+        [
+          "app.mjs": Array(
+            "import { x } from \"./shell.mjs\";\nimport { y } from './util.mjs';\n".utf8),
+          "util.mjs": Array(util.utf8),
+        ], linking: [shell])
+    }
+    let first = modules(util: "export const y = 2;\n")
+    #expect(first.assets.map(\.name) == ["app.mjs", "util.mjs"])
+    #expect(
+      String(decoding: first["app.mjs"].body, as: UTF8.self)
+        == "import { x } from \"./\(shell.hashedName)\";\n"
+        + "import { y } from './\(first["util.mjs"].hashedName)';\n")
+    #expect(first["app.mjs"].contentType == "text/javascript; charset=utf-8")
+    #expect(first["app.mjs"].hashedName.wholeMatch(of: /app\.[0-9a-f]{12}\.mjs/) != nil)
+    let second = modules(util: "export const y = 3;\n")
+    #expect(second["app.mjs"].hashedName != first["app.mjs"].hashedName)
+    #expect(
+      ModuleImports.names(in: second["app.mjs"].body)
+        == [shell.hashedName, second["util.mjs"].hashedName])
+  }
+
   @Test func hashedNamesAreKeptForGoodAndPlainNamesBriefly() async throws {
     let server = try await TestServer(apps: [])
     try await server.run { client in

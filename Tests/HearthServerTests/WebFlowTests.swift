@@ -159,6 +159,40 @@ import Testing
   }
 }
 
+@Suite struct ScriptModuleTests {
+  /// What a browser does with a page's modules: fetch each, then each module it imports, by the
+  /// name it imports it by.
+  @Test func everyModuleAndWhatItImportsIsServedUnderItsHashedName() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let home = try await client.raw(.get, "/", headers: [.accept: "text/html"])
+      #expect(home.text.contains("<script src=\"\(HearthAssets.script.url)\" type=\"module\">"))
+      #expect(
+        home.headers[.init("Content-Security-Policy")!]?.contains("script-src 'self'") == true)
+      let apps: [any HearthAppModule.Type] = [
+        SofterModule.self, RedoModule.self, AuralystModule.self, OnpuModule.self,
+      ]
+      var pending =
+        [HearthAssets.script.hashedName]
+        + apps.flatMap { $0.assets }.map(\.hashedName)
+        .filter { $0.hasSuffix(".mjs") }
+      var fetched: Set<String> = []
+      while let name = pending.popLast() {
+        guard fetched.insert(name).inserted else { continue }
+        let reply = try await client.raw(.get, "/static/" + name)
+        #expect(reply.status == 200, "\(name)")
+        #expect(reply.headers[.contentType] == "text/javascript; charset=utf-8", "\(name)")
+        #expect(reply.headers[.cacheControl] == "public, max-age=31536000, immutable", "\(name)")
+        let imports = reply.text.matches(of: #/from ["']\./([^"']+)["']/#).map { String($0.1) }
+        #expect(
+          imports.allSatisfy { $0.wholeMatch(of: /[a-z-]+\.[0-9a-f]{12}\.mjs/) != nil }, "\(name)")
+        pending += imports
+      }
+      #expect(fetched.contains { $0.hasPrefix("redo-json.") })
+    }
+  }
+}
+
 @Suite struct OperationsTests {
   @Test func theIconAndEachAppsManifestAreServed() async throws {
     let server = try await TestServer()

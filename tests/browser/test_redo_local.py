@@ -12,15 +12,9 @@ from dialogs import answer
 from hearth_harness import PASSWORD
 from playwright.sync_api import Page, expect
 from redo_cli import RedoHome
-from test_redo import sign_in
+from test_redo import load_redo_core, sign_in
 
 VECTORS = Path(__file__).resolve().parents[2] / "Tests" / "Fixtures" / "redo-vectors" / "protocol-vectors.json"
-
-
-def load_core(page: Page) -> None:
-    page.goto("/login")
-    page.add_script_tag(url="/static/redo-core.js")
-    page.wait_for_function("() => window.redoCore && window.redoCore.replay")
 
 
 def random_work(rng: random.Random, homes: list[RedoHome], steps: int) -> None:
@@ -59,7 +53,7 @@ def exchange(source: RedoHome, target: RedoHome) -> None:
 
 
 def test_the_browser_replays_every_log_as_redocore_does(page: Page) -> None:
-    load_core(page)
+    load_redo_core(page)
     merges = 0
     for seed in (1, 2, 3, 4):
         rng = random.Random(seed)
@@ -96,7 +90,7 @@ def test_the_browser_replays_every_log_as_redocore_does(page: Page) -> None:
 
 
 def test_the_browser_agrees_with_the_protocol_vectors(page: Page) -> None:
-    load_core(page)
+    load_redo_core(page)
     vectors = json.loads(VECTORS.read_text(encoding="utf-8"))
     for case in vectors["canonical"]:
         assert page.evaluate("(text) => redoCore.canonicalize(JSON.parse(text))", case["input"]) == case["canonical"], case["name"]

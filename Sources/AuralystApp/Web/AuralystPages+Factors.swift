@@ -151,7 +151,7 @@ extension AuralystPages {
     }
   }
 
-  /// The control for a factor's value. `quick`: in the quick-add, named for auralyst.js to
+  /// The control for a factor's value. `quick`: in the quick-add, named for auralyst.mjs to
   /// send with the entry ("factor.<id>.number"), optional, and with no value chosen.
   static func factorControl(_ factor: Factor, _ value: FactorValue?, quick: Bool = false) -> Node {
     let id = (quick ? "quick-factor-" : "factor-") + factor.id

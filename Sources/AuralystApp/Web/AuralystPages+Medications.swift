@@ -180,7 +180,7 @@ extension AuralystPages {
       ])
   }
 
-  /// One dose of the schedule editor; auralyst.js reads the rows into `schedules`.
+  /// One dose of the schedule editor; auralyst.mjs reads the rows into `schedules`.
   static func scheduleRow(_ index: Int, _ schedule: MedicationSchedule?) -> Node {
     let key = index < 0 ? "new" : String(index)
     var days: Set<Int> = Set(1...7)

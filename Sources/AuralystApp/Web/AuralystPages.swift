@@ -4,7 +4,7 @@ import HearthHTML
 import HearthPlatform
 
 /// /auralyst: the journals, and a journal's home (quick medication log, quick-add entry,
-/// timeline). Pages are rendered whole here; auralyst.js sends forms to /api/auralyst, keeps
+/// timeline). Pages are rendered whole here; auralyst.mjs sends forms to /api/auralyst, keeps
 /// entries made offline until they can be sent, and refreshes `#auralyst-live` when the event
 /// stream says the journal changed.
 public enum AuralystPages {

@@ -3,7 +3,7 @@ import HearthHTML
 import HearthPlatform
 
 /// The 0-10 sliders entries are rated with: the overall severity (always rated), and each
-/// symptom of the journal's list, "Not rated" until it is moved (auralyst.js leaves those out).
+/// symptom of the journal's list, "Not rated" until it is moved (auralyst.mjs leaves those out).
 enum AuralystRating {
   static let words = [
     "none", "very mild", "mild", "mild", "moderate", "moderate", "moderate", "severe", "severe",

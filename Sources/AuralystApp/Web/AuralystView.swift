@@ -115,7 +115,7 @@ enum AuralystChrome {
     ])
   }
 
-  /// The page frame: the app's palette, the journal's id for auralyst.js, and a live region.
+  /// The page frame: the app's palette, the journal's id for auralyst.mjs, and a live region.
   static func page(
     _ context: PageContext, _ view: AuralystView, title: String, current: String,
     _ body: [Node]

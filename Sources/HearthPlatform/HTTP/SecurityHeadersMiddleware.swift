@@ -2,8 +2,9 @@ import HTTPTypes
 import Hummingbird
 
 /// The browser's defences on every response: a strict Content-Security-Policy (the pages load
-/// only their own scripts and stylesheets, and nothing inline), no framing, no sniffing, a
-/// referrer kept to this origin, no powerful features, and HSTS behind https.
+/// only their own scripts and stylesheets, and nothing inline; `script-src 'self'` covers module
+/// scripts and what they import, all under /static), no framing, no sniffing, a referrer kept to
+/// this origin, no powerful features, and HSTS behind https.
 package struct SecurityHeadersMiddleware: RouterMiddleware {
   package typealias Context = AppRequestContext
 

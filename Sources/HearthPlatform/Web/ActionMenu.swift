@@ -1,7 +1,7 @@
 import HearthHTML
 
 /// A button that opens a short list of actions, for those that should sit away from the main
-/// ones (Leave, Delete). Built on `<details>`, so it opens without script; hearth.js closes it.
+/// ones (Leave, Delete). Built on `<details>`, so it opens without script; hearth.mjs closes it.
 public struct ActionMenu: Sendable {
   public var title: String
   public var items: [Node]

@@ -2,7 +2,7 @@ import Foundation
 import HearthHTML
 
 /// The account page's "Notifications on your devices": each push subscription, removable, and
-/// the button that subscribes this browser (hearth.js shows it where push works).
+/// the button that subscribes this browser (hearth.mjs shows it where push works).
 package enum DevicesSection {
   package static func section(
     _ devices: [PushSubscription], timeZone: TimeZone, csrf: String?

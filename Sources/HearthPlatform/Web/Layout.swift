@@ -6,7 +6,8 @@ public enum Layout {
   public static var scriptPath: String { HearthAssets.script.url }
 
   /// A whole HTML document, starting with `<!doctype html>`.
-  /// `scripts` are more script paths for this page, loaded after the shared one.
+  /// `scripts` are more script modules for this page, run after the shared one (modules run once
+  /// the page is parsed, in order, each after the modules it imports).
   public static func page(
     _ context: PageContext, title: String, body: [Node], scripts: [String] = [],
     stylesheets: [String] = []
@@ -44,8 +45,8 @@ public enum Layout {
       context.csrfToken.map { Node.meta(.name("csrf-token"), .content($0)) } ?? .empty,
       .link(.rel("stylesheet"), .href(stylesheetPath)),
       .fragment(stylesheets.map { Node.link(.rel("stylesheet"), .href($0)) }),
-      .script(src: scriptPath, .defer),
-      .fragment(scripts.map { Node.script(src: $0, .defer) }))
+      .script(src: scriptPath, .type("module")),
+      .fragment(scripts.map { Node.script(src: $0, .type("module")) }))
   }
 
   package static func header(_ context: PageContext) -> Node {
@@ -56,7 +57,7 @@ public enum Layout {
         .a(
           [.class("brand"), .href("/"), .ariaCurrent(context.path == "/" ? "page" : nil)],
           "Hearth"),
-        // On a phone the apps and the account sit behind this button (hearth.js), so the
+        // On a phone the apps and the account sit behind this button (hearth.mjs), so the
         // header stays one row; on wider screens the button is hidden and they show inline.
         .button(
           [

@@ -1,7 +1,7 @@
 import HearthHTML
 
 /// A range input with its ends named ("0 none", "10 worst") and its value shown and announced;
-/// hearth.js keeps the `<output>` and `aria-valuetext` up to date, with `words` for each step.
+/// hearth.mjs keeps the `<output>` and `aria-valuetext` up to date, with `words` for each step.
 public struct Slider: Sendable {
   public var name: String
   public var label: String

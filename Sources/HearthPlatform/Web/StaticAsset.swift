@@ -6,27 +6,34 @@ import Hummingbird
 /// A script, stylesheet or icon from a module's Resources, served from memory under /static: by its
 /// name with brief caching, and by a name carrying a hash of its bytes, which browsers may keep
 /// for good. Pages link the hashed name, so a browser never runs an old script on a new page.
+///
+/// A script module (`.mjs`) names the modules it imports by their plain names
+/// (`from "./hearth.mjs"`) and is served with their hashed names instead: its own hash then
+/// covers theirs, so a module kept for good never imports another version of another, and a page
+/// that links a module by its hashed name gets the same copy its scripts import.
 public struct StaticAsset: Sendable {
   public let name: String
   public let body: [UInt8]
   public let contentType: String
-  /// `notes.3f2a9c1d0b7e.js` for `notes.js`.
+  /// `notes.3f2a9c1d0b7e.mjs` for `notes.mjs`.
   public let hashedName: String
   /// The body compressed once, in each coding that makes it smaller.
   package let encoded: [ContentEncoding: [UInt8]]
   /// The hash of the bytes, which names this version for If-None-Match.
   package let version: String
 
-  public init(name: String, bytes: [UInt8]) {
+  /// `linking` holds the modules a script module's imports name; a module that imports one not
+  /// given here stops the server at its start, rather than leaving a page with two copies of it.
+  public init(name: String, bytes: [UInt8], linking modules: [StaticAsset] = []) {
     self.name = name
-    body = bytes
+    body = name.hasSuffix(".mjs") ? ModuleImports.link(bytes, of: name, to: modules) : bytes
     contentType = Self.contentType(of: name)
-    version = SHA256.hash(data: bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
+    version = SHA256.hash(data: body).prefix(12).map { String(format: "%02x", $0) }.joined()
     let dot = name.lastIndex(of: ".") ?? name.endIndex
     hashedName = name[..<dot] + "." + version.prefix(12) + name[dot...]
     var encoded: [ContentEncoding: [UInt8]] = [:]
     for coding in ContentEncoding.allCases {
-      if let smaller = coding.encode(bytes), smaller.count < bytes.count {
+      if let smaller = coding.encode(body), smaller.count < body.count {
         encoded[coding] = smaller
       }
     }
@@ -38,7 +45,7 @@ public struct StaticAsset: Sendable {
 
   static func contentType(of name: String) -> String {
     if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
-    if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+    if name.hasSuffix(".js") || name.hasSuffix(".mjs") { return "text/javascript; charset=utf-8" }
     if name.hasSuffix(".svg") { return "image/svg+xml" }
     return "application/octet-stream"
   }

@@ -164,7 +164,7 @@ public enum OnpuLyricsView {
     return OnpuWordCard.href(word: form.word, reading: Mora.hiragana(form.reading))
   }
 
-  /// Plain links to the cards of the line's words: shown under a selected line (onpu.js), and
+  /// Plain links to the cards of the line's words: shown under a selected line (onpu.mjs), and
   /// under every line without JavaScript.
   static func wordLinks(_ line: LyricsLine) -> Node {
     var seen = Set<String>()

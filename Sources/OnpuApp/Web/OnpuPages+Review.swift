@@ -12,7 +12,7 @@ extension OnpuPages {
 
   /// The daily review, one card at a time, for one thumb: tap the card (or Space) to see the
   /// back, then one of the four grades fixed at the bottom, each with the interval it gives.
-  /// Without onpu.js the back shows at once and the grades post as forms.
+  /// Without onpu.mjs the back shows at once and the grades post as forms.
   static func review(
     _ context: PageContext, cards: [ReviewCard], nextDue: Date?, now: Date,
     knownKanji: (Character) -> Bool

@@ -133,7 +133,7 @@ extension OnpuPages {
       lineSteps, wordPanel)
   }
 
-  /// Previous and next line, enabled by onpu.js once a line is selected.
+  /// Previous and next line, enabled by onpu.mjs once a line is selected.
   static let lineSteps: Node = .div(
     [.class("onpu-bottom-bar")],
     .button(

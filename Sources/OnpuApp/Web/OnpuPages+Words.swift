@@ -131,7 +131,7 @@ extension OnpuPages {
       attribution)
   }
 
-  /// The sheet the song page fills with a word's card (onpu.js); closes with Escape.
+  /// The sheet the song page fills with a word's card (onpu.mjs); closes with Escape.
   static let wordPanel: Node = .el(
     "dialog", [.id("onpu-word"), .class("onpu-kanji-panel onpu-word-panel"), .ariaLabel("Word")],
     [

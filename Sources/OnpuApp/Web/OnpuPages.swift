@@ -4,7 +4,7 @@ import HearthPlatform
 import OnpuCore
 
 /// /onpu: the landing page, the library with its processing list, adding a song, the lyrics
-/// view, the kanji dictionary and the tour. onpu.js makes them live (long-poll, modes, the kanji
+/// view, the kanji dictionary and the tour. onpu.mjs makes them live (long-poll, modes, the kanji
 /// panel); without it the pages still show everything and the forms still post.
 public enum OnpuPages {
 
@@ -26,7 +26,7 @@ public enum OnpuPages {
     ).node
   }
 
-  /// Filled by onpu.js from /api/onpu/kanji/:literal.
+  /// Filled by onpu.mjs from /api/onpu/kanji/:literal.
   static let kanjiPanel: Node = .el(
     "dialog", [.id("onpu-kanji"), .class("onpu-kanji-panel"), .ariaLabel("Kanji")],
     [

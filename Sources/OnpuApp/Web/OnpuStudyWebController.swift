@@ -5,7 +5,7 @@ import Hummingbird
 import OnpuCore
 
 /// The study pages: the daily review and the progress page. Their forms post here and come back
-/// (post/redirect/get); onpu.js does the same through /api/onpu/study without reloading.
+/// (post/redirect/get); onpu.mjs does the same through /api/onpu/study without reloading.
 struct OnpuStudyWebController: Sendable {
   let pages: WebPages
   let study: OnpuStudy

@@ -1,6 +1,6 @@
 import HearthPlatform
 
-/// `/redo/calendar`: a month of due dates, drawn by redo.js from this browser's own log, so it
+/// `/redo/calendar`: a month of due dates, drawn by redo.mjs from this browser's own log, so it
 /// shows offline changes too.
 enum RedoCalendarPage {
   static func render(_ context: PageContext) -> String {

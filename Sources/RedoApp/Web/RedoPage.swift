@@ -18,7 +18,7 @@ enum RedoPage {
           tabs(current: tab),
           .fragment(content),
           devicePanel())
-      ], scripts: RedoAssets.scripts.map(\.url), stylesheets: [RedoAssets.stylesheet.url])
+      ], scripts: [RedoAssets.script.url], stylesheets: [RedoAssets.stylesheet.url])
   }
 
   static func tabs(current: String) -> Node {
@@ -33,9 +33,9 @@ enum RedoPage {
     ).node
   }
 
-  /// Filled in by redo.js: this browser's signing key, kept in IndexedDB, never sent anywhere,
+  /// Filled in by redo.mjs: this browser's signing key, kept in IndexedDB, never sent anywhere,
   /// and how its own log of changes stands with the server's. It follows the page's content, and
-  /// redo.js brings it up while the browser has no key yet.
+  /// redo.mjs brings it up while the browser has no key yet.
   static func devicePanel() -> Node {
     .section(
       [.id("redo-device"), .class("redo-device"), .ariaLabel("This browser's key")],
@@ -79,7 +79,7 @@ enum RedoPage {
         ]))
   }
 
-  /// Where redo.js reports what happened to a change.
+  /// Where redo.mjs reports what happened to a change.
   static let messages = Node.div(
     [.id("redo-messages"), .class("redo-messages"), .role("status"), .aria("live", "polite")])
 

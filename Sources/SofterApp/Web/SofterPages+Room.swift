@@ -26,7 +26,7 @@ extension SofterPages {
       ], scripts: [SofterAssets.script.url], stylesheets: [SofterAssets.stylesheet.url])
   }
 
-  /// Everything that changes while the page is open; softer.js replaces it on each event.
+  /// Everything that changes while the page is open; softer.mjs replaces it on each event.
   public static func live(_ record: SofterRoomRecord, viewer: String, now: Date) -> Node {
     let room = record.room
     let me = record.participantID(ofUser: viewer) ?? ""

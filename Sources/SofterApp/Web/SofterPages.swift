@@ -4,7 +4,7 @@ import HearthPlatform
 import SofterCore
 
 /// /softer: the room list with the create form, and one room. The pages are rendered here in
-/// full; softer.js sends actions to /api/softer and swaps in fresh `live` sections when the
+/// full; softer.mjs sends actions to /api/softer and swaps in fresh `live` sections when the
 /// event stream says a room changed.
 public enum SofterPages {
 
@@ -54,7 +54,7 @@ public enum SofterPages {
       .fragment(rooms.map { roomRow($0, viewer: viewer, timeZone: timeZone, now: now) }))
   }
 
-  /// One room of the list; softer.js swaps in a fresh one when the room changes.
+  /// One room of the list; softer.mjs swaps in a fresh one when the room changes.
   static func roomRow(_ listing: SofterRoomListing, viewer: String, timeZone: TimeZone, now: Date)
     -> Node
   {
@@ -157,7 +157,7 @@ public enum SofterPages {
       .p([.class("hint")], .text(hint)))
   }
 
-  /// One invitee: contact and nickname. softer.js clones it for "Add a person".
+  /// One invitee: contact and nickname. softer.mjs clones it for "Add a person".
   static func participantRow(_ index: Int) -> Node {
     .div(
       [.class("softer-participant"), .data("softer-row", "")],

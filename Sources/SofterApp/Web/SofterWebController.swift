@@ -3,7 +3,7 @@ import HearthPlatform
 import Hummingbird
 import SofterCore
 
-/// The Softer pages. `?live=1` answers only the part of a page that changes, for softer.js.
+/// The Softer pages. `?live=1` answers only the part of a page that changes, for softer.mjs.
 struct SofterWebController: Sendable {
   let pages: WebPages
   var env: HearthEnvironment { pages.env }

@@ -1,9 +1,8 @@
-"use strict";
 // The quick add's reading of one line ("Buy milk tomorrow p1 every 3d"), with today passed in.
 
-const { test } = require("node:test");
-const assert = require("node:assert/strict");
-const { parseQuickAdd } = require("../../Sources/RedoApp/Resources/redo-core.js");
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseQuickAdd } from "../../Sources/RedoApp/Resources/redo-quickadd.mjs";
 
 // A Wednesday.
 const today = "2026-11-25";

@@ -1,10 +1,15 @@
-(() => {
-  "use strict";
-  const core = globalThis.redoCore;
-  const app = document.querySelector("[data-redo-app]");
-  if (!app || !window.hearth || !core) return;
-  const { LocalLog, Sync } = globalThis.redoLog;
-  const view = globalThis.redoView;
+import { hearth } from "./hearth.mjs";
+import { hex, importSeed, publicKeyOf, seedOf, signBytes, unhex } from "./redo-crypto.mjs";
+import { canonicalize } from "./redo-json.mjs";
+import { LocalLog, Sync } from "./redo-log.mjs";
+import { validateNode } from "./redo-node.mjs";
+import { planFor, signPlan } from "./redo-plan.mjs";
+import { parseQuickAdd } from "./redo-quickadd.mjs";
+import { currentTodo } from "./redo-task.mjs";
+import * as view from "./redo-view.mjs";
+
+const app = document.querySelector("[data-redo-app]");
+if (app) {
   const encoder = new TextEncoder();
 
   const messages = document.getElementById("redo-messages");
@@ -16,9 +21,9 @@
 
   const api = async (url, body, method) => {
     const init = body === undefined ? { method: method || "GET" } : { method: method || "POST", body };
-    const response = await window.hearth.fetch(url, init);
+    const response = await hearth.fetch(url, init);
     const data = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error((data.error && data.error.message) || window.hearth.statusWords(response.status));
+    if (!response.ok) throw new Error((data.error && data.error.message) || hearth.statusWords(response.status));
     return data;
   };
 
@@ -40,21 +45,21 @@
   };
   const identityFrom = async (seedHex, deviceId) => {
     const subtle = crypto.subtle;
-    const publicKey = await core.publicKeyOf(await core.importSeed(seedHex));
-    const privateKey = await core.importSeed(seedHex, false);
-    const seed = core.unhex(seedHex);
+    const publicKey = await publicKeyOf(await importSeed(seedHex));
+    const privateKey = await importSeed(seedHex, false);
+    const seed = unhex(seedHex);
     const sealKey = await subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
     const iv = crypto.getRandomValues(new Uint8Array(12));
     const sealedSeed = await subtle.encrypt({ name: "AES-GCM", iv }, sealKey, seed);
     return { privateKey, publicKey, deviceId, sealKey, iv, sealedSeed };
   };
-  const unsealedSeed = async (identity) => core.hex(new Uint8Array(
+  const unsealedSeed = async (identity) => hex(new Uint8Array(
     await crypto.subtle.decrypt({ name: "AES-GCM", iv: identity.iv }, identity.sealKey, identity.sealedSeed)));
   const loadIdentity = async () => {
     const stored = await keyStore("readonly", (s) => s.get("device"));
     if (!stored || !stored.privateKey.extractable) return stored || null;
     // A key saved before keys became non-extractable is sealed the same way once.
-    const identity = await identityFrom(await core.seedOf(stored.privateKey), stored.deviceId);
+    const identity = await identityFrom(await seedOf(stored.privateKey), stored.deviceId);
     await keyStore("readwrite", (s) => s.put(identity, "device"));
     return identity;
   };
@@ -71,11 +76,11 @@
   const register = async () => {
     const known = (await api("/api/redo/keys")).keys.some((k) => k.publicKey === identity.publicKey);
     if (known) return;
-    const message = encoder.encode(core.canonicalize({
+    const message = encoder.encode(canonicalize({
       purpose: "hearth-redo-key", accountId: app.dataset.account, publicKey: identity.publicKey,
     }));
     await api("/api/redo/keys", {
-      publicKey: identity.publicKey, proof: await core.signBytes(identity.privateKey, message),
+      publicKey: identity.publicKey, proof: await signBytes(identity.privateKey, message),
       label: "Browser " + identity.deviceId.slice(0, 8),
     });
   };
@@ -107,7 +112,7 @@
 
   const exportKey = async () => {
     const question = "Export this browser's private key? Anyone with the file can sign changes as you.";
-    if (!(await window.hearth.ask(question, { confirm: "Export the key" }))) {
+    if (!(await hearth.ask(question, { confirm: "Export the key" }))) {
       say("Nothing exported.");
       return;
     }
@@ -116,7 +121,7 @@
       userId: identity.publicKey.slice(0, 32), deviceId: identity.deviceId,
     };
     const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([core.canonicalize(exported) + "\n"], { type: "application/json" }));
+    link.href = URL.createObjectURL(new Blob([canonicalize(exported) + "\n"], { type: "application/json" }));
     link.download = "redo-key.json";
     link.click();
     say("Saved redo-key.json: it holds your private key. Use `redo key import redo-key.json`.");
@@ -127,7 +132,7 @@
     if (!action) return;
     try {
       if (action === "create") {
-        await adopt(core.hex(crypto.getRandomValues(new Uint8Array(32))), crypto.randomUUID());
+        await adopt(hex(crypto.getRandomValues(new Uint8Array(32))), crypto.randomUUID());
         say("Key created and registered with your account.");
       } else if (action === "import") {
         importBox.hidden = false;
@@ -233,12 +238,12 @@
   const perform = async (request) => {
     if (!identity) throw new Error("create or import a key first");
     if (request.taskId && !log.task(request.taskId)) throw new Error("this browser does not hold that task yet; wait for the sync");
-    const steps = core.planFor(
+    const steps = planFor(
       intentOf(request), request.taskId ? log.nodesOf(request.taskId) : [], request.taskId,
       new Date().toISOString(), () => crypto.randomUUID());
-    const nodes = await core.signPlan(steps, identity, new Date().toISOString());
+    const nodes = await signPlan(steps, identity, new Date().toISOString());
     for (const node of nodes) {
-      const verdict = await core.validateNode(node);
+      const verdict = await validateNode(node);
       if (!verdict.ok) throw new Error(verdict.code + " " + verdict.message);
     }
     const { rejections } = await log.add(nodes, { synced: false });
@@ -252,7 +257,7 @@
   let closeToast = null;
   const toast = (text, options = {}) => {
     if (closeToast) closeToast();
-    closeToast = window.hearth.toast(text, { ...options, timeout: options.undo ? 10000 : 5000 });
+    closeToast = hearth.toast(text, { ...options, timeout: options.undo ? 10000 : 5000 });
   };
   const quoted = (task) => "“" + task.title + "”";
   const dayText = (wall) => new Date(wall).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short" });
@@ -265,7 +270,7 @@
   const noteOf = (request, before, nodes) => {
     const after = log.task(request.taskId || (nodes[0] && nodes[0].taskId));
     const task = after || before;
-    const was = before && core.currentTodo(before);
+    const was = before && currentTodo(before);
     const back = (intent) => [{ ...intent, taskId: task.id }];
     switch (request.intent) {
       case "add":
@@ -273,12 +278,12 @@
       case "complete":
         return {
           text: "Completed " + quoted(task) + ".",
-          undo: core.currentTodo(after)
+          undo: currentTodo(after)
             ? back({ intent: "snooze", untilTime: was.deadline, notes: "Completion undone" })
             : back({ intent: "reopen", deadline: was.deadline }),
         };
       case "snooze": {
-        const todo = core.currentTodo(after);
+        const todo = currentTodo(after);
         return {
           text: (request.due ? "Due " : "Snoozed to ") + dayText(todo.deadline) + ": " + quoted(task) + ".",
           undo: back({ intent: "snooze", untilTime: was.deadline, notes: request.due ? "Due date change undone" : "Snooze undone" }),
@@ -409,14 +414,14 @@
     return "Repeats " + view.repeatText(item.value).toLowerCase();
   });
   const drawPreview = () => {
-    const parsed = core.parseQuickAdd(quickForm.elements.title.value, localDay());
+    const parsed = parseQuickAdd(quickForm.elements.title.value, localDay());
     const chips = chipsOf(parsed);
     quickPreview.replaceChildren(...chips.map((chip) => view.element("li", { class: "tag" }, chip)));
     quickPreview.hidden = chips.length === 0;
   };
   if (quickPreview) quickForm.elements.title.addEventListener("input", drawPreview);
   const quickRequest = (form) => {
-    const parsed = core.parseQuickAdd(form.elements.title.value, localDay());
+    const parsed = parseQuickAdd(form.elements.title.value, localDay());
     if (!parsed.title) throw new Error("give the task a name as well as when it is due");
     const request = { intent: "add", fields: { title: parsed.title } };
     if (parsed.priority !== null) request.fields.priority = parsed.priority;
@@ -481,7 +486,7 @@
     if (!button) return;
     const request = { intent: button.dataset.redoAction, taskId: button.dataset.taskId };
     if (button.dataset.days) request.days = Number(button.dataset.days);
-    if (button.dataset.confirm && !(await window.hearth.ask(button.dataset.confirm))) return;
+    if (button.dataset.confirm && !(await hearth.ask(button.dataset.confirm))) return;
     button.disabled = true;
     try {
       const note = await act(request);
@@ -511,12 +516,12 @@
         render();
         return;
       }
-      if (intent === "delete" && !(await window.hearth.ask("Delete " + chosen.length + " tasks?"))) return;
+      if (intent === "delete" && !(await hearth.ask("Delete " + chosen.length + " tasks?"))) return;
       const notes = [];
       const problems = [];
       for (const taskId of chosen) {
         const task = log.task(taskId);
-        if (intent === "complete" && !(task && core.currentTodo(task))) continue;
+        if (intent === "complete" && !(task && currentTodo(task))) continue;
         try {
           notes.push(await act({ intent, taskId }));
         } catch (error) {
@@ -567,7 +572,7 @@
   // Removing a person, leaving, or withdrawing an invitation by email: each button names its URL.
   document.addEventListener("click", async (event) => {
     const button = event.target.closest && event.target.closest("[data-redo-remove]");
-    if (!button || !(await window.hearth.ask(button.dataset.confirm))) return;
+    if (!button || !(await hearth.ask(button.dataset.confirm))) return;
     button.disabled = true;
     try {
       await api(button.dataset.redoRemove, undefined, "DELETE");
@@ -611,7 +616,7 @@
   const saveButton = document.querySelector("[data-redo-save-preset]");
   if (saveButton) {
     saveButton.addEventListener("click", async () => {
-      const name = await window.hearth.ask("Save this view?", { field: "Its name", confirm: "Save" });
+      const name = await hearth.ask("Save this view?", { field: "Its name", confirm: "Save" });
       if (!name) return;
       try {
         keepViews((await api(viewPath(name.trim()), { query: location.search.replace(/^\?/, "") }, "PUT")).views);
@@ -639,7 +644,7 @@
   window.addEventListener("online", runSync);
   window.addEventListener("offline", () => showSync(describeWaiting()));
   let pending = null;
-  window.hearth.on("redo.", () => {
+  hearth.on("redo.", () => {
     clearTimeout(pending);
     pending = setTimeout(async () => {
       const before = taskPage && canonicalHeads();
@@ -673,4 +678,4 @@
     logFailed(error);
     showSync("This browser cannot keep Redo's log: " + error.message, true);
   });
-})();
+}

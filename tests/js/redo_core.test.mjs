@@ -1,20 +1,28 @@
-"use strict";
-// redo-core.js against the reference `redo` CLI (RedoCore in Swift): random multi-device
-// histories, tampered nodes, and nodes planned and signed in JavaScript.
+// The browser's Redo core (Sources/RedoApp/Resources/redo-*.mjs) against the reference `redo`
+// CLI (RedoCore in Swift): random multi-device histories, tampered nodes, and nodes planned and
+// signed in JavaScript.
 // Run with `node --test tests/js/` after `swift build --product redo`; REDO_BIN names another
 // CLI build, REDO_SEEDS a comma-separated list of seeds.
 
-const { test, after } = require("node:test");
-const assert = require("node:assert/strict");
-const { execFile } = require("node:child_process");
-const crypto = require("node:crypto");
-const fs = require("node:fs");
-const os = require("node:os");
-const path = require("node:path");
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
 
-const core = require("../../Sources/RedoApp/Resources/redo-core.js");
+import { importSeed, publicKeyOf, signBytes } from "../../Sources/RedoApp/Resources/redo-crypto.mjs";
+import { filterFromQuery, filterTasks } from "../../Sources/RedoApp/Resources/redo-filter.mjs";
+import { canonicalize } from "../../Sources/RedoApp/Resources/redo-json.mjs";
+import { validateNode } from "../../Sources/RedoApp/Resources/redo-node.mjs";
+import { headsOf, plan, planFor, signNode, signPlan } from "../../Sources/RedoApp/Resources/redo-plan.mjs";
+import { deadlineText, describeDeadline, dueDate, isDraft, isOverdue, rank, ranked } from "../../Sources/RedoApp/Resources/redo-rank.mjs";
+import { admit, admitAll, replay } from "../../Sources/RedoApp/Resources/redo-replay.mjs";
+import { currentTodo } from "../../Sources/RedoApp/Resources/redo-task.mjs";
+import { addDays, formatWall, parseRFC3339, parseWall, toWall } from "../../Sources/RedoApp/Resources/redo-time.mjs";
 
-const bin = process.env.REDO_BIN || path.join(__dirname, "..", "..", ".build", "debug", "redo");
+const bin = process.env.REDO_BIN || path.join(import.meta.dirname, "..", "..", ".build", "debug", "redo");
 if (!fs.existsSync(bin)) throw new Error("no redo CLI at " + bin + ": run `swift build --product redo` or set REDO_BIN");
 const skip = false;
 const zone = "Europe/Paris";
@@ -106,22 +114,22 @@ class BrowserDevice {
   }
 
   async tasks() {
-    return core.replay(this.nodes).tasks;
+    return replay(this.nodes).tasks;
   }
 
   async take(nodes) {
     for (const node of nodes) await expectValid(node, this.label);
-    const { accepted, rejections } = core.admitAll(nodes, this.nodes);
+    const { accepted, rejections } = admitAll(nodes, this.nodes);
     assert.deepEqual(rejections, [], this.label + " admits everything a CLI stored");
     this.nodes.push(...accepted);
   }
 
   async perform(op) {
     const now = nowWall();
-    const steps = core.planFor(jsIntent(op, now), this.nodes, op.taskId, now, newID);
-    const nodes = await core.signPlan(steps, this.identity, now);
+    const steps = planFor(jsIntent(op, now), this.nodes, op.taskId, now, newID);
+    const nodes = await signPlan(steps, this.identity, now);
     for (const node of nodes) await expectValid(node, this.label + " signed");
-    const { accepted, rejections } = core.admitAll(nodes, this.nodes);
+    const { accepted, rejections } = admitAll(nodes, this.nodes);
     assert.deepEqual(rejections, [], this.label + ": its own plan is admitted");
     assert.equal(accepted.length, nodes.length);
     this.nodes.push(...accepted);
@@ -131,13 +139,13 @@ class BrowserDevice {
 
 // What `redo import` does: check each node, replay the file alone, then admit per task.
 const expectImport = (nodes, held) => {
-  const replayed = core.replay(nodes);
+  const replayed = replay(nodes);
   const refused = new Set(replayed.rejections.map((rejection) => rejection.nodeId));
   const valid = nodes.filter((node) => !refused.has(node.id));
   const heldIds = new Set(held.map((node) => node.id));
   const seen = new Set();
   const fresh = valid.filter((node) => !heldIds.has(node.id) && !seen.has(node.id) && seen.add(node.id));
-  const { accepted } = core.admitAll(fresh, held);
+  const { accepted } = admitAll(fresh, held);
   return {
     ids: new Set([...heldIds, ...accepted.map((node) => node.id)]), added: accepted.length,
     already: valid.length - accepted.length, rejected: replayed.rejections.length,
@@ -148,7 +156,7 @@ const validated = new Set();
 const expectValid = async (node, label) => {
   const key = JSON.stringify(node);
   if (validated.has(key)) return;
-  assert.deepEqual(await core.validateNode(node), { ok: true }, label + ": " + key);
+  assert.deepEqual(await validateNode(node), { ok: true }, label + ": " + key);
   validated.add(key);
 };
 
@@ -162,11 +170,11 @@ const newDevice = async (label, keyFile) => {
 const browserIdentity = async (keyFile) => {
   const exported = JSON.parse(fs.readFileSync(keyFile, "utf8"));
   const identity = {
-    privateKey: await core.importSeed(exported.privateKey), publicKey: exported.publicKey,
+    privateKey: await importSeed(exported.privateKey), publicKey: exported.publicKey,
     deviceId: crypto.randomUUID(),
   };
   if (exported.name) identity.name = exported.name;
-  assert.equal(await core.publicKeyOf(identity.privateKey), exported.publicKey);
+  assert.equal(await publicKeyOf(identity.privateKey), exported.publicKey);
   return identity;
 };
 
@@ -180,8 +188,8 @@ const exportKey = async (device) => {
 
 // `redo list`'s due text: the CLI says "archived", "draft" or "done" when there is no open todo.
 const cliDue = (task, now) => {
-  if (!core.currentTodo(task)) return task.archived ? "archived" : core.isDraft(task) ? "draft" : "done";
-  return core.describeDeadline(core.currentTodo(task).deadline, now, { timeZone: zone });
+  if (!currentTodo(task)) return task.archived ? "archived" : isDraft(task) ? "draft" : "done";
+  return describeDeadline(currentTodo(task).deadline, now, { timeZone: zone });
 };
 const rounded = (rank) => Math.round(rank * 1000) / 1000;
 
@@ -197,23 +205,23 @@ const shuffle = (list, rng) => {
 const checkDevice = async (device, rng, label) => {
   const nodes = await device.log();
   for (const node of nodes) await expectValid(node, label);
-  const mine = core.replay(nodes);
+  const mine = replay(nodes);
   assert.deepEqual(mine.rejections, [], label + ": a CLI stores only valid nodes");
-  assert.deepEqual(core.replay(shuffle(nodes, rng)), mine, label + ": replay ignores the input order");
-  assert.deepEqual(core.replay(nodes.slice().reverse()), mine, label + ": replay ignores the input order");
+  assert.deepEqual(replay(shuffle(nodes, rng)), mine, label + ": replay ignores the input order");
+  assert.deepEqual(replay(nodes.slice().reverse()), mine, label + ": replay ignores the input order");
   const { tasks, before, after: later } = await device.listed();
   assert.deepEqual(tasks.map((task) => task.id).sort(), Object.keys(mine.tasks).sort(), label + ": the same tasks");
   const earlier = new Date(before).toISOString(), latest = new Date(later).toISOString();
-  for (const { rank, due, ...task } of tasks) {
+  for (const { rank: cliRank, due, ...task } of tasks) {
     assert.deepEqual(mine.tasks[task.id], task, label + ": task " + task.id);
-    const low = rounded(core.rank(task, earlier)), high = rounded(core.rank(task, latest));
-    assert.ok(rank >= Math.min(low, high) - 0.0011 && rank <= Math.max(low, high) + 0.0011,
-      label + ": rank of " + task.title + " is " + rank + ", not " + low + ".." + high);
+    const low = rounded(rank(task, earlier)), high = rounded(rank(task, latest));
+    assert.ok(cliRank >= Math.min(low, high) - 0.0011 && cliRank <= Math.max(low, high) + 0.0011,
+      label + ": rank of " + task.title + " is " + cliRank + ", not " + low + ".." + high);
     assert.ok([cliDue(task, earlier), cliDue(task, latest)].includes(due),
       label + ": due of " + task.title + " is " + due + ", not " + cliDue(task, earlier));
   }
   const order = tasks.map((task) => task.id).join();
-  const ranks = [earlier, latest].map((now) => core.ranked(Object.values(mine.tasks), now).map((t) => t.id).join());
+  const ranks = [earlier, latest].map((now) => ranked(Object.values(mine.tasks), now).map((t) => t.id).join());
   assert.ok(ranks.includes(order), label + ": ranked order");
   // `redo list` shows the active tasks, `--archived` the archived ones, as the web's filters do.
   for (const [flags, query] of [[[], ""], [["--archived"], "archived=1"]]) {
@@ -221,7 +229,7 @@ const checkDevice = async (device, rng, label) => {
     const shown = JSON.parse((await device.run("list", ...flags, "--json")).stdout).map((task) => task.id).join();
     const to = new Date().toISOString();
     const filtered = [from, to].map((now) =>
-      core.filterTasks(core.filterFromQuery(query), Object.values(mine.tasks), now, { timeZone: zone }).map((t) => t.id).join());
+      filterTasks(filterFromQuery(query), Object.values(mine.tasks), now, { timeZone: zone }).map((t) => t.id).join());
     assert.ok(filtered.includes(shown), label + ": redo list " + flags.join(" "));
   }
   return mine;
@@ -264,7 +272,7 @@ const randomOp = (rng, tasks) => {
     return { intent: "add", fields: randomFields(rng, true), due: chance(rng, 0.7) ? pick(rng, dues) : null };
   }
   const task = pick(rng, list);
-  const open = core.currentTodo(task) !== null;
+  const open = currentTodo(task) !== null;
   const choices = ["edit"];
   if (open) choices.push("complete", "complete", "complete", "snooze", "snooze");
   choices.push(task.archived ? "unarchive" : "archive");
@@ -305,7 +313,7 @@ const cliArgs = (op) => {
 };
 
 const jsIntent = (op, now) => {
-  const at = (text) => core.dueDate(text, now, { timeZone: zone });
+  const at = (text) => dueDate(text, now, { timeZone: zone });
   switch (op.intent) {
     case "add": return { intent: "add", fields: op.fields, deadline: op.due ? at(op.due) : undefined };
     case "edit": return { intent: "edit", fields: op.fields };
@@ -356,7 +364,7 @@ const runSeed = async (seed) => {
   const states = [];
   for (const device of devices) {
     if (device instanceof CLIDevice) states.push(await checkDevice(device, rng, label(device)));
-    else states.push(core.replay(await device.log()));
+    else states.push(replay(await device.log()));
   }
   for (const state of states.slice(1)) assert.deepEqual(state, states[0], "seed " + seed + ": every device agrees");
   const all = await devices[0].log();
@@ -388,17 +396,17 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
 // Rebuilds a node's id and signature after its body changed, so that only the change is wrong.
 const resign = async (node, identity) => {
   const { id, signature, ...body } = node;
-  const bytes = new TextEncoder().encode(core.canonicalize(body));
+  const bytes = new TextEncoder().encode(canonicalize(body));
   const digest = crypto.createHash("sha256").update(bytes).digest("hex");
-  return { ...body, id: "sha256:" + digest, signature: await core.signBytes(identity.privateKey, bytes) };
+  return { ...body, id: "sha256:" + digest, signature: await signBytes(identity.privateKey, bytes) };
 };
 
 // `redo verify --json` and validateNode + replay must give each node the same verdict and reason.
 const compareVerdicts = async (home, nodes, label) => {
   const { stdout } = await redo(home, ["verify", writeNodes(nodes), "--json"], { check: false });
   const verdicts = JSON.parse(stdout);
-  const checked = await Promise.all(nodes.map((node) => core.validateNode(node)));
-  const replayed = core.replay(nodes.filter((_, i) => checked[i].ok));
+  const checked = await Promise.all(nodes.map((node) => validateNode(node)));
+  const replayed = replay(nodes.filter((_, i) => checked[i].ok));
   const graph = new Map(replayed.rejections.map((rejection) => [rejection.nodeId, rejection]));
   nodes.forEach((node, i) => {
     const mine = checked[i].ok ? graph.get(node.id) : checked[i];
@@ -424,7 +432,7 @@ test("validateNode and replay refuse what RedoCore refuses, with its codes and r
   const todoId = todo.data.payload.todoTaskId;
   const wall = (offset) => new Date(Date.parse(todo.timestamp.wall) + offset).toISOString();
   const signed = (taskId, parents, lamport, action, payload, offset = 1) =>
-    core.signNode({ taskId, parents, lamport, action, payload }, identity, wall(offset));
+    signNode({ taskId, parents, lamport, action, payload }, identity, wall(offset));
   const edit = async (node, change) => {
     const copy = clone(node);
     change(copy);
@@ -534,24 +542,24 @@ test("validateNode and replay refuse what RedoCore refuses, with its codes and r
 
 test("admit never lets a newcomer replace what a store holds", async () => {
   const pair = await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"]);
-  const identity = { privateKey: pair.privateKey, publicKey: await core.publicKeyOf(pair.privateKey), deviceId: "d1" };
+  const identity = { privateKey: pair.privateKey, publicKey: await publicKeyOf(pair.privateKey), deviceId: "d1" };
   const taskId = newID();
-  const [create, todo] = await core.signPlan(core.plan({ intent: "add", fields: { title: "Held" }, deadline: "2026-12-01T10:00:00Z" },
+  const [create, todo] = await signPlan(plan({ intent: "add", fields: { title: "Held" }, deadline: "2026-12-01T10:00:00Z" },
     { now: "2026-11-25T10:00:00.000Z", newID: (() => { const ids = [taskId, newID()]; return () => ids.shift(); })() }),
   identity, "2026-11-25T10:00:00.000Z");
-  const early = await core.signNode({ taskId, parents: [], lamport: 1, action: "CREATE", payload: { title: "Earlier" } },
+  const early = await signNode({ taskId, parents: [], lamport: 1, action: "CREATE", payload: { title: "Earlier" } },
     identity, "2026-11-24T10:00:00.000Z");
-  const child = await core.signNode({ taskId, parents: [early.id], lamport: 2, action: "UPDATE", payload: { priority: 5 } },
+  const child = await signNode({ taskId, parents: [early.id], lamport: 2, action: "UPDATE", payload: { priority: 5 } },
     identity, "2026-11-24T10:00:01.000Z");
-  for (const node of [create, todo, early, child]) assert.deepEqual(await core.validateNode(node), { ok: true });
+  for (const node of [create, todo, early, child]) assert.deepEqual(await validateNode(node), { ok: true });
   // Replayed together, the earlier CREATE wins; admitted to a store, it is refused.
-  assert.deepEqual(core.replay([create, todo, early]).rejections.map((r) => r.nodeId).sort(), [create.id, todo.id].sort());
-  const admitted = core.admit([early, child, todo], [create, todo]);
+  assert.deepEqual(replay([create, todo, early]).rejections.map((r) => r.nodeId).sort(), [create.id, todo.id].sort());
+  const admitted = admit([early, child, todo], [create, todo]);
   assert.deepEqual(admitted.accepted, []);
   assert.deepEqual(admitted.rejections.map((r) => [r.nodeId, r.code]),
     [[early.id, "E_DUPLICATE_CREATE"], [child.id, "E_PARENT_NOT_FOUND"]]);
   assert.equal(admitted.task.title, "Held");
-  assert.equal(core.admit([create, todo], []).accepted.length, 2);
+  assert.equal(admit([create, todo], []).accepted.length, 2);
 });
 
 // --- Planning and signing in JavaScript -----------------------------------------------------
@@ -594,7 +602,7 @@ test("nodes planned and signed in JavaScript are what the CLI accepts and replay
 
   // The CLI's own MERGE of the same fork is the browser's draft, node for node.
   const forkedB = await b.log();
-  const planned = core.planFor({ intent: "complete" }, forkedB, water, nowWall(), newID)[0].draft;
+  const planned = planFor({ intent: "complete" }, forkedB, water, nowWall(), newID)[0].draft;
   await b.run("complete", water);
   const cliMerge = (await b.log()).find((node) => node.action === "MERGE" && node.taskId === water);
   assert.deepEqual([cliMerge.parents, cliMerge.timestamp.lamport, cliMerge.data.payload],
@@ -631,11 +639,11 @@ test("nodes planned and signed in JavaScript are what the CLI accepts and replay
   await browser.take(await a.log());
   await browser.take(await b.log());
   const reportNodes = (await browser.log()).filter((node) => node.taskId === report);
-  const heads = core.headsOf(reportNodes);
+  const heads = headsOf(reportNodes);
   assert.equal(heads.length, 2);
-  const base = core.planFor({ intent: "edit", fields: { title: "x" } }, reportNodes, report, nowWall(), newID)[0].draft;
+  const base = planFor({ intent: "edit", fields: { title: "x" } }, reportNodes, report, nowWall(), newID)[0].draft;
   const reportTask = (await browser.tasks())[report];
-  const todoId = core.currentTodo(reportTask).id;
+  const todoId = currentTodo(reportTask).id;
   const [first, second] = base.parents;
   for (const payload of [
     {
@@ -654,7 +662,7 @@ test("nodes planned and signed in JavaScript are what the CLI accepts and replay
       resolutions: { todos: [{ todoTaskId: todoId, fields: [{ path: "notes", strategy: "manual", value: "agreed", notes: "why" }, { path: "deadline", strategy: "manual", value: "2027-01-05T08:00:00+02:00" }] }] },
     },
   ]) {
-    const [node] = await core.signPlan([{ draft: { ...base, payload }, buildsOnPrevious: false }], browser.identity, nowWall());
+    const [node] = await signPlan([{ draft: { ...base, payload }, buildsOnPrevious: false }], browser.identity, nowWall());
     const copy = await newDevice("plan-merge", keyFile);
     await copy.take(reportNodes);
     // `redo import` replays the file alone first, so the file carries the MERGE's ancestry too.
@@ -670,10 +678,10 @@ test("a MERGE of more than ten heads keeps the branch that holds the current tod
   let clock = Date.parse("2026-11-20T08:00:00.000Z");
   const tick = () => new Date(clock += 1000).toISOString();
   const sign = (taskId, parents, lamport, action, payload) =>
-    core.signNode({ taskId, parents, lamport, action, payload }, identity, tick());
-  const added = core.plan({ intent: "add", fields: { title: "Many heads", frequencyDays: 2 }, deadline: tick() },
+    signNode({ taskId, parents, lamport, action, payload }, identity, tick());
+  const added = plan({ intent: "add", fields: { title: "Many heads", frequencyDays: 2 }, deadline: tick() },
     { now: tick(), newID });
-  const [create, todo] = await core.signPlan(added, identity, tick());
+  const [create, todo] = await signPlan(added, identity, tick());
   const taskId = create.taskId;
   // The branch with the current todo is the oldest; eleven later branches only edit.
   const done = await sign(taskId, [todo.id], 3, "COMPLETE_TODO", { todoTaskId: todo.data.payload.todoTaskId, completed: tick() });
@@ -686,7 +694,7 @@ test("a MERGE of more than ten heads keeps the branch that holds the current tod
   await device.take(nodes);
   for (let round = 0; round < 2; round++) {
     const held = await device.log();
-    const planned = core.planFor({ intent: "complete" }, held, taskId, nowWall(), newID);
+    const planned = planFor({ intent: "complete" }, held, taskId, nowWall(), newID);
     assert.equal(planned[0].draft.action, "MERGE");
     assert.equal(planned[0].draft.parents.length, round === 0 ? 10 : 3);
     if (round === 0) assert.ok(planned[0].draft.parents.includes(next.id), "the current todo's branch is joined");
@@ -707,8 +715,8 @@ test("ranked orders titles as Swift compares strings", { skip }, async () => {
     await device.run("complete", (await device.listed()).tasks.find((task) => task.title === title).id);
   }
   const { tasks } = await device.listed();
-  const mine = core.replay(await device.log());
-  assert.deepEqual(core.ranked(Object.values(mine.tasks), nowWall()).map((task) => task.id), tasks.map((task) => task.id));
+  const mine = replay(await device.log());
+  assert.deepEqual(ranked(Object.values(mine.tasks), nowWall()).map((task) => task.id), tasks.map((task) => task.id));
 });
 
 test("lists filter as TaskFilter does", () => {
@@ -728,7 +736,7 @@ test("lists filter as TaskFilter does", () => {
     task("draft", {}),
   ];
   const now = "2026-11-25T12:00:00.000Z";
-  const ids = (query) => core.filterTasks(core.filterFromQuery(query), tasks, now, { timeZone: zone }).map((t) => t.id);
+  const ids = (query) => filterTasks(filterFromQuery(query), tasks, now, { timeZone: zone }).map((t) => t.id);
   assert.deepEqual(ids(""), ["late", "today", "week", "later"]);
   assert.deepEqual(ids("preset=today"), ["late", "today"]);
   assert.deepEqual(ids("preset=week"), ["late", "today", "week"]);
@@ -738,12 +746,12 @@ test("lists filter as TaskFilter does", () => {
   assert.deepEqual(ids("all=1&sort=title"), ["done", "draft", "late", "later", "today", "week"]);
   assert.deepEqual(ids("q=bank"), ["today"]);
   assert.deepEqual(ids("overdue=1"), ["late"]);
-  assert.equal(core.deadlineText(tasks[0], now, { timeZone: zone }), "1 day overdue");
-  assert.equal(core.deadlineText(tasks[1], now, { timeZone: zone }), "Due today");
-  assert.equal(core.deadlineText(tasks[4], now), "Archived");
-  assert.equal(core.deadlineText(tasks[5], now), "Done");
-  assert.equal(core.deadlineText(tasks[6], now), "Draft");
-  assert.equal(core.deadlineText(tasks[3], now, { timeZone: zone }), "Due in 5 weeks");
+  assert.equal(deadlineText(tasks[0], now, { timeZone: zone }), "1 day overdue");
+  assert.equal(deadlineText(tasks[1], now, { timeZone: zone }), "Due today");
+  assert.equal(deadlineText(tasks[4], now), "Archived");
+  assert.equal(deadlineText(tasks[5], now), "Done");
+  assert.equal(deadlineText(tasks[6], now), "Draft");
+  assert.equal(deadlineText(tasks[3], now, { timeZone: zone }), "Due in 5 weeks");
 });
 
 test("dueDate reads dates as the CLI does", { skip }, async () => {
@@ -752,7 +760,7 @@ test("dueDate reads dates as the CLI does", { skip }, async () => {
     const before = nowWall();
     const result = await redo(device.home, ["add", "Due " + due, "--due", due], { check: false });
     const after = nowWall();
-    const expected = [core.dueDate(due, before, { timeZone: zone }), core.dueDate(due, after, { timeZone: zone })];
+    const expected = [dueDate(due, before, { timeZone: zone }), dueDate(due, after, { timeZone: zone })];
     if (result.code !== 0) {
       assert.deepEqual(expected, [null, null], due + ": " + result.stderr);
       continue;
@@ -765,24 +773,23 @@ test("dueDate reads dates as the CLI does", { skip }, async () => {
 });
 
 test("wall times print as WallTime.description, however far", () => {
-  const { parseWall, parseRFC3339, format, addDays, toWall } = core.wallTime;
-  assert.equal(format(0n), "1970-01-01T00:00:00.000Z");
-  assert.equal(format(-1n), "1969-12-31T23:59:59.999Z");
+  assert.equal(formatWall(0n), "1970-01-01T00:00:00.000Z");
+  assert.equal(formatWall(-1n), "1969-12-31T23:59:59.999Z");
   assert.equal(toWall("2026-12-24T09:30:00.123456+01:00"), "2026-12-24T08:30:00.123Z");
   assert.equal(toWall("2026-12-24t09:30:00z"), "2026-12-24T09:30:00.000Z");
   assert.equal(toWall("0000-01-01T00:00:00+01:00"), "00-1-12-31T23:00:00.000Z");
   assert.equal(parseWall("2026-12-24t09:30:00.000Z"), null);
   assert.equal(parseWall("2026-02-29T00:00:00.000Z"), null);
   assert.equal(parseWall("2024-02-29T00:00:00.000Z"), parseRFC3339("2024-02-29T01:00:00+01:00"));
-  assert.equal(format(parseWall("2026-01-01T00:00:00.000Z") + 1000000000n * 86400000n), "2739933-01-04T00:00:00.000Z");
+  assert.equal(formatWall(parseWall("2026-01-01T00:00:00.000Z") + 1000000000n * 86400000n), "2739933-01-04T00:00:00.000Z");
   // Snoozes stop at the last day the wall form can write, as WallTime.adding(days:) does
   const far = addDays(parseWall("2026-01-01T00:00:00.000Z"), 1000000000);
-  assert.equal(format(far), "9999-12-31T23:59:59.999Z");
-  assert.equal(format(addDays(far, 1)), "9999-12-31T23:59:59.999Z");
-  assert.equal(format(addDays(parseWall("0000-01-01T00:00:00.000Z"), -1)), "0000-01-01T00:00:00.000Z");
+  assert.equal(formatWall(far), "9999-12-31T23:59:59.999Z");
+  assert.equal(formatWall(addDays(far, 1)), "9999-12-31T23:59:59.999Z");
+  assert.equal(formatWall(addDays(parseWall("0000-01-01T00:00:00.000Z"), -1)), "0000-01-01T00:00:00.000Z");
   const task = { archived: false, priority: 3, storyPoints: 1, title: "t", id: "x", todos: [
-    { id: "a", deadline: format(far), notes: "", lamport: 2, wall: "2026-01-01T00:00:00.000Z", nodeId: "n" },
+    { id: "a", deadline: formatWall(far), notes: "", lamport: 2, wall: "2026-01-01T00:00:00.000Z", nodeId: "n" },
   ] };
-  assert.equal(core.isOverdue(task, "2026-01-01T00:00:00Z"), false);
-  assert.ok(core.rank(task, "2026-01-01T00:00:00Z") > 0);
+  assert.equal(isOverdue(task, "2026-01-01T00:00:00Z"), false);
+  assert.ok(rank(task, "2026-01-01T00:00:00Z") > 0);
 });
