@@ -2,8 +2,8 @@ import Foundation
 import HearthPlatform
 import Testing
 
-/// One design system: colours live only in token declarations (custom properties, in
-/// hearth.css's token blocks); every other rule of the shell and of every app uses the tokens.
+/// One design system: colours live only in token declarations (custom properties, in hearth.css's
+/// and each app's token block); every other rule of the shell and of every app uses the tokens.
 @Suite struct DesignTokenTests {
   static var colour: Regex<AnyRegexOutput> {
     try! Regex(#"#[0-9a-fA-F]{3,8}\b|\b(rgb|rgba|hsl|hsla|oklch|lab)\("#)
@@ -30,14 +30,23 @@ import Testing
     #expect(Self.strayColours(".a { color: #fff; }\n.b { --x: #fff; }") == ["color: #fff"])
   }
 
-  @Test func eachAppIsATokenBlock() {
-    let css = String(decoding: HearthAssets.stylesheet.body, as: UTF8.self)
+  @Test func eachAppIsATokenBlockAtTheTopOfItsStylesheet() throws {
+    let shell = String(decoding: HearthAssets.stylesheet.body, as: UTF8.self)
+    #expect(!shell.contains("[data-app=\""))
+    var sheets: [String: String] = [:]
+    for app in testedApps {
+      let sheet = try #require(app.assets.first { $0.name == "\(app.app.slug).css" })
+      sheets[app.app.slug] = String(decoding: sheet.body, as: UTF8.self)
+    }
     for app in ["redo", "auralyst", "onpu"] {
-      #expect(css.contains("[data-app=\"\(app)\"] {"))
+      let css = try #require(sheets[app])
+      let block = try #require(css.range(of: "[data-app=\"\(app)\"] {"))
+      let firstRule = try #require(css.range(of: #"(?m)^[.\[@a-z]"#, options: .regularExpression))
+      #expect(block.lowerBound == firstRule.lowerBound, "\(app).css starts with its theme")
     }
     // Redo's Matrix palette, from its reference
     for value in ["--bg: #020b09", "--accent: #00ffb8", "--text: #b8ffe6", "--muted: #80bfa3"] {
-      #expect(css.contains(value))
+      #expect(sheets["redo"]?.contains(value) == true)
     }
   }
 }

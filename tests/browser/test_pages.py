@@ -114,6 +114,9 @@ def walk(
     return problems
 
 
+# Walks every page four ways (phone and desktop, light and dark) through axe-core: minutes on a
+# machine shared with the other lanes of make test.
+@pytest.mark.timeout(600)
 def test_every_page_is_accessible_fits_a_phone_and_loads_cleanly(
     browser: Browser, live_server, screenshots
 ) -> None:
@@ -137,6 +140,9 @@ def eventually(what: str, check: Callable[[], object], seconds: float = 60) -> o
         time.sleep(0.2)
 
 
+# Walks every page four ways (phone and desktop, light and dark) through axe-core: minutes on a
+# machine shared with the other lanes of make test.
+@pytest.mark.timeout(600)
 def test_every_page_with_something_in_every_app(browser: Browser, screenshots) -> None:
     """Wanda has a Softer room with Bob and Lightward, Redo tasks, an Auralyst journal with
     entries, a medication and a note, and a song in Onpu; every page that shows them is walked."""
