@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from fake_gemini import FakeGemini
 from fake_lightward import FakeLightward
