@@ -126,8 +126,11 @@ public struct HearthApplication: Sendable {
               headTimeout: .seconds(Int64(config.requestHeadSeconds)),
               bodyTimeout: .seconds(Int64(config.requestBodySeconds)))
           ])),
+      // A full accept queue drops new connections' SYNs, and the client retries only after a
+      // second; a burst of slow clients must not cost everyone else that second.
       configuration: .init(
-        address: .hostname(env.config.host, port: env.config.port), serverName: "hearth"),
+        address: .hostname(env.config.host, port: env.config.port), serverName: "hearth",
+        backlog: 4096),
       services: services,
       onServerRunning: { channel in
         env.logger.notice(
