@@ -77,7 +77,7 @@ func appModule(_ name: String) -> Target {
   return .target(
     name: name,
     dependencies: [
-      "CanonicalJSON", "HearthCore", "HearthHTML", "HearthPlatform", asyncHTTPClient,
+      "CanonicalJSON", "HearthCore", "HearthHTML", "HearthPlatform", "HearthSQL", asyncHTTPClient,
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
@@ -123,23 +123,37 @@ var package = Package(
       dependencies: [.product(name: "Crypto", package: "swift-crypto")],
       resources: resources("HearthCore")
     ),
+    // The SQL idiom the stores are written in (statements, values, rows, the database protocol)
+    // with no engine under it; the two engines are the only modules that import one.
+    .target(name: "HearthSQL"),
+    .target(
+      name: "HearthSQLite",
+      dependencies: ["HearthSQL", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .target(
+      name: "HearthPostgres",
+      dependencies: [
+        "HearthSQL", .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     .target(
       name: "HearthPlatform",
       dependencies: [
-        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", nioConcurrencyHelpers,
+        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthPostgres",
+        "HearthSQL", "HearthSQLite", nioConcurrencyHelpers,
         nioCore, .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
@@ -189,7 +203,8 @@ var package = Package(
       name: "hearth-bench",
       dependencies: [
         "AuralystApp", "AuralystCore", "CanonicalJSON", "HearthCore", "HearthPlatform",
-        "HearthServer", "OnpuAnalysis", "OnpuApp", "OnpuCore", "RedoApp", "RedoCore",
+        "HearthPostgres", "HearthServer", "HearthSQL", "HearthSQLite", "OnpuAnalysis", "OnpuApp",
+        "OnpuCore", "RedoApp", "RedoCore",
         argumentParser, nioCore,
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -203,7 +218,8 @@ var package = Package(
     .target(
       name: "HearthTesting",
       dependencies: [
-        "CanonicalJSON", "HearthCore", "HearthPlatform", nioConcurrencyHelpers, nioCore,
+        "CanonicalJSON", "HearthCore", "HearthPlatform", "HearthPostgres", "HearthSQL",
+        "HearthSQLite", nioConcurrencyHelpers, nioCore,
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -225,14 +241,15 @@ var package = Package(
       name: "HearthPlatformTests",
       dependencies: [
         "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthPlatform",
+        "HearthPostgres", "HearthSQL", "HearthSQLite",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ] + testSupport),
     .testTarget(
       name: "HearthServerTests",
       dependencies: appModuleDependencies + [
-        "CanonicalJSON", "HearthCore", "HearthPlatform", "HearthServer", "RedoCore",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "CanonicalJSON", "HearthCore", "HearthPlatform", "HearthPostgres", "HearthServer",
+        "HearthSQL", "HearthSQLite", "RedoCore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ] + testSupport),
   ]

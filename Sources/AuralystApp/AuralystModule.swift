@@ -1,5 +1,6 @@
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 /// Auralyst on the platform: shared journals, their API, insights, files and pages.
 public struct AuralystModule: HearthAppModule {

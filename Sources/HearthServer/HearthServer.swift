@@ -1,6 +1,7 @@
 import AuralystApp
 import HearthCore
 import HearthPlatform
+import HearthSQL
 import OnpuApp
 import RedoApp
 import SofterApp

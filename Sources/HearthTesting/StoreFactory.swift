@@ -1,5 +1,8 @@
 import Foundation
 import HearthPlatform
+import HearthPostgres
+import HearthSQL
+import HearthSQLite
 import Testing
 
 /// Makes a fresh, migrated database of one backend for one test: the platform's tables and the

@@ -1,5 +1,6 @@
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 /// Onpu on the platform: the app's /v1 API, the library's API, analysis jobs and the pages.
 public struct OnpuModule: HearthAppModule {

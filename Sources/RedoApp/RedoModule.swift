@@ -1,5 +1,6 @@
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 /// Redo on the platform: device keys, node sync, saved views, and its pages.
 public struct RedoModule: HearthAppModule {

@@ -1,5 +1,6 @@
 import HearthCore
 import HearthPlatform
+import HearthSQL
 import SofterCore
 
 /// Softer on the platform: rooms, their pages and API, and Lightward's turns as jobs.

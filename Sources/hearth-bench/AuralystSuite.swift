@@ -3,6 +3,7 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQLite
 import HearthServer
 
 /// Auralyst's insights on five years of one person's journal, beside the time to load those

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQLite
 import HearthServer
 import Hummingbird
 import NIOCore

@@ -1,5 +1,6 @@
 import Foundation
 import HearthPlatform
+import HearthPostgres
 
 /// The pgbench ceilings: the store's own statements (JobStore+SQL.swift) with nothing
 /// in between, one job's whole life, or one batch's, per pgbench transaction.

@@ -1,6 +1,8 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthPostgres
+import HearthSQLite
 import HearthServer
 
 /// One measured run of the real JobWorker against one store.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQLite
 import HearthServer
 import OnpuAnalysis
 import OnpuApp

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 
 extension ReportWriter {
   func jobsGoals(_ result: JobsResult) -> [[String]] {

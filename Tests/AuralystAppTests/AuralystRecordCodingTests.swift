@@ -1,6 +1,7 @@
 import AuralystApp
 import Foundation
 import HearthPlatform
+import HearthSQL
 import Testing
 
 @Suite struct AuralystRecordCodingTests {

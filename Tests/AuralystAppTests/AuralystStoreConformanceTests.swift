@@ -3,6 +3,7 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 import HearthTesting
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQLite
 import HearthTesting
 import Testing
 

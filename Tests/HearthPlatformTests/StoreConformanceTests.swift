@@ -1,6 +1,8 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthPostgres
+import HearthSQL
 import HearthTesting
 import Testing
 

@@ -2,6 +2,8 @@ import AuralystApp
 import Foundation
 import GRDB
 import HearthPlatform
+import HearthPostgres
+import HearthSQLite
 import HearthServer
 import HearthTesting
 import OnpuApp
@@ -185,7 +187,7 @@ import Testing
     }
   }
 
-  static func recordedMigrations(_ database: HearthPlatform.PostgresDatabase) async throws -> [(
+  static func recordedMigrations(_ database: HearthPostgres.PostgresDatabase) async throws -> [(
     String, Date
   )] {
     try await database.queryRows(
@@ -205,9 +207,11 @@ import Testing
   }
 
   static let migrations = Dictionary(
-    uniqueKeysWithValues: (PostgresMigrations.namespaces(HearthServer.schemas)).flatMap {
-      namespace, migrations in migrations.compactMap { m in m.shared.map { ($0, (namespace, m)) } }
-    })
+    uniqueKeysWithValues: (PostgresMigrations.namespaces(PlatformSchema.all + HearthServer.schemas))
+      .flatMap {
+        namespace, migrations in
+        migrations.compactMap { m in m.shared.map { ($0, (namespace, m)) } }
+      })
 
   /// The statements of a plain pg_dump, less psql's commands and the schema it recreates.
   static func statements(_ dump: String) -> [String] {

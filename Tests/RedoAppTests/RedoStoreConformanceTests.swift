@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 import HearthTesting
 import RedoApp
 import Testing

@@ -2,6 +2,7 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 extension AuralystDoseReminders {
   /// The notice of one due dose, with Taken and Snooze; nothing when the dose is already

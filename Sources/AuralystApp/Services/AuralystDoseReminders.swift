@@ -2,6 +2,7 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 /// Dose reminders: one platform reminder per active dose of each scheduled medication, in
 /// the journal's zone, kept in step with the journal by `sync`. When one fires, the owner and

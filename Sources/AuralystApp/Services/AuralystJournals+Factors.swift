@@ -2,6 +2,7 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 /// Factors follow the journal's rules: everyone who sees the journal reads them; the owner and
 /// read-write collaborators define factors and log their values, and change what they wrote

@@ -2,6 +2,7 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 /// A journal's factors and their daily values, on either database.
 public protocol AuralystFactorStore: Sendable {

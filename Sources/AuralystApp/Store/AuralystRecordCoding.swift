@@ -1,6 +1,7 @@
 import AuralystCore
 import Foundation
 import HearthPlatform
+import HearthSQL
 
 /// Journal records to and from the store's rows. The row's columns (author, entry, medication)
 /// win over the JSON, as the store keeps those consistent.

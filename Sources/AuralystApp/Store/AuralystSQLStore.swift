@@ -1,6 +1,7 @@
 import AuralystCore
 import Foundation
 import HearthPlatform
+import HearthSQL
 
 /// Auralyst's tables, written once for SQLite and PostgreSQL. A change holds its journal (on
 /// PostgreSQL the journal's row lock; SQLite's transaction holds the whole file), reads the

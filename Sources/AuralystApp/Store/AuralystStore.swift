@@ -2,6 +2,7 @@ import AuralystCore
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 
 /// One stored row of a journal: an entry, a medication (with its schedules), an intake or a
 /// collaborator note. The record itself travels as JSON; what the store must query or keep

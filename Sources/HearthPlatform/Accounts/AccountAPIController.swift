@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// /api/me: the signed-in person's own account, for CLIs and scripts.

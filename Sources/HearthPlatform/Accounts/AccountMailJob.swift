@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Logging
 
 /// What an account mail job carries: an address or an id, never a token. Finished jobs are kept

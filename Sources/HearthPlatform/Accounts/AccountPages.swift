@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// Sign-up, log-in, log-out, password reset and the account page, as HTML forms.

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Two-factor sign-in (an authenticator app's codes, or a recovery code) and the security log.
 extension AccountService {

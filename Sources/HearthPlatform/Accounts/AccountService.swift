@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthSQL
 import HummingbirdBcrypt
 import NIOPosix
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// /account: profile, password, sessions, export and deletion.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import NIOConcurrencyHelpers
 
 /// The sessions and accounts that recent requests signed in with, so that most requests are

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Logging
 
 /// Invitations to an address that has no account yet. The row is recorded at once; the mail job

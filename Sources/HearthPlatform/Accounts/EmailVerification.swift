@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Logging
 
 /// Confirming that an account's email reaches its owner (HEARTH_EMAIL_VERIFICATION). An account

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Logging
 
 /// "Forgot password": a request always enqueues a job with only the address, and is answered the

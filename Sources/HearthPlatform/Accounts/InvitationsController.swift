@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// Pending invitations across every app, and answering them.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Log-in attempts counted in the database, so that every process shares the counts and a
 /// restart keeps them. An attempt is reserved before its password is checked, under a lock on

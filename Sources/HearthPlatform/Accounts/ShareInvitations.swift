@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// What the owner of a shared resource sees and controls of its invitations by email: they are
 /// listed beside the people, each can be cancelled, and stopping sharing cancels them all. A

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// The owner's view of a share's invitations by email, the same for every app: list them and

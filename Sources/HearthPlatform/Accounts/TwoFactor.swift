@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Whether an account signs in with a second factor, as its owner sees it.
 public struct TwoFactorStatus: Sendable, Codable, Equatable {

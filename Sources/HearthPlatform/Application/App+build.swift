@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 import Logging
 import ServiceLifecycle

@@ -1,6 +1,9 @@
 import Crypto
 import Foundation
 import HearthCore
+import HearthPostgres
+import HearthSQL
+import HearthSQLite
 import Logging
 import ServiceLifecycle
 import Synchronization

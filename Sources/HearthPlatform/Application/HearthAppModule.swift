@@ -1,4 +1,5 @@
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// One app on the platform: everything the server does for it, in one module. The composition

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HearthCore
+import HearthSQL
 import Logging
 
 /// Everything the server reaches outside itself, built once per process.

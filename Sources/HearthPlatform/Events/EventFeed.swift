@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Reads the events one person may see, checking access at delivery time.
 package struct EventFeed: Sendable {

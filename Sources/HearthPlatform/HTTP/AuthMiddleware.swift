@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// Finds who is asking (bearer token or session cookie) and enforces CSRF on cookie requests.

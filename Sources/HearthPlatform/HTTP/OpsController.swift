@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// Health, readiness, metrics and the API description.

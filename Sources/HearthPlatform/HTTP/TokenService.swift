@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HearthSQL
 import Synchronization
 
 /// Random secrets, their stored hashes, and signed short-lived access tokens.

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// Probe jobs for checking the job system end to end; not served in production.

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 
 /// Records finished attempts in batches: the attempts that finish while one batch is written
 /// go together in the next, so a busy worker writes many per statement and a quiet one writes

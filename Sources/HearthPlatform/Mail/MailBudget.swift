@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// How much mail of every kind together one account may cause and one address may receive in
 /// an hour, so nobody can aim the server at a stranger's inbox. Counted in the database like

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthHTML
+import HearthSQL
 
 /// The daily email digest: for a person who chose one, `Notifier` leaves each email delivery
 /// pending, and a reminder in their zone sends everything pending in one mail at the chosen

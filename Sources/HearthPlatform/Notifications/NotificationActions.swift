@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// What a person asks of a notice through one of its buttons.
 public struct NotificationActionRequest: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthHTML
+import HearthSQL
 
 /// Runs `notify.email` jobs: one notice, as a short mail with a link to its page, to the
 /// address of the account it belongs to, read when the job runs.

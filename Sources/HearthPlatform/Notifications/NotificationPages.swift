@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// The inbox page, the account page's device actions, and the service worker.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Push subscriptions, the inbox and the record of deliveries, on either database.
 public protocol NotificationStore: Sendable {

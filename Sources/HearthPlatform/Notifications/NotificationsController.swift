@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// The JSON API of push subscriptions and the inbox.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// A notice an app wants people to have.
 public struct NotificationDraft: Sendable {

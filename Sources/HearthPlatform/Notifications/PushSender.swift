@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import HearthCore
+import HearthSQL
 import Logging
 import NIOCore
 import NIOHTTP1

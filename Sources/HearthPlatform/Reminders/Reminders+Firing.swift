@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 import Logging
 
 extension Reminders {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Schedules reminders as a chain of durable jobs, one per occurrence: each change to a
 /// reminder and the jobs it makes or ends commit in one transaction.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 extension SQLTransaction {
   /// Removes the person and everything that belongs to them, written once for both databases:

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 
 /// The accounts, written once for both databases.
 extension HearthDatabase {

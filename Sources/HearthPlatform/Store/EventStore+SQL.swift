@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 
 /// The event log, written once for both databases. The dialects number events differently:
 /// SQLite's one writer lets the row id do it; PostgreSQL takes the next number from the single
@@ -6,6 +7,10 @@ import Foundation
 /// sequence numbers become visible in increasing order and a reader resuming after its last
 /// sequence misses nothing. A rolled-back append also rolls back its number: no gaps.
 extension SQLTransaction {
+  public func appendEvents(_ events: [NewEvent], at: Date) async throws {
+    for event in events { try await appendEvent(event, at: at) }
+  }
+
   /// Appends to the platform's event log, committed with the change it reports; returns the
   /// event's sequence. PostgreSQL's listeners hear of it at commit.
   @discardableResult
@@ -38,7 +43,7 @@ extension SQLTransaction {
     if dialect == .postgres {
       try await execute(
         """
-        SELECT pg_notify(\(PostgresDatabase.eventChannel),
+        SELECT pg_notify(\(NotifyChannel.events),
           \(AccountEvents.notification(sequence: appended, event)))
         """)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// The job queue, written once for both databases. The dialects part where their locking and
 /// arrays do: PostgreSQL claims in one call to `hearth_claim_jobs` (PostgresMigrations), which
@@ -57,7 +58,7 @@ extension HearthDatabase {
     return """
       WITH inserted AS (\(insert))
       SELECT inserted.* FROM inserted,
-        LATERAL (SELECT pg_notify(\(PostgresDatabase.jobChannel), inserted.queue)) AS notified
+        LATERAL (SELECT pg_notify(\(NotifyChannel.jobs), inserted.queue)) AS notified
       """
   }
 
@@ -66,16 +67,16 @@ extension HearthDatabase {
   {
     guard !queues.isEmpty, limit > 0 else { return [] }
     let claimed: [SQLRow]
-    switch backend {
+    switch dialect {
     case .postgres:
       claimed = try await write(
         """
         SELECT \(Job.columns)
         FROM hearth_claim_jobs(\(queues), \(limit), \(token), \(leaseUntil), \(at))
         """)
-    case .sqlite(let sqlite):
+    case .sqlite:
       // A claim lost in a crash leaves the job queued, as an expired lease would.
-      claimed = try await sqlite.transaction(unflushed: true) { tx in
+      claimed = try await unflushedTransaction { tx in
         try await tx.claimJobs(
           queues: queues, limit: limit, token: token, leaseUntil: leaseUntil, at: at)
       }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 
 extension SQLTransaction {
   /// Enqueues `job` as part of this transaction, so that the job exists exactly when the change
@@ -16,7 +17,7 @@ extension SQLTransaction {
       """)
     if dialect == .postgres {
       _ = try await rows(
-        "SELECT pg_notify(\(PostgresDatabase.jobChannel), \(job.queue)) AS notified")
+        "SELECT pg_notify(\(NotifyChannel.jobs), \(job.queue)) AS notified")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 
 /// The sessions, written once for both databases; their writes are in `SessionWrites`.
 extension HearthDatabase {

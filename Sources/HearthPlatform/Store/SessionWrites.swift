@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Starting and ending sessions as statements of a transaction, written once for both
 /// databases, so a refresh ends the old session and starts its successor together.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// Sharing, written once for both databases; its writes are in `ShareWrites`.
 extension HearthDatabase {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthSQL
 
 /// The writes of sharing as statements of a transaction, written once for both databases, so an
 /// app can share or unshare a resource in the same transaction that creates or deletes it.

@@ -1,20 +1,8 @@
 import Foundation
 import HearthCore
-
-public enum StoreError: Error, Equatable, Sendable {
-  /// A unique value is taken; the associated value names the field (for example "email").
-  case duplicate(String)
-  case notFound
-  /// A condition the change depends on no longer holds; the value names what (for example
-  /// "intakes"). Nothing was written.
-  case conflict(String)
-  /// A stored row does not decode; the value names it. Never skipped: it is a fault to fix.
-  case unreadable(String)
-  /// The database cannot be reached just now (PostgreSQL restarting, say); nothing was written.
-  case unavailable
-  /// The disk under the database is full; nothing was written.
-  case storageFull
-}
+import HearthPostgres
+import HearthSQL
+import HearthSQLite
 
 public protocol AccountStore: Sendable {
   /// Throws `StoreError.duplicate("email")` or `("phone")` when taken.
@@ -130,36 +118,19 @@ extension JobStore {
   }
 }
 
-/// The platform's database; SQLite and PostgreSQL implement it. Each app keeps its own tables
-/// in it, through its own store over `SQLiteDatabase` or `PostgresDatabase`.
-public protocol HearthDatabase: SQLDatabase, AccountStore, SessionStore, ShareStore, EventStore,
+/// The platform's database: an engine (SQLite or PostgreSQL) with the platform's stores
+/// written on it once. Each app keeps its own tables in it, through its own store over
+/// `SQLDatabase`.
+public protocol HearthDatabase: SQLEngine, AccountStore, SessionStore, ShareStore, EventStore,
   JobStore
-{
-  var kindName: String { get }
-  var backend: DatabaseBackend { get }
-  /// The apps' account cleanup, learnt when they migrate.
-  var accountCleanup: [AccountCleanup] { get }
+{}
+
+extension HearthDatabase {
   /// Brings the platform's tables and then each app's up to date.
-  func migrate(_ apps: [AppSchema]) async throws
-  func ping() async throws
-  func close() async throws
+  public func migrate(_ apps: [AppSchema]) async throws {
+    try await migrate(schemas: PlatformSchema.all + apps)
+  }
 }
 
-/// A store that can say when events commit, including events written by other processes.
-public protocol EventNotifying: Sendable {
-  /// Calls `wake` each time events commit on the shared database, with what the notification
-  /// says (nil when listening starts); returns when cancelled.
-  func listenForEvents(_ wake: @escaping @Sendable (String?) -> Void) async throws
-}
-
-/// A store that can say when jobs are enqueued, including by other processes.
-public protocol JobNotifying: Sendable {
-  /// Calls `wake` each time a job is enqueued on the shared database; returns when cancelled.
-  func listenForJobs(_ wake: @escaping @Sendable () -> Void) async throws
-}
-
-/// The two databases the platform opens; apps keep their tables in either.
-public enum DatabaseBackend: Sendable {
-  case sqlite(SQLiteDatabase)
-  case postgres(PostgresDatabase)
-}
+extension SQLiteDatabase: HearthDatabase {}
+extension PostgresDatabase: HearthDatabase {}

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthSQL
 import Hummingbird
 
 /// The shell's pages: home, sign-up, log-in, account and invitations.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HearthCore
 import HearthPlatform
+import HearthSQL
 import Hummingbird
 
 /// What every /v1 request passes before its handler: the limit per client, the app header when

@@ -1,5 +1,6 @@
 import Foundation
 import HearthPlatform
+import HearthSQL
 import OnpuCore
 
 extension OnpuSQLStore: OnpuStudyStore {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthPlatform
+import HearthSQL
 
 /// Onpu's tables, written once for SQLite and PostgreSQL. A change holds the job (its row lock
 /// on PostgreSQL; SQLite's transaction holds the whole file) and the owner's change clock, lets

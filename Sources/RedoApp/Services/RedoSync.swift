@@ -2,6 +2,7 @@ import CanonicalJSON
 import Foundation
 import HearthCore
 import HearthPlatform
+import HearthSQL
 import NIOConcurrencyHelpers
 import RedoCore
 

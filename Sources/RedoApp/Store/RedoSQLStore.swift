@@ -1,5 +1,6 @@
 import Foundation
 import HearthPlatform
+import HearthSQL
 
 /// Redo's tables, written once for SQLite and PostgreSQL. Node sequences are event sequences,
 /// so they commit in order. An append holds its task (on PostgreSQL a transaction-scoped

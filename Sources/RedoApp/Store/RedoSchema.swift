@@ -1,4 +1,5 @@
 import HearthPlatform
+import HearthSQL
 
 /// Redo's tables on both databases. Append-only: never edit one that shipped, add another.
 enum RedoSchema {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthPlatform
+import HearthSQL
 import SofterCore
 
 /// Softer's tables, written once for SQLite and PostgreSQL. A change reads the room inside the

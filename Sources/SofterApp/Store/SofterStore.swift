@@ -1,5 +1,6 @@
 import Foundation
 import HearthPlatform
+import HearthSQL
 import SofterCore
 
 /// How Lightward's current turn is going, kept beside the room so every page can show it. Slot -1

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -10,9 +11,8 @@ import Synchronization
 /// which stops it after everything that queries. Elsewhere (commands, tests) it runs in a task
 /// of its own that `close()` stops. Every statement uses bound parameters; writes that must
 /// happen together run in one transaction.
-public final class PostgresDatabase: HearthDatabase, Service {
+public final class PostgresDatabase: SQLEngine, Service {
   public let kindName = "postgresql"
-  public var backend: DatabaseBackend { .postgres(self) }
   public var accountCleanup: [AccountCleanup] { learntCleanup.withLock { $0 } }
 
   package let client: PostgresClient
@@ -125,7 +125,7 @@ public final class PostgresDatabase: HearthDatabase, Service {
   private func rollBack(_ connection: PostgresConnection, after error: any Error) async {
     let broken =
       StoreFaults.classify(error) == .unavailable
-      || ((error as? PSQLError).map(StoreFaults.isConnectionFault) ?? false)
+      || ((error as? PSQLError)?.isConnectionFault ?? false)
     if !broken, (try? await connection.run("ROLLBACK", logger: logger)) != nil { return }
     try? await connection.close().get()
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 import PostgresNIO
 
 /// A bad database URL. The message names `HEARTH_DATABASE_URL` and what was expected; it never

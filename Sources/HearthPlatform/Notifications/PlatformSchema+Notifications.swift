@@ -1,7 +1,9 @@
-extension PostgresMigrations {
-  /// Notifications and reminders, in their own namespace.
-  static let notifications: [Migration] = [
-    Migration(
+import HearthSQL
+
+extension PlatformSchema {
+  /// Notifications and reminders on PostgreSQL, in their own namespace.
+  static let notificationsOnPostgres: [PostgresMigration] = [
+    PostgresMigration(
       version: 1, shared: 20, name: "notifications: push subscriptions, the inbox and deliveries",
       statements: [
         """
@@ -47,7 +49,7 @@ extension PostgresMigrations {
         )
         """,
       ]),
-    Migration(
+    PostgresMigration(
       version: 2, shared: 21, name: "reminders",
       statements: [
         """
@@ -74,7 +76,7 @@ extension PostgresMigrations {
           ON reminders (app, resource_app, resource_kind, resource_id)
         """,
       ]),
-    Migration(
+    PostgresMigration(
       version: 3, shared: 23,
       name: "notification preferences, quiet hours, and whom a notice is about",
       statements: [
@@ -102,13 +104,13 @@ extension PostgresMigrations {
         )
         """,
       ]),
-    Migration(
+    PostgresMigration(
       version: 4, shared: 24, name: "notification actions and the data they act on",
       statements: [
         "ALTER TABLE notifications ADD COLUMN actions text NOT NULL DEFAULT '[]'",
         "ALTER TABLE notifications ADD COLUMN data text NOT NULL DEFAULT '{}'",
       ]),
-    Migration(
+    PostgresMigration(
       version: 5, shared: 25, name: "notification settings: the time of the daily email digest",
       statements: ["ALTER TABLE notification_settings ADD COLUMN digest_time integer"]),
   ]

@@ -1,5 +1,9 @@
 import Foundation
 import GRDB
+import HearthSQL
+
+/// The platform's statements, not GRDB's type of the same name.
+public typealias SQL = HearthSQL.SQL
 
 extension SQLiteDatabase {
   public var dialect: SQLDialect { .sqlite }
@@ -8,6 +12,12 @@ extension SQLiteDatabase {
     _ body: @Sendable (any SQLTransaction) async throws -> Result
   ) async throws -> Result {
     try await transaction(unflushed: false, body)
+  }
+
+  public func unflushedTransaction<Result: Sendable>(
+    _ body: @Sendable (any SQLTransaction) async throws -> Result
+  ) async throws -> Result {
+    try await transaction(unflushed: true, body)
   }
 
   /// An `unflushed` transaction commits without syncing the file: a crash of the machine may

@@ -1,9 +1,9 @@
-import GRDB
+import HearthSQL
 
-/// The platform's tables, then each app's, epoch by epoch. Append-only: never edit a registered
-/// migration, add a new one.
-package enum SQLiteMigrations {
-  package static let platform = [
+extension PlatformSchema {
+  /// The platform's tables on SQLite, notifications' included: append-only, never edit a
+  /// registered migration, add a new one.
+  static let sqlite = [
     SQLiteMigration(
       "001-platform", epoch: 1,
       """
@@ -295,20 +295,4 @@ package enum SQLiteMigrations {
       "platform-invitation-cancel",
       "ALTER TABLE email_invitations ADD COLUMN cancelled_at REAL;"),
   ]
-
-  /// Every epoch in turn: in each, the platform's migrations and then each app's, in the order
-  /// the apps are listed. An app's first tables (epoch 1) refer to the platform's old names, so
-  /// the platform renames its tables only after every app's epoch 1.
-  package static func migrator(_ apps: [AppSchema]) -> DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    let all = platform + apps.flatMap(\.sqlite)
-    for epoch in Set(all.map(\.epoch)).sorted() {
-      for migration in all where migration.epoch == epoch {
-        migrator.registerMigration(migration.identifier) { db in
-          try db.execute(sql: migration.sql)
-        }
-      }
-    }
-    return migrator
-  }
 }

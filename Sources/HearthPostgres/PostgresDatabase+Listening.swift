@@ -1,17 +1,15 @@
 import Foundation
+import HearthSQL
 import PostgresNIO
 
-/// The channels statements notify at commit (`pg_notify`), and the connections that listen.
+/// The connections that listen on the channels statements notify at commit (`pg_notify`).
 extension PostgresDatabase: EventNotifying, JobNotifying {
-  package static let eventChannel = "hearth_events"
-  package static let jobChannel = "hearth_jobs"
-
   /// Holds one connection that LISTENs for appends made by any process on this database.
   public func listenForEvents(_ wake: @escaping @Sendable (String?) -> Void) async throws {
     await runStarted.value
     do {
       try await client.withConnection { connection in
-        try await connection.listen(on: Self.eventChannel) { notifications in
+        try await connection.listen(on: NotifyChannel.events) { notifications in
           wake(nil)
           for try await notification in notifications { wake(notification.payload) }
         }
@@ -26,7 +24,7 @@ extension PostgresDatabase: EventNotifying, JobNotifying {
     await runStarted.value
     do {
       try await client.withConnection { connection in
-        try await connection.listen(on: Self.jobChannel) { notifications in
+        try await connection.listen(on: NotifyChannel.jobs) { notifications in
           for try await _ in notifications { wake() }
         }
       }

@@ -27,6 +27,12 @@ public struct AccountCleanup: Sendable {
     public var id: String
     public var email: String
     public var phone: String?
+
+    package init(id: String, email: String, phone: String?) {
+      self.id = id
+      self.email = email
+      self.phone = phone
+    }
   }
 
   public var statements: @Sendable (Account) -> [SQL]

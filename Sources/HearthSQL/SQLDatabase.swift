@@ -9,10 +9,6 @@ public protocol SQLTransaction: Sendable {
 
 extension SQLTransaction {
   public func row(_ sql: SQL) async throws -> SQLRow? { try await rows(sql).first }
-
-  public func appendEvents(_ events: [NewEvent], at: Date) async throws {
-    for event in events { try await appendEvent(event, at: at) }
-  }
 }
 
 /// The database as the apps' stores use it: one idiom on both engines. A change reads what it
@@ -22,6 +18,12 @@ public protocol SQLDatabase: Sendable {
   /// Runs `body` in a transaction that holds the database's write lock (SQLite) or the rows it
   /// locks (PostgreSQL): committed when it returns, rolled back when it throws.
   func transaction<Result: Sendable>(
+    _ body: @Sendable (any SQLTransaction) async throws -> Result
+  ) async throws -> Result
+  /// A transaction a crash of the machine may lose, where the engine can commit it faster that
+  /// way (SQLite, without syncing the file: never after a later write that did sync, since the
+  /// log keeps their order); elsewhere an ordinary `transaction`.
+  func unflushedTransaction<Result: Sendable>(
     _ body: @Sendable (any SQLTransaction) async throws -> Result
   ) async throws -> Result
   /// Reads outside any transaction.
@@ -34,4 +36,10 @@ public protocol SQLDatabase: Sendable {
 
 extension SQLDatabase {
   public func row(_ sql: SQL) async throws -> SQLRow? { try await rows(sql).first }
+
+  public func unflushedTransaction<Result: Sendable>(
+    _ body: @Sendable (any SQLTransaction) async throws -> Result
+  ) async throws -> Result {
+    try await transaction(body)
+  }
 }

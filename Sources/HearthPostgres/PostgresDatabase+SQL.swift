@@ -1,4 +1,5 @@
 import Foundation
+import HearthSQL
 import PostgresNIO
 
 extension PostgresDatabase {

@@ -1,15 +1,14 @@
 import Foundation
 import GRDB
-import HearthCore
+import HearthSQL
 import Synchronization
 
 /// The default store: one SQLite file in WAL mode, opened once per process.
-public final class SQLiteDatabase: HearthDatabase {
+public final class SQLiteDatabase: SQLEngine {
   package let pool: DatabasePool
   let learntCleanup = Mutex<[AccountCleanup]>([])
   let gate = SQLiteWriteGate()
   public let path: String
-  public var backend: DatabaseBackend { .sqlite(self) }
   public var accountCleanup: [AccountCleanup] { learntCleanup.withLock { $0 } }
   public var kindName: String { "sqlite" }
 
@@ -28,9 +27,9 @@ public final class SQLiteDatabase: HearthDatabase {
     self.path = path
   }
 
-  public func migrate(_ apps: [AppSchema]) async throws {
-    learntCleanup.withLock { $0 = apps.map(\.accountCleanup) }
-    try SQLiteMigrations.migrator(apps).migrate(pool)
+  public func migrate(schemas: [AppSchema]) async throws {
+    learntCleanup.withLock { $0 = schemas.map(\.accountCleanup) }
+    try SQLiteMigrations.migrator(schemas).migrate(pool)
   }
 
   public func ping() async throws {

@@ -1,17 +1,10 @@
-import Logging
-import PostgresNIO
+import HearthSQL
 
-/// The schema, as append-only lists of migrations, one per namespace: never edit one that
-/// shipped, add another.
-package enum PostgresMigrations {
-  package typealias Migration = PostgresMigration
-
-  /// Any constant: every process that migrates takes this transaction-scoped advisory lock.
-  package static let advisoryLockKey = 4_852_873_001
-
-  /// The platform's accounts, shares, events and jobs.
-  package static let platform: [Migration] = [
-    Migration(
+extension PlatformSchema {
+  /// The platform's accounts, shares, events and jobs on PostgreSQL, as an append-only list of
+  /// migrations: never edit one that shipped, add another.
+  static let postgres: [PostgresMigration] = [
+    PostgresMigration(
       version: 1, shared: 1, name: "users and sessions",
       statements: [
         """
@@ -43,7 +36,7 @@ package enum PostgresMigrations {
         """,
         "CREATE INDEX sessions_user_id_idx ON sessions (user_id)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 2, shared: 2, name: "shares and participants",
       statements: [
         """
@@ -75,7 +68,7 @@ package enum PostgresMigrations {
         """,
         "CREATE INDEX participants_user_id_idx ON participants (user_id, status)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 3, shared: 3, name: "events",
       statements: [
         """
@@ -99,7 +92,7 @@ package enum PostgresMigrations {
         """,
         "INSERT INTO event_counter (id, value) VALUES (true, 0)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 4, shared: 4, name: "jobs",
       statements: [
         """
@@ -122,13 +115,13 @@ package enum PostgresMigrations {
         """,
         "CREATE INDEX jobs_claim_idx ON jobs (queue, status, run_at)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 5, shared: 5, name: "job claim indexes in claim order",
       statements: [
         "CREATE INDEX jobs_queued_order_idx ON jobs (run_at, created_at, id) WHERE status = 'queued'",
         "CREATE INDEX jobs_running_lease_idx ON jobs (lease_until) WHERE status = 'running'",
       ]),
-    Migration(
+    PostgresMigration(
       version: 6, shared: 12, name: "login attempts",
       statements: [
         """
@@ -141,10 +134,10 @@ package enum PostgresMigrations {
         "CREATE INDEX login_attempts_key_at_idx ON login_attempts (key, at)",
         "CREATE INDEX login_attempts_at_idx ON login_attempts (at)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 7, shared: 13, name: "events by audience",
       statements: ["CREATE INDEX events_audience_user_idx ON events (audience_user)"]),
-    Migration(
+    PostgresMigration(
       version: 8, shared: 14, name: "two-factor sign-in and the security log",
       statements: [
         """
@@ -177,20 +170,20 @@ package enum PostgresMigrations {
         """,
         "CREATE INDEX security_log_user_at_idx ON security_log (user_id, at)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 9, shared: 15, name: "log-in attempts by account",
       statements: [
         "ALTER TABLE login_attempts ADD COLUMN account_key text",
         "CREATE INDEX login_attempts_account_idx ON login_attempts (account_key)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 10, shared: 16, name: "batched job claims",
       statements: [
         // The claim-order index serves the claim; this one only misled the planner.
         "DROP INDEX jobs_claim_idx",
         claimJobsFunction,
       ]),
-    Migration(
+    PostgresMigration(
       version: 11, shared: 22, name: "account email: verification and invitations by email",
       statements: [
         "ALTER TABLE users ADD COLUMN email_verified_at timestamptz",
@@ -213,7 +206,7 @@ package enum PostgresMigrations {
         """,
         "CREATE INDEX email_invitations_email_idx ON email_invitations (email)",
       ]),
-    Migration(
+    PostgresMigration(
       version: 12, shared: 32, name: "invitations by email the owner cancelled",
       statements: ["ALTER TABLE email_invitations ADD COLUMN cancelled_at timestamptz"]),
   ]
@@ -262,55 +255,4 @@ package enum PostgresMigrations {
       RETURNING *
     $$
     """
-}
-
-extension PostgresMigrations {
-  /// Every namespace's migrations in the order they apply: the platform's, notifications', then
-  /// each app's in the order given.
-  package static func namespaces(_ apps: [AppSchema]) -> [(String, [Migration])] {
-    [("hearth", platform), ("notifications", notifications)]
-      + apps.map { ($0.namespace, $0.postgres) }
-  }
-}
-
-extension PostgresDatabase {
-  /// Applies the migrations not yet recorded in `schema_migrations`, all in one transaction
-  /// under an advisory lock, so processes starting together migrate one after the other.
-  public func migrate(_ apps: [AppSchema]) async throws {
-    learntCleanup.withLock { $0 = apps.map(\.accountCleanup) }
-    let namespaces = PostgresMigrations.namespaces(apps)
-    try await transaction { connection in
-      let logger = self.logger
-      try await connection.run(
-        "SELECT pg_advisory_xact_lock(\(PostgresMigrations.advisoryLockKey))", logger: logger)
-      try await PostgresMigrations.recordByNamespace(namespaces, on: connection, logger: logger)
-      var applied = Set<String>()
-      for row in try await connection.rows(
-        "SELECT namespace, version FROM schema_migrations", logger: logger)
-      {
-        let (namespace, version) = try row.decode((String, Int).self)
-        applied.insert("\(namespace) \(version)")
-      }
-      var newlyApplied: [String] = []
-      for (namespace, migrations) in namespaces {
-        for migration in migrations.sorted(by: { $0.version < $1.version })
-        where !applied.contains("\(namespace) \(migration.version)") {
-          for statement in migration.statements {
-            try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
-          }
-          try await connection.run(
-            """
-            INSERT INTO schema_migrations (namespace, version, name)
-            VALUES (\(namespace), \(migration.version), \(migration.name))
-            """, logger: logger)
-          newlyApplied.append("\(namespace) \(migration.version)")
-        }
-      }
-      if !newlyApplied.isEmpty {
-        logger.info(
-          "Applied PostgreSQL migrations",
-          metadata: ["migrations": "\(newlyApplied.joined(separator: ", "))"])
-      }
-    }
-  }
 }

@@ -1,3 +1,4 @@
+import HearthSQL
 import Logging
 import PostgresNIO
 
