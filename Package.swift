@@ -77,7 +77,8 @@ func appModule(_ name: String) -> Target {
   return .target(
     name: name,
     dependencies: [
-      "CanonicalJSON", "HearthCore", "HearthHTML", "HearthPlatform", "HearthSQL", asyncHTTPClient,
+      "CanonicalJSON", "HearthCore", "HearthHTML", "HearthOpenAPI", "HearthPlatform", "HearthSQL",
+      asyncHTTPClient,
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
@@ -138,11 +139,26 @@ var package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
+    // OpenAPI 3.1 from the Codable body types: the reflector, the operations, the document.
+    .target(
+      name: "HearthOpenAPI",
+      dependencies: ["CanonicalJSON", .product(name: "HTTPTypes", package: "swift-http-types")]
+    ),
+    // Sending mail: SMTP (with STARTTLS) or the log.
+    .target(
+      name: "HearthMail",
+      dependencies: [
+        "HearthCore", nioConcurrencyHelpers, nioCore,
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+      ]
+    ),
     .target(
       name: "HearthPlatform",
       dependencies: [
-        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthPostgres",
-        "HearthSQL", "HearthSQLite", nioConcurrencyHelpers,
+        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthMail",
+        "HearthOpenAPI", "HearthPostgres", "HearthSQL", "HearthSQLite", nioConcurrencyHelpers,
         nioCore, .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -218,8 +234,8 @@ var package = Package(
     .target(
       name: "HearthTesting",
       dependencies: [
-        "CanonicalJSON", "HearthCore", "HearthPlatform", "HearthPostgres", "HearthSQL",
-        "HearthSQLite", nioConcurrencyHelpers, nioCore,
+        "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthPostgres",
+        "HearthSQL", "HearthSQLite", nioConcurrencyHelpers, nioCore,
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -240,16 +256,17 @@ var package = Package(
     .testTarget(
       name: "HearthPlatformTests",
       dependencies: [
-        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthPlatform",
-        "HearthPostgres", "HearthSQL", "HearthSQLite",
+        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthMail",
+        "HearthOpenAPI", "HearthPlatform", "HearthPostgres", "HearthSQL", "HearthSQLite",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ] + testSupport),
     .testTarget(
       name: "HearthServerTests",
       dependencies: appModuleDependencies + [
-        "CanonicalJSON", "HearthCore", "HearthPlatform", "HearthPostgres", "HearthServer",
-        "HearthSQL", "HearthSQLite", "RedoCore", .product(name: "GRDB", package: "GRDB.swift"),
+        "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthPostgres",
+        "HearthServer", "HearthSQL", "HearthSQLite", "RedoCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ] + testSupport),
   ]

@@ -1,5 +1,6 @@
 import CanonicalJSON
 import HTTPTypes
+import HearthOpenAPI
 import HearthPlatform
 import HummingbirdTesting
 import NIOCore

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthMail
 import HearthTesting
 import Logging
 import NIOConcurrencyHelpers

@@ -1,5 +1,6 @@
 import CanonicalJSON
 import Foundation
+import HearthOpenAPI
 import HearthPlatform
 import Testing
 

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthMail
 import HearthPlatform
 import Logging
 import Testing

@@ -1,4 +1,5 @@
 import CanonicalJSON
+import HearthOpenAPI
 import HearthPlatform
 import HearthTesting
 import Testing

@@ -2,6 +2,7 @@ import AuralystCore
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthPlatform
 
 extension AuralystAPI {

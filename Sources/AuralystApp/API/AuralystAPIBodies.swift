@@ -2,6 +2,7 @@ import AuralystCore
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthPlatform
 
 /// What /api/auralyst reads and answers; /openapi.json reads its schemas off these types.

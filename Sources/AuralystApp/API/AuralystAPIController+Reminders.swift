@@ -1,6 +1,7 @@
 import AuralystCore
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthPlatform
 import Hummingbird
 

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import Hummingbird
 
 /// POST /api/auth/forgot-password, /api/auth/verify-email and /api/account/verification-email.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthMail
 import HearthSQL
 import Logging
 

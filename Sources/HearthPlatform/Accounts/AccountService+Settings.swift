@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthSQL
 
 /// What people change about their own account, shared by the JSON API and the account page.

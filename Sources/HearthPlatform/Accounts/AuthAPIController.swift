@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import Hummingbird
 
 /// POST /api/auth/* and /api/me: accounts for CLIs and scripts, with bearer tokens.

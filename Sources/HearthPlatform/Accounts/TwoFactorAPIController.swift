@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import Hummingbird
 
 /// /api/me/two-factor and /api/me/security-log: two-factor sign-in and the security log, for

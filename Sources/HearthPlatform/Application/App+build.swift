@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthSQL
 import Hummingbird
 import Logging

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HearthCore
+import HearthMail
 import HearthSQL
 import Logging
 

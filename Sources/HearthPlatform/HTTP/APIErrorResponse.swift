@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthOpenAPI
 import Hummingbird
 
 /// Carries an `APIError` through Hummingbird and renders it as `{"error":{...}}`.
@@ -26,15 +27,7 @@ public struct APIErrorResponse: HTTPResponseError {
     Self.json(error, headers: headers)
   }
 
-  /// `{"error": {"code", "message", "field"?}}`, every error's body (Schemas.error).
-  package struct Body: Codable {
-    struct Detail: Codable {
-      var code: String
-      var message: String
-      var field: String?
-    }
-    var error: Detail
-  }
+  package typealias Body = APIErrorBody
 
   package static func json(_ error: APIError, headers: HTTPFields = [:]) -> Response {
     let body = Body(error: .init(code: error.code, message: error.message, field: error.field))

@@ -2,6 +2,7 @@ import CanonicalJSON
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthOpenAPI
 import Hummingbird
 import NIOCore
 import Synchronization

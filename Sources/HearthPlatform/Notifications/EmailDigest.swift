@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthHTML
+import HearthMail
 import HearthSQL
 
 /// The daily email digest: for a person who chose one, `Notifier` leaves each email delivery

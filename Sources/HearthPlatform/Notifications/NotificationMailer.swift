@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthHTML
+import HearthMail
 import HearthSQL
 
 /// Runs `notify.email` jobs: one notice, as a short mail with a link to its page, to the

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import Hummingbird
 
 /// Which notices reach a person where, their quiet hours, and whether email comes as it happens

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthSQL
 import Hummingbird
 

@@ -2,6 +2,7 @@ import CanonicalJSON
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthOpenAPI
 import HearthPlatform
 import Hummingbird
 

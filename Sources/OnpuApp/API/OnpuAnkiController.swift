@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthPlatform
 import Hummingbird
 import OnpuCore

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthOpenAPI
 import HearthPlatform
 import Hummingbird
 import OnpuCore

@@ -27,8 +27,8 @@ package enum Schemas {
   ]
   package static let timeZone: JSON = ["type": "string", "minLength": 1, "maxLength": 64]
 
-  /// The body of every error answer, read off APIErrorResponse.Body.
-  package static let error = of(APIErrorResponse.Body.self)
+  /// The body of every error answer, read off APIErrorBody.
+  package static let error = of(APIErrorBody.self)
 
   /// One Server-Sent Events message; `data` holds `{"sequence","type","payload"}` as JSON text.
   package static let streamMessage = object(
