@@ -39,7 +39,7 @@ help:
 
 run:
 	@scripts/setup run
-	swift build
+	swift build --manifest-cache none
 	@mkdir -p data
 	HEARTH_ENV=$${HEARTH_ENV:-development} exec .build/debug/hearth serve
 
@@ -66,7 +66,7 @@ bench:
 
 # A linked-in runtime starts in half the time; its own build directory keeps .build incremental.
 redo:
-	swift build -c release --product redo --static-swift-stdlib --build-path .build-static
+	swift build --manifest-cache none -c release --product redo --static-swift-stdlib --build-path .build-static
 	@mkdir -p bin
 	cp .build-static/release/redo bin/redo
 	@echo "bin/redo is ready: export PATH=\"$$PWD/bin:\$$PATH\""

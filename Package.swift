@@ -10,10 +10,17 @@ let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let nioConcurrencyHelpers = Target.Dependency.product(
   name: "NIOConcurrencyHelpers", package: "swift-nio")
 
+// An app is a folder: its targets, tests and resources are found, not listed. SwiftPM caches
+// the manifest by its text, so the project's scripts evaluate it afresh (`--manifest-cache
+// none`); after adding a folder or a resource, a bare `swift build` needs `touch Package.swift`.
+let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+  "Sources")
+let sourceFolders = Set((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
+
 /// The app modules: `Sources/<Name>App`, each depending on the platform, the libraries its
 /// store and routes use, its own core (`Sources/<Name>Core`) when there is one, and what
-/// `appDependencies` adds. (Listed, not discovered: SwiftPM caches the manifest by its text.)
-let appModuleNames = ["SofterApp", "RedoApp", "AuralystApp", "OnpuApp"]
+/// `appDependencies` adds.
+let appModuleNames = sourceFolders.filter { $0.hasSuffix("App") }.sorted()
 let appDependencies: [String: [Target.Dependency]] = [
   // The Anki export (.apkg): its SQLite file (GRDB), its zip's CRC-32 (zlib), its checksums (SHA-1).
   "OnpuApp": [
@@ -21,9 +28,15 @@ let appDependencies: [String: [Target.Dependency]] = [
     .product(name: "GRDB", package: "GRDB.swift"),
   ]
 ]
-let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-  "Sources")
-let sourceFolders = Set((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
+/// What an app's pure core (`Sources/<Name>Core`) and its tests (`Tests/<Name>CoreTests`) use
+/// besides the core itself, and the tests' data folders (read at run time, not compiled).
+let coreDependencies: [String: [Target.Dependency]] = [
+  "RedoCore": ["CanonicalJSON", "HearthCore", .product(name: "Crypto", package: "swift-crypto")]
+]
+let coreTestDependencies: [String: [Target.Dependency]] = [
+  "RedoCore": ["CanonicalJSON", "HearthCore", "TestSupport"], "OnpuCore": ["TestSupport"],
+]
+let coreTestData = ["SofterCore": ["golden"]]
 let appModuleDependencies = appModuleNames.map { Target.Dependency(stringLiteral: $0) }
 
 let testFolders = Set(
@@ -41,6 +54,22 @@ let testSupport =
     .product(name: "Hummingbird", package: "hummingbird"),
   ]
 
+let appCores = appModuleNames.map { $0.dropLast("App".count) + "Core" }.filter(
+  sourceFolders.contains)
+
+/// An app's pure core, and its tests when `Tests/<Name>CoreTests` exists.
+func appCore(_ name: String) -> [Target] {
+  let core = Target.target(name: name, dependencies: coreDependencies[name] ?? [])
+  guard testFolders.contains(name + "Tests") else { return [core] }
+  return [
+    core,
+    .testTarget(
+      name: name + "Tests",
+      dependencies: [.init(stringLiteral: name)] + (coreTestDependencies[name] ?? []),
+      exclude: coreTestData[name] ?? []),
+  ]
+}
+
 /// An app's tests (`Tests/<Name>AppTests`): its server and store on the platform alone.
 func appTests(_ name: String) -> Target {
   .testTarget(
@@ -49,27 +78,13 @@ func appTests(_ name: String) -> Target {
     exclude: ["__Snapshots__"])
 }
 
-/// Each target's scripts, stylesheets and data files (`Sources/<target>/Resources/`), compiled
-/// into it as bytes (`PackageResources`). Scripts are ES modules (`.mjs`), but for the service
-/// worker (`hearth-sw.js`), a classic script.
-let embeddedResources: [String: [String]] = [
-  "HearthCore": ["common-passwords.txt"],
-  "HearthPlatform": ["hearth.css", "hearth.mjs", "hearth-sw.js", "icon.svg"],
-  "SofterApp": ["softer.css", "softer.mjs"],
-  "RedoApp": [
-    "redo.css", "redo.mjs", "redo-crypto.mjs", "redo-errors.mjs", "redo-filter.mjs",
-    "redo-graph.mjs", "redo-json.mjs", "redo-log.mjs", "redo-merge.mjs", "redo-node.mjs",
-    "redo-plan.mjs", "redo-quickadd.mjs", "redo-rank.mjs", "redo-replay.mjs", "redo-task.mjs",
-    "redo-time.mjs", "redo-view.mjs",
-  ],
-  "AuralystApp": ["auralyst.css", "auralyst.mjs"],
-  "OnpuApp": [
-    "onpu.css", "onpu.mjs", "anki-word.css", "anki-word-front.html", "anki-word-back.html",
-  ],
-]
-
+/// Each target's scripts, stylesheets and data files: every file in `Sources/<target>/Resources/`,
+/// compiled into it as bytes (`PackageResources`). Scripts are ES modules (`.mjs`), but for the
+/// service worker (`hearth-sw.js`), a classic script.
 func resources(_ target: String) -> [Resource] {
-  (embeddedResources[target] ?? []).map { .embedInCode("Resources/" + $0) }
+  let folder = sources.appendingPathComponent(target).appendingPathComponent("Resources")
+  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return files.filter { !$0.hasPrefix(".") }.sorted().map { .embedInCode("Resources/" + $0) }
 }
 
 func appModule(_ name: String) -> Target {
@@ -186,16 +201,8 @@ var package = Package(
       ]
     ),
     .executableTarget(name: "hearth", dependencies: ["HearthServer"]),
-  ] + appModuleNames.map(appModule) + [
+  ] + appModuleNames.map(appModule) + appCores.flatMap(appCore) + [
 
-    .target(name: "SofterCore"),
-
-    .target(
-      name: "RedoCore",
-      dependencies: [
-        "CanonicalJSON", "HearthCore", .product(name: "Crypto", package: "swift-crypto"),
-      ]
-    ),
     .target(
       name: "RedoCLI",
       dependencies: [
@@ -207,9 +214,6 @@ var package = Package(
     ),
     .executableTarget(name: "redo", dependencies: ["RedoCLI"]),
 
-    .target(name: "AuralystCore"),
-
-    .target(name: "OnpuCore"),
     .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CBrotli", providers: [.apt(["libbrotli-dev"])]),
@@ -243,12 +247,6 @@ var package = Package(
       ]
     ),
     .testTarget(name: "CanonicalJSONTests", dependencies: ["CanonicalJSON", "TestSupport"]),
-    .testTarget(
-      name: "RedoCoreTests",
-      dependencies: ["RedoCore", "CanonicalJSON", "HearthCore", "TestSupport"]),
-    .testTarget(name: "SofterCoreTests", dependencies: ["SofterCore"], exclude: ["golden"]),
-    .testTarget(name: "AuralystCoreTests", dependencies: ["AuralystCore"]),
-    .testTarget(name: "OnpuCoreTests", dependencies: ["OnpuCore", "TestSupport"]),
     .testTarget(
       name: "OnpuAnalysisTests", dependencies: ["OnpuAnalysis", "OnpuCore", "TestSupport"]),
     .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
