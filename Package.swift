@@ -37,6 +37,22 @@ let coreTestDependencies: [String: [Target.Dependency]] = [
   "RedoCore": ["CanonicalJSON", "HearthCore", "TestSupport"], "OnpuCore": ["TestSupport"],
 ]
 let coreTestData = ["SofterCore": ["golden"]]
+/// What the platform's modules build on.
+let platformLibraries: [Target.Dependency] = [
+  "CanonicalJSON", "HearthCore", "HearthHTML", "HearthMail", "HearthOpenAPI", "HearthSQL",
+  asyncHTTPClient, nioConcurrencyHelpers, nioCore,
+  .product(name: "Crypto", package: "swift-crypto"),
+  .product(name: "HTTPTypes", package: "swift-http-types"),
+  .product(name: "Hummingbird", package: "hummingbird"),
+  .product(name: "Logging", package: "swift-log"),
+  .product(name: "Metrics", package: "swift-metrics"),
+  .product(name: "NIOHTTP1", package: "swift-nio"),
+  .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+  .product(name: "NIOPosix", package: "swift-nio"),
+  .product(name: "NIOSSL", package: "swift-nio-ssl"),
+  .product(name: "Prometheus", package: "swift-prometheus"),
+  .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+]
 let appModuleDependencies = appModuleNames.map { Target.Dependency(stringLiteral: $0) }
 
 let testFolders = Set(
@@ -92,8 +108,8 @@ func appModule(_ name: String) -> Target {
   return .target(
     name: name,
     dependencies: [
-      "CanonicalJSON", "HearthCore", "HearthHTML", "HearthOpenAPI", "HearthPlatform", "HearthSQL",
-      asyncHTTPClient,
+      "CanonicalJSON", "HearthAccounts", "HearthCore", "HearthHost", "HearthHTML",
+      "HearthNotifications", "HearthOpenAPI", "HearthPlatform", "HearthSQL", asyncHTTPClient,
       .product(name: "HTTPTypes", package: "swift-http-types"),
       .product(name: "Hummingbird", package: "hummingbird"),
       .product(name: "Logging", package: "swift-log"),
@@ -169,32 +185,37 @@ var package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
+    // The kernel: HTTP conventions, jobs, events, the platform's stores, the shell's layout and
+    // components, and the environment every module is built on.
     .target(
       name: "HearthPlatform",
-      dependencies: [
-        "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthMail",
-        "HearthOpenAPI", "HearthPostgres", "HearthSQL", "HearthSQLite", nioConcurrencyHelpers,
-        nioCore, .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-      ],
+      dependencies: platformLibraries + ["CBrotli", "CZlib"],
       resources: resources("HearthPlatform")
+    ),
+    // Notices (the inbox, push, email digests) and reminders.
+    .target(name: "HearthNotifications", dependencies: platformLibraries + ["HearthPlatform"]),
+    // Accounts: sign-up, log-in, sessions, two-factor, invitations, their API and pages.
+    .target(
+      name: "HearthAccounts",
+      dependencies: platformLibraries + [
+        "HearthNotifications", "HearthPlatform",
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+      ]
+    ),
+    // Hosts the app modules: the module protocol, the application builder and start-up, which
+    // opens the configured engine.
+    .target(
+      name: "HearthHost",
+      dependencies: platformLibraries + [
+        "HearthAccounts", "HearthNotifications", "HearthPlatform", "HearthPostgres", "HearthSQLite",
+      ]
     ),
     // The composition root: the one place that lists the app modules, and the `hearth` command.
     .target(
       name: "HearthServer",
       dependencies: appModuleDependencies + [
-        "HearthCore", "HearthPlatform", argumentParser,
+        "HearthAccounts", "HearthCore", "HearthHost", "HearthNotifications", "HearthPlatform",
+        argumentParser,
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -223,6 +244,7 @@ var package = Package(
       name: "hearth-bench",
       dependencies: [
         "AuralystApp", "AuralystCore", "CanonicalJSON", "HearthCore", "HearthPlatform",
+        "HearthAccounts", "HearthHost", "HearthNotifications",
         "HearthPostgres", "HearthServer", "HearthSQL", "HearthSQLite", "OnpuAnalysis", "OnpuApp",
         "OnpuCore", "RedoApp", "RedoCore",
         argumentParser, nioCore,
@@ -238,7 +260,8 @@ var package = Package(
     .target(
       name: "HearthTesting",
       dependencies: [
-        "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthPostgres",
+        "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthAccounts",
+        "HearthHost", "HearthNotifications", "HearthPostgres",
         "HearthSQL", "HearthSQLite", nioConcurrencyHelpers, nioCore,
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -255,14 +278,16 @@ var package = Package(
       name: "HearthPlatformTests",
       dependencies: [
         "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthMail",
-        "HearthOpenAPI", "HearthPlatform", "HearthPostgres", "HearthSQL", "HearthSQLite",
+        "HearthOpenAPI", "HearthPlatform", "HearthAccounts", "HearthHost", "HearthNotifications",
+        "HearthPostgres", "HearthSQL", "HearthSQLite",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ] + testSupport),
     .testTarget(
       name: "HearthServerTests",
       dependencies: appModuleDependencies + [
-        "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthPostgres",
+        "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthAccounts",
+        "HearthHost", "HearthNotifications", "HearthPostgres",
         "HearthServer", "HearthSQL", "HearthSQLite", "RedoCore",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthCore
+import HearthHost
 import HearthPlatform
 import Hummingbird
 import ServiceLifecycle

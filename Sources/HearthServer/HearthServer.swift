@@ -1,5 +1,6 @@
 import AuralystApp
 import HearthCore
+import HearthHost
 import HearthPlatform
 import HearthSQL
 import OnpuApp

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HearthCore
+import HearthHost
 import HearthPlatform
 
 struct MailCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HearthAccounts
 import HearthCore
+import HearthHost
 import HearthPlatform
 
 struct UserCommand: AsyncParsableCommand {

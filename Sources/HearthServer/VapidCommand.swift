@@ -1,6 +1,7 @@
 import ArgumentParser
 import Crypto
 import HearthCore
+import HearthHost
 import HearthPlatform
 
 struct VapidCommand: AsyncParsableCommand {

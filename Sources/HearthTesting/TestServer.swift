@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthHost
 import HearthPlatform
 import Hummingbird
 import HummingbirdTesting

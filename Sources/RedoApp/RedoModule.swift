@@ -1,4 +1,6 @@
 import HearthCore
+import HearthHost
+import HearthNotifications
 import HearthPlatform
 import HearthSQL
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HearthCore
+import HearthHost
 import HearthPlatform
 import HearthSQLite
 import HearthServer

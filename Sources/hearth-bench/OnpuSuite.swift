@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthHost
 import HearthPlatform
 import HearthSQLite
 import HearthServer

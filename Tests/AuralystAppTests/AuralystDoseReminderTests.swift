@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import AuralystApp
+@testable import HearthNotifications
 @testable import HearthPlatform
 
 /// Dose reminders through the API while a test moves the server's clock: who gets them, the

@@ -6,6 +6,8 @@ import Logging
 import NIOConcurrencyHelpers
 import Testing
 
+@testable import HearthAccounts
+@testable import HearthHost
 @testable import HearthPlatform
 
 /// Forgot password and email confirmation: the API's edges, the jobs and the links they mail.

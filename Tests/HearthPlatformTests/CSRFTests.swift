@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import Testing
 
+@testable import HearthAccounts
 @testable import HearthPlatform
 
 /// Every POST form any page renders carries the CSRF token.

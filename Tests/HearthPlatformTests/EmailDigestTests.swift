@@ -4,6 +4,8 @@ import HearthTesting
 import Logging
 import Testing
 
+@testable import HearthHost
+@testable import HearthNotifications
 @testable import HearthPlatform
 
 /// The daily email digest on each database: notices wait for it instead of mailing one by one,

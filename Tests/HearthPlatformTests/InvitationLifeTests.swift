@@ -4,6 +4,8 @@ import HearthTesting
 import NIOConcurrencyHelpers
 import Testing
 
+@testable import HearthAccounts
+@testable import HearthNotifications
 @testable import HearthPlatform
 
 /// Identity before access, invitations that end, and notification buttons that expire: the

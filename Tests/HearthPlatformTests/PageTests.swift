@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import Testing
 
+@testable import HearthAccounts
 @testable import HearthPlatform
 
 @Suite struct PageTests {

@@ -7,6 +7,8 @@ import Logging
 import NIOConcurrencyHelpers
 import Testing
 
+@testable import HearthAccounts
+@testable import HearthNotifications
 @testable import HearthPlatform
 
 /// What keeps push from being turned inwards or into a flood: the check just before

@@ -1,5 +1,7 @@
 import Foundation
 import HearthCore
+import HearthHost
+import HearthNotifications
 import HearthPlatform
 import HearthSQL
 import HearthTesting

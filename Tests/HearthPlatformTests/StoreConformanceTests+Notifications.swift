@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthNotifications
 import HearthPlatform
 import HearthTesting
 import Logging

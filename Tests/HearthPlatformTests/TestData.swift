@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 
+@testable import HearthAccounts
 @testable import HearthPlatform
 
 enum TestData {

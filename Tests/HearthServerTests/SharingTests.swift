@@ -1,4 +1,5 @@
 import Foundation
+import HearthAccounts
 import HearthCore
 import HearthPlatform
 import HearthServer

@@ -1,6 +1,7 @@
 import AuralystApp
 import Foundation
 import HTTPTypes
+import HearthHost
 import HearthPlatform
 import HearthServer
 import HearthTesting

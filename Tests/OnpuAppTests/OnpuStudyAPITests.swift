@@ -6,6 +6,7 @@ import HummingbirdTesting
 import OnpuCore
 import Testing
 
+@testable import HearthAccounts
 @testable import HearthPlatform
 @testable import OnpuApp
 

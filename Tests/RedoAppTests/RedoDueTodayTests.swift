@@ -8,6 +8,8 @@ import RedoCore
 import Synchronization
 import Testing
 
+@testable import HearthHost
+@testable import HearthNotifications
 @testable import RedoApp
 
 /// The morning digest on each database: a person's setting schedules a daily reminder in their

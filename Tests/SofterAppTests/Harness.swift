@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHost
 import HearthPlatform
 import HearthTesting
 import SofterApp

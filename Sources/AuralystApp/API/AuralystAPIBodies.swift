@@ -1,6 +1,7 @@
 import AuralystCore
 import CanonicalJSON
 import Foundation
+import HearthAccounts
 import HearthCore
 import HearthOpenAPI
 import HearthPlatform

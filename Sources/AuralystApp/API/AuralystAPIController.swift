@@ -1,5 +1,6 @@
 import AuralystCore
 import Foundation
+import HearthAccounts
 import HearthCore
 import HearthOpenAPI
 import HearthPlatform

@@ -1,6 +1,7 @@
 import AuralystCore
 import Foundation
 import HearthCore
+import HearthNotifications
 import HearthPlatform
 import HearthSQL
 

@@ -1,6 +1,8 @@
 import AuralystCore
 import Foundation
+import HearthAccounts
 import HearthHTML
+import HearthHost
 import HearthPlatform
 
 extension AuralystPages {

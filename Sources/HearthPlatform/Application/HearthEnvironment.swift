@@ -71,17 +71,10 @@ public struct HearthEnvironment: Sendable {
     return stored
   }
 
-  /// Who push services may contact about this server.
-  public var vapidSubject: String {
-    config[PushConfig.self].subject ?? config.publicURL.flatMap {
-      $0.hasPrefix("https://") ? $0 : nil
-    }
-      ?? "mailto:hearth@localhost"
+  /// Whether the account is asked to confirm its email (HEARTH_EMAIL_VERIFICATION on, and not
+  /// confirmed yet).
+  public func needsEmailVerification(userID: String) async throws -> Bool {
+    guard config.emailVerification else { return false }
+    return try await database.emailVerifiedAt(userID: userID) == nil
   }
-
-  /// Sends notices to people; see `Notifier`.
-  public var notifier: Notifier { Notifier(env: self) }
-
-  /// Schedules recurring reminders; see `Reminders`.
-  public var reminders: Reminders { Reminders(env: self) }
 }

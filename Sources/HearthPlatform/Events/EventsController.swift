@@ -14,6 +14,12 @@ package struct EventsController: Sendable {
   package let env: HearthEnvironment
   package let hub: EventHub
   package let metrics: HearthMetrics
+
+  package init(env: HearthEnvironment, hub: EventHub, metrics: HearthMetrics) {
+    self.env = env
+    self.hub = hub
+    self.metrics = metrics
+  }
   package let openStreams = OpenStreams()
   package var feed: EventFeed { EventFeed(database: env.database, hub: hub) }
 

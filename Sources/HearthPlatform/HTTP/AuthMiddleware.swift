@@ -12,6 +12,10 @@ package struct AuthMiddleware: RouterMiddleware {
   package static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
   package let env: HearthEnvironment
 
+  package init(env: HearthEnvironment) {
+    self.env = env
+  }
+
   package func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {

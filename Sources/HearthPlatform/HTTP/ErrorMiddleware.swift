@@ -12,6 +12,14 @@ package struct ErrorMiddleware: RouterMiddleware {
   /// The methods routed for a path, so that a wrong method gets 405 rather than 404.
   package let routedMethods: @Sendable (String) -> [HTTPRequest.Method]
 
+  package init(
+    renderPage: @escaping @Sendable (APIError, Context) -> String,
+    routedMethods: @escaping @Sendable (String) -> [HTTPRequest.Method]
+  ) {
+    self.renderPage = renderPage
+    self.routedMethods = routedMethods
+  }
+
   package func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {

@@ -20,6 +20,11 @@ package struct OpsController: Sendable {
   package let env: HearthEnvironment
   package let metrics: HearthMetrics
 
+  package init(env: HearthEnvironment, metrics: HearthMetrics) {
+    self.env = env
+    self.metrics = metrics
+  }
+
   package func register(_ api: APIRouteTable, document: @escaping @Sendable () -> Data) {
     let readiness = Schemas.of(Readiness.self)
     api.add(

@@ -8,6 +8,10 @@ package struct RequestLogMiddleware: RouterMiddleware {
   package typealias Context = AppRequestContext
   package let metrics: HearthMetrics
 
+  package init(metrics: HearthMetrics) {
+    self.metrics = metrics
+  }
+
   package func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {

@@ -19,7 +19,7 @@ package struct SecurityHeadersMiddleware: RouterMiddleware {
     "microphone=()", "payment=()", "usb=()",
   ].joined(separator: ", ")
 
-  let headers: HTTPFields
+  package let headers: HTTPFields
 
   package init(https: Bool) {
     var headers: HTTPFields = [

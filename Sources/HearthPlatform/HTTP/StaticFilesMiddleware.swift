@@ -7,6 +7,10 @@ package struct StaticFilesMiddleware: RouterMiddleware {
   package typealias Context = AppRequestContext
   package let assets: StaticAssets
 
+  package init(assets: StaticAssets) {
+    self.assets = assets
+  }
+
   package func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {

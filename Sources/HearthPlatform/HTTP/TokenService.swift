@@ -21,7 +21,7 @@ public struct TokenService: Sendable {
   }
 
   /// `bytes` encrypted and authenticated (AES-GCM) with a key from the server's secret.
-  func seal(_ bytes: [UInt8]) throws -> String {
+  package func seal(_ bytes: [UInt8]) throws -> String {
     guard let combined = try AES.GCM.seal(bytes, using: sealingKey).combined else {
       throw StoreError.unreadable("sealed box")
     }
@@ -29,7 +29,7 @@ public struct TokenService: Sendable {
   }
 
   /// What `seal` sealed; nil when the text was not sealed with this server's secret.
-  func open(_ text: String) -> [UInt8]? {
+  package func open(_ text: String) -> [UInt8]? {
     guard let data = Data(base64URL: text), let box = try? AES.GCM.SealedBox(combined: data),
       let bytes = try? AES.GCM.open(box, using: sealingKey)
     else { return nil }
@@ -63,11 +63,11 @@ public struct TokenService: Sendable {
   }
 
   /// A base64url HMAC of `subject`: whoever holds it may do what the subject names.
-  func signature(of subject: String) -> String {
+  package func signature(of subject: String) -> String {
     Data(HMAC<SHA256>.authenticationCode(for: Data(subject.utf8), using: signingKey)).base64URL
   }
 
-  func isSignature(_ text: String, of subject: String) -> Bool {
+  package func isSignature(_ text: String, of subject: String) -> Bool {
     guard let mac = Data(base64URL: text) else { return false }
     return HMAC<SHA256>.isValidAuthenticationCode(
       mac, authenticating: Data(subject.utf8), using: signingKey)

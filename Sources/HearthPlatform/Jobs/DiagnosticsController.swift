@@ -10,6 +10,10 @@ package struct DiagnosticsController: Sendable {
   package static let queue = "hearth.probe"
   package let env: HearthEnvironment
 
+  package init(env: HearthEnvironment) {
+    self.env = env
+  }
+
   package struct Probe: Codable {
     var userID: String
     var sleepMs: Int

@@ -13,6 +13,13 @@ extension HearthDatabase {
       """)
   }
 
+  /// When the account confirmed its email; nil while it has not.
+  public func emailVerifiedAt(userID: String) async throws -> Date? {
+    guard let row = try await row("SELECT email_verified_at FROM users WHERE id = \(userID)")
+    else { return nil }
+    return try row["email_verified_at"]
+  }
+
   public func user(id: String) async throws -> User? {
     try await row("\(User.select) WHERE id = \(id)").map(User.init(row:))
   }

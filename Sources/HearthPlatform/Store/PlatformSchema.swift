@@ -1,10 +1,7 @@
 import HearthSQL
 
-/// The platform's own tables, migrated before every app's: accounts, sessions, shares, events
-/// and jobs in the `hearth` namespace, notifications and reminders in their own on PostgreSQL.
+/// The platform's own tables: accounts, sessions, shares, events and jobs in the `hearth`
+/// namespace (on SQLite, notifications' and reminders' too, in the one list they began in).
 public enum PlatformSchema {
-  public static let all = [
-    AppSchema(namespace: "hearth", sqlite: sqlite, postgres: postgres),
-    AppSchema(namespace: "notifications", sqlite: [], postgres: notificationsOnPostgres),
-  ]
+  public static let hearth = AppSchema(namespace: "hearth", sqlite: sqlite, postgres: postgres)
 }

@@ -1,8 +1,6 @@
 import Foundation
 import HearthCore
-import HearthPostgres
 import HearthSQL
-import HearthSQLite
 
 public protocol AccountStore: Sendable {
   /// Throws `StoreError.duplicate("email")` or `("phone")` when taken.
@@ -124,13 +122,3 @@ extension JobStore {
 public protocol HearthDatabase: SQLEngine, AccountStore, SessionStore, ShareStore, EventStore,
   JobStore
 {}
-
-extension HearthDatabase {
-  /// Brings the platform's tables and then each app's up to date.
-  public func migrate(_ apps: [AppSchema]) async throws {
-    try await migrate(schemas: PlatformSchema.all + apps)
-  }
-}
-
-extension SQLiteDatabase: HearthDatabase {}
-extension PostgresDatabase: HearthDatabase {}

@@ -4,15 +4,43 @@ import HearthCore
 import HearthSQL
 import Hummingbird
 
-/// The shell's pages: home, sign-up, log-in, account and invitations.
+/// What the shell's header shows a signed-in person.
+public struct ShellCounts: Sendable {
+  public var invitations: Int
+  public var unreadNotifications: Int
+  public var emailUnverified: Bool
+
+  public init(invitations: Int, unreadNotifications: Int, emailUnverified: Bool) {
+    self.invitations = invitations
+    self.unreadNotifications = unreadNotifications
+    self.emailUnverified = emailUnverified
+  }
+}
+
+/// The shell's pages: the home page, static files, the design page, and what every page is
+/// built with (its context, HTML answers, forms, redirects with a flash).
 public struct WebPages: Sendable {
   public let env: HearthEnvironment
-  package let accounts: AccountService
   package let apps: [HearthApp]
-  package let modules: [any HearthAppModule]
+  /// The apps' stylesheets, which the design page shows their themes with.
+  package let themes: [StaticAsset]
   package let assets: StaticAssets
   package let clientAddress: @Sendable (Request, AppRequestContext) -> String
+  package let counts: @Sendable (User) async throws -> ShellCounts
   package static let flashCookie = "hearth_flash"
+
+  package init(
+    env: HearthEnvironment, apps: [HearthApp], themes: [StaticAsset], assets: StaticAssets,
+    clientAddress: @escaping @Sendable (Request, AppRequestContext) -> String,
+    counts: @escaping @Sendable (User) async throws -> ShellCounts
+  ) {
+    self.env = env
+    self.apps = apps
+    self.themes = themes
+    self.assets = assets
+    self.clientAddress = clientAddress
+    self.counts = counts
+  }
 
   package func register(_ router: Router<AppRequestContext>) {
     router.get("/", use: home)
@@ -22,9 +50,6 @@ public struct WebPages: Sendable {
     if env.config.environment != .production {
       router.get("/design", use: design)
     }
-    AccountPages(pages: self).register(router)
-    InvitationPages(pages: self).register(router)
-    NotificationPages(pages: self).register(router)
   }
 
   package func origin(_ request: Request, _ context: AppRequestContext) -> RequestOrigin {
@@ -49,29 +74,22 @@ public struct WebPages: Sendable {
     async throws -> PageContext
   {
     let caller = context.caller
-    var count = 0
-    var unread = 0
-    var unverified = false
-    if let caller {
-      count = try await InvitationsController(env: env, modules: modules).live(for: caller.user)
-        .count
-      unread = try await env.database.notificationStore.unreadCount(userID: caller.user.id)
-      unverified = try await EmailVerification(env: env).needsVerification(userID: caller.user.id)
-    }
+    var shown: ShellCounts?
+    if let caller { shown = try await counts(caller.user) }
     return PageContext(
       userName: caller?.user.displayName, userID: caller?.user.id,
       csrfToken: caller?.session.csrfToken ?? context.anonymousCSRF,
-      flash: flash ?? Self.readFlash(request), invitationCount: count, unreadNotifications: unread,
+      flash: flash ?? Self.readFlash(request), invitationCount: shown?.invitations ?? 0,
+      unreadNotifications: shown?.unreadNotifications ?? 0,
       path: request.uri.path,
       timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
         ?? TimeZone(identifier: "UTC")!, apps: apps, isAdmin: caller?.user.isAdmin ?? false,
-      emailUnverified: unverified)
+      emailUnverified: shown?.emailUnverified ?? false)
   }
 
   /// A script or stylesheet: kept for good under its hashed name, briefly under its own.
   @Sendable func design(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-    let themes = modules.flatMap { type(of: $0).assets }.filter { $0.name.hasSuffix(".css") }
-    return html(
+    html(
       DesignPage.render(try await pageContext(request, context), stylesheets: themes.map(\.url)))
   }
 

@@ -1,5 +1,6 @@
 import CanonicalJSON
 import Foundation
+import HearthAccounts
 import HearthCore
 import HearthOpenAPI
 import HearthPlatform

@@ -1,6 +1,7 @@
 import CanonicalJSON
 import Foundation
 import HearthCore
+import HearthNotifications
 import HearthOpenAPI
 import HearthPlatform
 import HearthSQL

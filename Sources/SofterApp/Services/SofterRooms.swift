@@ -1,5 +1,7 @@
 import Foundation
+import HearthAccounts
 import HearthCore
+import HearthNotifications
 import HearthPlatform
 import NIOConcurrencyHelpers
 import SofterCore

@@ -1,0 +1,27 @@
+import HearthCore
+import HearthNotifications
+import HearthPlatform
+
+/// What a module tells accounts: whose invitations it answers, what an account's export holds
+/// of it, and what it ends before an account is deleted. `HearthAppModule` refines it.
+public protocol AccountModule: NotifyingModule {
+  /// How the shell presents the app; its slug names its routes and shared resources.
+  static var app: HearthApp { get }
+  /// Answers an invitation to one of the app's resources when the app has rules for it;
+  /// returns false to let the platform record the answer.
+  func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws -> Bool
+  /// What the person's account export holds of this app, under the app's slug.
+  func export(for user: User) async throws -> (any Encodable & Sendable)?
+  /// Before an account is deleted: ends or hands over what the app's own rules govern (the
+  /// person leaves the rooms they are in, say); the schema's `AccountCleanup` then removes the
+  /// rest with the account.
+  func accountWillBeDeleted(_ user: User) async throws
+}
+
+extension AccountModule {
+  public func answerInvitation(_ resource: ResourceRef, accept: Bool, by user: User) async throws
+    -> Bool
+  { false }
+  public func export(for user: User) async throws -> (any Encodable & Sendable)? { nil }
+  public func accountWillBeDeleted(_ user: User) async throws {}
+}
