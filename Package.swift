@@ -202,19 +202,27 @@ var package = Package(
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
       ]
     ),
-    // Hosts the app modules: the module protocol, the application builder and start-up, which
-    // opens the configured engine.
+    // Hosts the app modules: the module protocol, the application builder and start-up.
     .target(
       name: "HearthHost",
-      dependencies: platformLibraries + [
-        "HearthAccounts", "HearthNotifications", "HearthPlatform", "HearthPostgres", "HearthSQLite",
+      dependencies: platformLibraries + ["HearthAccounts", "HearthNotifications", "HearthPlatform"]
+    ),
+    // The engines as the platform's database, opened from the configuration: for the server,
+    // the test harness and the benchmarks, never an app.
+    .target(
+      name: "HearthEngines",
+      dependencies: [
+        "HearthCore", "HearthHost", "HearthPlatform", "HearthPostgres", "HearthSQLite",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     // The composition root: the one place that lists the app modules, and the `hearth` command.
     .target(
       name: "HearthServer",
       dependencies: appModuleDependencies + [
-        "HearthAccounts", "HearthCore", "HearthHost", "HearthNotifications", "HearthPlatform",
+        "HearthAccounts", "HearthCore", "HearthEngines", "HearthHost", "HearthNotifications",
+        "HearthPlatform",
         argumentParser,
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -244,7 +252,7 @@ var package = Package(
       name: "hearth-bench",
       dependencies: [
         "AuralystApp", "AuralystCore", "CanonicalJSON", "HearthCore", "HearthPlatform",
-        "HearthAccounts", "HearthHost", "HearthNotifications",
+        "HearthAccounts", "HearthEngines", "HearthHost", "HearthNotifications",
         "HearthPostgres", "HearthServer", "HearthSQL", "HearthSQLite", "OnpuAnalysis", "OnpuApp",
         "OnpuCore", "RedoApp", "RedoCore",
         argumentParser, nioCore,
@@ -261,7 +269,7 @@ var package = Package(
       name: "HearthTesting",
       dependencies: [
         "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthAccounts",
-        "HearthHost", "HearthNotifications", "HearthPostgres",
+        "HearthEngines", "HearthHost", "HearthNotifications", "HearthPostgres",
         "HearthSQL", "HearthSQLite", nioConcurrencyHelpers, nioCore,
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -278,7 +286,8 @@ var package = Package(
       name: "HearthPlatformTests",
       dependencies: [
         "CBrotli", "CanonicalJSON", "CZlib", "HearthCore", "HearthHTML", "HearthMail",
-        "HearthOpenAPI", "HearthPlatform", "HearthAccounts", "HearthHost", "HearthNotifications",
+        "HearthOpenAPI", "HearthPlatform", "HearthAccounts", "HearthEngines", "HearthHost",
+        "HearthNotifications",
         "HearthPostgres", "HearthSQL", "HearthSQLite",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -287,7 +296,7 @@ var package = Package(
       name: "HearthServerTests",
       dependencies: appModuleDependencies + [
         "CanonicalJSON", "HearthCore", "HearthOpenAPI", "HearthPlatform", "HearthAccounts",
-        "HearthHost", "HearthNotifications", "HearthPostgres",
+        "HearthEngines", "HearthHost", "HearthNotifications", "HearthPostgres",
         "HearthServer", "HearthSQL", "HearthSQLite", "RedoCore",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -4,9 +4,7 @@ import HearthAccounts
 import HearthCore
 import HearthNotifications
 import HearthPlatform
-import HearthPostgres
 import HearthSQL
-import HearthSQLite
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -41,23 +39,6 @@ public enum Bootstrap {
     var logger = Logger(label: "hearth")
     logger.logLevel = Logger.Level(rawValue: config.logLevel) ?? .info
     return logger
-  }
-
-  /// Opens the configured database. `inServiceGroup`: a PostgreSQL pool waits for the caller's
-  /// service group to run it (see `services(of:)`) instead of running itself.
-  public static func openDatabase(
-    _ config: HearthConfig, logger: Logger, inServiceGroup: Bool = false
-  ) throws -> any HearthDatabase {
-    switch config.database {
-    case .sqlite(let path): try SQLiteDatabase(path: path)
-    case .postgres(let url):
-      try PostgresDatabase(url: url, logger: logger, runsItself: !inServiceGroup)
-    }
-  }
-
-  /// What a service group must run for `database`: PostgreSQL's pool, SQLite nothing.
-  public static func services(of database: any HearthDatabase) -> [any Service] {
-    (database as? PostgresDatabase).map { [$0] } ?? []
   }
 
   /// HEARTH_SECRET, or the secret kept in the data directory (made on first run, mode 0600).
@@ -112,13 +93,12 @@ public enum Bootstrap {
     return config.dataDirectory
   }
 
-  /// Opens the database, brings the platform's and the apps' tables up to date, and builds the
+  /// Brings the platform's and the apps' tables in `database` up to date, and builds the
   /// environment the apps are built on.
   public static func environment(
-    _ config: HearthConfig, apps: [any HearthAppModule.Type], database: (any HearthDatabase)? = nil
+    _ config: HearthConfig, apps: [any HearthAppModule.Type], database: any HearthDatabase
   ) async throws -> HearthEnvironment {
     let logger = logger(config)
-    let database = try database ?? openDatabase(config, logger: logger)
     try await database.migrate(apps.map { $0.schema })
     return HearthEnvironment(
       config: config, database: database, secret: try secret(config),
@@ -126,19 +106,7 @@ public enum Bootstrap {
   }
 }
 
-extension Bootstrap {
-  public static func backupSQLite(_ database: any HearthDatabase, to path: String) throws {
-    guard let sqlite = database as? SQLiteDatabase else {
-      throw BootstrapError("Only SQLite databases can be backed up with hearth backup.")
-    }
-    try sqlite.backup(to: path)
-  }
-}
-
 public struct BootstrapError: Error, CustomStringConvertible {
   public var description: String
   public init(_ description: String) { self.description = description }
 }
-
-extension SQLiteDatabase: HearthDatabase {}
-extension PostgresDatabase: HearthDatabase {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthCore
+import HearthEngines
 import HearthHost
 import HearthPlatform
 import Hummingbird

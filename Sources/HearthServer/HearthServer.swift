@@ -1,5 +1,6 @@
 import AuralystApp
 import HearthCore
+import HearthEngines
 import HearthHost
 import HearthPlatform
 import HearthSQL
@@ -34,7 +35,9 @@ extension Bootstrap {
   public static func environment(
     _ config: HearthConfig, database: (any HearthDatabase)? = nil
   ) async throws -> HearthEnvironment {
-    try await environment(config, apps: HearthServer.apps, database: database)
+    try await environment(
+      config, apps: HearthServer.apps,
+      database: database ?? openDatabase(config, logger: logger(config)))
   }
 }
 

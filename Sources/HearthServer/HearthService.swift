@@ -1,4 +1,5 @@
 import HearthCore
+import HearthEngines
 import HearthHost
 import HearthPlatform
 import Logging

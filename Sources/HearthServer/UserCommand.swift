@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HearthAccounts
 import HearthCore
+import HearthEngines
 import HearthHost
 import HearthPlatform
 

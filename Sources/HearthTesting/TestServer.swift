@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HearthCore
+import HearthEngines
 import HearthHost
 import HearthPlatform
 import Hummingbird

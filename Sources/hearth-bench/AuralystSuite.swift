@@ -2,6 +2,7 @@ import AuralystApp
 import AuralystCore
 import Foundation
 import HearthCore
+import HearthEngines
 import HearthPlatform
 import HearthSQLite
 import HearthServer

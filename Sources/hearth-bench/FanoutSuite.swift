@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HearthCore
+import HearthEngines
 import HearthHost
 import HearthPlatform
 import HearthSQLite

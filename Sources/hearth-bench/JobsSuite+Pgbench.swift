@@ -1,4 +1,5 @@
 import Foundation
+import HearthEngines
 import HearthPlatform
 import HearthPostgres
 

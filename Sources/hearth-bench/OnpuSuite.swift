@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthEngines
 import HearthHost
 import HearthPlatform
 import HearthSQLite

@@ -1,4 +1,5 @@
 import Foundation
+import HearthEngines
 import HearthSQLite
 import HearthTesting
 import Testing

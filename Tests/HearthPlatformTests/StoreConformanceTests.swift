@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthEngines
 import HearthPlatform
 import HearthPostgres
 import HearthSQL

@@ -1,6 +1,7 @@
 import AuralystApp
 import Foundation
 import GRDB
+import HearthEngines
 import HearthPlatform
 import HearthPostgres
 import HearthSQLite
