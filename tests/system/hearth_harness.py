@@ -442,6 +442,12 @@ class Client:
     def login(self, email: str, password: str = PASSWORD) -> requests.Response:
         return self.post("/api/auth/login", json={"email": email, "password": password})
 
+    def settled(self) -> None:
+        """Returns once no job is due or running on the server (GET /api/debug/settled, which
+        waits for the workers), so that a test reads a quiet server instead of sleeping."""
+        r = self.get("/api/debug/settled", timeout=30)
+        assert r.status_code == 200, f"the jobs did not settle: {describe(r)}"
+
     def close(self) -> None:
         self.session.close()
 

@@ -568,7 +568,7 @@ def run_and_check(server: HearthServer, backend: str, started: float) -> None:
         check(not left, f"{who.name} still has invitations from Ann: {left}")
 
     # -- Every row of every table ------------------------------------------------------------
-    time.sleep(1.0)  # let jobs the deletion set off settle, then read a quiet database
+    cat.client.settled()  # the jobs the deletion set off have run: read a quiet database
     server.stop()
     needles = [
         Needle("user id", ann.id),

@@ -120,7 +120,7 @@ def test_pushes_are_encrypted_signed_retried_and_gone_subscriptions_removed(
             break
         time.sleep(0.1)
     assert remaining == {ids["a"], ids["c"]}, "the subscription answered 410 is still there"
-    time.sleep(1.5)
+    pat.settled()
     assert len(push_service.requests_to("/push/c")) == 2, "a delivered push was sent again"
     assert len(push_service.requests_to("/push/a")) == 1
 

@@ -71,7 +71,7 @@ def test_the_digest_lists_the_tasks_due_that_morning(backend, start_server) -> N
     assert [(n["kind"], n["title"]) for n in got] == [("redo.due-today", "2 tasks due today")], got
     assert sorted(got[0]["body"].split("\n")) == ["Call the plumber", "Water the ferns"]
     assert got[0]["url"] == "/redo?preset=today"
-    time.sleep(1)
+    ann.settled()
     assert notices(cy) == []
     assert len(notices(ann)) == 1
 

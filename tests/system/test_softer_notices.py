@@ -86,7 +86,7 @@ def test_softer_tells_people_what_waits_for_them(backend, start_server) -> None:
         r = isaac.post(f"/api/softer/rooms/{room_id}/messages", json={"text": "Round two."})
         assert r.status_code == 201, describe(r)
         wait_for_notice(abe, "softer.lightward-replied", 2)
-        time.sleep(1)
+        abe.settled()
         assert len(push.requests_to("/push/abe")) == 2, "a kind switched off for push was pushed"
 
         r = isaac.post(f"/api/softer/rooms/{room_id}/leave")

@@ -89,6 +89,12 @@ package struct DiagnosticsController: Sendable {
         .get, "/api/debug/jobs/:id", summary: "A probe job's state (development only)",
         tag: "diagnostics", responses: [(200, Schemas.of(JobEnvelope.self))], errors: [401, 404]),
       use: probeJob)
+    api.add(
+      APIOperation(
+        .get, "/api/debug/settled",
+        summary: "Wait until no job is due or running (development only)", tag: "diagnostics",
+        responses: [(200, Schemas.of(SettledBody.self))], errors: [401, 503]),
+      use: settled)
     guard env.clockShift != nil else { return }
     api.add(
       APIOperation(

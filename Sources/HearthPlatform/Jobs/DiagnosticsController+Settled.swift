@@ -1,0 +1,44 @@
+import HearthCore
+import HearthOpenAPI
+import HearthSQL
+import Hummingbird
+
+extension DiagnosticsController {
+  /// How long `settled` waits for the jobs before it gives up.
+  static let settlePatience: Duration = .seconds(20)
+
+  /// `{"due": 0}`: no job is due or running.
+  package struct SettledBody: Codable {
+    var due: Int
+  }
+
+  /// Answers once no job is due or running, so that a test reads a quiet server instead of
+  /// sleeping; 503 with the count when the jobs have not settled within `settlePatience`.
+  @Sendable func settled(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    _ = try context.requireCaller()
+    let giveUp = ContinuousClock.now + Self.settlePatience
+    while true {
+      let seen = await env.jobSettled.generation
+      let due = try await dueJobs()
+      if due == 0 { return JSONBody.response(SettledBody(due: 0)) }
+      guard ContinuousClock.now < giveUp else {
+        throw APIErrorResponse(
+          APIError(
+            status: 503, code: "jobs_unsettled",
+            message: "\(due) jobs are still due or running after \(Self.settlePatience)."))
+      }
+      await env.jobSettled.wait(since: seen, timeout: .milliseconds(100))
+    }
+  }
+
+  private func dueJobs() async throws -> Int {
+    let row = try await env.database.row(
+      """
+      SELECT count(*) AS due FROM jobs
+      WHERE status = 'running' OR (status = 'queued' AND run_at <= \(env.now()))
+      """)
+    return try row?["due"] ?? 0
+  }
+}
