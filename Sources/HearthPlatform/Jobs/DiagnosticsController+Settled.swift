@@ -4,8 +4,8 @@ import HearthSQL
 import Hummingbird
 
 extension DiagnosticsController {
-  /// How long `settled` waits for the jobs before it gives up.
-  static let settlePatience: Duration = .seconds(20)
+  /// How long `settled` waits for the jobs before it gives up, unless `timeout` says.
+  static let settlePatience = 20
 
   /// `{"due": 0}`: no job is due or running.
   package struct SettledBody: Codable {
@@ -13,12 +13,14 @@ extension DiagnosticsController {
   }
 
   /// Answers once no job is due or running, so that a test reads a quiet server instead of
-  /// sleeping; 503 with the count when the jobs have not settled within `settlePatience`.
+  /// sleeping; 503 with the count when the jobs have not settled within `timeout` seconds.
   @Sendable func settled(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
     _ = try context.requireCaller()
-    let giveUp = ContinuousClock.now + Self.settlePatience
+    let patience =
+      try EventsController.integer(request, "timeout", range: 0...30) ?? Self.settlePatience
+    let giveUp = ContinuousClock.now + .seconds(patience)
     while true {
       let seen = await env.jobSettled.generation
       let due = try await dueJobs()
@@ -27,7 +29,7 @@ extension DiagnosticsController {
         throw APIErrorResponse(
           APIError(
             status: 503, code: "jobs_unsettled",
-            message: "\(due) jobs are still due or running after \(Self.settlePatience)."))
+            message: "\(due) jobs are still due or running after \(patience) seconds."))
       }
       await env.jobSettled.wait(since: seen, timeout: .milliseconds(100))
     }

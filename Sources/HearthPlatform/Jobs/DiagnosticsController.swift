@@ -92,8 +92,10 @@ package struct DiagnosticsController: Sendable {
     api.add(
       APIOperation(
         .get, "/api/debug/settled",
-        summary: "Wait until no job is due or running (development only)", tag: "diagnostics",
-        responses: [(200, Schemas.of(SettledBody.self))], errors: [401, 503]),
+        summary: "Wait until no job is due or running, up to timeout seconds (development only)",
+        tag: "diagnostics",
+        query: [("timeout", ["type": "integer", "minimum": 0, "maximum": 30], false)],
+        responses: [(200, Schemas.of(SettledBody.self))], errors: [400, 401, 503]),
       use: settled)
     guard env.clockShift != nil else { return }
     api.add(
