@@ -30,8 +30,12 @@ struct HearthClient {
     try await send(.POST, path, body: rawBody)
   }
 
-  /// Calls `onEvent` with the type of each live event until the server ends the stream.
-  func streamEvents(maxSeconds: Int, _ onEvent: (String) async throws -> Void) async throws {
+  /// Calls `onOpen` once the stream is open (the server has fixed where it starts), then
+  /// `onEvent` with the type of each live event until the server ends the stream.
+  func streamEvents(
+    maxSeconds: Int, onOpen: () async throws -> Void,
+    onEvent: (String) async throws -> Void
+  ) async throws {
     var request = HTTPClientRequest(url: baseURL + "/api/events?maxSeconds=\(maxSeconds)")
     request.headers.add(name: "Accept", value: "text/event-stream")
     if let accessToken {
@@ -42,6 +46,7 @@ struct HearthClient {
     guard response.status.code == 200 else {
       throw CLIError("\(baseURL) answered \(response.status.code) to the event stream")
     }
+    try await onOpen()
     var pending: [UInt8] = []
     for try await chunk in response.body {
       pending += Array(buffer: chunk)

@@ -72,18 +72,20 @@ struct Sync: AsyncParsableCommand {
 
   func run() async throws {
     let workspace = try Workspace.open()
-    let problems = try await once(workspace, try await workspace.connect())
     guard watch else {
-      if problems { throw ExitCode(1) }
+      if try await once(workspace, try await workspace.connect()) { throw ExitCode(1) }
       return
     }
     while true {
-      // A fresh token per stream; the server ends each stream after a minute.
+      // A fresh token per stream; the server ends each stream after a minute. Each sync runs
+      // once the stream is open, so a change made before it started is fetched by that sync
+      // and one made after is announced on it: none falls between the two.
       let client = try await workspace.connect()
-      try await client.streamEvents(maxSeconds: 60) { type in
+      try await client.streamEvents(maxSeconds: 60) {
+        _ = try await once(workspace, client)
+      } onEvent: { type in
         if type.hasPrefix("redo.") { _ = try await once(workspace, client) }
       }
-      _ = try await once(workspace, client)
     }
   }
 
