@@ -114,6 +114,7 @@ def test_a_song_that_took_a_while_says_it_is_ready(backend, start_server) -> Non
         assert r.status_code == 200, describe(r)
         fake.release()
         wait_for(client, job_id, lambda job: job["status"] == "succeeded")
+        client.settled()  # the job's handler sends the notice after the song is stored
 
         notices = json_of(client.get("/api/notifications"))["notifications"]
         assert [(n["kind"], n["title"]) for n in notices] == [("onpu.song-ready", "“故郷” is ready")]
