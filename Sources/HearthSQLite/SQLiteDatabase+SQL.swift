@@ -3,7 +3,7 @@ import GRDB
 import HearthSQL
 
 /// The platform's statements, not GRDB's type of the same name.
-public typealias SQL = HearthSQL.SQL
+typealias SQL = HearthSQL.SQL
 
 extension SQLiteDatabase {
   public var dialect: SQLDialect { .sqlite }
@@ -46,12 +46,12 @@ extension SQLiteDatabase {
     }
   }
 
-  public func rows(_ sql: SQL) async throws -> [SQLRow] {
+  public func rows(_ sql: HearthSQL.SQL) async throws -> [SQLRow] {
     try await pool.read { db in try SQLiteTransaction.rows(db, sql) }
   }
 
   @discardableResult
-  public func write(_ sql: SQL) async throws -> [SQLRow] {
+  public func write(_ sql: HearthSQL.SQL) async throws -> [SQLRow] {
     do {
       return try await write { db in try SQLiteTransaction.rows(db, sql) }
     } catch { throw mapUniqueViolation(error) }
