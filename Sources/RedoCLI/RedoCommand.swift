@@ -11,7 +11,8 @@ public struct RedoCommand: AsyncParsableCommand {
     subcommands: [
       Init.self, Add.self, List.self, Stats.self, Show.self, Edit.self, Complete.self, Snooze.self,
       Archive.self, Unarchive.self, Delete.self, History.self, Export.self, Import.self,
-      Verify.self, Login.self, Sync.self, Share.self, Unshare.self, Leave.self, Key.self,
+      Verify.self, Login.self, Sync.self, Refused.self, Share.self, Unshare.self, Leave.self,
+      Key.self,
       Debug.self,
     ])
 

@@ -114,13 +114,37 @@ import Testing
     }
   }
 
+  @Test func aRevokedKeyKeepsWhatItSignedAndSignsNothingNew() async throws {
+    let server = try await TestServer()
+    try await server.run { client in
+      let ann = try await client.signup("ann@example.com", name: "Ann")
+      let bob = try await client.signup("bob@example.com", name: "Bob")
+      let device = Device()
+      _ = try await device.register(client, account: ann.id, token: ann.access)
+      let first = device.newTask("Before")
+      #expect(
+        Self.statuses(try await Self.upload(client, first, token: ann.access)).allSatisfy {
+          $0 == "accepted"
+        })
+      let path = "/api/redo/keys/\(device.key.publicKeyHex)"
+      #expect(try await client.json(.delete, path, token: bob.access).status == 404)
+      let revoked = try await client.json(.delete, path, token: ann.access)
+      #expect(revoked.status == 200 && (revoked["keys"] as? [Any])?.isEmpty == true)
+      #expect(try await client.json(.delete, path, token: ann.access).status == 404)
+      let later = try await Self.upload(client, device.newTask("After"), token: ann.access)
+      #expect(Self.statuses(later) == ["unknown_key", "unknown_key"])
+      let held = try await client.json(.get, "/api/redo/nodes", token: ann.access)
+      #expect((held["nodes"] as? [Any])?.count == first.count)
+    }
+  }
+
   @Test func uploadsGetOneVerdictPerNode() async throws {
     let server = try await TestServer()
     try await server.run { client in
       let ann = try await client.signup("ann@example.com", name: "Ann")
       let device = Device()
       let unregistered = try await Self.upload(client, device.newTask("Plants"), token: ann.access)
-      #expect(Self.statuses(unregistered) == ["forbidden", "forbidden"])
+      #expect(Self.statuses(unregistered) == ["unknown_key", "unknown_key"])
       _ = try await device.register(client, account: ann.id, token: ann.access)
 
       let nodes = device.newTask("Plants")

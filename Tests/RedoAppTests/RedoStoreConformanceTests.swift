@@ -27,6 +27,11 @@ struct RedoStoreConformanceTests: StoreFixtures {
       }
       #expect(try await db.redoStore.redoKeys(userID: "alice") == [key])
       #expect(try await db.redoStore.redoKeys(userID: "bob").isEmpty)
+      // Only its own account revokes a key, once
+      #expect(try await !db.redoStore.revokeRedoKey(userID: "bob", publicKey: "k1"))
+      #expect(try await db.redoStore.revokeRedoKey(userID: "alice", publicKey: "k1"))
+      #expect(try await !db.redoStore.revokeRedoKey(userID: "alice", publicKey: "k1"))
+      #expect(try await db.redoStore.redoKeys(userID: "alice").isEmpty)
     }
   }
 

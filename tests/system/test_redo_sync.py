@@ -142,7 +142,7 @@ def test_a_third_account_sees_only_what_was_shared(backend, start_server) -> Non
     assert json_of(carol_client.get("/api/redo/nodes"))["nodes"] == []
 
 
-def test_a_node_the_server_refuses_is_reported_and_kept(backend, start_server) -> None:
+def test_a_refused_change_leaves_the_state_is_explained_and_can_be_discarded_or_kept(backend, start_server) -> None:
     server = start_server(backend)
     ann, _ = account(server, "Ann")
     bob, bob_auth = account(server, "Bob")
@@ -155,15 +155,57 @@ def test_a_node_the_server_refuses_is_reported_and_kept(backend, start_server) -
     answer = {"app": "redo", "kind": "task", "resourceId": task["id"], "decision": "accept"}
     assert bob_client.post("/api/invitations/respond", json=answer).status_code == 200
     bob_home.out("sync")
-    bob_home.out("edit", "Read only for Bob", "--priority", "1")
+    bob_home.out("edit", "Read only for Bob", "--title", "Bob's title")
+    bob_home.out("edit", "Bob's title", "--priority", "1")  # builds on the refused change
     result = bob_home.run("sync", check=False)
     assert result.returncode == 1
-    assert b"forbidden" in result.stderr
-    # The change stays on Bob's device; Ann's copy is untouched
-    assert bob_home.json("show", task["id"])["priority"] == 1
+    assert "You can only view this task." in result.stderr.decode()
+    assert "redo refused" in result.stderr.decode()
+    # Both changes left Bob's state at once: he sees Ann's task as it is
+    shown = bob_home.json("show", task["id"])
+    assert (shown["title"], shown["priority"]) == ("Read only for Bob", 3)
+    refused = json.loads(bob_home.out("refused", "--json"))
+    assert [(r["taskId"], r["title"], len(r["nodeIds"])) for r in refused] == [(task["id"], "Bob's title", 2)]
+    assert "You can only view this task." in bob_home.out("refused")
+    # The next sync sends nothing again, and his later changes are not built on the refused ones
+    assert bob_home.run("sync").returncode == 0
+    # He keeps a copy as a task of his own; it syncs, and the shared task is Ann's as before
+    assert "Kept a copy" in bob_home.out("refused", "copy", task["id"][:8])
+    assert json.loads(bob_home.out("refused", "--json")) == []
+    bob_home.out("sync")
+    own = [t for t in tasks_of(bob_home).values() if t["id"] != task["id"]]
+    assert [(t["title"], t["priority"]) for t in own] == [("Bob's title", 1)]
     ann_home.out("sync")
-    assert ann_home.json("show", task["id"])["priority"] == 3
+    assert tasks_of(ann_home) == {task["id"]: tasks_of(bob_home)[task["id"]]}
     assert json.loads(ann_home.out("history", task["id"], "--json"))[-1]["action"] == "CREATE_TODO"
+
+    # Another refused edit is discarded: Bob's device equals Ann's again, nothing waits
+    bob_home.out("edit", task["id"][:8], "--description", "mine")
+    assert bob_home.run("sync", check=False).returncode == 1
+    assert "Discarded" in bob_home.out("refused", "discard", task["id"][:8])
+    assert bob_home.out("refused").strip() == "Nothing was refused."
+    assert tasks_of(bob_home)[task["id"]] == tasks_of(ann_home)[task["id"]]
+
+
+def test_a_device_whose_key_is_not_registered_keeps_its_work_until_it_is(start_server) -> None:
+    server = start_server("sqlite")
+    ann, ann_auth = account(server, "Ann")
+    home = signed_in_home(server, ann, "laptop")
+    home.out("add", "Kept while the key is unknown")
+    # The device's identity is replaced by a new key the server has never seen
+    home.out("init", "--force")
+    home.out("add", "Also kept")
+    result = home.run("sync", check=False)
+    assert result.returncode == 1
+    assert "not registered" in result.stderr.decode() and "redo login" in result.stderr.decode()
+    assert sorted(t["title"] for t in tasks_of(home).values()) == ["Also kept", "Kept while the key is unknown"]
+    assert json.loads(home.out("refused", "--json")) == []
+    # Signing in again registers the key, and the waiting change goes up
+    home.out("login", "--server", server.base_url, "--email", ann, "--password-stdin", stdin=PASSWORD + "\n")
+    assert home.run("sync").returncode == 0
+    client = server.client().with_token(ann_auth["accessToken"])
+    titles = {n["data"]["payload"].get("title") for n in json_of(client.get("/api/redo/nodes"))["nodes"]}
+    assert {"Also kept", "Kept while the key is unknown"} <= titles
 
 
 def test_sync_watch_brings_changes_in_as_they_happen(start_server) -> None:
@@ -212,7 +254,8 @@ def test_owners_remove_people_and_people_leave(backend, start_server) -> None:
     assert bob_client.get(f"/api/redo/tasks/{task['id']}/nodes").status_code == 404
     bob_home.out("edit", "Garden", "--priority", "1")
     refused = bob_home.run("sync", check=False)
-    assert refused.returncode == 1 and b"forbidden" in refused.stderr
+    assert refused.returncode == 1 and b"not shared with you any more" in refused.stderr
+    assert tasks_of(bob_home)[task["id"]]["priority"] != 1
     assert ann_home.run("unshare", "Garden", bob, check=False).returncode != 0
 
     # Carol leaves by herself: the task leaves her device and the server's answers

@@ -89,6 +89,12 @@ struct RedoAPIController: Sendable {
       use: listKeys)
     api.add(
       APIOperation(
+        .delete, "/api/redo/keys/:publicKey",
+        summary: "Revoke a device key: what it signed stays, what it signs next is refused",
+        tag: "redo", responses: [(200, Schemas.of(KeyList.self))], errors: [401, 404]),
+      use: revokeKey)
+    api.add(
+      APIOperation(
         .post, "/api/redo/nodes",
         summary: "Upload up to 400 signed nodes (body limit 2 MiB); each gets its own verdict",
         tag: "redo",
@@ -153,6 +159,18 @@ struct RedoAPIController: Sendable {
     -> Response
   {
     try await keys(of: try context.requireCaller().user)
+  }
+
+  @Sendable func revokeKey(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let publicKey = context.parameters.get("publicKey") ?? ""
+    guard try await env.database.redoStore.revokeRedoKey(userID: user.id, publicKey: publicKey)
+    else {
+      throw APIErrorResponse(.notFound("key"))
+    }
+    return try await keys(of: user)
   }
 
   private func keys(of user: User) async throws -> Response {

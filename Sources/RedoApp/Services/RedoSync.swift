@@ -53,7 +53,7 @@ struct RedoSync {
         let node = try NodeValidator.validate(entry)
         guard keys.contains(node.author.publicKey) else {
           verdicts[index] = .rejected(
-            node.id, "forbidden",
+            node.id, SyncRefusal.unknownKey,
             "author.publicKey is not registered to your account (redo login registers it)")
           continue
         }
@@ -84,10 +84,12 @@ struct RedoSync {
     ) { ownerID, stored in
       owner.withLockedValue { $0 = ownerID }
       if let ownerID, ownerID != user.id, access < .write {
+        // Words for the person whose change this is: their device shows them as they are.
+        let message =
+          access == .read
+          ? "You can only view this task." : "This task is not shared with you any more."
         outcome.withLockedValue {
-          $0 = batch.map {
-            ($0.index, .rejected($0.node.id, "forbidden", "you may not change task \(taskId)"))
-          }
+          $0 = batch.map { ($0.index, .rejected($0.node.id, "forbidden", message)) }
         }
         return []
       }

@@ -27,6 +27,20 @@ struct RedoSQLStore: RedoSyncStore {
     }
   }
 
+  func revokeRedoKey(userID: String, publicKey: String) async throws -> Bool {
+    try await database.transaction { tx in
+      let found =
+        try await tx.row(
+          "SELECT 1 AS one FROM redo_keys WHERE user_id = \(userID) AND public_key = \(publicKey)")
+        != nil
+      if found {
+        try await tx.execute(
+          "DELETE FROM redo_keys WHERE user_id = \(userID) AND public_key = \(publicKey)")
+      }
+      return found
+    }
+  }
+
   func redoKeys(userID: String) async throws -> [RedoDeviceKey] {
     try await database.rows(
       """

@@ -48,6 +48,8 @@ public protocol RedoSyncStore: Sendable {
   /// Idempotent for the same account; `StoreError.duplicate("publicKey")` if another account has it.
   func registerRedoKey(_ key: RedoDeviceKey) async throws
   func redoKeys(userID: String) async throws -> [RedoDeviceKey]
+  /// False when the account has no such key. Nodes the key signed stay; new ones are refused.
+  func revokeRedoKey(userID: String, publicKey: String) async throws -> Bool
   func redoNodes(taskId: String) async throws -> [StoredRedoNode]
   /// In one transaction that holds the task against other appends: passes the task's owner (nil
   /// for a new task) and stored nodes to `decide`, stores the nodes it returns under one new

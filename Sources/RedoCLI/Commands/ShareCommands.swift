@@ -64,10 +64,18 @@ struct Leave: AsyncParsableCommand {
     abstract: "Leave a task someone shared with you; it leaves this device too.")
 
   @Argument(help: "Id prefix or exact title.") var task: String
+  @Flag(help: "Leave even though changes of yours to it were never sent; they are dropped.")
+  var discard = false
 
   func run() async throws {
     let workspace = try Workspace.open()
     let current = try workspace.task(task)
+    let unsent = try workspace.store.unsyncedCount(ofTask: current.id)
+    if unsent > 0 && !discard {
+      throw CLIError(
+        "\(current.title) holds \(unsent) change(s) of yours not sent yet: run `redo sync` first,"
+          + " or `redo leave --discard` to drop them")
+    }
     let client = try await workspace.connect()
     guard let me = try await client.get("/api/me")["user"]?["id"]?.stringValue else {
       throw CLIError("the server did not say who you are")

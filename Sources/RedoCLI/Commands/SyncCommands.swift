@@ -90,7 +90,15 @@ struct Sync: AsyncParsableCommand {
   }
 
   private func once(_ workspace: Workspace, _ client: HearthClient) async throws -> Bool {
-    let report = try await RedoSyncRun(workspace: workspace, client: client).run()
+    let report: RedoSyncRun.Report
+    do {
+      report = try await RedoSyncRun(workspace: workspace, client: client).run()
+    } catch let error as CLIError {
+      let waiting = try workspace.store.allNodeBytes(unsyncedOnly: true).count
+      guard waiting > 0 else { throw error }
+      let changes = waiting == 1 ? "your 1 unsent change is" : "your \(waiting) unsent changes are"
+      throw CLIError("\(error.description); \(changes) kept here and sent at the next sync")
+    }
     for problem in report.problems {
       FileHandle.standardError.write(Data("redo: \(problem)\n".utf8))
     }
@@ -140,27 +148,44 @@ struct RedoSyncRun {
   func run() async throws -> Report {
     var report = try await upload()
     var cursor = Int64(try store.meta("cursor") ?? "0") ?? 0
+    var incomplete = Set<String>()
     while true {
       let page = try await client.get("/api/redo/nodes?since=\(cursor)&limit=1000")
-      report.downloaded += try receive(page["nodes"]?.arrayValue ?? [], into: &report)
+      report.downloaded += try receive(
+        page["nodes"]?.arrayValue ?? [], into: &report, incomplete: &incomplete)
       cursor = Int64(page["cursor"]?.integerValue ?? Int(cursor))
       try store.setMeta("cursor", String(cursor))
       if page["more"]?.boolValue != true { break }
     }
-    for taskId in try await client.get("/api/redo/tasks")["taskIds"]?.arrayValue?.compactMap(
-      \.stringValue) ?? []
-    where try !store.hasNodes(ofTask: taskId) {
+    let visible =
+      try await client.get("/api/redo/tasks")["taskIds"]?.arrayValue?.compactMap(\.stringValue)
+      ?? []
+    // A task new to this device, one shared with it again after a removal (the cursor passed
+    // what was written meanwhile), or one whose new nodes build on nodes it never saw, is
+    // fetched whole.
+    let seenBefore = Set(
+      (try store.meta("visibleTasks") ?? "").split(separator: "\n").map(String.init))
+    for taskId in visible
+    where try incomplete.contains(taskId) || !seenBefore.contains(taskId)
+      || !store.hasNodes(ofTask: taskId)
+    {
       let nodes = try await client.get("/api/redo/tasks/\(taskId)/nodes")["nodes"]?.arrayValue ?? []
-      report.downloaded += try receive(nodes, into: &report)
+      var stillIncomplete = Set<String>()
+      report.downloaded += try receive(nodes, into: &report, incomplete: &stillIncomplete)
     }
+    try store.setMeta("visibleTasks", visible.sorted().joined(separator: "\n"))
     return report
   }
 
-  /// Sends unsynced nodes in batches under the server's limits (400 nodes, 2 MiB).
+  /// Sends unsynced nodes in batches under the server's limits (400 nodes, 2 MiB). A refusal
+  /// that may pass later leaves the node waiting; a final one sets it aside with what builds on
+  /// it, and the person is told in words what happened and what they can do.
   func upload() async throws -> Report {
     var report = Report()
     var batch: [(id: String, bytes: [UInt8])] = []
     var size = 0
+    var waiting: [SyncRefusal] = []
+    var refused: [SyncRefusal] = []
     func send() async throws {
       guard !batch.isEmpty else { return }
       var body = Array(#"{"nodes":["#.utf8)
@@ -174,9 +199,10 @@ struct RedoSyncRun {
       for result in results {
         guard let id = result["id"]?.stringValue else { continue }
         if result["status"]?.stringValue == "rejected" {
-          report.problems.append(
-            "the server refused \(id): \(result["code"]?.stringValue ?? "") \(result["message"]?.stringValue ?? "")"
-          )
+          let refusal = SyncRefusal(
+            nodeId: id, code: result["code"]?.stringValue ?? "",
+            message: result["message"]?.stringValue ?? "")
+          if refusal.isTemporary { waiting.append(refusal) } else { refused.append(refusal) }
         } else {
           done.append(id)
         }
@@ -192,11 +218,44 @@ struct RedoSyncRun {
       size += node.bytes.count
     }
     try await send()
+    report.problems += try explain(refused: refused, waiting: waiting)
     return report
   }
 
+  private func explain(refused: [SyncRefusal], waiting: [SyncRefusal]) throws -> [String] {
+    var problems: [String] = []
+    if !refused.isEmpty {
+      let tasks = Dictionary(
+        try refused.compactMap { refusal in
+          try store.node(id: refusal.nodeId).map { (refusal.nodeId, $0.taskId) }
+        }, uniquingKeysWith: { first, _ in first })
+      try store.setAside(refused)
+      var told = Set<String>()
+      for refusal in refused {
+        let title = try tasks[refusal.nodeId].flatMap { try store.task(id: $0)?.title } ?? "a task"
+        guard told.insert(title + refusal.explanation).inserted else { continue }
+        problems.append(
+          "refused: your change to “\(title)”. \(refusal.explanation) It is set aside and no longer"
+            + " shown; `redo refused` lists it, to discard it or keep a copy as a new task of your own."
+        )
+      }
+    }
+    if let first = waiting.first {
+      let count = waiting.count
+      let changes = count == 1 ? "1 change waits" : "\(count) changes wait"
+      problems.append(
+        first.code == SyncRefusal.unknownKey
+          ? "\(changes): this device's key is not registered to your account (it may have been"
+            + " removed). Run `redo login` to register it; nothing is lost meanwhile."
+          : "\(changes): \(first.explanation)")
+    }
+    return problems
+  }
+
   /// Validates downloaded nodes at the door, then stores the ones replay accepts.
-  private func receive(_ entries: [JSON], into report: inout Report) throws -> Int {
+  private func receive(_ entries: [JSON], into report: inout Report, incomplete: inout Set<String>)
+    throws -> Int
+  {
     var nodes: [RedoNode] = []
     for entry in entries {
       do {
@@ -207,6 +266,10 @@ struct RedoSyncRun {
     }
     let (added, rejected) = try store.insert(nodes, synced: true, keepValid: true)
     // A node whose parents are not here yet comes back with its whole task; only others are problems.
+    let byId = Dictionary(nodes.map { ($0.id, $0.taskId) }, uniquingKeysWith: { first, _ in first })
+    for rejection in rejected where rejection.code == .parentNotFound {
+      if let taskId = rejection.nodeId.flatMap({ byId[$0] }) { incomplete.insert(taskId) }
+    }
     report.problems += rejected.filter { $0.code != .parentNotFound }.map {
       "downloaded node rejected: \($0)"
     }
