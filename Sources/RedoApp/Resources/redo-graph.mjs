@@ -115,10 +115,12 @@ export class TaskGraph {
       }
       case "COMPLETE_TODO":
       case "SNOOZE": {
+        // The todo must exist in the state the spec's replay has built when it reaches this node:
+        // a valid CREATE_TODO before it in the total order, on any branch (see TaskGraph.swift).
         const id = typeof node.payload.todoTaskId === "string" ? node.payload.todoTaskId : "";
-        const creators = this.todoCreators.get(id);
-        if (!creators || !this.isAncestor(creators, index)) {
-          return new NodeRejection(codes.invalidTodoRef, "no CREATE_TODO made todo " + id + " on this branch");
+        if (!this.todoCreators.has(id)) {
+          return new NodeRejection(codes.invalidTodoRef,
+            "todo " + id + " does not exist in the state replayed before this node");
         }
         break;
       }

@@ -168,9 +168,17 @@ struct TaskGraph {
         return NodeRejection(.invalidTodoRef, "todo \(todoId) already exists on this branch")
       }
     case .completeTodo, .snooze:
+      // v1.7: invalid "if the todo does not exist in the reconstructed state", read as the state
+      // the spec's replay has built on reaching this node: a valid CREATE_TODO before it in the
+      // total order, on any branch, so no MERGE is needed first. Not the whole log's state:
+      // branches could then complete each other's todos and vouch for each other, and a valid
+      // completion could fold before its todo exists. Resting on earlier nodes only, validity is
+      // decided in one pass, whatever the arrival order. DELETEs play no part: which branches
+      // live is known only once validity is.
       let todoId = node.payload["todoTaskId"]?.stringValue ?? ""
-      guard let creators = todoCreators[todoId], isAncestor(anyOf: creators, of: index) else {
-        return NodeRejection(.invalidTodoRef, "no CREATE_TODO made todo \(todoId) on this branch")
+      if todoCreators[todoId] == nil {
+        return NodeRejection(
+          .invalidTodoRef, "todo \(todoId) does not exist in the state replayed before this node")
       }
     case .delete:
       let chain = Set(node.payload["deletedChain"]?.arrayValue?.compactMap(\.stringValue) ?? [])
