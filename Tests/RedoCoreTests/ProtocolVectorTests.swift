@@ -46,7 +46,7 @@ import Testing
 
   @Test func replaysRefuseTheSameNodesAndReachTheSameTask() throws {
     let cases = Self.file["replays"]!.arrayValue!
-    #expect(cases.count >= 4)
+    #expect(cases.count >= 9)
     for vector in cases {
       let name = vector["name"]!.stringValue!
       // Given nodes that each pass alone

@@ -14,7 +14,7 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Random valid task histories with offline forks, merges, completions (of todos on any branch)
-/// and deletes.
+/// and deletes (of every ancestor, or of one path).
 enum RandomHistory {
   static func make(tasks: Int, stepsPerTask: ClosedRange<Int>, seed: UInt64) -> History {
     var rng = SeededGenerator(state: seed)
@@ -79,7 +79,14 @@ enum RandomHistory {
           heads.removeAll { $0.id == other.id }
           openTodos[node.id] = (openTodos[parent.id] ?? []) + (openTodos[other.id] ?? [])
         case 7 where heads.count >= 2:
-          let chain = NodeDraft.delete(head: parent, among: history.nodes).payload
+          // Every ancestor, as this project writes it, or one path to the CREATE, as v1.7 allows.
+          var chain = NodeDraft.delete(head: parent, among: history.nodes).payload
+          if Bool.random(using: &rng) {
+            let byId = Dictionary(uniqueKeysWithValues: history.nodes.map { ($0.id, $0) })
+            var path = [parent]
+            while let next = path.last!.parents.first.flatMap({ byId[$0] }) { path.append(next) }
+            chain = ["deletedChain": .array(path.map { .string($0.id) })]
+          }
           _ = history.append(.delete, task: taskId, parents: [parent], payload: chain)
           heads.remove(at: parentIndex)
           continue

@@ -21,7 +21,7 @@ test("single nodes are accepted or refused with their code", async () => {
 });
 
 test("replays refuse the same nodes and reach the same task", async () => {
-  assert.ok(vectors.replays.length >= 4);
+  assert.ok(vectors.replays.length >= 9);
   for (const vector of vectors.replays) {
     // Given nodes that each pass alone
     for (const node of vector.nodes) assert.ok((await validateNode(node)).ok, vector.name + ": " + node.id);

@@ -107,6 +107,18 @@ LATE_TODO = after("CREATE_TODO", {"todoTaskId": TODO3, "deadline": "2025-11-09T0
 NOWHERE = after("COMPLETE_TODO", {"todoTaskId": ABSENT, "completed": "2025-10-27T00:00:00.000Z"}, FIRST, second=2)
 AFTER_NOWHERE = after("UPDATE", {"priority": 2}, NOWHERE, second=3)
 
+# A fork joined by a MERGE, then deleted: its deletedChain lists every ancestor of the MERGE,
+# one path from the CREATE to it, or something else.
+LEFT = after("UPDATE", {"title": "Water the plants daily"}, FIRST, second=2)
+RIGHT = after("UPDATE", {"priority": 5}, FIRST, second=3)
+JOINED = after("MERGE", {"base": FIRST["id"]}, LEFT, RIGHT, second=4)
+MERGED = [CREATE, FIRST, LEFT, RIGHT, JOINED]
+
+
+def delete(head, *chain, second=5):
+    return after("DELETE", {"deletedChain": sorted(n["id"] for n in chain)}, head, second=second)
+
+
 OPEN_FIRST = [todo(TODO, "2025-11-02T00:00:00.000Z")]
 replays = [
     ("a COMPLETE_TODO of a todo made on another branch, without a MERGE", FORK + [ACROSS_COMPLETE], {},
@@ -118,7 +130,18 @@ replays = [
      {"todos": OPEN_FIRST + [todo(TODO3, "2025-11-09T00:00:00.000Z")]}),
     ("a COMPLETE_TODO of a todo that exists nowhere, and its child", [CREATE, FIRST, NOWHERE, AFTER_NOWHERE],
      {NOWHERE["id"]: "E_INVALID_TODO_REF", AFTER_NOWHERE["id"]: "E_INVALID_TODO_REF"}, {"todos": OPEN_FIRST}),
+    ("a DELETE whose deletedChain lists every ancestor of a MERGE", MERGED + [delete(JOINED, *MERGED)], {}, None),
+    ("a DELETE whose deletedChain is one path from the CREATE to a MERGE, which ends the whole branch",
+     MERGED + [delete(JOINED, CREATE, FIRST, LEFT, JOINED)], {}, None),
 ]
+for name, chain in [
+    ("a DELETE whose deletedChain skips a node of its path", (CREATE, FIRST, JOINED)),
+    ("a DELETE whose deletedChain stops short of the deleted head", (CREATE, FIRST, LEFT)),
+    ("a DELETE whose deletedChain lists a node off the deleted branch", (CREATE, FIRST, LEFT, RIGHT)),
+]:
+    head = LEFT if name.endswith("off the deleted branch") else JOINED
+    bad = delete(head, *chain)
+    replays.append((name, MERGED + [bad], {bad["id"]: "E_MISSING_DELETED_CHAIN"}, {"todos": OPEN_FIRST}))
 
 canonical = [
     ("precomposed and decomposed e-acute are two keys, in code-unit order", '{"\\u00e9":1,"e\\u0301":2}', '{"e\u0301":2,"\u00e9":1}'),
