@@ -400,7 +400,10 @@ final class LocalStore {
       return tasks
     }
     if let tasks { return tasks }
-    _ = try verifyAll()
+    // A node that no longer passes (a rule changed since it was stored) is removed, and said so.
+    for rejection in try verifyAll().rejections {
+      FileHandle.standardError.write(Data("removed \(rejection)\n".utf8))
+    }
     return try readCache(columns: columns, from: source, decode)
   }
 

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The project's own protocol vectors (Tests/Fixtures/redo-vectors, signed by Python's RFC 8785
-/// and Ed25519), shared with the browser's replay tests.
+/// and Ed25519), shared with the browser's replay tests (tests/js, tests/browser).
 @Suite struct ProtocolVectorTests {
   static let file: JSON = {
     let url = ProjectRoot.url.appendingPathComponent(
@@ -41,6 +41,39 @@ import Testing
       } catch {
         #expect(error.code == expected, "\(name): \(error)")
       }
+    }
+  }
+
+  @Test func replaysRefuseTheSameNodesAndReachTheSameTask() throws {
+    let cases = Self.file["replays"]!.arrayValue!
+    #expect(cases.count >= 9)
+    for vector in cases {
+      let name = vector["name"]!.stringValue!
+      // Given nodes that each pass alone
+      let nodes = try vector["nodes"]!.arrayValue!.map { try NodeValidator.validate($0) }
+      // When they are replayed together
+      let result = TaskReplay.replay(nodes)
+      // Then exactly the listed nodes are refused, with their codes
+      let refused = Dictionary(
+        uniqueKeysWithValues: result.rejections.map { ($0.nodeId!, $0.code.rawValue) })
+      let expected = vector["rejected"]!.objectValue!.map { ($0.key.string, $0.value.stringValue!) }
+      #expect(refused == Dictionary(uniqueKeysWithValues: expected), "\(name)")
+      // And the task is deleted, or has the listed todos
+      let taskId = nodes[0].taskId
+      let deleted = vector["deleted"]!.boolValue!
+      #expect(result.deletedTaskIds.contains(taskId) == deleted, "\(name)")
+      #expect((result.tasks[taskId] == nil) == deleted, "\(name)")
+      guard let task = result.tasks[taskId] else { continue }
+      let todos = task.todos.map { todo in
+        var fields = ["id": todo.id, "deadline": todo.deadline.description]
+        fields["completed"] = todo.completed?.description
+        return fields
+      }
+      let expectedTodos = vector["task"]!["todos"]!.arrayValue!.map { todo in
+        Dictionary(
+          uniqueKeysWithValues: todo.objectValue!.map { ($0.key.string, $0.value.stringValue!) })
+      }
+      #expect(todos == expectedTodos, "\(name)")
     }
   }
 }

@@ -13,7 +13,8 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
-/// Random valid task histories with offline forks, merges, completions and deletes.
+/// Random valid task histories with offline forks, merges, completions (of todos on any branch)
+/// and deletes (of every ancestor, or of one path).
 enum RandomHistory {
   static func make(tasks: Int, stepsPerTask: ClosedRange<Int>, seed: UInt64) -> History {
     var rng = SeededGenerator(state: seed)
@@ -24,12 +25,18 @@ enum RandomHistory {
         fields: ["priority": .number(Double(Int.random(in: 1...5, using: &rng)))])
       var heads = [todo]
       var openTodos: [String: [String]] = [todo.id: [todo.payload["todoTaskId"]!.stringValue!]]
+      var made = [(lamport: todo.lamport, todoId: todo.payload["todoTaskId"]!.stringValue!)]
       for _ in 0..<Int.random(in: stepsPerTask, using: &rng) {
         history.clock = WallTime(
           milliseconds: history.clock.milliseconds + Int64.random(in: -5000...5000, using: &rng))
         let parentIndex = Int.random(in: heads.indices, using: &rng)
         let parent = heads[parentIndex]
         let todos = openTodos[parent.id] ?? []
+        // Or a todo made on any branch before the new node in the total order: a client holding
+        // both heads may complete or snooze it without a MERGE (v1.7's reconstructed state).
+        let elsewhere = made.filter { $0.lamport <= parent.lamport }.map(\.todoId)
+        let target =
+          Bool.random(using: &rng) ? elsewhere.randomElement(using: &rng) ?? todos.last : todos.last
         let node: RedoNode
         var forks = false
         switch Int.random(in: 0..<10, using: &rng) {
@@ -41,11 +48,11 @@ enum RandomHistory {
               "priority": .number(Double(Int.random(in: 1...5, using: &rng))),
             ])
           forks = Bool.random(using: &rng)
-        case 2 where !todos.isEmpty:
+        case 2 where target != nil:
           node = history.append(
             .completeTodo, task: taskId, parents: [parent],
             payload: [
-              "todoTaskId": .string(todos.last!), "completed": .string(history.clock.description),
+              "todoTaskId": .string(target!), "completed": .string(history.clock.description),
             ])
         case 3:
           node = history.append(
@@ -55,11 +62,11 @@ enum RandomHistory {
               "deadline": .string(
                 history.clock.adding(days: Int.random(in: -3...20, using: &rng)).description),
             ])
-        case 4 where !todos.isEmpty:
+        case 4 where target != nil:
           node = history.append(
             .snooze, task: taskId, parents: [parent],
             payload: [
-              "todoTaskId": .string(todos.last!),
+              "todoTaskId": .string(target!),
               "daysToExtend": .number(Double(Int.random(in: 1...7, using: &rng))),
             ])
         case 5:
@@ -72,7 +79,14 @@ enum RandomHistory {
           heads.removeAll { $0.id == other.id }
           openTodos[node.id] = (openTodos[parent.id] ?? []) + (openTodos[other.id] ?? [])
         case 7 where heads.count >= 2:
-          let chain = NodeDraft.delete(head: parent, among: history.nodes).payload
+          // Every ancestor, as this project writes it, or one path to the CREATE, as v1.7 allows.
+          var chain = NodeDraft.delete(head: parent, among: history.nodes).payload
+          if Bool.random(using: &rng) {
+            let byId = Dictionary(uniqueKeysWithValues: history.nodes.map { ($0.id, $0) })
+            var path = [parent]
+            while let next = path.last!.parents.first.flatMap({ byId[$0] }) { path.append(next) }
+            chain = ["deletedChain": .array(path.map { .string($0.id) })]
+          }
           _ = history.append(.delete, task: taskId, parents: [parent], payload: chain)
           heads.remove(at: parentIndex)
           continue
@@ -85,6 +99,7 @@ enum RandomHistory {
           var inherited = todos
           if node.action == .createTodo {
             inherited.append(node.payload["todoTaskId"]!.stringValue!)
+            made.append((node.lamport, node.payload["todoTaskId"]!.stringValue!))
           }
           openTodos[node.id] = inherited
         }

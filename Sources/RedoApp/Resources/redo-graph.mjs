@@ -115,25 +115,18 @@ export class TaskGraph {
       }
       case "COMPLETE_TODO":
       case "SNOOZE": {
+        // The todo must exist in the state the spec's replay has built when it reaches this node:
+        // a valid CREATE_TODO before it in the total order, on any branch (see TaskGraph.swift).
         const id = typeof node.payload.todoTaskId === "string" ? node.payload.todoTaskId : "";
-        const creators = this.todoCreators.get(id);
-        if (!creators || !this.isAncestor(creators, index)) {
-          return new NodeRejection(codes.invalidTodoRef, "no CREATE_TODO made todo " + id + " on this branch");
+        if (!this.todoCreators.has(id)) {
+          return new NodeRejection(codes.invalidTodoRef,
+            "todo " + id + " does not exist in the state replayed before this node");
         }
         break;
       }
       case "DELETE": {
-        const listed = Array.isArray(node.payload.deletedChain) ? node.payload.deletedChain : [];
-        const chain = new Set(listed.filter((id) => typeof id === "string"));
-        const branch = new Set([...this.ancestors(this.parents[index].filter((p) => p !== null))]
-          .map((i) => this.ordered[i].id));
-        const missing = [...branch].filter((id) => !chain.has(id)).length;
-        const extra = [...chain].filter((id) => !branch.has(id)).length;
-        if (missing > 0 || extra > 0) {
-          return new NodeRejection(codes.missingDeletedChain,
-            "deletedChain must list exactly the " + branch.size + " nodes from the CREATE to the deleted head "
-            + "(" + missing + " missing, " + extra + " not on the branch)");
-        }
+        const problem = this.deletedChainProblem(index);
+        if (problem) return problem;
         break;
       }
       case "MERGE": {
@@ -150,6 +143,31 @@ export class TaskGraph {
       }
     }
     return null;
+  }
+
+  // A DELETE's deletedChain lists every ancestor of its parent, or the nodes of one path from
+  // the CREATE to it: both readings of v1.7 are taken, and both delete the whole branch.
+  deletedChainProblem(index) {
+    const head = this.parents[index][0];
+    if (head === null || head === undefined) return null;
+    const listed = this.ordered[index].payload.deletedChain;
+    const chain = new Set((Array.isArray(listed) ? listed : []).filter((id) => typeof id === "string"));
+    const branch = this.ancestors([head]);
+    const onBranch = new Map([...branch].map((i) => [this.ordered[i].id, i]));
+    const path = [...chain].filter((id) => onBranch.has(id)).map((id) => onBranch.get(id));
+    if (path.length === chain.size) {
+      if (path.length === branch.size) return null;
+      // A path's nodes in the total order run from the CREATE to the head, each a parent of the next.
+      path.sort((a, b) => a - b);
+      if (path.length > 0 && this.ordered[path[0]].action === "CREATE" && path[path.length - 1] === head
+        && path.every((position, i) => i === 0 || this.parents[position].includes(path[i - 1]))) {
+        return null;
+      }
+    }
+    return new NodeRejection(codes.missingDeletedChain,
+      "deletedChain must list the " + branch.size + " nodes from the CREATE to the deleted head, or "
+      + "one path between them (" + (branch.size - path.length) + " missing, "
+      + (chain.size - path.length) + " not on the branch)");
   }
 
   // The given nodes and everything they descend from.
@@ -180,19 +198,18 @@ export class TaskGraph {
     return false;
   }
 
-  // Valid nodes outside every DELETE's chain survive, and so does everything they descend from.
+  // Valid nodes outside every DELETE's branch (its parent and all its ancestors, whether its
+  // deletedChain lists them all or one path through them) survive, and so does everything they
+  // descend from.
   liveNodes() {
-    const deleted = new Set();
-    this.ordered.forEach((node, index) => {
-      if (!this.valid[index] || node.action !== "DELETE") return;
-      const chain = Array.isArray(node.payload.deletedChain) ? node.payload.deletedChain : [];
-      for (const id of chain) if (typeof id === "string") deleted.add(id);
-    });
+    const deletes = this.ordered.map((_, i) => i)
+      .filter((i) => this.valid[i] && this.ordered[i].action === "DELETE");
+    const deleted = this.ancestors(deletes.flatMap((i) => this.parents[i].filter((p) => p !== null)));
     const live = this.ordered.map(() => false);
     for (let index = this.ordered.length - 1; index >= 0; index--) {
       if (!this.valid[index]) continue;
       const node = this.ordered[index];
-      const survives = node.action !== "DELETE" && !deleted.has(node.id);
+      const survives = node.action !== "DELETE" && !deleted.has(index);
       if (survives || live[index]) {
         live[index] = true;
         for (const parent of this.parents[index]) if (parent !== null) live[parent] = true;

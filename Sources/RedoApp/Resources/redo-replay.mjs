@@ -34,7 +34,8 @@ const replayTask = (records) => {
 };
 
 // Which of `incoming` one task's log may take besides the nodes it `held` (all valid): each
-// newcomer must be valid on its own ancestry and leave every held node valid. Nodes already
+// newcomer must be valid among the nodes before it in the total order (its ancestry, and for a
+// todo reference any branch) and leave every held node valid. Nodes already
 // held are neither accepted nor rejected again. `task` is the state with what was accepted.
 export const admit = (incoming, held) => {
   const heldRecords = held.map(recordOf);

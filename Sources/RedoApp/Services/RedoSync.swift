@@ -96,7 +96,7 @@ struct RedoSync {
       let storedIds = Set(stored.map(\.id))
       // Stored nodes passed every check when they came in; reading their structure is enough.
       // None of them may be made invalid by what arrives: that is refused instead.
-      let existing = stored.compactMap(RedoTasks.node)
+      let existing = RedoTasks(env: env).read(stored)
       let rejections = TaskReplay.admit(batch.map(\.node), to: existing).rejections
       let rejected = Dictionary(
         rejections.map { ($0.nodeId ?? "", $0) }, uniquingKeysWith: { first, _ in first })
@@ -135,8 +135,7 @@ struct RedoSync {
     let members = try await env.database.participants(resource).filter { $0.status == .accepted }
     let others = Set(members.map(\.userID) + [ownerID]).subtracting([user.id])
     guard !others.isEmpty else { return }
-    let nodes = try await env.database.redoStore.redoNodes(taskId: taskId).compactMap(
-      RedoTasks.node)
+    let nodes = RedoTasks(env: env).read(try await env.database.redoStore.redoNodes(taskId: taskId))
     let title = TaskReplay.replayTask(nodes).task?.title ?? "A task"
     let now = env.now()
     let window = Int(now.timeIntervalSince1970) / 900

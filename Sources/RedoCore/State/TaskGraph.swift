@@ -168,21 +168,20 @@ struct TaskGraph {
         return NodeRejection(.invalidTodoRef, "todo \(todoId) already exists on this branch")
       }
     case .completeTodo, .snooze:
+      // v1.7: invalid "if the todo does not exist in the reconstructed state", read as the state
+      // the spec's replay has built on reaching this node: a valid CREATE_TODO before it in the
+      // total order, on any branch, so no MERGE is needed first. Not the whole log's state:
+      // branches could then complete each other's todos and vouch for each other, and a valid
+      // completion could fold before its todo exists. Resting on earlier nodes only, validity is
+      // decided in one pass, whatever the arrival order. DELETEs play no part: which branches
+      // live is known only once validity is.
       let todoId = node.payload["todoTaskId"]?.stringValue ?? ""
-      guard let creators = todoCreators[todoId], isAncestor(anyOf: creators, of: index) else {
-        return NodeRejection(.invalidTodoRef, "no CREATE_TODO made todo \(todoId) on this branch")
+      if todoCreators[todoId] == nil {
+        return NodeRejection(
+          .invalidTodoRef, "todo \(todoId) does not exist in the state replayed before this node")
       }
     case .delete:
-      let chain = Set(node.payload["deletedChain"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-      let branch = Set(ancestors(of: parents[index].compactMap { $0 }).map { ordered[$0].id })
-      if chain != branch {
-        let missing = branch.subtracting(chain).count
-        let extra = chain.subtracting(branch).count
-        return NodeRejection(
-          .missingDeletedChain,
-          "deletedChain must list exactly the \(branch.count) nodes from the CREATE to the deleted head "
-            + "(\(missing) missing, \(extra) not on the branch)")
-      }
+      if let problem = deletedChainProblem(index) { return problem }
     case .merge:
       let base = node.payload["base"]?.stringValue ?? ""
       for (slot, parentIndex) in parents[index].enumerated() {
@@ -197,6 +196,35 @@ struct TaskGraph {
       break
     }
     return nil
+  }
+
+  /// v1.7 asks a DELETE to list "every node from the root CREATE to the DELETE's parent": read
+  /// as every ancestor of the parent (what this project writes) or as the nodes of one path from
+  /// the CREATE to it (a reading other clients may take). Both are taken; either way the DELETE
+  /// ends the whole branch behind its parent (`liveNodes`).
+  private func deletedChainProblem(_ index: Int) -> NodeRejection? {
+    guard let head = parents[index].first ?? nil else { return nil }
+    let listed = ordered[index].payload["deletedChain"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    let chain = Set(listed)
+    let branch = ancestors(of: [head])
+    let onBranch = Dictionary(uniqueKeysWithValues: branch.map { (ordered[$0].id, $0) })
+    var path = chain.compactMap { onBranch[$0] }
+    if path.count == chain.count {
+      if path.count == branch.count { return nil }
+      // A path's nodes in the total order run from the CREATE to the head, each a parent of the
+      // next.
+      path.sort()
+      if let first = path.first, ordered[first].action == .create, path.last == head,
+        zip(path, path.dropFirst()).allSatisfy({ parents[$1].contains($0) })
+      {
+        return nil
+      }
+    }
+    return NodeRejection(
+      .missingDeletedChain,
+      "deletedChain must list the \(branch.count) nodes from the CREATE to the deleted head, or "
+        + "one path between them (\(branch.count - path.count) missing, "
+        + "\(chain.count - path.count) not on the branch)")
   }
 
   /// The given nodes and everything they descend from.
@@ -225,17 +253,16 @@ struct TaskGraph {
 
   // MARK: - Branch semantics
 
-  /// Valid nodes outside every DELETE's chain survive, and so does everything they descend from.
+  /// Valid nodes outside every DELETE's branch survive, and so does everything they descend
+  /// from. A DELETE's branch is its parent and all its ancestors: its deletedChain lists them
+  /// all, or one path through them (`deletedChainProblem`), and both mean the same deletion.
   private func liveNodes() -> [Int] {
-    var deleted = Set<String>()
-    for index in ordered.indices where valid[index] && ordered[index].action == .delete {
-      deleted.formUnion(
-        ordered[index].payload["deletedChain"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-    }
+    let deletes = ordered.indices.filter { valid[$0] && ordered[$0].action == .delete }
+    let deleted = ancestors(of: deletes.flatMap { parents[$0].compactMap { $0 } })
     var live = Array(repeating: false, count: ordered.count)
     for index in ordered.indices.reversed() where valid[index] {
       let node = ordered[index]
-      let survives = node.action != .delete && (deleted.isEmpty || !deleted.contains(node.id))
+      let survives = node.action != .delete && !deleted.contains(index)
       if survives || live[index] {
         live[index] = true
         for parent in parents[index] { if let parent { live[parent] = true } }

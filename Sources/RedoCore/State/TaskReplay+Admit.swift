@@ -1,6 +1,7 @@
 extension TaskReplay {
   /// Which of `incoming` a task's log may take besides the nodes it `held` (all valid): each
-  /// newcomer must be valid on its own ancestry and leave every held node valid. A newcomer never
+  /// newcomer must be valid among the nodes before it in the total order (its ancestry, and for
+  /// a todo reference any branch) and leave every held node valid. A newcomer never
   /// rewrites history: a second CREATE for a task already held is refused (E_DUPLICATE_CREATE),
   /// and so is any node that would make a held one invalid. Nodes already held are neither
   /// accepted nor rejected again. `task` is the task's state with what was accepted.
