@@ -107,7 +107,6 @@ def sign_in(page: Page, live_server) -> str:
 def test_tasks_move_between_the_browser_and_the_cli(page: Page, live_server, screenshots, tmp_path) -> None:
     email = sign_in(page, live_server)
     expect(page.locator("#redo-list")).to_contain_text("No tasks yet")
-    page.get_by_role("button", name="Create a key for this browser").click()
     expect(page.locator(".redo-device-status")).to_contain_text("signs your changes as")
 
     # A task made and changed in the browser

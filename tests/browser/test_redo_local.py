@@ -101,7 +101,6 @@ def test_the_browser_agrees_with_the_protocol_vectors(page: Page) -> None:
 
 def test_offline_work_syncs_when_the_connection_returns(page: Page, live_server) -> None:
     email = sign_in(page, live_server)
-    page.get_by_role("button", name="Create a key for this browser").click()
     expect(page.locator(".redo-device-status")).to_contain_text("signs your changes as")
     expect(page.locator(".redo-sync-status")).to_contain_text("Everything is synced")
 
@@ -141,7 +140,10 @@ def test_offline_work_syncs_when_the_connection_returns(page: Page, live_server)
 
 def test_the_signing_key_leaves_only_through_the_export_that_asks(page: Page, live_server) -> None:
     sign_in(page, live_server)
-    page.get_by_role("button", name="Create a key for this browser").click()
+    expect(page.locator(".redo-device-status")).to_contain_text("signs your changes as")
+    # The key's import and export live on Redo's settings page, not on every page
+    expect(page.get_by_role("button", name="Export this key for the CLI")).to_have_count(0)
+    page.goto("/redo/settings")
     expect(page.locator(".redo-device-status")).to_contain_text("signs your changes as")
     # The key's id is behind Details, not in the sentence
     expect(page.locator(".redo-device-status")).not_to_contain_text(re.compile("[0-9a-f]{32}"))

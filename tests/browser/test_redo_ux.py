@@ -21,7 +21,6 @@ UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 def start(page: Page, live_server) -> None:
     sign_in(page, live_server)
-    page.get_by_role("button", name="Create a key for this browser").click()
     expect(page.locator(".redo-device-status")).to_contain_text("signs your changes as")
 
 

@@ -61,7 +61,7 @@ export const renderList = (section, tasks, { now, readOnly, waiting, selected = 
   const rows = filterTasks(filterFromQuery(location.search), tasks, now);
   if (!rows.length) {
     const message = tasks.length === 0
-      ? "No tasks yet. Add your first one above, or run `redo sync` from the CLI."
+      ? "No tasks yet. Add your first one above; tasks from your other devices appear here once they sync."
       : "No task matches this view. Try All Tasks.";
     section.replaceChildren(element("p", { class: "empty" }, message));
     section.removeAttribute("aria-label");

@@ -73,40 +73,47 @@ if (app) {
   let identity = null;
 
   // The server learns the public key once, with a signature proving this browser holds it.
-  const register = async () => {
+  // Every upload waits for it, so no change goes up signed by a key the server does not know.
+  const register = async (again) => {
+    const registered = `registered:${identity.publicKey}`;
+    if (!again && log && await log.meta(registered)) return;
     const known = (await api("/api/redo/keys")).keys.some((k) => k.publicKey === identity.publicKey);
-    if (known) return;
-    const message = encoder.encode(canonicalize({
-      purpose: "hearth-redo-key", accountId: app.dataset.account, publicKey: identity.publicKey,
-    }));
-    await api("/api/redo/keys", {
-      publicKey: identity.publicKey, proof: await signBytes(identity.privateKey, message),
-      label: "Browser " + identity.deviceId.slice(0, 8),
-    });
+    if (!known) {
+      const message = encoder.encode(canonicalize({
+        purpose: "hearth-redo-key", accountId: app.dataset.account, publicKey: identity.publicKey,
+      }));
+      await api("/api/redo/keys", {
+        publicKey: identity.publicKey, proof: await signBytes(identity.privateKey, message),
+        label: "Browser " + identity.deviceId.slice(0, 8),
+      });
+    }
+    if (log) await log.setMeta(registered, true);
   };
 
+  // Only the settings page has the key's details, import and export.
   const showState = () => {
-    buttons.hidden = false;
-    panel.querySelector('[data-redo-key="create"]').hidden = Boolean(identity);
-    panel.querySelector('[data-redo-key="export"]').hidden = !identity;
-    document.querySelectorAll("[data-redo-intent] button[type=submit], [data-redo-action]")
-      .forEach((button) => { button.disabled = !identity; });
     status.textContent = identity
       ? "This browser signs your changes as you, with a key kept only here."
-      : "This browser has no signing key yet. Create one, or import the one your redo CLI uses.";
+      : "This browser cannot keep a signing key, so it cannot save changes.";
+    panel.classList.toggle("ready", Boolean(identity));
+    if (!buttons) return;
+    buttons.hidden = false;
+    panel.querySelector('[data-redo-key="export"]').hidden = !identity;
     keyDetails.hidden = !identity;
     keyDetails.querySelector(".redo-key-id").textContent = identity ? identity.publicKey.slice(0, 32) : "";
-    panel.classList.toggle("ready", Boolean(identity));
-    // Without a key nothing can be saved, so the panel says so where the page starts.
-    const tabs = app.querySelector(".tabs");
-    if (!identity && tabs && tabs.nextElementSibling !== panel) tabs.after(panel);
-    if (identity && app.lastElementChild !== panel) app.append(panel);
+  };
+
+  // A browser that has no key yet makes one, without asking: the person came to add tasks.
+  const firstKey = async () => {
+    const made = await identityFrom(hex(crypto.getRandomValues(new Uint8Array(32))), crypto.randomUUID());
+    await keyStore("readwrite", (s) => s.put(made, "device"));
+    return made;
   };
 
   const adopt = async (seedHex, deviceId) => {
     identity = await identityFrom(seedHex, deviceId);
     await keyStore("readwrite", (s) => s.put(identity, "device"));
-    await register();
+    await register(true);
     showState();
   };
 
@@ -131,10 +138,7 @@ if (app) {
     const action = event.target.getAttribute && event.target.getAttribute("data-redo-key");
     if (!action) return;
     try {
-      if (action === "create") {
-        await adopt(hex(crypto.getRandomValues(new Uint8Array(32))), crypto.randomUUID());
-        say("Key created and registered with your account.");
-      } else if (action === "import") {
+      if (action === "import") {
         importBox.hidden = false;
         importBox.querySelector("textarea").focus();
       } else if (action === "import-confirm") {
@@ -188,7 +192,35 @@ if (app) {
     const waiting = new Set(log.unsynced.map((r) => r.taskId));
     if (list) view.renderList(list, log.allTasks(), { now, readOnly: readOnly(), waiting, selected });
     if (calendar) view.renderCalendar(calendar, log.allTasks(), { now, month: calendarMonth });
+    renderRefused();
     showState();
+  };
+
+  // Changes the server refused for good are out of the tasks; they wait here until the person
+  // discards them or keeps a copy as a task of their own.
+  let refusedBox = null;
+  const renderRefused = () => {
+    const changes = log.refusedChanges();
+    if (!changes.length) {
+      if (refusedBox) refusedBox.remove();
+      refusedBox = null;
+      return;
+    }
+    if (!refusedBox) {
+      refusedBox = view.element("section", { class: "redo-refused flash flash-error", "aria-labelledby": "redo-refused-heading" });
+      const tabs = app.querySelector(".tabs");
+      if (tabs) tabs.after(refusedBox); else app.prepend(refusedBox);
+    }
+    refusedBox.replaceChildren(
+      view.element("h2", { id: "redo-refused-heading" }, changes.length === 1 ? "A change was not saved" : changes.length + " changes were not saved"),
+      view.element("ul", { class: "list" }, ...changes.map((change) => {
+        const title = (log.task(change.taskId) || log.wantedTask(change.taskId) || { title: "A task" }).title;
+        return view.element("li", { class: "redo-refused-change" },
+          view.element("p", {}, "“" + title + "”: " + change.reasons.join(" ") + " Your change is not on the server and no longer shows here."),
+          view.element("div", { class: "actions" },
+            view.element("button", { type: "button", class: "button small secondary", dataset: { redoRefused: "discard", taskId: change.taskId }, "aria-label": "Discard my change to " + title }, "Discard"),
+            log.wantedTask(change.taskId) ? view.element("button", { type: "button", class: "button small primary", dataset: { redoRefused: "copy", taskId: change.taskId }, "aria-label": "Keep my change to " + title + " as a task of my own" }, "Keep as my own task") : null));
+      })));
   };
 
   const runSync = async () => {
@@ -236,7 +268,7 @@ if (app) {
   };
 
   const perform = async (request) => {
-    if (!identity) throw new Error("create or import a key first");
+    if (!identity) throw new Error("this browser cannot keep a signing key");
     if (request.taskId && !log.task(request.taskId)) throw new Error("this browser does not hold that task yet; wait for the sync");
     const steps = planFor(
       intentOf(request), request.taskId ? log.nodesOf(request.taskId) : [], request.taskId,
@@ -497,6 +529,32 @@ if (app) {
     button.disabled = !identity;
   });
 
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest && event.target.closest("[data-redo-refused]");
+    if (!button) return;
+    const taskId = button.dataset.taskId;
+    button.disabled = true;
+    try {
+      if (button.dataset.redoRefused === "copy") {
+        const wanted = log.wantedTask(taskId);
+        const fields = { title: wanted.title, priority: wanted.priority, storyPoints: wanted.storyPoints };
+        if (wanted.description) fields.description = wanted.description;
+        if (wanted.frequencyDays) fields.frequencyDays = wanted.frequencyDays;
+        const todo = currentTodo(wanted);
+        await perform({ intent: "add", fields, deadline: todo ? todo.deadline : undefined });
+        say("Kept “" + wanted.title + "” as a task of your own.");
+      } else {
+        say("Discarded your change.");
+      }
+      await log.discardRefused(taskId);
+      render();
+      runSync();
+    } catch (error) {
+      button.disabled = false;
+      say("Not done: " + error.message, true);
+    }
+  });
+
   // --- Several tasks at once, from the list --------------------------------------------
   if (list) {
     list.addEventListener("change", (event) => {
@@ -661,14 +719,13 @@ if (app) {
 
   (async () => {
     try {
-      identity = await loadIdentity();
-      if (identity && navigator.onLine) await register();
+      identity = (await loadIdentity()) || (await firstKey());
     } catch (error) {
       status.textContent = "This browser cannot keep a signing key: " + error.message;
     }
     showState();
     log = await LocalLog.open(app.dataset.account);
-    sync = new Sync(log, api);
+    sync = new Sync(log, api, register);
     logOpened();
     if (await log.meta("ready")) render();
     showKeptNote();

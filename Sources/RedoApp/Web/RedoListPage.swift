@@ -128,7 +128,7 @@ public enum RedoListPage {
     guard !rows.isEmpty else {
       let message =
         totalTasks == 0
-        ? "No tasks yet. Add your first one above, or run `redo sync` from the CLI."
+        ? "No tasks yet. Add your first one above; tasks from your other devices appear here once they sync."
         : "No task matches this view. Try All Tasks."
       return .section(
         [.id("redo-list"), .class("redo-list"), readOnlyIDs], .p([.class("empty")], .text(message)))

@@ -7,9 +7,11 @@ import RedoCore
 /// What every Redo page shows around its content: the Matrix theme, the tabs and this browser's key.
 enum RedoPage {
 
-  static func render(_ context: PageContext, title: String, tab: String, _ content: Node...)
-    -> String
-  {
+  /// `keyActions` adds the key's details, import and export (the settings page).
+  static func render(
+    _ context: PageContext, title: String, tab: String, keyActions: Bool = false,
+    _ content: Node...
+  ) -> String {
     Layout.page(
       context, title: title,
       body: [
@@ -17,7 +19,7 @@ enum RedoPage {
           [.class("redo-app"), .data("redo-app", ""), .data("account", context.userID ?? "")],
           tabs(current: tab),
           .fragment(content),
-          devicePanel())
+          devicePanel(keyActions: keyActions))
       ], scripts: [RedoAssets.script.url], stylesheets: [RedoAssets.stylesheet.url])
   }
 
@@ -33,24 +35,30 @@ enum RedoPage {
     ).node
   }
 
-  /// Filled in by redo.mjs: this browser's signing key, kept in IndexedDB, never sent anywhere,
-  /// and how its own log of changes stands with the server's. It follows the page's content, and
-  /// redo.mjs brings it up while the browser has no key yet.
-  static func devicePanel() -> Node {
+  /// Filled in by redo.mjs: this browser's signing key (made on first use, kept in IndexedDB,
+  /// never sent anywhere), and how its own log of changes stands with the server's.
+  static func devicePanel(keyActions: Bool) -> Node {
     .section(
       [.id("redo-device"), .class("redo-device"), .ariaLabel("This browser's key")],
+      keyActions ? .h2("This browser's key") : .fragment([]),
       .p([.class("redo-device-status"), .role("status")], "Checking this browser's signing key…"),
       .p([.class("redo-sync-status"), .role("status")]),
+      keyActions ? keyControls() : .fragment([]),
+      .el(
+        "noscript", [],
+        [
+          .p("Redo signs every change in your browser, so its pages need JavaScript.")
+        ]))
+  }
+
+  /// The key's id, and moving it between this browser and the redo CLI on purpose.
+  static func keyControls() -> Node {
+    .fragment([
       .el(
         "details", [.class("redo-key-details"), .hidden],
         [.el("summary", [], ["Details"]), .p("Key ", .code([.class("redo-key-id")]))]),
       .div(
         [.class("redo-device-actions"), .hidden],
-        .el(
-          "button", [.type("button"), .class("button primary"), .data("redo-key", "create")],
-          [
-            "Create a key for this browser"
-          ]),
         .el(
           "button", [.type("button"), .class("button secondary"), .data("redo-key", "import")],
           [
@@ -72,11 +80,7 @@ enum RedoPage {
           [
             "Use this key"
           ])),
-      .el(
-        "noscript", [],
-        [
-          .p("Redo signs every change in your browser, so its pages need JavaScript.")
-        ]))
+    ])
   }
 
   /// Where redo.mjs reports what happened to a change.

@@ -12,8 +12,9 @@ enum RedoSettingsPage {
     error: String? = nil
   ) -> String {
     RedoPage.render(
-      context, title: "Redo settings", tab: "/redo/settings",
+      context, title: "Redo settings", tab: "/redo/settings", keyActions: true,
       .h1("Settings"),
+      RedoPage.messages,
       Forms.post(
         action: "/redo/settings", csrf: context.csrfToken,
         attributes: [.class("stack redo-settings"), .ariaLabel("Tasks due today")],
