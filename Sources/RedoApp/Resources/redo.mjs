@@ -1,6 +1,7 @@
 import { hearth } from "./hearth.mjs";
 import { hex, importSeed, publicKeyOf, seedOf, signBytes, unhex } from "./redo-crypto.mjs";
 import { canonicalize } from "./redo-json.mjs";
+import { commandFor, isTyping, shortcuts } from "./redo-keys.mjs";
 import { LocalLog, Sync } from "./redo-log.mjs";
 import { validateNode } from "./redo-node.mjs";
 import { planFor, signPlan } from "./redo-plan.mjs";
@@ -186,11 +187,23 @@ if (app) {
 
   const readOnly = () => new Set((list && list.dataset.readOnly || "").split(" ").filter(Boolean));
   const selected = new Set();
+  // A shortcut that takes a task off the list moves the focus to its neighbour.
+  let focusAfterRender = null;
   const render = () => {
     if (!log) return;
     const now = new Date().toISOString();
     const waiting = new Set(log.unsynced.map((r) => r.taskId));
+    // A redraw keeps the focus on the task it was on.
+    const active = document.activeElement;
+    const onTask = list && active && active.classList && active.classList.contains("redo-task-title") && list.contains(active)
+      ? active.closest(".redo-task").dataset.taskId : null;
     if (list) view.renderList(list, log.allTasks(), { now, readOnly: readOnly(), waiting, selected });
+    const focusOn = focusAfterRender || onTask;
+    if (list && focusOn) {
+      const title = list.querySelector(`[data-task-id="${focusOn}"] .redo-task-title`);
+      if (title) title.focus();
+      focusAfterRender = null;
+    }
     if (calendar) view.renderCalendar(calendar, log.allTasks(), { now, month: calendarMonth });
     renderRefused();
     showState();
@@ -554,6 +567,59 @@ if (app) {
       say("Not done: " + error.message, true);
     }
   });
+
+  // --- Keyboard shortcuts on the list (? lists them) --------------------------------------
+  const shortcutHelp = () => {
+    let dialog = document.getElementById("redo-shortcuts");
+    if (!dialog) {
+      const rows = shortcuts.map((shortcut) => view.element("tr", {},
+        view.element("th", { scope: "row" }, ...shortcut.keys.flatMap((key, index) =>
+          [index ? " or " : null, view.element("kbd", {}, key === "ArrowDown" ? "↓" : key === "ArrowUp" ? "↑" : key)])),
+        view.element("td", {}, shortcut.text)));
+      dialog = view.element("dialog", { id: "redo-shortcuts", class: "card", "aria-labelledby": "redo-shortcuts-title" },
+        view.element("h2", { id: "redo-shortcuts-title" }, "Keyboard shortcuts"),
+        view.element("table", {}, view.element("tbody", {}, ...rows)),
+        view.element("form", { method: "dialog" }, view.element("button", { class: "button primary" }, "Close")));
+      document.body.append(dialog);
+    }
+    dialog.showModal();
+  };
+  const rows = () => Array.from(list.querySelectorAll(".redo-task"));
+  const currentRow = () => document.activeElement && document.activeElement.closest && document.activeElement.closest(".redo-task");
+  const moveTo = (step) => {
+    const all = rows();
+    if (!all.length) return;
+    const index = all.indexOf(currentRow());
+    const next = all[index < 0 ? (step > 0 ? 0 : all.length - 1) : Math.min(Math.max(index + step, 0), all.length - 1)];
+    next.querySelector(".redo-task-title").focus();
+  };
+  if (list) {
+    document.addEventListener("keydown", (event) => {
+      const command = commandFor(event, isTyping(event.target));
+      if (!command || document.querySelector("dialog[open]")) return;
+      const row = currentRow();
+      const press = (selector) => {
+        const button = row && row.querySelector(selector);
+        if (!button) return false;
+        // The focus stays on the list: the next task takes the place of the one that left.
+        const all = rows();
+        const after = all[all.indexOf(row) + 1] || all[all.indexOf(row) - 1];
+        button.click();
+        focusAfterRender = after ? after.dataset.taskId : null;
+        return true;
+      };
+      let handled = true;
+      if (command === "add") document.getElementById("redo-add-title").focus();
+      else if (command === "search") document.getElementById("redo-q").focus();
+      else if (command === "help") shortcutHelp();
+      else if (command === "next") moveTo(1);
+      else if (command === "previous") moveTo(-1);
+      else if (command === "complete") handled = press('[data-redo-action="complete"]');
+      else if (command === "snooze") handled = press('[data-redo-action="snooze"]');
+      else handled = false;  // Enter on a task's title opens it, as a link does
+      if (handled) event.preventDefault();
+    });
+  }
 
   // --- Several tasks at once, from the list --------------------------------------------
   if (list) {

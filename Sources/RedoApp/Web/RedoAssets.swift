@@ -11,6 +11,7 @@ enum RedoAssets {
       "redo-filter.mjs": PackageResources.redo_filter_mjs,
       "redo-graph.mjs": PackageResources.redo_graph_mjs,
       "redo-json.mjs": PackageResources.redo_json_mjs,
+      "redo-keys.mjs": PackageResources.redo_keys_mjs,
       "redo-log.mjs": PackageResources.redo_log_mjs,
       "redo-merge.mjs": PackageResources.redo_merge_mjs,
       "redo-node.mjs": PackageResources.redo_node_mjs,

@@ -34,7 +34,10 @@ public enum RedoListPage {
       addForm(),
       RedoPage.messages,
       list(rows, totalTasks: totalTasks, filter: filter, readOnly: readOnly),
-      filters(filter))
+      filters(filter),
+      .p(
+        [.class("hint redo-keys-hint")], "Press ", .el("kbd", [], ["?"]), " for keyboard shortcuts."
+      ))
   }
 
   /// One line, read as it is typed ("Buy milk tomorrow p1 every 3d"); the details of a task are
