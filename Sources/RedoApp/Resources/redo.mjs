@@ -1,5 +1,6 @@
 import { hearth } from "./hearth.mjs";
 import { hex, importSeed, publicKeyOf, seedOf, signBytes, unhex } from "./redo-crypto.mjs";
+import { readImport } from "./redo-import.mjs";
 import { canonicalize } from "./redo-json.mjs";
 import { commandFor, isTyping, shortcuts } from "./redo-keys.mjs";
 import { LocalLog, Sync } from "./redo-log.mjs";
@@ -672,6 +673,58 @@ if (app) {
       const step = Number(button.dataset.redoMonth);
       calendarMonth = step === 0 ? new Date() : new Date(calendarMonth.getFullYear(), calendarMonth.getMonth() + step, 1);
       render();
+    });
+  }
+
+  // --- Import from another app (settings page) ------------------------------------------
+  const importFile = document.getElementById("redo-import-file");
+  if (importFile) {
+    const preview = document.querySelector(".redo-import-preview");
+    const start = document.querySelector("[data-redo-import]");
+    let found = null;
+    importFile.addEventListener("change", async () => {
+      found = null;
+      start.hidden = true;
+      const file = importFile.files[0];
+      if (!file) return preview.replaceChildren();
+      try {
+        found = readImport(await file.text(), localDay());
+      } catch (error) {
+        preview.replaceChildren(view.element("p", { class: "field-error" }, "Nothing to import: " + error.message + "."));
+        return;
+      }
+      const names = found.tasks.slice(0, 5).map((task) => task.fields.title).join(", ") + (found.tasks.length > 5 ? ", …" : "");
+      preview.replaceChildren(
+        view.element("p", {}, `Found ${found.tasks.length} open task${found.tasks.length === 1 ? "" : "s"} in this ${found.source} export: ${names}.`),
+        found.skipped.length ? view.element("p", { class: "hint" }, "Left out: " + found.skipped.join(", ") + ".") : null);
+      start.textContent = `Import ${found.tasks.length} task${found.tasks.length === 1 ? "" : "s"}`;
+      start.hidden = found.tasks.length === 0;
+    });
+    start.addEventListener("click", async () => {
+      if (!found) return;
+      start.disabled = true;
+      importFile.disabled = true;
+      await logReady;
+      let done = 0;
+      try {
+        for (const task of found.tasks) {
+          preview.replaceChildren(view.element("p", {}, `Importing ${done + 1} of ${found.tasks.length}…`));
+          let deadline = task.deadline;
+          if (!deadline && task.due) deadline = task.time ? new Date(task.due + "T" + task.time).toISOString() : endOfDay(task.due);
+          await perform({ intent: "add", fields: task.fields, deadline });
+          done++;
+        }
+        preview.replaceChildren(view.element("p", {}, `Imported ${done} task${done === 1 ? "" : "s"} from ${found.source}. `,
+          view.element("a", { href: "/redo" }, "See them on the task list"), "."));
+        start.hidden = true;
+        runSync();
+      } catch (error) {
+        preview.replaceChildren(view.element("p", { class: "field-error" },
+          `Imported ${done} of ${found.tasks.length} (they are on your task list); the next one failed: ${error.message}.`));
+      } finally {
+        start.disabled = false;
+        importFile.disabled = false;
+      }
     });
   }
 

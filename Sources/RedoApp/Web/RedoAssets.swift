@@ -10,6 +10,7 @@ enum RedoAssets {
       "redo-errors.mjs": PackageResources.redo_errors_mjs,
       "redo-filter.mjs": PackageResources.redo_filter_mjs,
       "redo-graph.mjs": PackageResources.redo_graph_mjs,
+      "redo-import.mjs": PackageResources.redo_import_mjs,
       "redo-json.mjs": PackageResources.redo_json_mjs,
       "redo-keys.mjs": PackageResources.redo_keys_mjs,
       "redo-log.mjs": PackageResources.redo_log_mjs,

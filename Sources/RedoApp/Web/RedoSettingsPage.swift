@@ -40,9 +40,32 @@ enum RedoSettingsPage {
           ).node,
           next(setting, zone: context.timeZone)),
         Forms.submit("Save settings")),
+      importSection(),
       .p(
         .a([.href("/account/notifications")], "Notification settings"),
         " choose whether notices reach your devices, your inbox or your email."))
+  }
+
+  /// Filled in by redo.mjs, which reads the file in the browser and signs each task there.
+  static func importSection() -> Node {
+    .section(
+      [.class("redo-import card"), .aria("labelledby", "redo-import-heading")],
+      .h2([.id("redo-import-heading")], "Bring tasks from another app"),
+      .p(
+        [.class("hint")],
+        "A Todoist CSV export, or a Taskwarrior export (",
+        .code("task export > tasks.json"),
+        "). Open tasks come over with their dates, priorities, repeats and notes."),
+      .div(
+        [.class("field")],
+        .label([.for("redo-import-file")], "Export file"),
+        .input(
+          .type("file"), .id("redo-import-file"),
+          .attr("accept", ".csv,.json,text/csv,application/json"))),
+      .div([.class("redo-import-preview"), .role("status"), .aria("live", "polite")]),
+      .el(
+        "button", [.type("button"), .class("button primary"), .data("redo-import", ""), .hidden],
+        ["Import"]))
   }
 
   static func next(_ setting: RedoDueToday.Setting, zone: TimeZone) -> Node {
