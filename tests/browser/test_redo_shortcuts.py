@@ -63,3 +63,32 @@ def test_the_list_works_from_the_keyboard(page: Page, live_server) -> None:
         expect(dialog).to_contain_text(text)
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+
+
+def test_the_list_fits_a_phone(page: Page, live_server) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, live_server)
+    for title in ("Buy oat milk and a loaf of the good sourdough bread", "Ring the plumber about the boiler", "Pay the phone bill", "Book the car service", "Renew the library card", "Return the parcel"):
+        page.locator("#redo-add-title").fill(title)
+        page.get_by_role("button", name="Add task").click()
+        expect(page.locator(".redo-task", has_text=title[:20])).to_be_visible()
+
+    # Compact cards: one line of title, the actions beside it
+    heights = page.locator(".redo-task").evaluate_all("(rows) => rows.map((row) => row.getBoundingClientRect().height)")
+    assert max(heights) < 90, heights
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # The filters wait behind their button
+    expect(page.locator("#redo-q")).to_be_hidden()
+    page.get_by_text("Filters and sort").click()
+    expect(page.locator("#redo-q")).to_be_visible()
+
+    # The batch bar stays in view while the list scrolls under it
+    for title in ("Pay the phone bill", "Return the parcel"):
+        page.get_by_role("checkbox", name=f"Select {title}").check()
+    bar = page.get_by_role("toolbar", name="Selected tasks")
+    expect(bar).to_contain_text("2 selected")
+    page.mouse.wheel(0, 400)
+    page.wait_for_function("window.scrollY > 100")
+    box = bar.bounding_box()
+    assert box is not None and 0 <= box["y"] < 844, box

@@ -569,6 +569,12 @@ if (app) {
     }
   });
 
+  // The filters stay behind their button on a phone, unless some are in use.
+  const filterPanel = document.querySelector("[data-redo-filters]");
+  if (filterPanel && (window.matchMedia("(min-width: 40rem)").matches || /[?&](q|priority|overdue|archived|all)=/.test(location.search))) {
+    filterPanel.open = true;
+  }
+
   // --- Keyboard shortcuts on the list (? lists them) --------------------------------------
   const shortcutHelp = () => {
     let dialog = document.getElementById("redo-shortcuts");

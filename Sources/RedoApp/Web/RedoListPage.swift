@@ -79,49 +79,59 @@ public enum RedoListPage {
                 .text(preset.name)))
           }),
         .li([.class("redo-saved-presets")])),
+      // Behind a button on a phone; redo.mjs opens it where there is room.
       .el(
-        "form", [.method("get"), .action("/redo"), .class("redo-filter-form")],
+        "details", [.class("redo-filter-panel"), .data("redo-filters", "")],
         [
-          .div(
-            [.class("field")], .label([.for("redo-q")], "Search"),
-            .input(.id("redo-q"), .type("search"), .name("q"), .value(filter.search))),
-          .div(
-            [.class("field")], .label([.for("redo-sort")], "Sort"),
-            .select(
-              [.id("redo-sort"), .name("sort")],
-              .fragment(
-                TaskFilter.Sort.allCases.map {
-                  Node.option(
-                    [.value($0.rawValue), .flag("selected", $0 == filter.sort)], .text($0.label))
-                }))),
-          .el(
-            "fieldset", [.class("redo-priorities")],
-            [.el("legend", [], ["Priority"])]
-              + (1...5).reversed().map { value in
-                Node.label(
-                  .input(
-                    .type("checkbox"), .name("priority"), .value(String(value)),
-                    .flag("checked", filter.priorities.contains(value))),
-                  .text(" " + RedoPage.priorityName(value)))
-              }),
-          .label(
-            .input(
-              .type("checkbox"), .name("overdue"), .value("1"), .flag("checked", filter.overdueOnly)
-            ), " Overdue only"),
-          .label(
-            .input(
-              .type("checkbox"), .name("archived"), .value("1"),
-              .flag("checked", filter.showArchived)), " Archived"),
-          .label(
-            .input(
-              .type("checkbox"), .name("all"), .value("1"),
-              .flag("checked", !filter.activeOnly && !filter.showArchived)),
-            " Include done and drafts"),
-          Forms.submit("Filter", style: .secondary),
-          .el(
-            "button", [.type("button"), .class("button link"), .data("redo-save-preset", "")],
-            ["Save this view"]),
+          .el("summary", [.class("button secondary small")], ["Filters and sort"]),
+          filterForm(filter),
         ]))
+  }
+
+  static func filterForm(_ filter: TaskFilter) -> Node {
+    .el(
+      "form", [.method("get"), .action("/redo"), .class("redo-filter-form")],
+      [
+        .div(
+          [.class("field")], .label([.for("redo-q")], "Search"),
+          .input(.id("redo-q"), .type("search"), .name("q"), .value(filter.search))),
+        .div(
+          [.class("field")], .label([.for("redo-sort")], "Sort"),
+          .select(
+            [.id("redo-sort"), .name("sort")],
+            .fragment(
+              TaskFilter.Sort.allCases.map {
+                Node.option(
+                  [.value($0.rawValue), .flag("selected", $0 == filter.sort)], .text($0.label))
+              }))),
+        .el(
+          "fieldset", [.class("redo-priorities")],
+          [.el("legend", [], ["Priority"])]
+            + (1...5).reversed().map { value in
+              Node.label(
+                .input(
+                  .type("checkbox"), .name("priority"), .value(String(value)),
+                  .flag("checked", filter.priorities.contains(value))),
+                .text(" " + RedoPage.priorityName(value)))
+            }),
+        .label(
+          .input(
+            .type("checkbox"), .name("overdue"), .value("1"), .flag("checked", filter.overdueOnly)
+          ), " Overdue only"),
+        .label(
+          .input(
+            .type("checkbox"), .name("archived"), .value("1"),
+            .flag("checked", filter.showArchived)), " Archived"),
+        .label(
+          .input(
+            .type("checkbox"), .name("all"), .value("1"),
+            .flag("checked", !filter.activeOnly && !filter.showArchived)),
+          " Include done and drafts"),
+        Forms.submit("Filter", style: .secondary),
+        .el(
+          "button", [.type("button"), .class("button link"), .data("redo-save-preset", "")],
+          ["Save this view"]),
+      ])
   }
 
   static func list(_ rows: [Row], totalTasks: Int, filter: TaskFilter, readOnly: Set<String>)
