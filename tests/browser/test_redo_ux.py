@@ -68,9 +68,9 @@ def test_the_list_comes_first_with_a_quick_add_that_reads_the_line(page: Page, l
     page.locator("#redo-add-title").fill("Buy milk tomorrow p1 every 3d")
     tomorrow = dt.datetime.now(ZONE).date() + dt.timedelta(days=1)
     expect(preview.locator("li")).to_have_count(3)
-    expect(preview.locator("li").first).to_have_text(f"Due {tomorrow.strftime('%a, %b')} {tomorrow.day}")
-    expect(preview).to_contain_text("P1 · Urgent")
-    expect(preview).to_contain_text("Repeats every 3 days")
+    expect(preview.locator("li").first).to_have_text(f"Due tomorrow ({tomorrow.strftime('%a, %b')} {tomorrow.day})")
+    expect(preview.locator("li").nth(1)).to_have_text("P1 · Urgent")
+    expect(preview).to_contain_text("Repeats every 3 days from")
 
     page.get_by_role("button", name="Add task").click()
     row = page.locator(".redo-task", has_text="Buy milk")
