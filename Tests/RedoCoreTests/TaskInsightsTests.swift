@@ -98,4 +98,49 @@ import Testing
     let idle = TaskInsights(tasks: [tasks[2]], now: now, calendar: tokyo).forecast
     #expect(idle.estimatedDays == 7 && idle.velocity == 0)
   }
+
+  /// Completions `daysAgo` days before today (Tokyo), one a day at noon there.
+  func done(_ id: String, daysAgo: [Int], open: Bool = false) -> RedoTask {
+    let walls = daysAgo.map { back in
+      WallTime(milliseconds: now.milliseconds - Int64(back) * 86_400_000 - 9 * 3_600_000)
+        .description
+    }
+    return task(id, points: 1, completions: walls, open: open, created: "2026-09-01T00:00:00.000Z")
+  }
+
+  @Test func theForecastWaitsForTwoWeeksOfCompletions() {
+    // Given a first-day user: one task done today, five still to do
+    let firstDay =
+      [done("done", daysAgo: [0])]
+      + (1...5).map { done("todo\($0)", daysAgo: [], open: true) }
+    // When the forecast is made
+    let forecast = TaskInsights(tasks: firstDay, now: now, calendar: tokyo).forecast
+    // Then it has no numbers to show, only words that say why
+    #expect(forecast.estimatedDays == 150)
+    #expect(forecast.waiting == .tooNew)
+    #expect(
+      forecast.waiting?.words
+        == "The forecast needs two weeks of completed tasks; it appears once you have them.")
+    // With no completion at all, the same
+    #expect(TaskInsights(tasks: [tasks[2]], now: now, calendar: tokyo).forecast.waiting == .tooNew)
+    // And 13 days since the first completion is still too new, however many there are
+    let thirteen = [done("a", daysAgo: Array(0...13)), done("b", daysAgo: [], open: true)]
+    #expect(TaskInsights(tasks: thirteen, now: now, calendar: tokyo).forecast.waiting == .tooNew)
+  }
+
+  @Test func theForecastWaitsForEnoughRecentCompletions() {
+    // Given two weeks since the first completion but only four in the last 30 days
+    let sparse = [done("a", daysAgo: [40, 20, 10, 3, 1]), done("b", daysAgo: [], open: true)]
+    let waiting = TaskInsights(tasks: sparse, now: now, calendar: tokyo).forecast
+    #expect(waiting.waiting == .tooFew)
+    #expect(
+      waiting.waiting?.words
+        == "The forecast needs at least 5 tasks completed in the last 30 days; it appears once you have them."
+    )
+    // When a fifth comes, 14 days after the first one: the forecast is shown
+    let enough = [done("a", daysAgo: [14, 10, 7, 3, 1]), done("b", daysAgo: [], open: true)]
+    let ready = TaskInsights(tasks: enough, now: now, calendar: tokyo).forecast
+    #expect(ready.waiting == nil)
+    #expect(ready.velocity == 5.0 / 30)
+  }
 }

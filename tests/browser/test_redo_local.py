@@ -135,7 +135,7 @@ def test_offline_work_syncs_when_the_connection_returns(page: Page, live_server)
     cli.out("edit", "Post the letter", "--priority", "5")
     cli.out("sync")
     page.reload()
-    expect(page.locator(".redo-task", has_text="Post the letter")).to_contain_text("· High priority")
+    expect(page.locator(".redo-task", has_text="Post the letter")).to_contain_text("· P1 · Urgent priority")
 
 
 def test_the_signing_key_leaves_only_through_the_export_that_asks(page: Page, live_server) -> None:

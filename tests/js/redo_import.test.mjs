@@ -19,6 +19,8 @@ test("a Todoist export becomes tasks, notes joining their task", () => {
   assert.deepEqual(read.tasks.map((task) => task.fields.title), ["Pay rent", "Water the plants", "Buy stamps, envelopes", "Send the report"]);
   const [rent, plants, stamps, report] = read.tasks;
   assert.equal(rent.fields.priority, 5);
+  assert.equal(rent.due, "2026-12-01");
+  assert.equal(rent.fields.frequencyDays, 30);
   assert.equal(rent.fields.description, "Transfer to the landlord's account\n\nLandlord changed banks, see the email");
   assert.equal(plants.fields.frequencyDays, 3);
   assert.equal(plants.fields.priority, 3);

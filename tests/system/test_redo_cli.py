@@ -141,7 +141,7 @@ def test_bad_arguments_get_clear_messages() -> None:
     assert result.returncode != 0 and b"run `redo init` first" in result.stderr
     home.out("init")
     for args, message in [
-        (("add", "x", "--priority", "7"), b"--priority must be from 1 (lowest) to 5 (highest), not 7"),
+        (("add", "x", "--priority", "7"), b"--priority must be from 1 to 5 (5 is the most urgent) or p1 to p5 (p1 is the most urgent), not 7"),
         (("add", "x", "--due", "someday"), b'cannot read the date "someday"'),
         (("add", "  "), b"the title must not be empty"),
         (("complete", "nothing-like-this"), b'no task matches "nothing-like-this"'),
@@ -182,8 +182,8 @@ def test_list_filters_and_stats_read_the_same_tasks() -> None:
     home.out("init", "--name", "laptop")
     home.out("add", "Water the plants", "--every", "3", "--priority", "5", "--points", "2")
     home.out("add", "File taxes", "--priority", "2", "--points", "5")
-    home.out("add", "Call mum", "--priority", "4")
-    home.out("edit", "Call mum", "--description", "About the garden")
+    home.out("add", "Call mum", "--priority", "p3")
+    home.out("edit", "Call mum", "--description", "About the garden", "--priority", "p2")
     home.out("complete", "File taxes")
     home.out("complete", "Water the plants")
 
@@ -193,6 +193,10 @@ def test_list_filters_and_stats_read_the_same_tasks() -> None:
     # Search reads titles and descriptions; priorities combine; --all brings back what is done
     assert titles("--search", "GARDEN") == ["Call mum"]
     assert sorted(titles("--priority", "5", "--priority", "2", "--all")) == ["File taxes", "Water the plants"]
+    # p1 is the most urgent, the protocol's 5, as the web app says it
+    assert titles("--priority", "p2") == ["Call mum"]
+    assert sorted(titles("--priority", "p1", "--priority", "p4", "--all")) == ["File taxes", "Water the plants"]
+    assert "priority:    4 (P2 · High)" in home.out("show", "Call mum")
     assert titles("--sort", "title") == ["Call mum", "Water the plants"]
     assert titles("--preset", "high", "--sort", "priority") == ["Water the plants", "Call mum"]
     assert "No tasks match." in home.out("list", "--search", "nothing like this")

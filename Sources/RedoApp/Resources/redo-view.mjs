@@ -18,9 +18,12 @@ const actionButton = (intent, text, label, task, extra = {}) => element("button"
   dataset: { redoAction: intent, taskId: task.id, ...extra },
 }, text);
 
-// As RedoPage.priorityName and RedoPage.repeatText word them on the server.
-export const priorityName = (priority) =>
-  ["Low", "Medium-Low", "Medium", "Medium-High", "High"][Math.min(Math.max(priority, 1), 5) - 1];
+// As RedoPage.priorityName and RedoPage.repeatText word them on the server. One scale, p1 the
+// most urgent: P1 is the protocol's priority 5, P5 its 1.
+export const priorityName = (priority) => {
+  const level = 6 - Math.min(Math.max(priority, 1), 5);
+  return "P" + level + " · " + ["Urgent", "High", "Medium", "Low", "Someday"][level - 1];
+};
 export const repeatText = (days) => ({ 1: "Daily", 7: "Weekly", 14: "Every two weeks", 30: "Monthly" })[days]
   || "Every " + days + " days";
 

@@ -453,26 +453,32 @@ if (app) {
   // --- The quick add: one line, and what was understood of it ----------------------------
   const quickForm = document.querySelector(".redo-quick");
   const quickPreview = quickForm && quickForm.querySelector(".redo-quick-preview");
-  const chipOrder = ["due", "priority", "repeat"];
-  const chipsOf = (parsed) => parsed.understood.slice().sort((a, b) => chipOrder.indexOf(a.kind) - chipOrder.indexOf(b.kind)).map((item) => {
-    if (item.kind === "due") return "Due " + dayText(endOfDay(item.value));
-    if (item.kind === "priority") return view.priorityName(item.value) + " priority";
-    return "Repeats " + view.repeatText(item.value).toLowerCase();
-  });
+  // The words come from the pure reader: the due day and time (or the default when none was
+  // typed), the priority and the repeat as the protocol will hold it, then what it cannot hold.
+  const localTime = (date = new Date()) => pad(date.getHours()) + ":" + pad(date.getMinutes());
+  const readQuick = (text) => parseQuickAdd(text, localDay(), { now: localTime() });
+  const chipsOf = (parsed) => [
+    ...parsed.summary.map((chip) => view.element("li", { class: "tag" }, chip)),
+    ...parsed.notes.map((note) => view.element("li", { class: "redo-quick-note" }, note)),
+  ];
   const drawPreview = () => {
-    const parsed = parseQuickAdd(quickForm.elements.title.value, localDay());
-    const chips = chipsOf(parsed);
-    quickPreview.replaceChildren(...chips.map((chip) => view.element("li", { class: "tag" }, chip)));
-    quickPreview.hidden = chips.length === 0;
+    const text = quickForm.elements.title.value;
+    quickPreview.replaceChildren(...(text.trim() ? chipsOf(readQuick(text)) : []));
+    quickPreview.hidden = !text.trim();
   };
   if (quickPreview) quickForm.elements.title.addEventListener("input", drawPreview);
   const quickRequest = (form) => {
-    const parsed = parseQuickAdd(form.elements.title.value, localDay());
+    const parsed = readQuick(form.elements.title.value);
     if (!parsed.title) throw new Error("give the task a name as well as when it is due");
     const request = { intent: "add", fields: { title: parsed.title } };
     if (parsed.priority !== null) request.fields.priority = parsed.priority;
     if (parsed.frequencyDays !== null) request.fields.frequencyDays = parsed.frequencyDays;
     if (parsed.due !== null) request.due = parsed.due;
+    if (parsed.due !== null && parsed.time !== null) {
+      const [year, month, day] = parsed.due.split("-").map(Number);
+      const [hour, minute] = parsed.time.split(":").map(Number);
+      request.deadline = new Date(year, month - 1, day, hour, minute).toISOString();
+    }
     return request;
   };
 

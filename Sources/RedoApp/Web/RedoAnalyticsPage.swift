@@ -37,7 +37,7 @@ public enum RedoAnalyticsPage {
               (1...5).reversed().map { priority in
                 let count = analytics.byPriority[priority - 1]
                 return Node.tr(
-                  .th([.scope("row")], .text("\(priority) · \(RedoPage.priorityName(priority))")),
+                  .th([.scope("row")], .text(RedoPage.priorityName(priority))),
                   .td(
                     bar(Double(count) / Double(busiest), vertical: false),
                     .text(" \(count)")))

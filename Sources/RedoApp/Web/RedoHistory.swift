@@ -66,7 +66,7 @@ enum RedoHistory {
     }
   }
 
-  /// The task's fields in a payload, in words: "High priority, repeats every 3 days".
+  /// The task's fields in a payload, in words: "P2 · High priority, repeats every 3 days".
   private static func fields(_ payload: [String: JSON], except: Set<String>, changing: Bool = false)
     -> String?
   {

@@ -26,7 +26,14 @@ enum RedoInsightsSections {
         .dt("Busiest day"), .dd(.text(week.busiestDay.map(RedoPage.dayText) ?? "—"))))
   }
 
+  /// No numbers until the history is long enough to mean something (TaskInsights.Forecast.waiting).
   static func forecast(_ forecast: TaskInsights.Forecast) -> Node {
+    if forecast.remaining > 0, let waiting = forecast.waiting {
+      return .section(
+        [.class("redo-chart redo-forecast")],
+        .h2("Completion forecast"),
+        .p(.text(waiting.words)))
+    }
     let margin = forecast.daysToTarget - forecast.estimatedDays
     let verdict =
       forecast.remaining == 0

@@ -57,8 +57,8 @@ public enum RedoListPage {
           Forms.submit("Add task")),
         .p(
           [.id("redo-quick-hint"), .class("hint redo-quick-hint")],
-          "Add a day (tomorrow, fri, in 3 days), a priority (p1 is the most urgent) ",
-          "and a repeat (every 2 weeks)."),
+          "Add a day (tomorrow, fri, in 3 days, on the 1st), a time (9am), ",
+          "a priority (p1 is the most urgent) and a repeat (every 2 weeks, every month)."),
         .ul([.class("redo-quick-preview"), .ariaLabel("Understood"), .hidden]),
       ])
   }

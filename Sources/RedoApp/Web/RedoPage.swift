@@ -87,16 +87,17 @@ enum RedoPage {
   static let messages = Node.div(
     [.id("redo-messages"), .class("redo-messages"), .role("status"), .aria("live", "polite")])
 
+  /// "P1 · Urgent" (the protocol's 5) to "P5 · Someday" (its 1): one scale everywhere.
   static func priorityName(_ priority: Int) -> String {
-    ["Low", "Medium-Low", "Medium", "Medium-High", "High"][min(max(priority, 1), 5) - 1]
+    PriorityScale.name(priority)
   }
 
+  /// P1 first; each option's value is the protocol's priority.
   static func priorityOptions(selected: Int) -> Node {
     .fragment(
       (1...5).reversed().map { value in
         Node.option(
-          [.value(String(value)), .flag("selected", value == selected)],
-          .text("\(value) · \(priorityName(value))"))
+          [.value(String(value)), .flag("selected", value == selected)], .text(priorityName(value)))
       })
   }
 

@@ -39,7 +39,7 @@ public enum RedoTaskPage {
     .dl(
       [.class("redo-summary")],
       .dt("Status"), .dd(.text(task.archived ? "Archived" : due)),
-      .dt("Priority"), .dd(.text("\(task.priority) · \(RedoPage.priorityName(task.priority))")),
+      .dt("Priority"), .dd(.text(RedoPage.priorityName(task.priority))),
       .dt("Points"), .dd(.text(String(task.storyPoints))),
       .dt("Repeats"), .dd(.text(RedoPage.repeatText(task.frequencyDays))),
       .dt("Description"), .dd(.text(task.description.isEmpty ? "—" : task.description)))

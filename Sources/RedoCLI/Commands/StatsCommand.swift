@@ -49,6 +49,9 @@ struct StatsReport {
       Double(insights.trend.reduce(0) { $0 + $1.completions })
       / Double(max(1, insights.trend.count))
     let margin = forecast.daysToTarget - forecast.estimatedDays
+    let forecastText =
+      forecast.waiting.map(\.words)
+      ?? "\(forecast.remaining) tasks at \(String(format: "%.2f", forecast.velocity)) a day: about \(forecast.estimatedDays) days; \(forecast.onTrack ? "on track, \(margin) days ahead of" : "\(-margin) days behind") the end of the month (\(forecast.target)); confidence \(Int((forecast.confidence * 100).rounded()))%"
     return """
       Tasks        \(basics.activeCount) active, \(basics.overdueCount) overdue, \(basics.archivedCount) archived
       Done         \(basics.completedLast7Days) in 7 days, \(basics.completedTodos) in all
@@ -57,7 +60,7 @@ struct StatsReport {
       Last 7 days  \(trend)  (avg \(String(format: "%.1f", average)) a day)
       This week    \(week.completed) done, \(week.created) added, \(week.points) points, \(week.activeDays) / 7 active days, \(Self.hours(week.averageHours)) to complete on average
       Best time    \(peak)
-      Forecast     \(forecast.remaining) tasks at \(String(format: "%.2f", forecast.velocity)) a day: about \(forecast.estimatedDays) days; \(forecast.onTrack ? "on track, \(margin) days ahead of" : "\(-margin) days behind") the end of the month (\(forecast.target)); confidence \(Int((forecast.confidence * 100).rounded()))%
+      Forecast     \(forecastText)
       """
   }
 
@@ -112,6 +115,7 @@ struct StatsReport {
         "daysToTarget": .number(Double(forecast.daysToTarget)),
         "onTrack": .bool(forecast.onTrack),
         "confidence": .number((forecast.confidence * 1000).rounded() / 1000),
+        "ready": .bool(forecast.waiting == nil),
       ],
     ]
   }

@@ -5,13 +5,16 @@ import RedoCore
 
 struct TaskFields: ParsableArguments {
   @Option(help: "A longer description.") var description: String?
-  @Option(help: "1 (lowest) to 5 (highest).") var priority: Int?
+  @Option(help: "5 (the most urgent) to 1, or as the web app says it, p1 (the most urgent) to p5.")
+  var priority: String?
   @Option(help: "Story points, a whole number of at least 0.") var points: Int?
   @Option(help: "Repeat every DAYS days after each completion.") var every: Int?
 
   func validate() throws {
-    if let priority, !(1...5).contains(priority) {
-      throw ValidationError("--priority must be from 1 (lowest) to 5 (highest), not \(priority)")
+    if let priority, PriorityScale.priority(typed: priority) == nil {
+      throw ValidationError(
+        "--priority must be from 1 to 5 (5 is the most urgent) or p1 to p5 (p1 is the most urgent), not \(priority)"
+      )
     }
     if let points, points < 0 { throw ValidationError("--points must be 0 or more, not \(points)") }
     if let every, every < 1 {
@@ -22,7 +25,9 @@ struct TaskFields: ParsableArguments {
   var payload: [String: JSON] {
     var payload: [String: JSON] = [:]
     if let description { payload["description"] = .string(description) }
-    if let priority { payload["priority"] = .number(Double(priority)) }
+    if let priority = priority.flatMap(PriorityScale.priority(typed:)) {
+      payload["priority"] = .number(Double(priority))
+    }
     if let points { payload["storyPoints"] = .number(Double(points)) }
     if let every { payload["frequencyDays"] = .number(Double(every)) }
     return payload

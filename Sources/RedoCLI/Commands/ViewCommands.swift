@@ -18,8 +18,9 @@ struct List: ParsableCommand {
   @Flag(help: "Only tasks whose current todo is past its deadline.") var overdue = false
   @Option(help: "Only tasks whose title or description contains this (any case).") var search:
     String?
-  @Option(help: "Only tasks of this priority, 1 to 5; repeat for several.") var priority: [Int] =
-    []
+  @Option(
+    help: "Only tasks of this priority, 5 (the most urgent) to 1 or p1 to p5; repeat for several.")
+  var priority: [String] = []
   @Option(help: "The order: rank (default), priority, due, created or title.") var sort: String?
   @Option(help: "A built-in view: all, today, urgent, high or week.") var preset: String?
   @Flag(help: "JSON for scripts: each task with its rank and due text.") var json = false
@@ -32,8 +33,8 @@ struct List: ParsableCommand {
       throw ValidationError(
         "--preset must be one of \(TaskFilter.presets.map(\.slug).joined(separator: ", "))")
     }
-    if let wrong = priority.first(where: { !(1...5).contains($0) }) {
-      throw ValidationError("--priority \(wrong) is not a priority from 1 to 5")
+    if let wrong = priority.first(where: { PriorityScale.priority(typed: $0) == nil }) {
+      throw ValidationError("--priority \(wrong) is not a priority from 1 to 5 or p1 to p5")
     }
   }
 
@@ -42,7 +43,7 @@ struct List: ParsableCommand {
     if let preset { query.append(("preset", preset)) }
     if let search { query.append(("q", search)) }
     if let sort { query.append(("sort", Self.sorts[sort]!)) }
-    query += priority.map { ("priority", String($0)) }
+    query += priority.compactMap(PriorityScale.priority(typed:)).map { ("priority", String($0)) }
     if archived { query.append(("archived", "1")) }
     if overdue { query.append(("overdue", "1")) }
     if all { query.append(("all", "1")) }
@@ -102,7 +103,8 @@ struct Show: ParsableCommand {
     if json { return try printJSON(task.json) }
     var lines = [
       task.title, "  id:          \(task.id)", "  status:      \(workspace.deadlineText(task))",
-      "  priority:    \(task.priority)", "  points:      \(task.storyPoints)",
+      "  priority:    \(task.priority) (\(PriorityScale.name(task.priority)))",
+      "  points:      \(task.storyPoints)",
       "  repeats:     \(task.frequencyDays.map { "every \($0) day\($0 == 1 ? "" : "s")" } ?? "no")",
       "  created:     \(task.created)",
     ]

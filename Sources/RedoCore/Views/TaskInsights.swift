@@ -50,6 +50,28 @@ public struct TaskInsights: Equatable, Sendable {
   }
 
   public struct Forecast: Equatable, Sendable {
+    /// Why there is no forecast yet: its numbers mean nothing on a few days of completions.
+    public enum Waiting: Equatable, Sendable {
+      /// Fewer than `minimumDays` days since the first completion (or none yet).
+      case tooNew
+      /// Fewer than `minimumCompletions` completions in the last 30 days.
+      case tooFew
+
+      /// What the page and the CLI say in place of the forecast.
+      public var words: String {
+        switch self {
+        case .tooNew:
+          "The forecast needs two weeks of completed tasks; it appears once you have them."
+        case .tooFew:
+          "The forecast needs at least \(Forecast.minimumCompletions) tasks completed in the last 30 days; it appears once you have them."
+        }
+      }
+    }
+
+    /// The history a forecast needs: two weeks since the first completion, and a few recent ones.
+    public static let minimumDays = 14
+    public static let minimumCompletions = 5
+
     /// Completions per day over the last 30 days.
     public var velocity: Double
     /// Active tasks: not archived, with a pending todo.
@@ -60,6 +82,8 @@ public struct TaskInsights: Equatable, Sendable {
     public var daysToTarget: Int
     /// 0 to 0.8, growing with the number of recent completions.
     public var confidence: Double
+    /// Set while the history is too short for the numbers above to be shown.
+    public var waiting: Waiting?
     public var onTrack: Bool { estimatedDays <= daysToTarget }
   }
 
@@ -143,12 +167,15 @@ public struct TaskInsights: Equatable, Sendable {
     let firstOfNext = LocalDay(
       year: today.month == 12 ? today.year + 1 : today.year, month: today.month % 12 + 1, day: 1)
     let target = calendar.adding(-1, to: firstOfNext)
+    let since = completions.map(\.day).min().map { calendar.days(from: $0, to: today) } ?? 0
     forecast = Forecast(
       velocity: velocity, remaining: remaining,
       estimatedDays: velocity > 0
         ? Int((Double(remaining) / velocity).rounded(.up)) : remaining * 7,
       target: target, daysToTarget: calendar.days(from: today, to: target),
-      confidence: min(1, Double(recent) / 100) * 0.8)
+      confidence: min(1, Double(recent) / 100) * 0.8,
+      waiting: since < Forecast.minimumDays
+        ? .tooNew : recent < Forecast.minimumCompletions ? .tooFew : nil)
   }
 
   private static func date(_ wall: WallTime) -> Date {
