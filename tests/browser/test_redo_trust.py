@@ -52,6 +52,38 @@ def test_a_new_account_adds_a_task_on_the_first_screen_with_no_key_question(page
     page.goto("/redo/settings")
     expect(page.get_by_role("button", name="Export this key for the CLI")).to_be_visible()
 
+    # Offline, Redo still opens: the list from the worker's copy, the task page (never visited)
+    # drawn from the browser's log, and a change made there syncs once back online
+    page.goto("/redo")
+    page.wait_for_function("""async () => {
+      const cache = await caches.open("hearth-pages");
+      const copies = await Promise.all(["/redo", "/redo/calendar", "/redo/analytics", "/redo/tasks/_offline"]
+        .map((path) => cache.match(new URL(path, location.href).href)));
+      return copies.every(Boolean);
+    }""")
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator(".redo-task", has_text="Plant the bulbs")).to_be_visible()
+    page.get_by_role("link", name="Plant the bulbs").click()
+    expect(page.locator("h1.redo-title")).to_have_text("Plant the bulbs")
+    expect(page.locator(".redo-summary")).to_contain_text("Due tomorrow")
+    page.get_by_role("button", name="Snooze 1 day").click()
+    expect(page.locator(".redo-summary")).to_contain_text("Due in 2 days")
+    page.goto("/redo/calendar")
+    expect(page.locator(".redo-calendar")).to_be_visible()
+    page.goto("/redo/analytics")
+    expect(page.locator("h1")).to_be_visible()
+    page.context.set_offline(False)
+    page.goto("/redo")
+    expect(page.locator(".redo-sync-status")).to_contain_text("Everything is synced")
+    actions = [n["action"] for n in json_of(page.request.get("/api/redo/nodes"))["nodes"]]
+    assert actions.count("SNOOZE") == 1, actions
+
+    # The copies leave with the session
+    with page.expect_navigation():
+        page.get_by_role("button", name="Log out").click()
+    page.wait_for_function("async () => !(await caches.has('hearth-pages'))")
+
 
 def test_the_first_upload_while_registering_fails_loses_nothing(page: Page, live_server) -> None:
     # Registering the key fails until the route is lifted, as it does offline on first use

@@ -22,6 +22,62 @@ const buttons = (message) => {
   };
 };
 
+// Offline: a page whose response says "Hearth-Offline: keep" is copied on each visit and
+// shown from the copy when the network fails; a page never copied falls back to the nearest
+// "_offline" frame above it (/a/b/c: /a/b/_offline, then /a/_offline), which the app draws
+// from the browser's own data. Static assets have hashed names, so a copy never goes stale.
+// The copies go at log-out.
+const pages = "hearth-pages";
+const assets = "hearth-static";
+
+const fromNetworkKeeping = async (request) => {
+  const response = await fetch(request);
+  if (response.ok && response.headers.get("Hearth-Offline") === "keep") {
+    const cache = await caches.open(pages);
+    await cache.put(request.url.split("#")[0], response.clone());
+  }
+  return response;
+};
+
+const offlineCopy = async (url) => {
+  const cache = await caches.open(pages);
+  const exact = await cache.match(url.href);
+  if (exact) return exact;
+  const parts = url.pathname.split("/").filter(Boolean);
+  for (let depth = parts.length - 1; depth >= 1; depth--) {
+    const frame = await cache.match(new URL("/" + parts.slice(0, depth).join("/") + "/_offline", url).href);
+    if (frame) return frame;
+  }
+  return undefined;
+};
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && url.pathname === "/logout") {
+    event.waitUntil(caches.delete(pages));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith((async () => {
+      const cache = await caches.open(assets);
+      const copy = await cache.match(request);
+      if (copy) return copy;
+      const response = await fetch(request);
+      if (response.ok) await cache.put(request, response.clone());
+      return response;
+    })());
+  } else if (request.mode === "navigate" || (request.headers.get("Accept") || "").includes("text/html")) {
+    event.respondWith(fromNetworkKeeping(request).catch(async (error) => {
+      const copy = await offlineCopy(url);
+      if (copy) return copy;
+      throw error;
+    }));
+  }
+});
+
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 

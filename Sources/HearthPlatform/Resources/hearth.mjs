@@ -383,5 +383,21 @@ if (pushButton && pushWorks) {
   pushStatus.textContent = "This browser cannot receive push notifications.";
 }
 
-export const hearth = { fetch: hearthFetch, on, csrfToken: csrf, refreshInvitations, toast, ask, showSlider,
+// An app whose pages open offline asks for the service worker, then has `paths` copied once
+// the worker controls the page (at most hourly), so they open offline even if never visited.
+const keepOffline = async (paths) => {
+  if (!("serviceWorker" in navigator) || !navigator.onLine) return;
+  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  const key = "hearth-offline:" + paths.join(" ");
+  const last = Number(localStorage.getItem(key) || 0);
+  const wanted = Date.now() - last > 3_600_000 ? [location.pathname + location.search, ...paths] : [location.pathname + location.search];
+  await Promise.all(wanted.map((path) => fetch(path, { headers: { Accept: "text/html" }, credentials: "same-origin" }).catch(() => null)));
+  if (wanted.length > 1) localStorage.setItem(key, String(Date.now()));
+};
+
+export const hearth = { fetch: hearthFetch, keepOffline, on, csrfToken: csrf, refreshInvitations, toast, ask, showSlider,
   errorText, statusWords };

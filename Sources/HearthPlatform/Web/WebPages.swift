@@ -118,13 +118,20 @@ public struct WebPages: Sendable {
       body: .init(byteBuffer: ByteBuffer(bytes: try manifest.canonicalBytes())))
   }
 
-  package func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {
+  /// `keptOffline`: the service worker keeps a copy of the page to open while offline (an app's
+  /// pages that draw from the browser's own data); it is dropped at log-out.
+  package func html(
+    _ body: String, status: HTTPResponse.Status = .ok, keptOffline: Bool = false
+  ) -> Response {
     var response = Response(
       status: status, headers: [.contentType: "text/html; charset=utf-8"],
       body: .init(byteBuffer: ByteBuffer(string: body)))
+    if keptOffline { response.headers[Self.offlineHeader] = "keep" }
     response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/"))
     return response
   }
+
+  static let offlineHeader = HTTPField.Name("Hearth-Offline")!
 
   package func redirect(_ location: String, flash: Flash? = nil) -> Response {
     var response = Response.redirect(to: location, type: .found)

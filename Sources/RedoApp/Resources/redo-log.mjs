@@ -212,11 +212,15 @@ export class Sync {
     this.incomplete = new Set();
   }
 
-  // One run at a time; a request during a run asks for one more run after it.
+  // One run at a time; a request during a run is answered by one more run after it, even
+  // when the current one fails (it may have started before the connection came back).
   run() {
     if (this.running) {
-      this.again = true;
-      return this.running;
+      this.next = this.next || this.running.catch(() => {}).then(() => {
+        this.next = null;
+        return this.run();
+      });
+      return this.next;
     }
     this.running = (async () => {
       const report = { sent: 0, received: 0, problems: [] };

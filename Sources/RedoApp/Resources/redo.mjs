@@ -7,6 +7,7 @@ import { LocalLog, Sync } from "./redo-log.mjs";
 import { validateNode } from "./redo-node.mjs";
 import { planFor, signPlan } from "./redo-plan.mjs";
 import { parseQuickAdd } from "./redo-quickadd.mjs";
+import { deadlineText } from "./redo-rank.mjs";
 import { currentTodo } from "./redo-task.mjs";
 import * as view from "./redo-view.mjs";
 
@@ -207,7 +208,37 @@ if (app) {
     }
     if (calendar) view.renderCalendar(calendar, log.allTasks(), { now, month: calendarMonth });
     renderRefused();
+    renderOfflineTask(now);
     showState();
+  };
+
+  // The frame the service worker shows offline for a task page it holds no copy of.
+  const offlineTask = document.querySelector("[data-redo-offline-task]");
+  const renderOfflineTask = (now) => {
+    if (!offlineTask) return;
+    const match = /^\/redo\/tasks\/([0-9a-f-]{36})/.exec(location.pathname);
+    const task = match && log.task(match[1]);
+    if (!task) {
+      offlineTask.replaceChildren(view.element("p", { class: "empty" },
+        "This browser holds no copy of this task; it opens once you are back online."));
+      return;
+    }
+    const open = currentTodo(task) && !task.archived;
+    const button = (intent, text, extra = {}) => view.element("button", {
+      type: "button", class: "button " + (intent === "complete" ? "primary" : "secondary"),
+      dataset: { redoAction: intent, taskId: task.id, ...extra },
+    }, text);
+    document.title = task.title + " · Redo";
+    offlineTask.replaceChildren(
+      view.element("h1", { class: "redo-title" }, task.title),
+      view.element("p", { class: "hint" }, "Drawn from this browser's copy while offline: what you change here syncs when you are back online."),
+      view.element("dl", { class: "redo-summary" },
+        view.element("dt", {}, "Status"), view.element("dd", {}, task.archived ? "Archived" : open ? deadlineText(task, now) : "Done"),
+        view.element("dt", {}, "Priority"), view.element("dd", {}, view.priorityName(task.priority)),
+        view.element("dt", {}, "Repeats"), view.element("dd", {}, task.frequencyDays ? view.repeatText(task.frequencyDays) : "No"),
+        view.element("dt", {}, "Description"), view.element("dd", {}, task.description || "—")),
+      open ? view.element("section", { class: "redo-actions", "aria-label": "Actions" },
+        button("complete", "Complete now"), button("snooze", "Snooze 1 day", { days: "1" })) : null);
   };
 
   // Changes the server refused for good are out of the tasks; they wait here until the person
@@ -251,6 +282,7 @@ if (app) {
       if (report.problems.length) showSync(report.problems[0], true); else showSync(describeWaiting());
       return report;
     } catch (error) {
+      if (log.unsynced.length) render();
       showSync("Not synced (" + error.message + "); your changes are safe here and sync later.", true);
       return null;
     }
@@ -858,9 +890,12 @@ if (app) {
     log = await LocalLog.open(app.dataset.account);
     sync = new Sync(log, api, register);
     logOpened();
-    if (await log.meta("ready")) render();
+    // Before the first sync the server's own list stands, unless this browser holds unsent work.
+    if ((await log.meta("ready")) || log.unsynced.length) render();
     showKeptNote();
     if (navigator.onLine && savedList) loadViews().catch((error) => say("Saved views: " + error.message, true));
+    hearth.keepOffline(["/redo", "/redo/calendar", "/redo/analytics", "/redo/tasks/_offline"])
+      .catch((error) => console.warn("Redo will not open offline in this browser:", error));
     await runSync();
   })().catch((error) => {
     logFailed(error);

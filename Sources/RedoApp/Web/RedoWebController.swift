@@ -19,6 +19,7 @@ struct RedoWebController: Sendable {
     redo.get("", use: listPage)
     redo.get("/analytics", use: analyticsPage)
     redo.get("/calendar", use: calendarPage)
+    redo.get("/tasks/_offline", use: offlineTaskPage)
     redo.get("/tasks/:taskId", use: taskPage)
     redo.get("/settings", use: settingsPage)
     router.post("/redo/settings", use: saveSettings)
@@ -45,7 +46,16 @@ struct RedoWebController: Sendable {
     return pages.html(
       RedoListPage.render(
         page, rows: rows, filter: filter, totalTasks: all.count,
-        readOnly: Set(all.map(\.id)).subtracting(writable)))
+        readOnly: Set(all.map(\.id)).subtracting(writable)), keptOffline: true)
+  }
+
+  /// What the service worker shows for a task page it holds no copy of while offline: redo.mjs
+  /// draws the task from this browser's log.
+  @Sendable func offlineTaskPage(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    pages.html(
+      RedoOfflineTaskPage.render(try await pages.pageContext(request, context)), keptOffline: true)
   }
 
   @Sendable func analyticsPage(_ request: Request, _ context: AppRequestContext) async throws
@@ -58,13 +68,14 @@ struct RedoWebController: Sendable {
       RedoAnalyticsPage.render(
         try await pages.pageContext(request, context),
         analytics: TaskAnalytics(tasks: all, now: tasks.now, calendar: calendar),
-        insights: TaskInsights(tasks: all, now: tasks.now, calendar: calendar)))
+        insights: TaskInsights(tasks: all, now: tasks.now, calendar: calendar)), keptOffline: true)
   }
 
   @Sendable func calendarPage(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
-    pages.html(RedoCalendarPage.render(try await pages.pageContext(request, context)))
+    pages.html(
+      RedoCalendarPage.render(try await pages.pageContext(request, context)), keptOffline: true)
   }
 
   @Sendable func settingsPage(_ request: Request, _ context: AppRequestContext) async throws
@@ -139,7 +150,7 @@ struct RedoWebController: Sendable {
         try await pages.pageContext(request, context), task: task,
         due: DeadlineText.describe(task, now: tasks.now, calendar: calendar), nodes: nodes,
         canWrite: access >= .write, isOwner: access == .owner, people: people, viewerID: user.id,
-        authors: try await authors(of: participants, viewer: user)))
+        authors: try await authors(of: participants, viewer: user)), keptOffline: true)
   }
 
   /// Who signs with which key: the viewer ("You"), the task's owner and the people it is shared
