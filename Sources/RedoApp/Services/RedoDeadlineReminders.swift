@@ -78,6 +78,9 @@ struct RedoDeadlineReminders {
     /// Milliseconds since 1970, as the todo's deadline.
     var deadline: Int64
     var before: Int
+
+    /// The moment it was planned for; a retried job keeps it.
+    var at: WallTime { WallTime(milliseconds: deadline - Int64(before) * 60_000) }
   }
 
   /// One job per person, todo, deadline and setting: planning again changes nothing.
@@ -104,9 +107,9 @@ struct RedoDeadlineReminders {
 
   func fire(_ context: JobContext) async throws {
     let payload = try StoreJSON.decode(Payload.self, context.job.payload)
-    guard let draft = try await notice(for: payload, runAt: context.job.runAt) else {
+    guard let draft = try await notice(for: payload) else {
       context.logger.debug(
-        "Redo deadline reminder sends nothing: the task or the setting changed",
+        "Redo deadline reminder sends nothing: its setting, task or access changed, or it is late",
         metadata: ["task": "\(payload.taskId)", "user": "\(payload.userID)"])
       return
     }
@@ -115,7 +118,7 @@ struct RedoDeadlineReminders {
 
   /// The notice, while the setting, the person's access and the task's current todo are still
   /// those the job was planned for and it is not over an hour late.
-  func notice(for payload: Payload, runAt: Date) async throws -> NotificationDraft? {
+  func notice(for payload: Payload) async throws -> NotificationDraft? {
     let store = env.database.redoStore
     guard
       try await store.redoTaskReminder(userID: payload.userID, taskId: payload.taskId)?
@@ -126,16 +129,16 @@ struct RedoDeadlineReminders {
       let task = try await task(payload.taskId), !task.archived,
       let todo = task.currentTodo, todo.id == payload.todoId,
       todo.deadline.milliseconds == payload.deadline,
-      env.now().timeIntervalSince(runAt) <= Self.lateLimit
+      env.now().timeIntervalSince1970 - payload.at.secondsSince1970 <= Self.lateLimit
     else { return nil }
     let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC")!
-    let at = WallTime(secondsSince1970: runAt.timeIntervalSince1970)
     return NotificationDraft(
       kind: Self.kind, to: [user.id],
-      title: DeadlineReminder.title(task.title, deadline: todo.deadline, at: at, zone: zone),
+      title: DeadlineReminder.title(
+        task.title, deadline: todo.deadline, at: payload.at, zone: zone),
       body: "Open it in Redo to complete or snooze it.", url: "/redo/tasks/\(task.id)",
       dedupeKey: "redo:deadline:\(task.id):\(todo.id):\(todo.deadline.description)",
-      occurredAt: runAt)
+      occurredAt: Date(timeIntervalSince1970: payload.at.secondsSince1970))
   }
 
   /// The task as its stored nodes replay; nil when it is deleted or has none.
