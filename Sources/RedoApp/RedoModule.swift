@@ -12,7 +12,7 @@ public struct RedoModule: HearthAppModule {
   public static var assets: [StaticAsset] { RedoAssets.modules.assets + [RedoAssets.stylesheet] }
   public static var schema: AppSchema { RedoSchema.all }
   public static var notificationKinds: [NotificationKind] {
-    [RedoDueToday.kind, RedoSync.sharedTaskChanged]
+    [RedoDueToday.kind, RedoSync.sharedTaskChanged, RedoDeadlineReminders.kind]
   }
 
   let env: HearthEnvironment
@@ -24,7 +24,10 @@ public struct RedoModule: HearthAppModule {
     RedoViewsAPI(env: env).register(routes.api)
     RedoWebController(pages: routes.pages).register(routes.router, routes.api)
     RedoSettingsAPI(env: env).register(routes.api)
+    RedoReminderAPI(env: env).register(routes.api)
   }
+
+  public var jobHandlers: [String: JobHandler] { RedoDeadlineReminders(env: env).handlers }
 
   public var reminderHandlers: [String: ReminderHandler] {
     let dueToday = RedoDueToday(env: env)

@@ -62,6 +62,57 @@ struct RedoStoreConformanceTests: StoreFixtures {
   }
 
   @Test(arguments: StoreFactory.all)
+  func taskRemindersAreEachPersonsOwn(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      let store = db.redoStore
+      #expect(try await store.redoTaskReminder(userID: "alice", taskId: "t1") == nil)
+      let hour = RedoTaskReminder(
+        userID: "alice", taskId: "t1", minutesBefore: 60, updatedAt: Self.at(1))
+      try await store.putRedoTaskReminder(hour)
+      let bobs = RedoTaskReminder(
+        userID: "bob", taskId: "t1", minutesBefore: 0, updatedAt: Self.at(2))
+      try await store.putRedoTaskReminder(bobs)
+      try await store.putRedoTaskReminder(
+        RedoTaskReminder(userID: "alice", taskId: "t2", minutesBefore: 1440, updatedAt: Self.at(3)))
+      #expect(try await store.redoTaskReminder(userID: "alice", taskId: "t1") == hour)
+      #expect(try await store.redoTaskReminders(taskId: "t1") == [hour, bobs])
+
+      // Saving again replaces the person's reminder of that task, and no one else's
+      let tenMinutes = RedoTaskReminder(
+        userID: "alice", taskId: "t1", minutesBefore: 10, updatedAt: Self.at(4))
+      try await store.putRedoTaskReminder(tenMinutes)
+      #expect(try await store.redoTaskReminders(taskId: "t1") == [tenMinutes, bobs])
+
+      // Only the person's own reminder is deleted, once
+      #expect(try await !store.deleteRedoTaskReminder(userID: "bob", taskId: "t2"))
+      #expect(try await store.deleteRedoTaskReminder(userID: "alice", taskId: "t1"))
+      #expect(try await !store.deleteRedoTaskReminder(userID: "alice", taskId: "t1"))
+      #expect(try await store.redoTaskReminders(taskId: "t1") == [bobs])
+      #expect(
+        try await store.redoTaskReminder(userID: "alice", taskId: "t2")?.minutesBefore == 1440)
+
+      // They go with the account
+      try await db.deleteUser(id: "bob")
+      #expect(try await store.redoTaskReminders(taskId: "t1").isEmpty)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
+  func remindersOfATaskGoWithTheAccountThatOwnsIt(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      _ = try await db.redoStore.appendRedoNodes(
+        taskId: "mine", uploaderID: "alice", title: "A", at: Self.at(1)
+      ) { _, _ in [Self.redoNode("a")] }
+      try await db.redoStore.putRedoTaskReminder(
+        RedoTaskReminder(userID: "bob", taskId: "mine", minutesBefore: 10, updatedAt: Self.at(2)))
+      try await db.deleteUser(id: "alice")
+      #expect(try await db.redoStore.redoTaskReminders(taskId: "mine").isEmpty)
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
   func appendingRedoNodesMakesTheUploaderOwnerAndAnnouncesThem(_ factory: StoreFactory) async throws
   {
     try await factory.withDatabase { db in

@@ -121,6 +121,7 @@ struct RedoSync {
       let ownerID = owner.withLockedValue({ $0 })
     {
       try await tellOthers(taskId: taskId, ownerID: ownerID, changedBy: user)
+      try await RedoDeadlineReminders(env: env).replan(taskId: taskId)
     }
     return verdicts
   }

@@ -181,6 +181,58 @@ struct RedoSQLStore: RedoSyncStore {
     }
   }
 
+  func redoTaskReminder(userID: String, taskId: String) async throws -> RedoTaskReminder? {
+    try await database.row(
+      """
+      SELECT user_id, task_id, minutes_before, updated_at FROM redo_task_reminders
+      WHERE user_id = \(userID) AND task_id = \(taskId)
+      """
+    ).map(Self.taskReminder)
+  }
+
+  func putRedoTaskReminder(_ reminder: RedoTaskReminder) async throws {
+    try await database.transaction { tx in
+      try await tx.execute(
+        """
+        INSERT INTO redo_task_reminders (user_id, task_id, minutes_before, updated_at)
+        VALUES (\(reminder.userID), \(reminder.taskId), \(reminder.minutesBefore),
+          \(reminder.updatedAt))
+        ON CONFLICT (user_id, task_id) DO UPDATE SET minutes_before = excluded.minutes_before,
+          updated_at = excluded.updated_at
+        """)
+    }
+  }
+
+  func deleteRedoTaskReminder(userID: String, taskId: String) async throws -> Bool {
+    try await database.transaction { tx in
+      let found =
+        try await tx.row(
+          """
+          SELECT 1 AS one FROM redo_task_reminders WHERE user_id = \(userID) AND task_id = \(taskId)
+          """) != nil
+      if found {
+        try await tx.execute(
+          "DELETE FROM redo_task_reminders WHERE user_id = \(userID) AND task_id = \(taskId)")
+      }
+      return found
+    }
+  }
+
+  func redoTaskReminders(taskId: String) async throws -> [RedoTaskReminder] {
+    try await database.rows(
+      """
+      SELECT user_id, task_id, minutes_before, updated_at FROM redo_task_reminders
+      WHERE task_id = \(taskId) ORDER BY user_id
+      """
+    ).map(Self.taskReminder)
+  }
+
+  private static func taskReminder(_ row: SQLRow) throws -> RedoTaskReminder {
+    RedoTaskReminder(
+      userID: try row["user_id"], taskId: try row["task_id"],
+      minutesBefore: try row["minutes_before"], updatedAt: try row["updated_at"])
+  }
+
   private static func visibleTasks(_ userID: String) -> SQL {
     """
     SELECT resource_id FROM shares WHERE app = 'redo' AND kind = 'task' AND owner_id = \(userID)

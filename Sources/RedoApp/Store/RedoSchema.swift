@@ -59,6 +59,18 @@ enum RedoSchema {
           updated_at REAL NOT NULL
         );
         """),
+      SQLiteMigration(
+        "redo-task-reminders",
+        """
+        CREATE TABLE redo_task_reminders (
+          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          task_id TEXT NOT NULL,
+          minutes_before INTEGER NOT NULL CHECK (minutes_before >= 0),
+          updated_at REAL NOT NULL,
+          PRIMARY KEY (user_id, task_id)
+        );
+        CREATE INDEX redo_task_reminders_task ON redo_task_reminders(task_id);
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -111,11 +123,30 @@ enum RedoSchema {
           )
           """
         ]),
+      PostgresMigration(
+        version: 4, name: "redo task reminders: each person's reminder of a task's deadline",
+        statements: [
+          """
+          CREATE TABLE redo_task_reminders (
+            user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            task_id text NOT NULL,
+            minutes_before integer NOT NULL CHECK (minutes_before >= 0),
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (user_id, task_id)
+          )
+          """,
+          "CREATE INDEX redo_task_reminders_task_id_idx ON redo_task_reminders (task_id)",
+        ]),
     ],
-    // redo_settings and the due-today reminder (`reminders`) cascade with the account; the
-    // reminder's pending job then finds no reminder and sends nothing.
+    // redo_settings, the person's task reminders and the due-today reminder (`reminders`)
+    // cascade with the account; a pending job then finds no setting and sends nothing.
     accountCleanup: AccountCleanup { account in
       [
+        // Everyone's reminders of the tasks they own go with the tasks
+        """
+        DELETE FROM redo_task_reminders WHERE task_id IN (SELECT resource_id FROM shares
+          WHERE app = 'redo' AND kind = 'task' AND owner_id = \(account.id))
+        """,
         // The nodes of the tasks they own go with the tasks
         """
         DELETE FROM redo_nodes WHERE task_id IN (SELECT resource_id FROM shares

@@ -73,6 +73,30 @@ public protocol RedoSyncStore: Sendable {
   /// nil until the person first saves their settings.
   func redoSettings(userID: String) async throws -> RedoSettings?
   func putRedoSettings(_ settings: RedoSettings) async throws
+  /// The person's reminder of the task's deadline; nil when they want none.
+  func redoTaskReminder(userID: String, taskId: String) async throws -> RedoTaskReminder?
+  /// Adds the reminder, or replaces the person's one for the task.
+  func putRedoTaskReminder(_ reminder: RedoTaskReminder) async throws
+  /// False when there was none.
+  func deleteRedoTaskReminder(userID: String, taskId: String) async throws -> Bool
+  /// Everyone's reminders of one task, by user id.
+  func redoTaskReminders(taskId: String) async throws -> [RedoTaskReminder]
+}
+
+/// One person's wish to be reminded of a task's deadline, `minutesBefore` it (0: at it). Their
+/// own setting, not part of the shared task: it follows whichever todo is current.
+public struct RedoTaskReminder: Equatable, Sendable {
+  public var userID: String
+  public var taskId: String
+  public var minutesBefore: Int
+  public var updatedAt: Date
+
+  public init(userID: String, taskId: String, minutesBefore: Int, updatedAt: Date) {
+    self.userID = userID
+    self.taskId = taskId
+    self.minutesBefore = minutesBefore
+    self.updatedAt = updatedAt
+  }
 }
 
 /// A person's Redo settings: whether they get the morning digest of tasks due today, and at

@@ -16,9 +16,23 @@ public struct SharedPerson: Sendable {
 
 /// `/redo/tasks/:id`: one task, its todos, every node of its history, and its actions.
 public enum RedoTaskPage {
+  /// The viewer's own reminder of the task's deadline, and an error to show with its form.
+  public struct Reminder: Sendable {
+    public var before: Int?
+    public var next: DeadlineReminder.Next
+    public var error: String?
+
+    public init(before: Int?, next: DeadlineReminder.Next, error: String? = nil) {
+      self.before = before
+      self.next = next
+      self.error = error
+    }
+  }
+
   public static func render(
     _ context: PageContext, task: RedoTask, due: String, nodes: [RedoNode], canWrite: Bool,
-    isOwner: Bool, people: [SharedPerson], viewerID: String, authors: [String: String] = [:]
+    isOwner: Bool, people: [SharedPerson], viewerID: String, authors: [String: String] = [:],
+    reminder: Reminder? = nil
   ) -> String {
     RedoPage.render(
       context, title: task.title, tab: "/redo",
@@ -28,6 +42,7 @@ public enum RedoTaskPage {
       summary(task, due: due),
       canWrite ? actions(task) : .p([.class("hint")], "Shared with you read-only."),
       canWrite && task.currentTodo != nil && !task.archived ? todoForms(task) : .empty,
+      reminder.map { reminderForm(task, $0, context: context) } ?? .empty,
       canWrite ? editForm(task, zone: context.timeZone) : .empty,
       isOwner ? shareForm(task) : .empty,
       isOwner ? peopleList(task, people) : leaveButton(task, viewerID: viewerID),
@@ -115,6 +130,48 @@ public enum RedoTaskPage {
               ])),
           Forms.submit("Snooze", style: .secondary),
         ]))
+  }
+
+  /// "Remind me", a plain form that works without scripts, and when the next reminder comes
+  /// or why none will.
+  static func reminderForm(_ task: RedoTask, _ reminder: Reminder, context: PageContext) -> Node {
+    let next: Node
+    switch reminder.next {
+    case .at(let at, _, _):
+      next = .fragment([
+        "Next reminder: ",
+        .time(
+          [.datetime(DateText.iso(Date(timeIntervalSince1970: at.secondsSince1970)))],
+          .text(DeadlineReminder.text(at, zone: context.timeZone))),
+      ])
+    case .none(let reason): next = .text(reason.text)
+    }
+    let options =
+      [Node.option([.value(""), .flag("selected", reminder.before == nil)], "Never")]
+      + DeadlineReminder.choices.map { minutes, label in
+        .option(
+          [.value(String(minutes)), .flag("selected", reminder.before == minutes)], .text(label))
+      }
+    return Forms.post(
+      action: "/redo/tasks/\(task.id)/reminder", csrf: context.csrfToken,
+      attributes: [.class("card redo-reminder"), .ariaLabel("Remind me")],
+      .h2("Remind me"),
+      .div(
+        [.class("field")], .label([.for("redo-reminder-before")], "Remind me"),
+        .select(
+          [
+            .id("redo-reminder-before"), .name("before"),
+            .attr("aria-describedby", "redo-reminder-next"),
+          ] + (reminder.error == nil ? [] : [.attr("aria-invalid", "true")]),
+          .fragment(options)),
+        reminder.error.map { .p([.class("field-error"), .role("alert")], .text($0)) } ?? .empty),
+      .p([.class("hint"), .id("redo-reminder-next")], next),
+      .p(
+        [.class("hint")],
+        "By push and in your inbox, as your ",
+        .a([.href("/account/notifications")], "notification settings"),
+        " say. Only you are reminded."),
+      Forms.submit("Save reminder", style: .secondary))
   }
 
   /// The day a todo is due, in the person's zone, as a date field holds it.

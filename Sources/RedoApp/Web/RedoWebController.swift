@@ -23,6 +23,7 @@ struct RedoWebController: Sendable {
     redo.get("/tasks/:taskId", use: taskPage)
     redo.get("/settings", use: settingsPage)
     router.post("/redo/settings", use: saveSettings)
+    router.post("/redo/tasks/:taskId/reminder", use: saveReminder)
     RedoDraftsAPI(env: env, tasks: tasks).register(api)
   }
 
@@ -120,9 +121,45 @@ struct RedoWebController: Sendable {
   @Sendable func taskPage(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
-    let taskId = context.parameters.get("taskId") ?? ""
     let user = try context.requireCaller().user
+    return pages.html(
+      try await renderTask(context.parameters.get("taskId") ?? "", for: user, request, context),
+      keptOffline: true)
+  }
+
+  /// `before` is empty for never, or minutes before the deadline. Signed-out people go to the
+  /// log-in page, as the platform's own forms do.
+  @Sendable func saveReminder(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    guard let caller = context.caller else { return pages.redirect("/login") }
+    let taskId = context.parameters.get("taskId") ?? ""
+    let service = RedoDeadlineReminders(env: env)
+    _ = try await service.setting(taskId: taskId, for: caller.user)
+    let text = try await pages.form(request)["before"] ?? ""
+    let before = Int(text)
+    guard text.isEmpty || before.map(DeadlineReminder.isChoice) == true else {
+      return pages.html(
+        try await renderTask(
+          taskId, for: caller.user, request, context,
+          reminderError: "Choose when to be reminded from the list."), status: .badRequest)
+    }
+    let saved = try await service.save(before: before, taskId: taskId, for: caller.user)
+    let label = DeadlineReminder.choices.first { $0.minutes == before }?.label.lowercased()
+    let message = label.map { "You will be reminded \($0)." } ?? "You will not be reminded."
+    let path = "/redo/tasks/\(taskId)"
+    guard case .none(let reason) = saved.next, reason != .off else {
+      return pages.redirect(path, flash: Flash(kind: .success, message: message))
+    }
+    return pages.redirect(path, flash: Flash(kind: .success, message: "\(message) \(reason.text)"))
+  }
+
+  private func renderTask(
+    _ taskId: String, for user: User, _ request: Request, _ context: AppRequestContext,
+    reminderError: String? = nil
+  ) async throws -> String {
     let (task, nodes, access) = try await tasks.task(taskId, for: user, needing: .read)
+    let reminder = try await RedoDeadlineReminders(env: env).setting(taskId: taskId, for: user)
     let calendar = tasks.calendar(for: user)
     var people: [SharedPerson] = []
     let participants = try await env.database.participants(RedoEvents.resource(taskId: taskId))
@@ -145,12 +182,13 @@ struct RedoWebController: Sendable {
             cancelPath: ShareInvitations.path(resource, invitation: invitation.id)))
       }
     }
-    return pages.html(
-      RedoTaskPage.render(
-        try await pages.pageContext(request, context), task: task,
-        due: DeadlineText.describe(task, now: tasks.now, calendar: calendar), nodes: nodes,
-        canWrite: access >= .write, isOwner: access == .owner, people: people, viewerID: user.id,
-        authors: try await authors(of: participants, viewer: user)), keptOffline: true)
+    return RedoTaskPage.render(
+      try await pages.pageContext(request, context), task: task,
+      due: DeadlineText.describe(task, now: tasks.now, calendar: calendar), nodes: nodes,
+      canWrite: access >= .write, isOwner: access == .owner, people: people, viewerID: user.id,
+      authors: try await authors(of: participants, viewer: user),
+      reminder: RedoTaskPage.Reminder(
+        before: reminder.before, next: reminder.next, error: reminderError))
   }
 
   /// Who signs with which key: the viewer ("You"), the task's owner and the people it is shared
