@@ -76,11 +76,11 @@ struct List: ParsableCommand {
           ? "No tasks match." : "Nothing to do. Add a task with: redo add \"Water the plants\"")
       return
     }
-    var output = "ID        P  DUE               TITLE\n"
+    var output = "ID        PRI  DUE               TITLE\n"
     output.reserveCapacity(ranked.count * 64)
     for task in ranked {
       output += task.id.prefix(8)
-      output += "  \(task.priority)  "
+      output += "  P\(PriorityScale.level(task.priority))   "
       output += workspace.deadlineText(task).padded(to: 16)
       output += "  "
       output += task.title
