@@ -94,7 +94,7 @@ struct Sync: AsyncParsableCommand {
     do {
       report = try await RedoSyncRun(workspace: workspace, client: client).run()
     } catch let error as CLIError {
-      let waiting = try workspace.store.allNodeBytes(unsyncedOnly: true).count
+      let waiting = try workspace.store.unsyncedCount()
       guard waiting > 0 else { throw error }
       let changes = waiting == 1 ? "your 1 unsent change is" : "your \(waiting) unsent changes are"
       throw CLIError("\(error.description); \(changes) kept here and sent at the next sync")
