@@ -15,7 +15,12 @@ struct History {
   /// Sequential v4 UUIDs: 00000000-0000-4000-8000-000000000001, …
   mutating func nextUUID() -> String {
     counter += 1
-    let digits = String(counter, radix: 16)
+    return Self.uuid(counter)
+  }
+
+  /// The `number`th of the sequential v4 UUIDs.
+  static func uuid(_ number: Int) -> String {
+    let digits = String(number, radix: 16)
     return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
   }
 

@@ -56,18 +56,13 @@ import Testing
     var counter = 0
     func newID() -> String {
       counter += 1
-      let digits = String(counter, radix: 16)
-      return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
+      return History.uuid(counter)
     }
     let start = WallTime(wall: "2026-01-01T00:00:00.000Z")!.milliseconds
     var devices: [Device] = []
     for index in 0..<Int.random(in: 2...4, using: &rng) {
-      let seedHex = (0..<4).map { _ in
-        let word = String(rng.next(), radix: 16)
-        return String(repeating: "0", count: 16 - word.count) + word
-      }.joined()
       devices.append(
-        Device(name: "device_\(index)", key: try RedoKey(seedHex: seedHex), clock: start))
+        Device(name: "device_\(index)", key: try .seeded(&rng), clock: start))
     }
     // A few tasks everyone has, then offline work with an exchange now and then
     for round in 0..<3 {

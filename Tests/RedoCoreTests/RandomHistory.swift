@@ -13,6 +13,17 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
+extension RedoKey {
+  /// A key from four words of `rng`, so a seed names the same devices each run.
+  static func seeded(_ rng: inout SeededGenerator) throws -> RedoKey {
+    try RedoKey(
+      seedHex: (0..<4).map { _ in
+        let word = String(rng.next(), radix: 16)
+        return String(repeating: "0", count: 16 - word.count) + word
+      }.joined())
+  }
+}
+
 /// Random valid task histories with offline forks, merges, completions (of todos on any branch)
 /// and deletes (of every ancestor, or of one path).
 enum RandomHistory {

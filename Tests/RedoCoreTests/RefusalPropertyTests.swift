@@ -116,21 +116,13 @@ import Testing
     var counter = 0
     func newID() -> String {
       counter += 1
-      let digits = String(counter, radix: 16)
-      return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
+      return History.uuid(counter)
     }
     let start = WallTime(wall: "2026-01-01T00:00:00.000Z")!.milliseconds
-    func key() throws -> RedoKey {
-      try RedoKey(
-        seedHex: (0..<4).map { _ in
-          let word = String(rng.next(), radix: 16)
-          return String(repeating: "0", count: 16 - word.count) + word
-        }.joined())
-    }
     var phones = [
-      Phone(user: "ann", device: .init(name: "ann_laptop", key: try key(), clock: start)),
-      Phone(user: "ann", device: .init(name: "ann_phone", key: try key(), clock: start)),
-      Phone(user: "bob", device: .init(name: "bob_phone", key: try key(), clock: start)),
+      Phone(user: "ann", device: .init(name: "ann_laptop", key: try .seeded(&rng), clock: start)),
+      Phone(user: "ann", device: .init(name: "ann_phone", key: try .seeded(&rng), clock: start)),
+      Phone(user: "bob", device: .init(name: "bob_phone", key: try .seeded(&rng), clock: start)),
     ]
     var server = Server()
     for phone in phones { server.keys[phone.device.key.publicKeyHex] = phone.user }
