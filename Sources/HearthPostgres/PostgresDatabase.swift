@@ -18,6 +18,10 @@ public final class PostgresDatabase: SQLEngine, Service {
   package let client: PostgresClient
   let learntCleanup = Mutex<[AccountCleanup]>([])
   package let logger: Logger
+  /// How long a statement waits for a connection before it answers 503. PostgresNIO's pool
+  /// queues a lease while it cannot open connections until its circuit breaker opens, 15 s on,
+  /// so a request that asked just as the server went away would wait that long.
+  let leaseLimit: Duration
   /// The pool's own task, when no service group runs it.
   private let runTask: Task<Void, Never>?
   private let started: AsyncStream<Void>.Continuation
@@ -27,14 +31,13 @@ public final class PostgresDatabase: SQLEngine, Service {
   /// False from a connection fault until a probe reaches the server again: meanwhile every
   /// statement fails at once with `StoreError.unavailable` instead of waiting for a connection.
   let reachable = Mutex(true)
-  private let leased = Mutex(LeasedConnections())
 
   /// Parses `url` (`postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable|require`); no
   /// connection is opened until the first query. With `runsItself` the pool starts now in a
   /// task of its own; without it, it runs when a service group runs this database.
   public init(
     url: String, logger: Logger = Logger(label: "hearth.postgres"), maximumConnections: Int = 20,
-    runsItself: Bool = true
+    leaseLimit: Duration = .seconds(3), runsItself: Bool = true
   ) throws {
     var configuration = try PostgresURL(url).configuration
     configuration.options.maximumConnections = maximumConnections
@@ -44,6 +47,7 @@ public final class PostgresDatabase: SQLEngine, Service {
     let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     self.client = client
     self.logger = logger
+    self.leaseLimit = leaseLimit
     let (stream, started) = AsyncStream<Void>.makeStream()
     self.started = started
     self.runStarted = Task { for await _ in stream {} }
@@ -89,7 +93,7 @@ public final class PostgresDatabase: SQLEngine, Service {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await client.withConnection { connection in
+      return try await withLeasedConnection { connection in
         try await connection.rows(query, logger: logger)
       }
     } catch {
@@ -105,7 +109,7 @@ public final class PostgresDatabase: SQLEngine, Service {
     await runStarted.value
     guard reachable.withLock({ $0 }) else { throw StoreError.unavailable }
     do {
-      return try await client.withConnection { connection in
+      return try await withLeasedConnection { connection in
         try await connection.run("BEGIN", logger: logger)
         let result: Result
         do {
@@ -133,6 +137,8 @@ public final class PostgresDatabase: SQLEngine, Service {
   /// The error to throw for `error`; a broken connection also marks the server unreachable
   /// and starts probing it, once a second, until it answers.
   func fault(_ error: any Error) -> any Error {
+    // Every connection busy is no outage: this statement alone is answered 503.
+    if error is NoConnectionInTime { return StoreError.unavailable }
     let mapped = Self.storeError(error)
     guard StoreFaults.classify(mapped) == .unavailable else { return mapped }
     let tripped = reachable.withLock { up in
@@ -141,9 +147,6 @@ public final class PostgresDatabase: SQLEngine, Service {
     }
     if tripped {
       logger.warning("PostgreSQL is out of reach; answering 503 until it is back: \(error)")
-      for connection in leased.withLock({ Array($0.connections.values) }) {
-        connection.close().whenComplete { _ in }
-      }
       Task { [client, logger] in
         while !Task.isCancelled {
           try? await Task.sleep(for: .seconds(1))
@@ -207,10 +210,4 @@ extension PostgresConnection {
   package func run(_ query: PostgresQuery, logger: Logger) async throws {
     _ = try await rows(query, logger: logger)
   }
-}
-
-/// The connections statements are running on, by a number of their own.
-private struct LeasedConnections {
-  var count = 0
-  var connections: [Int: PostgresConnection] = [:]
 }

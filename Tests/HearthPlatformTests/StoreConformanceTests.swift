@@ -259,6 +259,34 @@ struct StoreConformanceTests: StoreFixtures {
 
   // MARK: - PostgreSQL only
 
+  /// A statement that cannot get a connection in time is answered unavailable (503) instead of
+  /// waiting in the pool's queue; the statements holding the connections still finish.
+  @Test(.enabled(if: StoreFactory.postgresURL != nil))
+  func aStatementWaitingTooLongForAConnectionIsUnavailable() async throws {
+    let url = try #require(StoreFactory.postgresURL)
+    let db = try PostgresDatabase(url: url, maximumConnections: 2, leaseLimit: .milliseconds(500))
+    let (holding, hold) = AsyncStream<Void>.makeStream()
+    let releases = (0..<2).map { _ in AsyncStream<Void>.makeStream() }
+    let holders = releases.map { release, _ in
+      Task {
+        try await db.transaction { connection in
+          hold.yield()
+          for await _ in release { break }
+          return try await connection.rows("SELECT 1", logger: db.logger).count
+        }
+      }
+    }
+    var held = holding.makeAsyncIterator()
+    for _ in holders { await held.next() }
+    await #expect(throws: StoreError.unavailable) { try await db.ping() }
+    for ((_, released), holder) in zip(releases, holders) {
+      released.yield()
+      #expect(try await holder.value == 1)
+    }
+    try await db.ping()
+    try await db.close()
+  }
+
   /// Two processes starting at once on an empty database: the advisory lock lets one migrate
   /// while the other waits, then finds nothing left to do.
   @Test(.enabled(if: StoreFactory.postgresURL != nil))

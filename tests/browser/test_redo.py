@@ -156,6 +156,10 @@ def test_tasks_move_between_the_browser_and_the_cli(page: Page, live_server, scr
     assert task_nodes[-1]["data"]["payload"] == {"title": "Call the plumber again"}
     cli.out("sync")
     assert "Call the plumber again" in cli.out("list")
+    # A change made elsewhere redraws the open task page, as the server has it
+    cli.out("edit", "Call the plumber again", "--description", "Ask about the boiler too")
+    cli.out("sync")
+    expect(page.locator(".redo-summary")).to_contain_text("Ask about the boiler too")
 
     page.goto("/redo/analytics")
     expect(page.locator(".redo-figures")).to_contain_text("Done, all time")

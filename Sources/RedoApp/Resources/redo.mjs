@@ -869,8 +869,12 @@ if (app) {
     clearTimeout(pending);
     pending = setTimeout(async () => {
       const before = taskPage && canonicalHeads();
-      await runSync();
-      if (taskPage && before !== canonicalHeads() && !(document.activeElement && document.activeElement.closest("form"))) {
+      const report = await runSync();
+      // Another device's change to this task redraws its page as the server has it. This page's
+      // own changes reload it themselves once sent (afterChange); a reload before that would
+      // show the server's older copy.
+      const fromElsewhere = report && report.received > 0 && !log.unsynced.length;
+      if (taskPage && fromElsewhere && before !== canonicalHeads() && !(document.activeElement && document.activeElement.closest("form"))) {
         location.reload();
       }
     }, 300);
