@@ -38,7 +38,7 @@ public struct OnpuModule: HearthAppModule {
     ).register(routes.api)
     OnpuLibraryAPIController(library: library, costs: costs).register(routes.api)
     OnpuAnkiController(library: library, costs: costs).register(routes.api)
-    OnpuWebController(pages: routes.pages, library: library, costs: costs)
+    OnpuWebController(pages: routes.pages, library: library, costs: costs, study: study)
       .register(routes.router)
     OnpuReadingsAPIController(library: library, costs: costs).register(routes.api)
     OnpuReadingsWebController(pages: routes.pages, library: library, costs: costs)

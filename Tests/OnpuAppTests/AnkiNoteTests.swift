@@ -50,7 +50,7 @@ import Testing
       Self.song, glossary: Glossary(meanings: ["呼ぶ|よぶ": "to call", "名前|なまえ": "name"]))
     #expect(notes.map { $0.fields[0] } == ["名前", "呼ぶ", "君"])
     #expect(notes.map { $0.fields[1] } == ["なまえ", "よぶ", "きみ"])
-    #expect(notes.map { $0.fields[3] } == ["name", "to call", ""])
+    #expect(notes.map { $0.fields[3] } == ["name", "to call", "君"])
     #expect(notes[0].fields[4] == "<b>名前</b>を呼んだ")
     #expect(notes[1].fields[4] == "名前を<b>呼ん</b>だ")
     #expect(notes[2].fields[4] == "<b>君</b>の名前")
@@ -73,8 +73,15 @@ import Testing
     #expect(AnkiSongNotes.pitch(unknown).contains("pitch unknown"))
   }
 
-  @Test func withoutAGlossaryTheMeaningIsEmpty() {
-    #expect(AnkiSongNotes.notes(Self.song, glossary: nil).allSatisfy { $0.fields[3].isEmpty })
+  @Test func aMeaningIsNeverEmpty() {
+    // Without a dictionary: the kanji's meanings, else the word itself
+    let kanji = AnkiSongNotes.notes(Self.song, glossary: nil) { $0.surface == "君" ? "君: you" : nil }
+    #expect(kanji.map { $0.fields[3] } == ["名前", "呼ぶ", "君: you"])
+    // 会える, a potential form the dictionary lacks, takes 会う's meaning
+    var song = Self.song
+    song.lines = [LyricsLine(words: [Self.word("会える", "あえる", lemma: ("会える", "あえる"))])]
+    let meet = AnkiSongNotes.notes(song, glossary: Glossary(meanings: ["会う|あう": "to meet"]))
+    #expect(meet.map { $0.fields[3] } == ["to meet"])
   }
 
   @Test func guidsAndIdsStayTheSameForTheSameWordOfTheSameSong() {

@@ -1,6 +1,6 @@
 """A learner's path through Onpu on a phone in dark mode: paste a song with one line in ruby
 notation, long-press a word for its dictionary card, correct how the song sings another word
-from that card, add the song's words to review, review five cards, and export the song to Anki,
+from that card, choose the song's words to review, review five cards, and export the song to Anki,
 whose deck carries the corrected reading. axe finds nothing serious and the console stays clean."""
 
 from __future__ import annotations
@@ -60,10 +60,14 @@ def test_a_learner_reads_corrects_reviews_and_exports_a_song(
     expect(earnest).to_contain_text("本気")
     expect(earnest).to_have_attribute("data-reading", "まじ")
 
-    # The song's words go to review; five cards are reviewed, a tap to reveal each
-    page.get_by_role("button", name="Add its words to review").click()
-    page.wait_for_url("**/onpu/study")
-    expect(page.locator(".flash")).to_contain_text(f"from “{TITLE}” to your reviews")
+    # The learner picks the song's words to learn; five cards are reviewed, a tap to reveal each
+    learn = page.get_by_role("region", name="Words to learn")
+    boxes = learn.get_by_role("checkbox")
+    for index in range(boxes.count()):
+        boxes.nth(index).check()
+    learn.get_by_role("button", name=f"Add {boxes.count()} words to review").click()
+    expect(page.locator(".flash")).to_contain_text("words to your reviews")
+    page.goto("/onpu/study")
     page.get_by_role("link", name="Review now").tap()
     page.wait_for_url("**/onpu/review")
     count = page.locator("#onpu-review-count")

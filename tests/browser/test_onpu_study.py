@@ -1,5 +1,5 @@
-"""Onpu study on a phone, with one thumb, in dark mode: a pasted song's words become cards from
-the study page; the review shows a card's lyric line, the back on a tap (or Space), and the four
+"""Onpu study on a phone, with one thumb, in dark mode: a pasted song's words, chosen from the
+study page's link, become cards; the review shows a card's lyric line, the back on a tap (or Space), and the four
 grades at the bottom with their intervals; five cards graded and one buried, the progress page
 counts them.
 Every screen passes axe-core, fits the phone and logs no console error."""
@@ -67,9 +67,15 @@ def test_a_song_becomes_cards_reviewed_with_one_thumb(browser: Browser, live_ser
         page.get_by_role("link", name="Study").first.tap()
         page.wait_for_url("**/onpu/study")
         expect(page.get_by_text("0 cards due now")).to_be_visible()
-        page.get_by_role("button", name="Add the words of 夜の歌 to review").tap()
-        expect(page.locator(".flash")).to_contain_text("from “夜の歌” to your reviews")
         check(page, axe, "study page", problems)
+        page.get_by_role("link", name="Choose the words of 夜の歌 to learn").tap()
+        learn = page.get_by_role("region", name="Words to learn")
+        boxes = learn.get_by_role("checkbox")
+        for index in range(boxes.count()):
+            boxes.nth(index).check()
+        learn.get_by_role("button", name=f"Add {boxes.count()} words to review").tap()
+        expect(page.locator(".flash")).to_contain_text("words to your reviews")
+        page.get_by_role("link", name="Study").first.tap()
         page.get_by_role("link", name="Review now").tap()
         page.wait_for_url("**/onpu/review")
 

@@ -163,3 +163,26 @@ def test_all_songs_export_to_one_deck(start_server, tmp_path) -> None:
         assert len({note.guid for note in notes}) == len(notes)
     finally:
         col.close()
+
+
+def test_no_note_has_an_empty_meaning(start_server, tmp_path) -> None:
+    """会える is not in EDICT: its meaning is 会う's, and no note of the song has none."""
+    server = start_server("sqlite")
+    client = server.client()
+    r = client.signup(unique_email("anki-meaning"), "Meaning")
+    client = client.with_token(json_of(r)["accessToken"])
+    lyrics = "また君に会える日まで\n見上げた空に星が光る\n忘れられない夜"
+    job_id = json_of(client.post("/v1/jobs", json={"title": "会える", "lyrics": lyrics}))["jobId"]
+    wait_for(client, job_id, lambda job: job["status"] == "succeeded", timeout=60.0)
+    song_id = json_of(client.get("/api/onpu/songs"))["songs"][0]["id"]
+
+    col = Collection(str(tmp_path / "collection.anki2"))
+    try:
+        import_package(col, download(client, f"/api/onpu/songs/{song_id}/anki", tmp_path / "song.apkg"))
+        meanings = {note["Word"]: strip(note["Meaning"]) for note in notes_of(col)}
+        assert meanings, meanings
+        assert all(meaning.strip() for meaning in meanings.values()), meanings
+        met = [meaning for word, meaning in meanings.items() if word.startswith("会")]
+        assert met and all("meet" in meaning for meaning in met), meanings
+    finally:
+        col.close()

@@ -46,7 +46,8 @@ struct OnpuAnkiController: Sendable {
     }
     let package = AnkiPackage(
       deckName: song.title.isEmpty ? "Onpu song" : song.title,
-      notes: try AnkiSongNotes.notes(Self.ankiSong(song), glossary: await library.glossary()))
+      notes: try AnkiSongNotes.notes(
+        Self.ankiSong(song), glossary: await library.glossary(), kanjiMeaning: kanjiMeaning()))
     return try response(package, fileName: song.title)
   }
 
@@ -60,10 +61,24 @@ struct OnpuAnkiController: Sendable {
       guard let song = try await env.database.onpuStore.onpuSong(id: listed.id),
         song.analysis != nil
       else { continue }
-      notes += AnkiSongNotes.notes(try Self.ankiSong(song), glossary: glossary)
+      notes += AnkiSongNotes.notes(
+        try Self.ankiSong(song), glossary: glossary, kanjiMeaning: kanjiMeaning())
     }
     return try response(
       AnkiPackage(deckName: Self.allSongsDeck, notes: notes), fileName: Self.allSongsDeck)
+  }
+
+  /// The meanings of a word's kanji (会: meeting, meet), for a word the dictionary lacks.
+  func kanjiMeaning() -> @Sendable (LyricsWord) -> String? {
+    guard case .success(let analyzer) = library.analyzer else { return { _ in nil } }
+    let dictionary = analyzer.dictionary
+    return { word in
+      let parts = word.kanjiCharacters.compactMap { kanji -> String? in
+        guard let entry = dictionary[String(kanji)], !entry.meanings.isEmpty else { return nil }
+        return "\(kanji): \(entry.meanings.prefix(2).joined(separator: ", "))"
+      }
+      return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
   }
 
   static func ankiSong(_ song: OnpuSong) throws -> AnkiSongNotes.Song {

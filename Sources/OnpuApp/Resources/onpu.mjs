@@ -322,8 +322,8 @@ document.addEventListener("pointerdown", (event) => {
   wordPressed = false;
   const word = event.target.closest("[data-word-card]");
   if (!word) return;
-  const text = word.querySelector(".w-text");
-  wordOrigin = { surface: text ? text.textContent : "", reading: word.dataset.reading || "" };
+  // The word as written (data-surface): the text inside holds its furigana too.
+  wordOrigin = { surface: word.dataset.surface || "", reading: word.dataset.reading || "" };
   cancelWordPress();
   wordTimer = setTimeout(() => { wordTimer = null; wordPressed = true; openWord(word.dataset.wordCard); }, 450);
 });
@@ -392,6 +392,19 @@ document.addEventListener("onpu:word", () => {
     await say(response, "Reading saved; the song updates.");
   });
 });
+
+// --- Words to learn (song page): the button counts the words chosen ----------------------
+const learn = document.querySelector("[data-onpu-learn]");
+if (learn) {
+  const add = $("[data-onpu-learn-add]", learn);
+  const count = () => {
+    const chosen = learn.querySelectorAll('input[type="checkbox"]:checked').length;
+    add.textContent = chosen === 0 ? "Choose words to add" : `Add ${chosen} ${chosen === 1 ? "word" : "words"} to review`;
+    add.disabled = chosen === 0;
+  };
+  learn.addEventListener("change", count);
+  count();
+}
 
 // --- Study: the daily review (/onpu/review) -----------------------------------------------
 // Tap the card (or Space) for its back, then a grade (or 1-4). Each answer goes to

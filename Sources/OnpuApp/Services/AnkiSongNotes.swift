@@ -14,7 +14,12 @@ enum AnkiSongNotes {
     var translations: [String?]
   }
 
-  static func notes(_ song: Song, glossary: (any WordGlossary)?) -> [AnkiNote] {
+  /// Never an empty meaning: the dictionary's (`WordGlossary.meaning(of:)`), else the meanings
+  /// of the word's kanji, else the word itself.
+  static func notes(
+    _ song: Song, glossary: (any WordGlossary)?,
+    kanjiMeaning: (LyricsWord) -> String? = { _ in nil }
+  ) -> [AnkiNote] {
     var seen: Set<String> = []
     var notes: [AnkiNote] = []
     for (index, line) in song.lines.enumerated() {
@@ -23,7 +28,7 @@ enum AnkiSongNotes {
         let key = "\(song.id)|\(form.word)|\(form.reading)"
         guard seen.insert(key).inserted else { continue }
         let translation = index < song.translations.count ? song.translations[index] : nil
-        let meaning = glossary?.gloss(word: form.word, reading: form.reading) ?? ""
+        let meaning = glossary?.meaning(of: word) ?? kanjiMeaning(word) ?? form.word
         notes.append(
           AnkiNote(
             key: key,

@@ -95,7 +95,7 @@ public struct OnpuStudy: Sendable {
     return (card, true)
   }
 
-  private func newCard(_ draft: StudyCardDraft, song: OnpuSong, for user: User) throws
+  func newCard(_ draft: StudyCardDraft, song: OnpuSong, for user: User) throws
     -> OnpuStudyCard
   {
     let encoder = JSONEncoder()
@@ -107,7 +107,7 @@ public struct OnpuStudy: Sendable {
       memory: .new(at: now), createdAt: now)
   }
 
-  private func songLines(_ songID: String, for user: User) async throws
+  func songLines(_ songID: String, for user: User) async throws
     -> (OnpuSong, [LyricsLine], [String?])
   {
     let song = try await library.song(songID, for: user)

@@ -100,7 +100,9 @@ extension OnpuStudy {
       else { return nil }
       return entry.meanings.prefix(4).joined(separator: "; ")
     }
-    return await glossary()?.gloss(word: note.word, reading: note.reading)
+    guard let glossary = await glossary() else { return nil }
+    return glossary.gloss(word: note.word, reading: note.reading)
+      ?? glossary.meaning(of: note.studiedWord)
   }
 
   func view(_ card: OnpuStudyCard) async throws -> OnpuStudyCardView {

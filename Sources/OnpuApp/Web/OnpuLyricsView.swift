@@ -10,8 +10,10 @@ public enum OnpuLyricsView {
   /// Each line with its translation beside it in one row, so the parallel view keeps them level
   /// however either side wraps. With no translations at all (none set up, or the translator
   /// failed) the lines carry none: the page says so once.
+  /// `states` colours the words the learner studies (new, learning, known) by card key.
   public static func lines(
-    _ lines: [LyricsLine], translations: [String?], knownKanji: (Character) -> Bool
+    _ lines: [LyricsLine], translations: [String?], knownKanji: (Character) -> Bool,
+    states: [String: WordStudyState] = [:]
   ) -> Node {
     let translated = translations.contains { $0 != nil }
     return .el(
@@ -23,7 +25,9 @@ public enum OnpuLyricsView {
             .class("onpu-line"), .data("line", "\(index)"), .attr("tabindex", "0"),
             .optional("aria-describedby", translated ? "onpu-tr-\(index)" : nil),
           ],
-          .div([.class("onpu-jp"), .lang("ja")], .fragment(words(line, knownKanji: knownKanji))),
+          .div(
+            [.class("onpu-jp"), .lang("ja")],
+            .fragment(words(line, knownKanji: knownKanji, states: states))),
           wordLinks(line),
           translated
             ? .div(
@@ -37,7 +41,10 @@ public enum OnpuLyricsView {
   }
 
   /// The words of a line; English words get the spaces MeCab took from between them.
-  static func words(_ line: LyricsLine, knownKanji: (Character) -> Bool) -> [Node] {
+  static func words(
+    _ line: LyricsLine, knownKanji: (Character) -> Bool,
+    states: [String: WordStudyState] = [:]
+  ) -> [Node] {
     var nodes: [Node] = []
     var afterEnglish = false
     for word in line.words {
@@ -45,7 +52,7 @@ public enum OnpuLyricsView {
       if english && afterEnglish { nodes.append(.text(" ")) }
       afterEnglish =
         english || (afterEnglish && [",", ".", "!", "?", ";", ":"].contains(word.surface))
-      nodes.append(self.word(word, knownKanji: knownKanji))
+      nodes.append(self.word(word, knownKanji: knownKanji, states: states))
     }
     return nodes
   }
@@ -54,7 +61,9 @@ public enum OnpuLyricsView {
     word.morae.isEmpty && LyricsWord.isLatin(word.surface)
   }
 
-  static func word(_ word: LyricsWord, knownKanji: (Character) -> Bool) -> Node {
+  static func word(
+    _ word: LyricsWord, knownKanji: (Character) -> Bool, states: [String: WordStudyState] = [:]
+  ) -> Node {
     guard !word.morae.isEmpty else {
       return .span([.class("w w-plain")], .span([.class("rb")], .text(word.surface)))
     }
@@ -79,19 +88,33 @@ public enum OnpuLyricsView {
       case .learner?: " · your reading"
       case nil: ""
       }
+    let state =
+      states.isEmpty || !StudyWords.isStudied(word)
+      ? nil : states[StudyWords.key(word)] ?? .new
     let classes = [
       "w", word.kanji == nil ? "w-kana" : "w-kanji", word.isParticle == true ? "w-particle" : nil,
-      given.isEmpty ? nil : "w-given",
+      given.isEmpty ? nil : "w-given", state.map { "st-\($0.rawValue)" },
     ].compactMap { $0 }.joined(separator: " ")
+    let stateText = state.map { " · \(Self.stateWords($0))" } ?? ""
     return .span(
       [
         .class(classes), .data("reading", word.reading),
         .data("pitch", unknown ? "" : word.morae.map { $0.isHigh ? "1" : "0" }.joined()),
         .optional("data-reading-source", word.readingSource?.rawValue),
+        .optional("data-state", state?.rawValue), .data("surface", word.surface),
         .optional("data-word-card", cardHref(word)),
-        .title((word.kanji == nil ? pitchText : "\(word.reading) · \(pitchText)") + given),
+        .title(
+          (word.kanji == nil ? pitchText : "\(word.reading) · \(pitchText)") + given + stateText),
       ],
       pitch, .span([.class("w-text")], .fragment(segments(word, knownKanji: knownKanji))))
+  }
+
+  static func stateWords(_ state: WordStudyState) -> String {
+    switch state {
+    case .new: "new word"
+    case .learning: "learning"
+    case .known: "known"
+    }
   }
 
   /// Runs of the surface: a kanji run with its reading above when the readings split, kana as

@@ -9,12 +9,17 @@ extension OnpuPages {
     public var title: String
     public var artist: String
     public var favorite: Bool
+    /// The share of its words the learner knows, 0 to 100.
+    public var percentKnown: Int?
 
-    public init(id: String, title: String, artist: String, favorite: Bool) {
+    public init(
+      id: String, title: String, artist: String, favorite: Bool, percentKnown: Int? = nil
+    ) {
       self.id = id
       self.title = title
       self.artist = artist
       self.favorite = favorite
+      self.percentKnown = percentKnown
     }
   }
 
@@ -184,7 +189,10 @@ extension OnpuPages {
               .a(
                 [.href("/onpu/songs/\(song.id)"), .class("onpu-song-link")],
                 .strong(.text(song.title.isEmpty ? "Untitled" : song.title)),
-                song.artist.isEmpty ? .empty : .span([.class("hint")], .text(song.artist))),
+                song.artist.isEmpty ? .empty : .span([.class("hint")], .text(song.artist)),
+                song.percentKnown.map {
+                  .span([.class("hint onpu-song-known")], .text("\($0) % of the words known"))
+                } ?? .empty),
               favoriteButton(song.id, song.favorite),
               .button(
                 [

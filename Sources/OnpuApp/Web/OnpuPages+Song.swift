@@ -14,11 +14,14 @@ extension OnpuPages {
     public var translationError: String?
     /// Whether the server translates now.
     public var canTranslate: Bool
+    /// The song's words and where the learner stands with each.
+    public var words: SongWordList?
 
     public init(
       song: SongRow, lines: [LyricsLine], translations: [String?], translationState: String,
-      translationError: String? = nil, canTranslate: Bool = false
+      translationError: String? = nil, canTranslate: Bool = false, words: SongWordList? = nil
     ) {
+      self.words = words
       self.song = song
       self.lines = lines
       self.translations = translations
@@ -106,20 +109,19 @@ extension OnpuPages {
             name: "onpu-view", legend: "View",
             choices: [("block", "Block"), ("parallel", "Parallel")], selected: "block"
           ).node : .empty),
+      view.words.map(studyLegend) ?? .empty,
       .div(
         [
           .class("onpu-song-view"), .data("song", view.song.id), .data("reading", "none"),
           .data("view", "block"),
         ],
         OnpuLyricsView.lines(
-          view.lines, translations: view.translations, knownKanji: knownKanji)),
+          view.lines, translations: view.translations, knownKanji: knownKanji,
+          states: view.words?.states ?? [:])),
       translationNotice(view, isAdmin: context.isAdmin),
+      view.words.map { wordsToLearn(context, songID: view.song.id, $0) } ?? .empty,
       .div(
         [.class("onpu-song-actions")],
-        Forms.post(
-          action: "/onpu/study/songs/\(view.song.id)", csrf: context.csrfToken,
-          attributes: [.class("inline")],
-          Forms.submit("Add its words to review", style: .secondary)),
         ankiExport("/api/onpu/songs/\(view.song.id)/anki", label: "Export to Anki"),
         .p(
           [.class("onpu-readings-link")],

@@ -12,7 +12,7 @@ extension OnpuPages {
   }
 
   /// /onpu/study: what is due, the coming days, the last 30 days of reviews, and the songs
-  /// (best known first), each with a button that adds its words to review.
+  /// (best known first), each with a link to the words it has to learn.
   static func study(
     _ context: PageContext, progress: StudyProgress, songs: [StudySong]
   ) -> String {
@@ -71,12 +71,11 @@ extension OnpuPages {
       .div(
         [.class("onpu-study-song-text")],
         .a([.href("/onpu/songs/\(song.id)"), .class("onpu-song-link")], .text(title)), known),
-      Forms.post(
-        action: "/onpu/study/songs/\(song.id)", csrf: context.csrfToken,
-        attributes: [.class("inline")],
-        Forms.submit(
-          "Add its words", style: .secondary,
-          attributes: [.ariaLabel("Add the words of \(title) to review")])))
+      .a(
+        [
+          .class("button secondary"), .href("/onpu/songs/\(song.id)#onpu-learn"),
+          .ariaLabel("Choose the words of \(title) to learn"),
+        ], "Choose words"))
   }
 
   /// 30 bars, one a day; SVG keeps the page's strict CSP (no inline styles).

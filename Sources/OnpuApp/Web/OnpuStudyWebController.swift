@@ -84,19 +84,26 @@ struct OnpuStudyWebController: Sendable {
         try await pages.pageContext(request, context), progress: progress, songs: songs))
   }
 
+  /// The words the learner chose on the song page (`word.N` = a card key) become cards; the
+  /// page comes back with the new colours.
   @Sendable func addSong(_ request: Request, _ context: AppRequestContext) async throws
     -> Response
   {
     let user = try context.requireCaller().user
     let songID = context.parameters.get("songId") ?? ""
-    _ = try await pages.form(request)
-    let song = try await study.library.song(songID, for: user)
-    let (added, cards) = try await study.addSong(songID, for: user)
-    let title = song.title.isEmpty ? "the song" : "“\(song.title)”"
+    let form = try await pages.form(request)
+    _ = try await study.library.song(songID, for: user)
+    let keys = form.values.filter { $0.key.hasPrefix("word.") }.map(\.value)
+    let back = "/onpu/songs/\(songID)#onpu-learn"
+    guard !keys.isEmpty else {
+      return pages.redirect(
+        back, flash: Flash(kind: .error, message: "Choose the words to add first."))
+    }
+    let (added, _) = try await study.addWords(keys, songID: songID, for: user)
     let message =
       added == 0
-      ? "All \(cards) words and kanji of \(title) are already in your reviews."
-      : "Added \(added) \(added == 1 ? "card" : "cards") from \(title) to your reviews."
-    return pages.redirect("/onpu/study", flash: Flash(kind: .success, message: message))
+      ? "Those words are already in your reviews."
+      : "Added \(added) \(added == 1 ? "word" : "words") to your reviews."
+    return pages.redirect(back, flash: Flash(kind: .success, message: message))
   }
 }

@@ -10,6 +10,7 @@ struct OnpuWebController: Sendable {
   var env: HearthEnvironment { pages.env }
   let library: OnpuLibrary
   let costs: OnpuCosts
+  let study: OnpuStudy
 
   func knownKanji() -> @Sendable (Character) -> Bool {
     guard case .success(let analyzer) = library.analyzer else { return { _ in false } }
@@ -90,7 +91,8 @@ struct OnpuWebController: Sendable {
       lines: lines,
       translations: try OnpuSongCoding.translations(analysis),
       translationState: analysis.translationState, translationError: analysis.translationError,
-      canTranslate: library.translation.translator != nil)
+      canTranslate: library.translation.translator != nil,
+      words: study.wordList(lines, states: try await study.wordStates(for: user)))
     return pages.html(
       OnpuPages.song(
         try await pages.pageContext(request, context), view, knownKanji: knownKanji()))
@@ -152,9 +154,12 @@ struct OnpuWebController: Sendable {
     let songs = try await library.songs(for: user, matching: query)
       .filter { !favoritesOnly || $0.favorite }
     let now = env.now()
+    let known = try await study.percentsKnown(for: user)
     return OnpuPages.Library(
       songs: songs.map {
-        OnpuPages.SongRow(id: $0.id, title: $0.title, artist: $0.artist, favorite: $0.favorite)
+        OnpuPages.SongRow(
+          id: $0.id, title: $0.title, artist: $0.artist, favorite: $0.favorite,
+          percentKnown: known[$0.id])
       },
       jobs: jobs.filter { $0.status != .succeeded }.reversed().map {
         OnpuPages.JobRow(
