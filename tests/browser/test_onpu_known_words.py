@@ -76,7 +76,7 @@ def test_known_words_are_coloured_counted_and_chosen(browser: Browser, live_serv
     learn.get_by_role("button", name="Add 2 words to review").tap()
 
     # Only those two became cards: they are learning now, and left the list
-    expect(page.locator(".flash")).to_contain_text("Added 2 words to your reviews.")
+    expect(page.locator(".flash-success")).to_contain_text("Added 2 words to your reviews.")
     due = client.get("/api/onpu/study/due").json()["cards"]
     assert len(due) == 2, due
     expect(page.locator(".onpu-lines .w.st-learning").first).to_be_visible()

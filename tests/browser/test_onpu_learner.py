@@ -66,7 +66,7 @@ def test_a_learner_reads_corrects_reviews_and_exports_a_song(
     for index in range(boxes.count()):
         boxes.nth(index).check()
     learn.get_by_role("button", name=f"Add {boxes.count()} words to review").click()
-    expect(page.locator(".flash")).to_contain_text("words to your reviews")
+    expect(page.locator(".flash-success")).to_contain_text("words to your reviews")
     page.goto("/onpu/study")
     page.get_by_role("link", name="Review now").tap()
     page.wait_for_url("**/onpu/review")

@@ -74,7 +74,7 @@ def test_a_song_becomes_cards_reviewed_with_one_thumb(browser: Browser, live_ser
         for index in range(boxes.count()):
             boxes.nth(index).check()
         learn.get_by_role("button", name=f"Add {boxes.count()} words to review").tap()
-        expect(page.locator(".flash")).to_contain_text("words to your reviews")
+        expect(page.locator(".flash-success")).to_contain_text("words to your reviews")
         page.get_by_role("link", name="Study").first.tap()
         page.get_by_role("link", name="Review now").tap()
         page.wait_for_url("**/onpu/review")
