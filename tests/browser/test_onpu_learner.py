@@ -62,6 +62,7 @@ def test_a_learner_reads_corrects_reviews_and_exports_a_song(
 
     # The learner picks the song's words to learn; five cards are reviewed, a tap to reveal each
     learn = page.get_by_role("region", name="Words to learn")
+    expect(learn.get_by_role("button", name="Choose words to add")).to_be_disabled()
     boxes = learn.get_by_role("checkbox")
     for index in range(boxes.count()):
         boxes.nth(index).check()

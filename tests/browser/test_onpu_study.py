@@ -69,7 +69,9 @@ def test_a_song_becomes_cards_reviewed_with_one_thumb(browser: Browser, live_ser
         expect(page.get_by_text("0 cards due now")).to_be_visible()
         check(page, axe, "study page", problems)
         page.get_by_role("link", name="Choose the words of 夜の歌 to learn").tap()
+        page.wait_for_url("**/onpu/songs/*")
         learn = page.get_by_role("region", name="Words to learn")
+        expect(learn.get_by_role("button", name="Choose words to add")).to_be_disabled()
         boxes = learn.get_by_role("checkbox")
         for index in range(boxes.count()):
             boxes.nth(index).check()
