@@ -43,7 +43,9 @@ public enum ClientLyricsLine: Hashable, Sendable, Codable {
     }
 
     init(_ word: LyricsWord) {
-      kanji = word.kanji
+      // As the app reads a compact word: the surface when it differs from the reading, so that
+      // katakana (エモ) are drawn as written, not as their hiragana reading.
+      kanji = word.reading.isEmpty || word.surface == word.reading ? nil : word.surface
       furigana = word.reading.isEmpty ? word.surface : word.reading
       let readings = IdeographRuby.readings(of: word) ?? []
       kanjiFurigana = zip(word.surface.filter(IdeographRuby.isIdeograph), readings).map {

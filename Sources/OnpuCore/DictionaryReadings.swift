@@ -102,10 +102,6 @@ public struct DictionaryReadings: Sendable {
       }
       bytes.append(contentsOf: kana.utf8)
     }
-    // A run with 々 takes the usual reading even when its own is listed too: JMdict lists
-    // じじこくこく beside 時々刻々's usual じじこっこく.
-    let repeats = tokens[start..<found.end].contains { $0.surface.unicodeScalars.contains("々") }
-    if repeats { bytes.removeAll(keepingCapacity: true) }
     guard let usual = bytes.withUnsafeBufferPointer({ usualReading(found.place, $0) }),
       starts(usual, like: tokens[start].surface)
     else { return (found.end, nil) }

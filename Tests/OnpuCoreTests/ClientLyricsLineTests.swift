@@ -25,7 +25,10 @@ import Testing
       kanjiReadings: [.init(kanji: "人", reading: "ひと"), .init(kanji: "々", reading: "びと")],
       morae: Mora.pitches("ひとびと"))
     let line = ClientLyricsLine(
-      LyricsLine(words: [fate, Self.rain, people, LyricsWord(surface: "LOVE", reading: "")]))
+      LyricsLine(words: [
+        fate, Self.rain, people, LyricsWord(surface: "LOVE", reading: ""),
+        LyricsWord(surface: "エモ", reading: "えも"), LyricsWord(surface: "を", reading: "を"),
+      ]))
     guard case .verbose(let verbose) = line else {
       Issue.record("a line with an unknown pitch is verbose")
       return
@@ -34,6 +37,7 @@ import Testing
     #expect(verbose.words[1].mora?.count == 2 && verbose.words[1].pitchUnknown == nil)
     #expect(verbose.words[2].kanjiFurigana == [.init(kanji: "人", reading: "ひとびと")])
     #expect(verbose.words[3].kanji == nil && verbose.words[3].furigana == "LOVE")
+    #expect(verbose.words[4].kanji == "エモ" && verbose.words[5].kanji == nil)
     let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(line))
     let words = try #require((json as? [String: Any])?["words"] as? [[String: Any]])
     #expect(words[0].keys.sorted() == ["furigana", "kanji", "kanjiFurigana", "pitchUnknown"])
