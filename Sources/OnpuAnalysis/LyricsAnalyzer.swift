@@ -49,7 +49,7 @@ public struct LyricsAnalyzer: Sendable {
   /// The line read by MeCab without its ruby notation, given the readings songs sing (私 わたし),
   /// then the readings the notation gives, its numbers read as sung.
   public func analyze(line: String) -> LyricsLine {
-    let ruby = RubyNotation(parsing: line)
+    let ruby = RubyNotation(parsing: LyricsText.normalized(line))
     let tokens = givenReadings.apply(ruby, to: read(tagger.parse(ruby.text)))
     return builder.line(numbers.apply(to: tokens))
   }
@@ -57,7 +57,7 @@ public struct LyricsAnalyzer: Sendable {
   /// Text with no ruby read as `analyze(line:)` reads it, before its words are built: MeCab's
   /// tokens given the readings songs sing, numbers read as sung.
   func tokens(of text: String) -> [Morpheme] {
-    numbers.apply(to: read(tagger.parse(text)))
+    numbers.apply(to: read(tagger.parse(LyricsText.normalized(text))))
   }
 
   /// MeCab's tokens given the readings songs sing, then the dictionary's readings of the words

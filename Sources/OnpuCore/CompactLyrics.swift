@@ -1,8 +1,9 @@
 /// The reference app's compact line form: words joined by `_`, each
 /// `Word|Reading|PitchMap[|KanjiReadings]`, where PitchMap has one `0`/`1` per mora of the
-/// reading (1 = high) and KanjiReadings has one comma-separated reading per kanji. English and
-/// punctuation are `Word||`. Unlike the reference, a pitch map that does not fit the reading's
-/// morae is an error, not a guess.
+/// reading (1 = high) and KanjiReadings has one comma-separated reading per CJK ideograph, an
+/// iteration mark's folded into the one before it (IdeographRuby). English and punctuation are
+/// `Word||`. Unlike the reference, a pitch map that does not fit the reading's morae is an
+/// error, not a guess.
 public enum CompactLyrics {
   public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The word's position in the line, from 0.
@@ -33,8 +34,8 @@ public enum CompactLyrics {
         fullWidth(word.surface), fullWidth(word.reading),
         word.morae.map { $0.isHigh ? "1" : "0" }.joined(),
       ]
-      if !word.kanjiReadings.isEmpty {
-        parts.append(word.kanjiReadings.map { fullWidth($0.reading) }.joined(separator: ","))
+      if let readings = IdeographRuby.readings(of: word) {
+        parts.append(readings.map(fullWidth).joined(separator: ","))
       }
       return parts.joined(separator: "|")
     }.joined(separator: "_")
@@ -72,7 +73,7 @@ public enum CompactLyrics {
       morae: zip(morae, pitch).map { LyricsWord.MoraPitch(text: $0, isHigh: $1 == "1") })
     if parts.count == 4, !parts[3].isEmpty {
       let readings = parts[3].split(separator: ",", omittingEmptySubsequences: false)
-      let kanji = word.kanjiCharacters
+      let kanji = surface.filter(IdeographRuby.isIdeograph)
       guard readings.count == kanji.count else {
         throw fail("\(surface) has \(kanji.count) kanji but \(readings.count) kanji readings.")
       }

@@ -105,7 +105,7 @@ public struct LyricsLineBuilder: Sendable {
       }
       phrase = Phrase(range: words.count..<words.count)
     }
-    for token in Self.joinLatinWords(morphemes) {
+    for token in Self.joinLatinWords(KanaTokens.read(morphemes)) {
       let reading = Self.reading(of: token)
       guard !reading.isEmpty, !token.isSymbol else {
         close()

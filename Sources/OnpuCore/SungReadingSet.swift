@@ -62,7 +62,7 @@ public struct SungReadingSet: Sendable {
 
   /// Each annotation of the line scored against the analysis's words of its plain text.
   public static func score(_ line: Line, words: [LyricsWord]) -> [Score] {
-    let placed = place(words, in: Array(line.text))
+    let placed = place(words, in: Array(LyricsText.normalized(line.text)))
     return line.annotations.map { annotation in
       let covering = placed.filter { $0.range.overlaps(annotation.range) }
       if annotation.reading.isEmpty {

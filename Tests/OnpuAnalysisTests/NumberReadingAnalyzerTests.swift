@@ -3,12 +3,12 @@ import OnpuCore
 import Testing
 
 /// Numbers in whole lines through MeCab and UniDic: each number with its counter is one word read
-/// as sung.
+/// as sung. Full-width digits are read as ASCII ones.
 @Suite struct NumberReadingAnalyzerTests {
   @Test(arguments: [
     ("10年後の君へ", "10年後", "じゅうねんご"),
-    ("１０年後の君へ", "１０年後", "じゅうねんご"),
-    ("３人で歩いた", "３人", "さんにん"),
+    ("１０年後の君へ", "10年後", "じゅうねんご"),
+    ("３人で歩いた", "3人", "さんにん"),
     ("3人で歩いた", "3人", "さんにん"),
     ("1000回目の夜", "1000回目", "せんかいめ"),
     ("2026年の夏", "2026年", "にせんにじゅうろくねん"),
@@ -28,7 +28,7 @@ import Testing
     #expect(number.surface == surface)
     #expect(number.reading == reading)
     #expect(number.morae.map(\.text) == Mora.split(reading))
-    #expect(words.map(\.surface).joined() == line)
+    #expect(words.map(\.surface).joined() == LyricsText.normalized(line))
   }
 
   @Test func aNumberTheDictionaryDoesNotKnowHasNoPitch() throws {

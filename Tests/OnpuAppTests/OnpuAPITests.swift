@@ -67,8 +67,9 @@ import Testing
     }
   }
 
-  /// Ruby notation gives 運命 the reading さだめ, which UniDic lacks: the result says so beside
-  /// the compact lines, whose pitch maps cannot, and so does the song's verbose lyricsData.
+  /// Ruby notation gives 運命 the reading さだめ, which UniDic lacks: its line goes out verbose,
+  /// 運命 with no morae (a compact pitch map cannot say "unknown"), the result says so beside the
+  /// lines, and so does the song's verbose lyricsData.
   @Test func aReadingTheLyricsGiveIsMarkedInTheResult() async throws {
     let server = try await TestServer()
     try await server.run(.live) { client in
@@ -78,8 +79,12 @@ import Testing
       let id = try #require(created["jobId"] as? String)
       let done = try await Self.waitForJob(client, id, token: ann.access)
       let result = try #require(done["result"] as? [String: Any])
-      let lyricsData = try #require(result["lyricsData"] as? [String: String])
-      #expect(lyricsData["0"]?.hasPrefix("運命|さだめ|000_を|を|0_") == true)
+      let lyricsData = try #require(result["lyricsData"] as? [String: Any])
+      let line = try #require(lyricsData["0"] as? [String: [[String: Any]]])
+      let fateWord = try #require(line["words"]?.first)
+      #expect(fateWord["kanji"] as? String == "運命" && fateWord["furigana"] as? String == "さだめ")
+      #expect(fateWord["mora"] == nil && fateWord["pitchUnknown"] as? Bool == true)
+      #expect(lyricsData["1"] is String)
       let words = try #require(result["words"] as? [String: [[String: Any]]])
       #expect(words.keys.sorted() == ["0"])
       #expect(words["0"]?.first?["word"] as? Int == 0)

@@ -33,13 +33,13 @@ public struct OnpuLibrary: Sendable {
       edictPath: settings.edictPath)
   }
 
-  /// The reference's LyricsJobResult: translations and compact lyricsData keyed by line number.
-  /// `words`, Hearth's own, says per line which words read as the lyrics' ruby notation gives
-  /// and which have no known pitch (the compact form has no room for it: their pitch maps are
-  /// all low); absent when no word is either.
+  /// The reference's LyricsJobResult: translations and lyricsData keyed by line number, each
+  /// line compact unless a word's pitch is unknown (OnpuClientLine). `words`, Hearth's own,
+  /// says per line which words read as the lyrics' ruby notation gives and which have no known
+  /// pitch; absent when no word is either.
   struct JobResult: Codable {
     var translations: [String: String]
-    var lyricsData: [String: String]
+    var lyricsData: [String: OnpuClientLine]
     var words: [String: [WordNote]]?
   }
 
@@ -141,10 +141,10 @@ public struct OnpuLibrary: Sendable {
     for (index, text) in translations.enumerated() {
       if let text { translated["\(index)"] = text }
     }
-    var compact: [String: String] = [:]
+    var compact: [String: OnpuClientLine] = [:]
     var notes: [String: [WordNote]] = [:]
     for (index, line) in lines.enumerated() {
-      compact["\(index)"] = CompactLyrics.encode(line)
+      compact["\(index)"] = OnpuClientLine(line)
       let noted = line.words.enumerated().compactMap { position, word in
         word.readingSource == nil && word.isPitchUnknown == nil
           ? nil
