@@ -131,3 +131,21 @@ def test_the_anki_package_carries_the_words_audio(start_server, tmp_path: Path) 
         assert all((media_dir / name).stat().st_size > 1000 for name in names)
     finally:
         col.close()
+
+
+@pytest.mark.timeout(180)
+def test_without_open_jtalk_the_audio_says_why_and_the_rest_works(start_server) -> None:
+    server = start_server("sqlite", extra_env={"ONPU_OPEN_JTALK": "/nonexistent/open_jtalk"})
+    client = server.client()
+    r = client.signup(unique_email("audio-off"), "Off")
+    client = client.with_token(json_of(r)["accessToken"])
+    song_id = song_of(client)
+    answer = audio_of(client, song_id, {"line": 0})
+    assert answer["status"] == "failed", answer
+    assert answer["error"].startswith("Audio is not available on this server."), answer
+    assert "Open JTalk is not installed" in answer["error"]
+    # The deck still exports, without sounds.
+    r = client.get(f"/api/onpu/songs/{song_id}/anki")
+    assert r.status_code == 200, describe(r)
+    with zipfile.ZipFile(io.BytesIO(r.content)) as archive:
+        assert json.loads(archive.read("media")) == {}
