@@ -73,6 +73,14 @@ def test_a_line_is_made_once_and_served_to_its_owner_only(start_server) -> None:
     assert peak > 3000, peak
     # Asked again: the same file, no second job.
     assert audio_of(client, song_id, {"line": 0})["url"] == ready["url"]
+    # The files sit beside the database, one per text; a cleared cache is made again.
+    cache = server.workdir / "onpu-audio"
+    made = cache / ready["url"].rsplit("/", 1)[1]
+    assert made.is_file()
+    made.unlink()
+    assert client.get(ready["url"]).status_code == 404
+    assert audio_of(client, song_id, {"line": 0})["url"] == ready["url"]
+    assert made.is_file()
 
     word = audio_of(client, song_id, {"surface": "蛙"})
     assert word["status"] == "ready" and word["text"] == "蛙", word

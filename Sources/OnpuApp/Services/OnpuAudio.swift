@@ -57,9 +57,14 @@ struct OnpuAudio: Sendable {
         queue: Self.queue, payload: payload, runAt: env.now(), idempotencyKey: idempotency,
         maxAttempts: 2))
     if job.status == .queued || job.status == .running { return .preparing }
-    // Its job is done, yet there is no file: made again, by a new job.
-    try write("audio:\(key)@\(env.newID())", to: jobFile)
-    return try await prepare(text)
+    // Its job is done, yet there is no file (the cache was cleared): made again, by a new job.
+    let again = "audio:\(key)@\(env.newID())"
+    try write(again, to: jobFile)
+    _ = try await env.enqueue(
+      NewJob(
+        queue: Self.queue, payload: payload, runAt: env.now(), idempotencyKey: again,
+        maxAttempts: 2))
+    return .preparing
   }
 
   private func write(_ text: String, to url: URL) throws {
