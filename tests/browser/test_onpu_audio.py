@@ -84,6 +84,7 @@ def test_a_line_plays_loops_for_shadowing_and_a_word_plays(browser: Browser, liv
     line.locator(".onpu-line-words").get_by_role("link", name="呼ぶ").click()
     sheet = page.locator("#onpu-word")
     expect(sheet.locator("h2")).to_contain_text("呼ぶ", timeout=300_000)
+    expect(sheet).to_contain_text("The audio follows Open JTalk's own accent")
     word_play = sheet.get_by_role("button", name="Play 呼ん")
     word_play.click()
     word_audio = played(page, previous=line_audio["src"])

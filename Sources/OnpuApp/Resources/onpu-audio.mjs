@@ -133,7 +133,8 @@ document.addEventListener("onpu:word", () => queueMicrotask(() => {
   const tools = document.createElement("div");
   tools.className = "actions onpu-word-audio";
   tools.innerHTML = `<button type="button" class="button secondary" data-onpu-play-word>▶ Play the word</button>
-    <span class="hint onpu-audio-status" role="status" aria-live="polite"></span>`;
+    <span class="hint onpu-audio-status" role="status" aria-live="polite"></span>
+    <p class="hint onpu-audio-accent">The audio follows Open JTalk's own accent, which can differ from the pitch shown here.</p>`;
   const button = tools.querySelector("button");
   const surface = sheetSurface;
   button.setAttribute("aria-label", `Play ${surface}`);
