@@ -10,17 +10,23 @@ public struct OnpuModule: HearthAppModule {
     summary:
       "Study Japanese from song lyrics, with furigana, pitch accent, translations and a kanji dictionary."
   )
-  public static let configSections: [any ConfigSection.Type] = [OnpuConfig.self]
+  public static let configSections: [any ConfigSection.Type] = [
+    OnpuConfig.self, OnpuAudioConfig.self,
+  ]
   public static var notificationKinds: [NotificationKind] { [OnpuLibrary.songReady] }
-  public static var assets: [StaticAsset] { [OnpuAssets.script, OnpuAssets.stylesheet] }
+  public static var assets: [StaticAsset] {
+    [OnpuAssets.script, OnpuAssets.audio, OnpuAssets.stylesheet]
+  }
   public static var schema: AppSchema { OnpuSchema.all }
 
   let library: OnpuLibrary
   let study: OnpuStudy
+  let audio: OnpuAudio
 
   public init(env: HearthEnvironment) {
     library = OnpuLibrary(env: env)
     study = OnpuStudy(library: library)
+    audio = OnpuAudio(env: env)
   }
 
   /// The dictionaries must be there before the server takes requests: the error names what is
@@ -29,7 +35,9 @@ public struct OnpuModule: HearthAppModule {
     if case .failure(let failure) = library.analyzer { throw failure }
   }
 
-  public var jobHandlers: [String: JobHandler] { library.handlers }
+  public var jobHandlers: [String: JobHandler] {
+    library.handlers.merging(audio.handlers) { first, _ in first }
+  }
 
   public func register(_ routes: AppRoutes) {
     let costs = OnpuCosts(env: library.env, clientAddress: routes.clientAddress)
@@ -37,7 +45,8 @@ public struct OnpuModule: HearthAppModule {
       library: library, hub: routes.hub, costs: costs, clientAddress: routes.clientAddress
     ).register(routes.api)
     OnpuLibraryAPIController(library: library, costs: costs).register(routes.api)
-    OnpuAnkiController(library: library, costs: costs).register(routes.api)
+    OnpuAnkiController(library: library, audio: audio, costs: costs).register(routes.api)
+    OnpuAudioController(library: library, audio: audio).register(routes.api)
     OnpuWebController(pages: routes.pages, library: library, costs: costs, study: study)
       .register(routes.router)
     OnpuReadingsAPIController(library: library, costs: costs).register(routes.api)

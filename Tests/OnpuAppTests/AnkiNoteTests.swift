@@ -55,8 +55,10 @@ import Testing
     #expect(notes[1].fields[4] == "名前を<b>呼ん</b>だ")
     #expect(notes[2].fields[4] == "<b>君</b>の名前")
     #expect(notes.map { $0.fields[5] } == ["Calling your name", "Calling your name", ""])
-    #expect(notes.allSatisfy { $0.fields[6] == "名前 — Ann" && $0.fields.count == 7 })
-    #expect(AnkiNoteType.fields.count == 7)
+    #expect(notes.allSatisfy { $0.fields[6] == "名前 — Ann" && $0.fields.count == 8 })
+    // No sound named: the Audio field is empty.
+    #expect(notes.allSatisfy { $0.fields[7] == "" })
+    #expect(AnkiNoteType.fields.count == 8)
   }
 
   @Test func thePitchIsDrawnAsTheSongPageDrawsIt() {

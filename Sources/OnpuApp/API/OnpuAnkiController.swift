@@ -9,6 +9,7 @@ import OnpuCore
 /// Anki exports (.apkg): one song's words as a deck, or all the caller's songs as one deck.
 struct OnpuAnkiController: Sendable {
   let library: OnpuLibrary
+  let audio: OnpuAudio
   let costs: OnpuCosts
   var env: HearthEnvironment { library.env }
 
@@ -44,10 +45,14 @@ struct OnpuAnkiController: Sendable {
       }
       throw error
     }
+    let ankiSong = try Self.ankiSong(song)
+    let sounds = await sounds(ankiSong.lines)
     let package = AnkiPackage(
       deckName: song.title.isEmpty ? "Onpu song" : song.title,
-      notes: try AnkiSongNotes.notes(
-        Self.ankiSong(song), glossary: await library.glossary(), kanjiMeaning: kanjiMeaning()))
+      notes: AnkiSongNotes.notes(
+        ankiSong, glossary: await library.glossary(), kanjiMeaning: kanjiMeaning(),
+        sound: sounds.name),
+      media: sounds.files)
     return try response(package, fileName: song.title)
   }
 
@@ -56,16 +61,45 @@ struct OnpuAnkiController: Sendable {
   {
     let user = try context.requireCaller().user
     let glossary = await library.glossary()
-    var notes: [AnkiNote] = []
+    var songs: [AnkiSongNotes.Song] = []
     for listed in try await library.songs(for: user).reversed() {
       guard let song = try await env.database.onpuStore.onpuSong(id: listed.id),
         song.analysis != nil
       else { continue }
-      notes += AnkiSongNotes.notes(
-        try Self.ankiSong(song), glossary: glossary, kanjiMeaning: kanjiMeaning())
+      songs.append(try Self.ankiSong(song))
+    }
+    let sounds = await sounds(songs.flatMap(\.lines))
+    let meaning = kanjiMeaning()
+    let notes = songs.flatMap {
+      AnkiSongNotes.notes($0, glossary: glossary, kanjiMeaning: meaning, sound: sounds.name)
     }
     return try response(
-      AnkiPackage(deckName: Self.allSongsDeck, notes: notes), fileName: Self.allSongsDeck)
+      AnkiPackage(deckName: Self.allSongsDeck, notes: notes, media: sounds.files),
+      fileName: Self.allSongsDeck)
+  }
+
+  struct Sounds {
+    var names: [String: String] = [:]
+    var files: [(name: String, bytes: [UInt8])] = []
+
+    func name(_ word: LyricsWord) -> String? { names[OnpuSpeech.text(of: word)] }
+  }
+
+  /// The audio of each studied word, from the audio cache or made now; none when Open JTalk is
+  /// not installed, and none for a word it cannot say.
+  func sounds(_ lines: [LyricsLine]) async -> Sounds {
+    var sounds = Sounds()
+    guard case .success = audio.synthesizer else { return sounds }
+    for word in AnkiSongNotes.studiedWords(lines) {
+      let text = OnpuSpeech.text(of: word)
+      guard sounds.names[text] == nil, OnpuSpeech.isSayable(text),
+        let file = try? await audio.make(text), let bytes = try? Data(contentsOf: file)
+      else { continue }
+      let name = "onpu-\(OnpuSpeech.key(text)).wav"
+      sounds.names[text] = name
+      sounds.files.append((name, [UInt8](bytes)))
+    }
+    return sounds
   }
 
   /// The meanings of a word's kanji (会: meeting, meet), for a word the dictionary lacks.

@@ -1,4 +1,5 @@
 import { hearth } from "./hearth.mjs";
+import "./onpu-audio.mjs";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));

@@ -6,7 +6,7 @@ import Foundation
 /// note instead of adding another.
 struct AnkiNote: Equatable, Sendable {
   var guid: String
-  /// Word, Reading, Pitch, Meaning, Line, Translation, Song.
+  /// Word, Reading, Pitch, Meaning, Line, Translation, Song, Audio.
   var fields: [String]
   var tags: [String] = []
 
@@ -66,7 +66,9 @@ struct AnkiNote: Equatable, Sendable {
 enum AnkiNoteType {
   static let name = "Onpu word"
   static let id: Int64 = AnkiNote.stableID("note type: Onpu word")
-  static let fields = ["Word", "Reading", "Pitch", "Meaning", "Line", "Translation", "Song"]
+  static let fields = [
+    "Word", "Reading", "Pitch", "Meaning", "Line", "Translation", "Song", "Audio",
+  ]
   static let cardName = "Word in its line"
 
   static let front = String(decoding: PackageResources.anki_word_front_html, as: UTF8.self)

@@ -2,11 +2,13 @@ import Foundation
 import GRDB
 
 /// An Anki deck package (.apkg): a zip of `collection.anki2`, an SQLite file in Anki's legacy
-/// collection schema (version 11) holding one deck of notes of the "Onpu word" type, and an
-/// empty `media` map. Any list of notes of that type makes a package.
+/// collection schema (version 11) holding one deck of notes of the "Onpu word" type, and the
+/// sound files the notes name (`[sound:NAME]`), numbered in the zip with their names in the
+/// `media` map. Any list of notes of that type makes a package.
 struct AnkiPackage: Sendable {
   var deckName: String
   var notes: [AnkiNote]
+  var media: [(name: String, bytes: [UInt8])] = []
 
   /// The package's bytes; `now` stamps the collection and the notes, `scratch` is a directory
   /// for the SQLite file while it is written.
@@ -17,11 +19,14 @@ struct AnkiPackage: Sendable {
     try queue.write { db in try write(into: db, now: now) }
     try queue.close()
     let collection = try [UInt8](Data(contentsOf: file))
+    var names: [String: String] = [:]
+    for (index, file) in media.enumerated() { names["\(index)"] = file.name }
+    let map = try JSONSerialization.data(withJSONObject: names, options: .sortedKeys)
     return try AnkiZip.archive(
       [
         .init(name: "collection.anki2", bytes: collection),
-        .init(name: "media", bytes: Array("{}".utf8)),
-      ], modified: now)
+        .init(name: "media", bytes: Array(map)),
+      ] + media.enumerated().map { .init(name: "\($0)", bytes: $1.bytes) }, modified: now)
   }
 
   var deckID: Int64 { AnkiNote.stableID("deck: \(deckName)") }

@@ -2,8 +2,8 @@ import Foundation
 import OnpuCore
 
 /// The notes a song gives: each distinct word with kanji, in its dictionary form (呼ん → 呼ぶ),
-/// with the first line it appears in and that line's translation. Particles, kana-only words,
-/// punctuation and English give none.
+/// with the first line it appears in and that line's translation, and its audio when `sound`
+/// names a file for the word. Particles, kana-only words, punctuation and English give none.
 enum AnkiSongNotes {
   struct Song {
     var id: String
@@ -18,7 +18,8 @@ enum AnkiSongNotes {
   /// of the word's kanji, else the word itself.
   static func notes(
     _ song: Song, glossary: (any WordGlossary)?,
-    kanjiMeaning: (LyricsWord) -> String? = { _ in nil }
+    kanjiMeaning: (LyricsWord) -> String? = { _ in nil },
+    sound: (LyricsWord) -> String? = { _ in nil }
   ) -> [AnkiNote] {
     var seen: Set<String> = []
     var notes: [AnkiNote] = []
@@ -36,10 +37,15 @@ enum AnkiSongNotes {
               AnkiNote.escaped(form.word), AnkiNote.escaped(form.reading), pitch(word),
               AnkiNote.escaped(meaning), lineHTML(line, marking: position),
               AnkiNote.escaped(translation ?? ""), AnkiNote.escaped(songName(song)),
+              sound(word).map { "[sound:\($0)]" } ?? "",
             ], tags: ["onpu"]))
       }
     }
     return notes
+  }
+
+  static func studiedWords(_ lines: [LyricsLine]) -> [LyricsWord] {
+    lines.flatMap { $0.words.filter(isStudied) }
   }
 
   static func isStudied(_ word: LyricsWord) -> Bool {
