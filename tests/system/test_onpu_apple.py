@@ -3,14 +3,17 @@ keys served on loopback and identity tokens signed in the test: a good token sig
 account per Apple ID, on SQLite and PostgreSQL) with a token every /v1 route takes; each thing
 wrong with a token is refused by name; a client gets 20 tries a minute; an account that signed
 in otherwise links its Apple ID; Apple's keys are fetched once and again for a new key id at
-most once a minute; and a short development token works outside production."""
+most once a minute; /onpu/apple links and unlinks from the web; and a short development token
+works outside production."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from fake_apple import AUDIENCE, FakeApple, new_key
-from hearth_harness import describe, json_of, unique_email
+from hearth_harness import PASSWORD, describe, json_of, unique_email
 
 
 @pytest.fixture
@@ -28,7 +31,9 @@ def error_code(response) -> str:
     return json_of(response)["error"]["code"]
 
 
-def test_an_apple_id_is_one_account_whose_token_works_on_v1(backend, start_server, apple) -> None:
+def test_an_apple_id_is_one_account_whose_token_works_on_v1(
+    backend, start_server, apple
+) -> None:
     server = start_server(backend, extra_env=apple.env)
     client = server.client()
     email = unique_email("apple")
@@ -44,7 +49,8 @@ def test_an_apple_id_is_one_account_whose_token_works_on_v1(backend, start_serve
     app = client.with_token(first["accessToken"])
     me = app.get("/v1/auth/me")
     assert me.status_code == 200, describe(me)
-    assert json_of(me) == {"ok": True, "sub": first["user"]["sub"]}
+    sub = first["user"]["sub"]
+    assert json_of(me) == {"ok": True, "sub": sub}
     job = app.post("/v1/jobs", json={"title": "古池", "lyrics": "古池や\n蛙飛び込む\n水の音"})
     assert job.status_code == 200, describe(job)
     job_id = json_of(job)["jobId"]
@@ -57,8 +63,8 @@ def test_an_apple_id_is_one_account_whose_token_works_on_v1(backend, start_serve
     again = json_of(r)
     assert again["newAccount"] is False
     assert again["user"]["sub"] == first["user"]["sub"]
-    assert json_of(client.with_token(again["accessToken"]).get("/v1/auth/me"))["sub"] == \
-        first["user"]["sub"]
+    me = client.with_token(again["accessToken"]).get("/v1/auth/me")
+    assert json_of(me)["sub"] == first["user"]["sub"]
 
     # Another Apple ID with the same address gets an account of its own, under a stand-in
     # address, since accounts answer to their address.
@@ -199,3 +205,36 @@ def test_without_an_audience_sign_in_with_apple_is_not_there(start_server, apple
     r = sign_in(server.client(), token, nonce)
     assert r.status_code == 404, describe(r)
     assert AUDIENCE not in r.text
+
+
+def test_the_onpu_apple_page_links_and_unlinks(start_server, apple) -> None:
+    server = start_server("sqlite", extra_env=apple.env)
+    email = unique_email("page")
+    assert server.client().signup(email, "Paige").status_code == 201
+    browser = server.client().session
+    page = browser.get(server.base_url + "/login", timeout=30, allow_redirects=False)
+    csrf = re.search(r'name="_csrf" value="([^"]+)"', page.text).group(1)
+    r = browser.post(server.base_url + "/login", timeout=30, allow_redirects=False,
+                     data={"email": email, "password": PASSWORD, "_csrf": csrf})
+    assert r.status_code in (302, 303), describe(r)
+
+    def form_csrf() -> str:
+        page = browser.get(server.base_url + "/onpu/apple", timeout=30)
+        assert page.status_code == 200, describe(page)
+        return re.search(r'name="_csrf" value="([^"]+)"', page.text).group(1)
+
+    token, _ = apple.token("001.page.06")
+    r = browser.post(server.base_url + "/onpu/apple/link", timeout=30, allow_redirects=False,
+                     data={"identityToken": token, "nonce": "wrong", "_csrf": form_csrf()})
+    assert r.status_code == 401 and "nonce" in r.text, describe(r)
+    token, nonce = apple.token("001.page.06", email="paige@privaterelay.appleid.com")
+    r = browser.post(server.base_url + "/onpu/apple/link", timeout=30, allow_redirects=False,
+                     data={"identityToken": token, "nonce": nonce, "_csrf": form_csrf()})
+    assert r.status_code in (302, 303), describe(r)
+    page = browser.get(server.base_url + "/onpu/apple", timeout=30, allow_redirects=False)
+    assert "Your Apple ID (paige@privaterelay.appleid.com) is linked" in page.text
+    r = browser.post(server.base_url + "/onpu/apple/unlink", data={"_csrf": form_csrf()},
+                     timeout=30, allow_redirects=False)
+    assert r.status_code in (302, 303), describe(r)
+    page = browser.get(server.base_url + "/onpu/apple", timeout=30)
+    assert 'name="identityToken"' in page.text
