@@ -22,9 +22,11 @@ let sourceFolders = Set((try? FileManager.default.contentsOfDirectory(atPath: so
 /// `appDependencies` adds.
 let appModuleNames = sourceFolders.filter { $0.hasSuffix("App") }.sorted()
 let appDependencies: [String: [Target.Dependency]] = [
-  // The Anki export (.apkg): its SQLite file (GRDB), its zip's CRC-32 (zlib), its checksums (SHA-1).
+  // The Anki export (.apkg): its SQLite file (GRDB), its zip's CRC-32 (zlib), its checksums
+  // (SHA-1); Sign in with Apple's RS256 signatures (_CryptoExtras).
   "OnpuApp": [
     "CZlib", "OnpuAnalysis", .product(name: "Crypto", package: "swift-crypto"),
+    .product(name: "_CryptoExtras", package: "swift-crypto"),
     .product(name: "GRDB", package: "GRDB.swift"),
   ]
 ]

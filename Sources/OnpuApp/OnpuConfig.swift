@@ -17,6 +17,10 @@ public struct OnpuConfig: ConfigSection {
   public var appHeader: String?
   /// X-Dev-Token acting as one shared development user; never in production.
   public var devBypassToken: String?
+  /// The app's bundle id, which Apple's identity tokens must name; nil turns Sign in with Apple
+  /// off (its routes answer 404).
+  public var appleAudience: String?
+  public var appleJWKSURL = "https://appleid.apple.com/auth/keys"
   public var unidicDirectory: String?
   public var kanjidicPath: String?
   public var edictPath: String?
@@ -70,12 +74,20 @@ public struct OnpuConfig: ConfigSection {
           variable: "ONPU_DEV_BYPASS_TOKEN", expected: "unset (or false) in production",
           value: "(set)")
       }
-      guard raw.count >= 16 else {
-        throw Error(
-          variable: "ONPU_DEV_BYPASS_TOKEN", expected: "at least 16 characters",
-          value: "(\(raw.count) characters)")
-      }
       config.devBypassToken = raw
+    }
+    if let raw = reader.value("ONPU_APPLE_AUDIENCE"), !ConfigReader.switchedOff(raw) {
+      config.appleAudience = raw
+    }
+    if let url = try reader.httpURL(
+      "ONPU_APPLE_JWKS_URL", expected: "the http(s) URL of Apple's keys (a JWKS)")
+    {
+      guard reader.platform.environment != .production || url.lowercased().hasPrefix("https:")
+      else {
+        throw Error(
+          variable: "ONPU_APPLE_JWKS_URL", expected: "an https:// URL in production", value: url)
+      }
+      config.appleJWKSURL = url
     }
     config.unidicDirectory = reader.value("ONPU_UNIDIC_DIR")
     config.kanjidicPath = reader.value("ONPU_KANJIDIC_PATH")

@@ -30,9 +30,16 @@ public struct OnpuModule: HearthAppModule {
   }
 
   /// The dictionaries must be there before the server takes requests: the error names what is
-  /// missing and the command that installs it.
+  /// missing and the command that installs it. A development token is said in the log, since it
+  /// signs anyone in.
   public func prepare() throws {
     if case .failure(let failure) = library.analyzer { throw failure }
+    if let token = library.settings.devBypassToken {
+      let short = token.count < 16 ? " (only \(token.count) characters long)" : ""
+      library.env.logger.warning(
+        "ONPU_DEV_BYPASS_TOKEN is on\(short): an X-Dev-Token equal to it acts as the shared development account"
+      )
+    }
   }
 
   public var jobHandlers: [String: JobHandler] {
@@ -41,8 +48,12 @@ public struct OnpuModule: HearthAppModule {
 
   public func register(_ routes: AppRoutes) {
     let costs = OnpuCosts(env: library.env, clientAddress: routes.clientAddress)
+    let apple = library.settings.appleAudience.map {
+      OnpuAppleSignIn(env: library.env, accounts: routes.accounts, audience: $0)
+    }
     OnpuAPIController(
-      library: library, hub: routes.hub, costs: costs, clientAddress: routes.clientAddress
+      library: library, hub: routes.hub, costs: costs, apple: apple,
+      clientAddress: routes.clientAddress
     ).register(routes.api)
     OnpuLibraryAPIController(library: library, costs: costs).register(routes.api)
     OnpuAnkiController(library: library, audio: audio, costs: costs).register(routes.api)
@@ -56,5 +67,8 @@ public struct OnpuModule: HearthAppModule {
     OnpuStudyWebController(pages: routes.pages, study: study).register(routes.router)
     OnpuWordsAPIController(library: library, costs: costs).register(routes.api)
     OnpuWordsWebController(pages: routes.pages, library: library).register(routes.router)
+    if let apple {
+      OnpuAppleWebController(pages: routes.pages, apple: apple).register(routes.router)
+    }
   }
 }

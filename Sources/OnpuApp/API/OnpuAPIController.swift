@@ -7,25 +7,27 @@ import HearthPlatform
 import Hummingbird
 
 /// Onpu's app API at /v1, on the reference's paths, queries and success bodies, with Hearth's
-/// errors and accounts: tokens come from /api/auth/login and /api/auth/refresh. Every route
-/// passes `OnpuGate` first.
+/// errors and accounts: tokens come from /v1/auth/apple, /api/auth/login and /api/auth/refresh.
+/// Every route passes `OnpuGate` first.
 struct OnpuAPIController: Sendable {
   let library: OnpuLibrary
   var env: HearthEnvironment { library.env }
   let hub: EventHub
   let gate: OnpuGate
   let costs: OnpuCosts
+  let apple: OnpuAppleController?
   var settings: OnpuConfig { library.settings }
 
   static let bodyLimit = 256 << 10
 
   init(
-    library: OnpuLibrary, hub: EventHub, costs: OnpuCosts,
+    library: OnpuLibrary, hub: EventHub, costs: OnpuCosts, apple: OnpuAppleSignIn?,
     clientAddress: @escaping @Sendable (Request, AppRequestContext) -> String
   ) {
     self.library = library
     self.hub = hub
     self.costs = costs
+    self.apple = apple.map { OnpuAppleController(apple: $0, clientAddress: clientAddress) }
     gate = OnpuGate(env: library.env, settings: library.settings, clientAddress: clientAddress)
   }
 
@@ -35,6 +37,7 @@ struct OnpuAPIController: Sendable {
       APIOperation(
         .get, "/v1/auth/me", summary: "Who the token belongs to", tag: "onpu",
         responses: [(200, Schemas.of(OK.self))], errors: [401, 429]), use: me)
+    apple?.register(v1)
     if env.config.environment != .production {
       v1.add(
         APIOperation(

@@ -84,6 +84,16 @@ enum OnpuSchema {
           ON onpu_reading_corrections(owner_id, COALESCE(song_id, ''), surface);
         """),
       SQLiteMigration("onpu-study", OnpuStudySchema.sqlite),
+      SQLiteMigration(
+        "onpu-apple-ids",
+        """
+        CREATE TABLE onpu_apple_ids (
+          subject TEXT PRIMARY KEY NOT NULL,
+          user_id TEXT NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
+          email TEXT,
+          created_at REAL NOT NULL
+        );
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -162,6 +172,18 @@ enum OnpuSchema {
       PostgresMigration(
         version: 6, shared: 31, name: "onpu study reviews",
         statements: OnpuStudySchema.postgresReviews),
+      PostgresMigration(
+        version: 7, name: "onpu: Apple IDs linked to accounts",
+        statements: [
+          """
+          CREATE TABLE onpu_apple_ids (
+            subject text PRIMARY KEY,
+            user_id text NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
+            email text,
+            created_at timestamptz NOT NULL
+          )
+          """
+        ]),
     ],
     // Their songs go by foreign key; the analysis jobs that name them, here
     accountCleanup: AccountCleanup { account in
