@@ -60,9 +60,9 @@ import Testing
   }
 
   @Test func aPackageCarriesItsSoundsNumberedWithTheirNamesInTheMediaMap() throws {
-    let notes = AnkiSongNotes.notes(AnkiNoteTests.song, glossary: nil) { word in
-      word.surface == "君" ? "onpu-kimi.wav" : nil
-    }
+    let notes = AnkiSongNotes.notes(
+      AnkiNoteTests.song, glossary: nil,
+      sound: { word in word.surface == "君" ? "onpu-kimi.wav" : nil })
     #expect(notes.first { $0.fields[0] == "君" }?.fields.last == "[sound:onpu-kimi.wav]")
     #expect(notes.first { $0.fields[0] == "名前" }?.fields.last == "")
     #expect(notes.allSatisfy { $0.fields.count == AnkiNoteType.fields.count })

@@ -217,6 +217,8 @@ def test_the_onpu_apple_page_links_and_unlinks(start_server, apple) -> None:
     r = browser.post(server.base_url + "/login", timeout=30, allow_redirects=False,
                      data={"email": email, "password": PASSWORD, "_csrf": csrf})
     assert r.status_code in (302, 303), describe(r)
+    library = browser.get(server.base_url + "/onpu", timeout=30)
+    assert 'href="/onpu/apple"' in library.text, "the library offers linking an Apple ID"
 
     def form_csrf() -> str:
         page = browser.get(server.base_url + "/onpu/apple", timeout=30)

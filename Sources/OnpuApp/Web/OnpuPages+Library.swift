@@ -68,15 +68,18 @@ extension OnpuPages {
     /// The newest change among the listed jobs, where the long-poll starts.
     public var since: Int64
     public var hasAnySong: Bool
+    /// Whether the Onpu app may sign in with Apple here: the library then offers linking.
+    public var appleSignIn: Bool
 
     public init(
       songs: [SongRow], jobs: [JobRow], query: String, favoritesOnly: Bool, since: Int64,
-      hasAnySong: Bool
+      hasAnySong: Bool, appleSignIn: Bool = false
     ) {
       self.songs = songs
       self.jobs = jobs
       self.query = query
       self.favoritesOnly = favoritesOnly
+      self.appleSignIn = appleSignIn
       self.since = since
       self.hasAnySong = hasAnySong
     }
@@ -106,7 +109,14 @@ extension OnpuPages {
       library.hasAnySong ? ankiExport("/api/onpu/anki", label: "Export all songs to Anki") : .empty,
       .div(
         [.id("onpu-live"), .data("onpu-live", "library"), .data("since", "\(library.since)")],
-        processing(library.jobs, isAdmin: context.isAdmin), songs(library)))
+        processing(library.jobs, isAdmin: context.isAdmin), songs(library)),
+      library.appleSignIn
+        ? .p(
+          [.class("hint onpu-apple-hint")],
+          .text("Using the Onpu app on an iPhone? "),
+          .a([.href("/onpu/apple")], "Link your Apple ID"),
+          .text(" so that signing in with Apple there opens this library."))
+        : .empty)
   }
 
   static func processing(_ jobs: [JobRow], isAdmin: Bool) -> Node {

@@ -167,6 +167,6 @@ struct OnpuWebController: Sendable {
           error: $0.error, stalled: OnpuLibrary.isStalled($0, at: now))
       },
       query: query, favoritesOnly: favoritesOnly, since: jobs.map(\.updatedAt).max() ?? 0,
-      hasAnySong: !all.isEmpty)
+      hasAnySong: !all.isEmpty, appleSignIn: library.settings.appleAudience != nil)
   }
 }
