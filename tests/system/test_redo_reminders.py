@@ -66,7 +66,10 @@ def test_a_reminder_follows_a_snooze_from_another_device_and_ends_when_done(
     ann.settled()
     [delivered] = push_service.wait_for("/push/ann", 1)
     message = phone.read(delivered)
-    title = f"“Pay the rent” is due at {moved.astimezone(PARIS).strftime('%H:%M')}"
+    # An hour before a deadline just after midnight in Paris, it is due "tomorrow"
+    sent = (moved - timedelta(minutes=59)).astimezone(PARIS)
+    day = "" if sent.date() == moved.astimezone(PARIS).date() else "tomorrow "
+    title = f"“Pay the rent” is due {day}at {moved.astimezone(PARIS).strftime('%H:%M')}"
     assert (message["kind"], message["title"], message["url"]) == ("redo.deadline", title, f"/redo/tasks/{task_id}")
     assert delivered.headers["Urgency"] == "high"
     assert [n["title"] for n in deadline_notices(ann)] == [title]
