@@ -3,8 +3,13 @@ import PostgresNIO
 import Synchronization
 
 extension PostgresDatabase {
+  /// How often a statement waiting for a connection looks whether the server went away.
+  static let leaseCheck = Duration.milliseconds(100)
+
   /// Runs `body` on a leased connection, or throws `NoConnectionInTime` when no connection is
-  /// granted within `leaseLimit`. Once `body` starts it runs to its end: only the wait for
+  /// granted before the server is found out of reach or within `leaseLimit`. PostgresNIO's pool
+  /// keeps a lease waiting while it cannot open connections, until its circuit breaker opens
+  /// 15 s on, so a request that asked just as the server went away would wait that long. Once `body` starts it runs to its end: only the wait for
   /// the lease is cut short, so a write is never answered 503 after it began.
   package func withLeasedConnection<Result: Sendable>(
     _ body: (PostgresConnection) async throws -> Result
@@ -20,8 +25,17 @@ extension PostgresDatabase {
           }
         }
         group.addTask { [leaseLimit] in
-          try await Task.sleep(for: leaseLimit)
-          if lease.settle(.gaveUp) { throw NoConnectionInTime() }
+          // The wait ends as soon as the server is known to be out of reach, and at the latest
+          // after `leaseLimit`, when every connection stayed busy that long.
+          let clock = ContinuousClock()
+          let start = clock.now
+          while lease.isWaiting {
+            try await Task.sleep(for: Self.leaseCheck)
+            guard !self.reachable.withLock({ $0 }) || clock.now - start >= leaseLimit else {
+              continue
+            }
+            if lease.settle(.gaveUp) { throw NoConnectionInTime() }
+          }
           return nil
         }
         defer { group.cancelAll() }
@@ -41,6 +55,8 @@ struct NoConnectionInTime: Error {}
 private final class LeaseGate: Sendable {
   enum State { case waiting, granted, gaveUp }
   private let state = Mutex(State.waiting)
+
+  var isWaiting: Bool { state.withLock { $0 == .waiting } }
 
   func settle(_ outcome: State) -> Bool {
     state.withLock { state in

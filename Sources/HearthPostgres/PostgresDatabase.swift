@@ -18,9 +18,7 @@ public final class PostgresDatabase: SQLEngine, Service {
   package let client: PostgresClient
   let learntCleanup = Mutex<[AccountCleanup]>([])
   package let logger: Logger
-  /// How long a statement waits for a connection before it answers 503. PostgresNIO's pool
-  /// queues a lease while it cannot open connections until its circuit breaker opens, 15 s on,
-  /// so a request that asked just as the server went away would wait that long.
+  /// How long a statement waits for a busy pool's connection before it answers 503.
   let leaseLimit: Duration
   /// The pool's own task, when no service group runs it.
   private let runTask: Task<Void, Never>?
@@ -37,7 +35,7 @@ public final class PostgresDatabase: SQLEngine, Service {
   /// task of its own; without it, it runs when a service group runs this database.
   public init(
     url: String, logger: Logger = Logger(label: "hearth.postgres"), maximumConnections: Int = 20,
-    leaseLimit: Duration = .seconds(3), runsItself: Bool = true
+    leaseLimit: Duration = .seconds(30), runsItself: Bool = true
   ) throws {
     var configuration = try PostgresURL(url).configuration
     configuration.options.maximumConnections = maximumConnections
