@@ -41,27 +41,11 @@ public enum ClientLyricsLine: Hashable, Sendable, Codable {
       try container.encodeIfPresent(readingSource, forKey: .readingSource)
       try container.encodeIfPresent(pitchUnknown, forKey: .pitchUnknown)
     }
-
-    init(_ word: LyricsWord) {
-      // As the app reads a compact word: the surface when it differs from the reading, so that
-      // katakana (エモ) are drawn as written, not as their hiragana reading.
-      kanji = word.reading.isEmpty || word.surface == word.reading ? nil : word.surface
-      furigana = word.reading.isEmpty ? word.surface : word.reading
-      let readings = IdeographRuby.readings(of: word) ?? []
-      kanjiFurigana = zip(word.surface.filter(IdeographRuby.isIdeograph), readings).map {
-        KanjiFurigana(kanji: String($0), reading: $1)
-      }
-      mora =
-        word.isPitchUnknown == true
-        ? nil : word.morae.map { Mora(text: $0.text, isHigh: $0.isHigh) }
-      readingSource = word.readingSource
-      pitchUnknown = word.isPitchUnknown
-    }
   }
 
   public init(_ line: LyricsLine) {
     if line.words.contains(where: { $0.isPitchUnknown == true }) {
-      self = .verbose(Verbose(words: line.words.map(Word.init)))
+      self = .verbose(Verbose(words: line.words.map(Word.init(client:))))
     } else {
       self = .compact(CompactLyrics.encode(line))
     }
@@ -82,5 +66,24 @@ public enum ClientLyricsLine: Hashable, Sendable, Codable {
     } else {
       self = .verbose(try container.decode(Verbose.self))
     }
+  }
+}
+
+extension ClientLyricsLine.Word {
+  /// The word as the app should draw it: per-kanji readings only where they add up
+  /// (`IdeographRuby`), and no morae when the pitch is not known.
+  init(client word: LyricsWord) {
+    // As the app reads a compact word: the surface when it differs from the reading, so that
+    // katakana (エモ) are drawn as written, not as their hiragana reading.
+    let readings = IdeographRuby.readings(of: word) ?? []
+    self.init(
+      kanji: word.reading.isEmpty || word.surface == word.reading ? nil : word.surface,
+      furigana: word.reading.isEmpty ? word.surface : word.reading,
+      kanjiFurigana: zip(word.surface.filter(IdeographRuby.isIdeograph), readings).map {
+        KanjiFurigana(kanji: String($0), reading: $1)
+      },
+      mora: word.isPitchUnknown == true
+        ? nil : word.morae.map { Mora(text: $0.text, isHigh: $0.isHigh) },
+      readingSource: word.readingSource, pitchUnknown: word.isPitchUnknown)
   }
 }
