@@ -115,7 +115,9 @@ package struct PushSender: Sendable {
         logger.error(
           "Push service refused our VAPID token", metadata: ["answer": "\(answer.prefix(200))"])
       }
-      if let retry = Self.retryAfter(response.headers.first(name: "Retry-After"), now: now) {
+      // Retry-After counts from the answer, not from when this attempt began.
+      let answered = env.now()
+      if let retry = Self.retryAfter(response.headers.first(name: "Retry-After"), now: answered) {
         throw JobRetry(at: retry, reason: "push service answered \(status)")
       }
       throw PushFailure(status: status)
