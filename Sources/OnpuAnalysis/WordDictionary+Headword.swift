@@ -22,17 +22,40 @@ extension WordDictionary {
     return true
   }
 
-  /// The usual reading of the headword found by `headword(utf8:)` (common entries first) when
-  /// `reading` (UTF-8 kana of either script) is none of its readings; nil when it is one.
+  /// The usual reading of the headword found by `headword(utf8:)` (common entries first, and
+  /// said with a doubled sound where it is listed so too: `isSpoken(_:formOf:)`) when `reading`
+  /// (UTF-8 kana of either script) is not it; nil when it is.
   public func usualReading(of place: Int, unless reading: UnsafeBufferPointer<UInt8>) -> String? {
     let hash = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: reading.count) { key in
       ReadingHashes.hash(Self.readingKey(reading, over: key))
     }
-    if hash == headwords.firstReading(at: place) { return nil }
     let word = headwords.word(at: place)
-    if readingHashes.contains(hash, forKey: word) { return nil }
-    return words.postings(at: word).first.map { entries[Posting.entry($0)].reading }
+    let postings = words.postings(at: word)
+    let readings = postings.lazy.map { self.entries[Posting.entry($0)].reading }
+    func spoken(_ reading: String) -> String? {
+      let read = Mora.hiragana(reading)
+      return readings.first { Self.isSpoken(Mora.hiragana($0), formOf: read) }
+    }
+    guard hash == headwords.firstReading(at: place) || readingHashes.contains(hash, forKey: word)
+    else { return readings.first.map { postings.count > 1 ? spoken($0) ?? $0 : $0 } }
+    guard postings.count > 1 else { return nil }
+    return spoken(String(decoding: reading, as: UTF8.self))
   }
+
+  /// Whether `spoken` is `reading` with one く, き, ち or つ before another sound doubled into っ,
+  /// as compounds are said (刻々 こくこく, こっこく). When a dictionary lists a word both ways
+  /// the doubled one is the usual (JMdict marks 刻々 こっこく common; 時々刻々 じじこっこく).
+  static func isSpoken(_ spoken: String, formOf reading: String) -> Bool {
+    let spoken = Array(spoken.unicodeScalars)
+    let reading = Array(reading.unicodeScalars)
+    guard spoken.count == reading.count else { return false }
+    let differing = spoken.indices.filter { spoken[$0] != reading[$0] }
+    guard differing.count == 1, let place = differing.first, place + 1 < spoken.count else {
+      return false
+    }
+    return spoken[place] == "っ" && "くきちつ".unicodeScalars.contains(reading[place])
+  }
+
 }
 
 /// The hashes of each headword's readings (as `readingKey(_:)` writes them), side by side in

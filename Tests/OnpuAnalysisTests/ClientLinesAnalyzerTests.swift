@@ -33,4 +33,12 @@ import Testing
     let text = CompactLyrics.encode(try SharedAnalyzer.get().analyze(line: line))
     #expect(text.hasPrefix(compact))
   }
+
+  @Test func aCompoundListedBothWaysIsReadWithItsDoubledSound() throws {
+    let words = try SharedAnalyzer.get().analyze(line: "時々刻々と変わる").words
+    #expect(words.prefix(2).map(\.surface).joined() == "時々刻々")
+    #expect(words.prefix(2).map(\.reading).joined() == "じじこっこく")
+    let readings = words.prefix(2).flatMap { IdeographRuby.readings(of: $0) ?? [] }
+    #expect(readings.joined() == "じじこっこく")
+  }
 }
