@@ -16,6 +16,8 @@ public protocol AccountModule: NotifyingModule {
   /// person leaves the rooms they are in, say); the schema's `AccountCleanup` then removes the
   /// rest with the account.
   func accountWillBeDeleted(_ user: User) async throws
+  /// The sign-ins the app links to the account (an Apple ID, say), for the account page.
+  func accountLinks(for user: User) async throws -> [AccountLink]
 }
 
 extension AccountModule {
@@ -24,4 +26,5 @@ extension AccountModule {
   { false }
   public func export(for user: User) async throws -> (any Encodable & Sendable)? { nil }
   public func accountWillBeDeleted(_ user: User) async throws {}
+  public func accountLinks(for user: User) async throws -> [AccountLink] { [] }
 }

@@ -125,13 +125,15 @@ package struct AccountSettingsPages: Sendable {
     let sessions = try await env.database.sessions(userID: caller.user.id)
       .filter { $0.isLive(at: env.now()) && $0.kind.isSignIn }
     let page = try await pages.pageContext(request, context)
+    var links: [AccountLink] = []
+    for module in modules { links += try await module.accountLinks(for: caller.user) }
     return pages.html(
       AccountPage.render(
         page, user: caller.user, sessions: sessions, currentSessionID: caller.session.id,
         twoFactor: try await accounts.twoFactorStatus(userID: caller.user.id),
         securityLog: try await accounts.securityLog(userID: caller.user.id),
         devices: try await env.database.notificationStore.subscriptions(userID: caller.user.id),
-        profile: profile, errors: errors),
+        links: links, profile: profile, errors: errors),
       status: .init(code: status))
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import HearthAccounts
 import HearthCore
 import HearthHost
 import HearthPlatform
@@ -40,6 +42,25 @@ public struct OnpuModule: HearthAppModule {
         "ONPU_DEV_BYPASS_TOKEN is on\(short): an X-Dev-Token equal to it acts as the shared development account"
       )
     }
+  }
+
+  public func export(for user: User) async throws -> (any Encodable & Sendable)? {
+    try await OnpuExport(user: user, database: library.env.database)
+  }
+
+  /// The Apple ID the Onpu iPhone app signs in with, when Sign in with Apple is configured.
+  public func accountLinks(for user: User) async throws -> [AccountLink] {
+    guard library.settings.appleAudience != nil else { return [] }
+    let link = try await library.env.database.onpuAppleStore.appleLink(userID: user.id)
+    let zone = TimeZone(identifier: user.timeZone) ?? .gmt
+    return [
+      AccountLink(
+        title: "Apple ID for the Onpu iPhone app",
+        state: link.map { "Linked since \(DateText.readable($0.createdAt, in: zone))." }
+          ?? "Not linked: signing in with Apple in the app makes a new account.",
+        manage: link == nil
+          ? ("Link your Apple ID", "/onpu/apple") : ("Manage the link", "/onpu/apple"))
+    ]
   }
 
   public var jobHandlers: [String: JobHandler] {

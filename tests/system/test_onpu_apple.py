@@ -220,6 +220,9 @@ def test_the_onpu_apple_page_links_and_unlinks(start_server, apple) -> None:
     assert r.status_code in (302, 303), describe(r)
     library = browser.get(server.base_url + "/onpu", timeout=30)
     assert 'href="/onpu/apple"' in library.text, "the library offers linking an Apple ID"
+    account = browser.get(server.base_url + "/account", timeout=30)
+    assert "Apple ID for the Onpu iPhone app" in account.text and "Not linked" in account.text
+    assert '<a href="/onpu/apple">Link your Apple ID</a>' in account.text, "the account page offers it"
 
     def form_csrf() -> str:
         page = browser.get(server.base_url + "/onpu/apple", timeout=30)
@@ -236,6 +239,10 @@ def test_the_onpu_apple_page_links_and_unlinks(start_server, apple) -> None:
     assert r.status_code in (302, 303), describe(r)
     page = browser.get(server.base_url + "/onpu/apple", timeout=30, allow_redirects=False)
     assert "Your Apple ID (paige@privaterelay.appleid.com) is linked" in page.text
+    account = browser.get(server.base_url + "/account", timeout=30)
+    assert "Linked since" in account.text and "Manage the link" in account.text
+    exported = browser.get(server.base_url + "/account/export", timeout=30).json()
+    assert exported["onpu"]["appleID"]["email"] == "paige@privaterelay.appleid.com", exported
     r = browser.post(server.base_url + "/onpu/apple/unlink", data={"_csrf": form_csrf()},
                      timeout=30, allow_redirects=False)
     assert r.status_code in (302, 303), describe(r)

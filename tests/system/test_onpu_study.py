@@ -105,3 +105,11 @@ def test_grading_through_the_product_follows_the_oracle(backend, start_server) -
         assert card["state"] == ["learning", "review", "relearning"][expected["state"] - 1], step
         assert seconds(card["due"]) == expected["due"], f"{step}: {card['due']} vs {expected['due']}"
     assert any(entry["grade"] == 1 for entry in done[5:]), "the plan has a lapse in review"
+
+    # The account export carries the song as pasted and the card with its memory.
+    exported = json_of(client().get("/api/me/export"))["onpu"]
+    assert [(s["title"], s["lyrics"]) for s in exported["songs"]] == [("夢", "夢の中で君を呼ぶ")]
+    [kept] = exported["studyCards"]
+    assert kept["key"].startswith("夢|") and kept["reviews"] == len(done), kept
+    assert seconds(kept["memory"]["due"]) == seconds(card["due"]), kept
+    assert exported.get("appleID") is None

@@ -48,12 +48,13 @@ public enum AccountPage {
   ///   - sessions: the person's live sessions; revoked and password-reset ones are left out.
   ///   - currentSessionID: the session of this browser, marked "This device".
   ///   - securityLog: the newest entries of the person's security log.
-  ///   - devices: the push subscriptions of the person.s browsers.
+  ///   - devices: the push subscriptions of the person's browsers.
+  ///   - links: the sign-ins the apps link to the account.
   ///   - profile: what was typed when saving the profile failed; the saved values otherwise.
   public static func render(
     _ context: PageContext, user: User, sessions: [Session], currentSessionID: String,
     twoFactor: TwoFactorStatus, securityLog: [SecurityLog.Entry], devices: [PushSubscription] = [],
-    profile: ProfileValues? = nil, errors: Errors = Errors()
+    links: [AccountLink] = [], profile: ProfileValues? = nil, errors: Errors = Errors()
   ) -> String {
     let zone = TimeZone(identifier: user.timeZone) ?? context.timeZone
     let csrf = context.csrfToken
@@ -64,6 +65,7 @@ public enum AccountPage {
         profileSection(profile ?? ProfileValues(user), errors: errors.profile, csrf: csrf),
         passwordSection(errors: errors.password, csrf: csrf),
         TwoFactorPage.section(twoFactor, errors: errors.twoFactor, csrf: csrf),
+        linksSection(links),
         SessionsTable.section(
           sessions, currentSessionID: currentSessionID, timeZone: zone, csrf: csrf),
         SecurityLogTable.section(securityLog, timeZone: zone),
@@ -140,6 +142,22 @@ public enum AccountPage {
           required: true, attributes: [.autocomplete("new-password"), .minlength(8)]
         ).node,
         Forms.submit("Change password")))
+  }
+
+  /// Nothing when no app links a sign-in.
+  package static func linksSection(_ links: [AccountLink]) -> Node {
+    guard !links.isEmpty else { return .empty }
+    return .section(
+      [.class("card"), .ariaLabel("Linked sign-ins")],
+      .h2("Linked sign-ins"),
+      .ul(
+        [.class("list")],
+        .fragment(
+          links.map { link in
+            .li(
+              .strong(.text(link.title)), .text(" "), .span(.text(link.state)), .text(" "),
+              .a([.href(link.manage.href)], .text(link.manage.label)))
+          })))
   }
 
   package static func exportSection() -> Node {
