@@ -205,7 +205,7 @@ TEN_LINES = "\n".join(
         "小鮒釣りしかの川",
         "忘れがたき故郷",
         "月が出た出た",
-        "水の音",
+        "水の音 Love me tender",
     ]
 )
 SETTING_NAMES = ("GEMINI_API_KEY", "HEARTH_LLM", "ONPU_TRANSLATOR", "GEMINI_")
@@ -289,6 +289,12 @@ def test_on_a_phone_the_lyrics_come_first_and_read_clearly(browser: Browser, liv
         }"""
     )
     assert not overlaps, overlaps
+
+    # English words keep the spaces between them.
+    english = page.locator(".onpu-line").last.locator(".w-plain")
+    expect(english).to_have_count(3)
+    boxes = [english.nth(i).bounding_box() for i in range(3)]
+    assert all(b["x"] - (a["x"] + a["width"]) >= 3 for a, b in zip(boxes, boxes[1:])), boxes
 
     # Particles (の, が, は ...) are lighter than the words they follow.
     particle = page.locator(".onpu-line").first.locator(".w-particle .rb").first

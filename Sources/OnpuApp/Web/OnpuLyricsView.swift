@@ -49,7 +49,8 @@ public enum OnpuLyricsView {
     var afterEnglish = false
     for word in line.words {
       let english = isEnglish(word)
-      if english && afterEnglish { nodes.append(.text(" ")) }
+      // A flex line drops a bare space between its items; a span that keeps it shows it.
+      if english && afterEnglish { nodes.append(.span([.class("w-gap")], .text(" "))) }
       afterEnglish =
         english || (afterEnglish && [",", ".", "!", "?", ";", ":"].contains(word.surface))
       nodes.append(self.word(word, knownKanji: knownKanji, states: states))
