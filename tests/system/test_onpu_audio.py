@@ -8,6 +8,7 @@ from __future__ import annotations
 import array
 import io
 import json
+import os
 import time
 import wave
 import zipfile
@@ -97,6 +98,35 @@ def test_a_line_is_made_once_and_served_to_its_owner_only(start_server) -> None:
     assert other.get(ready["url"]).status_code == 404
     assert other.post(f"/api/onpu/songs/{song_id}/audio", json={"line": 0}).status_code == 404
     assert server.client().get(ready["url"]).status_code == 401
+
+
+@pytest.mark.timeout(180)
+def test_the_audio_kept_stays_under_its_limit_and_what_went_is_made_again(start_server) -> None:
+    server = start_server("sqlite", extra_env={"ONPU_AUDIO_CACHE_MB": "1"})
+    cache = server.workdir / "onpu-audio"
+    cache.mkdir(exist_ok=True)
+    stale = cache / ("0" * 64 + ".wav")
+    stale.write_bytes(bytes(900 * 1024))
+    year_ago = time.time() - 365 * 86400
+    os.utime(stale, (year_ago, year_ago))
+    client = server.client()
+    r = client.signup(unique_email("audio-cache"), "Cache")
+    client = client.with_token(json_of(r)["accessToken"])
+    song_id = song_of(client)
+
+    line = audio_of(client, song_id, {"line": 0})
+    assert line["status"] == "ready", line
+    made = cache / line["url"].rsplit("/", 1)[1]
+    assert made.is_file() and not stale.exists(), "the file heard longest ago made room"
+    assert sum(f.stat().st_size for f in cache.glob("*.wav")) <= 1024 * 1024
+
+    # The line's own file, pruned in turn, is made again when it is asked for.
+    os.utime(made, (year_ago, year_ago))
+    (cache / ("1" * 64 + ".wav")).write_bytes(bytes(900 * 1024))
+    word = audio_of(client, song_id, {"surface": "蛙"})
+    assert word["status"] == "ready" and not made.exists(), word
+    assert audio_of(client, song_id, {"line": 0})["status"] == "ready"
+    assert client.get(line["url"]).status_code == 200
 
 
 @pytest.mark.timeout(180)

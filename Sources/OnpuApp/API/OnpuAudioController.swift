@@ -93,6 +93,7 @@ struct OnpuAudioController: Sendable {
       Self.keys(try Self.lines(song)).contains(key),
       let bytes = try? Data(contentsOf: audio.file(key))
     else { throw APIErrorResponse(.notFound("audio")) }
+    OnpuAudioCache.heard(audio.file(key))
     return Response(
       status: .ok,
       headers: [

@@ -11,12 +11,14 @@ struct OnpuAudio: Sendable {
 
   let env: HearthEnvironment
   let directory: URL
+  let cacheLimit: Int
   let synthesizer: Result<OpenJTalk, OpenJTalk.Unavailable>
 
   init(env: HearthEnvironment) {
     self.env = env
     let config = env.config.onpuAudio
     directory = URL(fileURLWithPath: config.directory)
+    cacheLimit = config.cacheLimit
     synthesizer = OpenJTalk.locate(config, roots: OnpuResources.searchRoots())
   }
 
@@ -106,6 +108,12 @@ struct OnpuAudio: Sendable {
     try await synthesizer.synthesize(text, to: partial)
     if FileManager.default.fileExists(atPath: target.path) { return target }
     try FileManager.default.moveItem(at: partial, to: target)
+    let removed = try OnpuAudioCache.prune(directory, keepingAtMost: cacheLimit)
+    if removed > 0 {
+      env.logger.info(
+        "Onpu audio cache pruned",
+        metadata: ["removed": "\(removed)", "limitMB": "\(cacheLimit / 1024 / 1024)"])
+    }
     return target
   }
 }
