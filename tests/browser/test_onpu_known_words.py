@@ -11,7 +11,7 @@ import time
 
 import pytest
 from hearth_harness import Client, describe, unique_email
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from test_onpu_words import long_press, phone, serious
 
 LYRICS = "また君に会える日まで\n見上げた空に星が光る\n星の夜に君を呼ぶ"
@@ -19,6 +19,17 @@ LYRICS = "また君に会える日まで\n見上げた空に星が光る\n星の
 
 def sideways(page) -> int:
     return page.evaluate("document.scrollingElement.scrollWidth")
+
+
+def add_every_word_to_review(page: Page) -> None:
+    """Ticks every word of the song page's words to learn and adds them to the reviews."""
+    learn = page.get_by_role("region", name="Words to learn")
+    expect(learn.get_by_role("button", name="Choose words to add")).to_be_disabled()
+    boxes = learn.get_by_role("checkbox")
+    for index in range(boxes.count()):
+        boxes.nth(index).check()
+    learn.get_by_role("button", name=f"Add {boxes.count()} words to review").click()
+    expect(page.locator(".flash-success")).to_contain_text("words to your reviews")
 
 
 @pytest.mark.timeout(420)

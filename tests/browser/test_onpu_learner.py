@@ -11,6 +11,7 @@ import zipfile
 import pytest
 from hearth_harness import Client, describe, unique_email
 from playwright.sync_api import Browser, expect
+from test_onpu_known_words import add_every_word_to_review
 from test_onpu_words import long_press, phone, serious
 
 TITLE = "運命の夜"
@@ -61,13 +62,7 @@ def test_a_learner_reads_corrects_reviews_and_exports_a_song(
     expect(earnest).to_have_attribute("data-reading", "まじ")
 
     # The learner picks the song's words to learn; five cards are reviewed, a tap to reveal each
-    learn = page.get_by_role("region", name="Words to learn")
-    expect(learn.get_by_role("button", name="Choose words to add")).to_be_disabled()
-    boxes = learn.get_by_role("checkbox")
-    for index in range(boxes.count()):
-        boxes.nth(index).check()
-    learn.get_by_role("button", name=f"Add {boxes.count()} words to review").click()
-    expect(page.locator(".flash-success")).to_contain_text("words to your reviews")
+    add_every_word_to_review(page)
     page.goto("/onpu/study")
     page.get_by_role("link", name="Review now").tap()
     page.wait_for_url("**/onpu/review")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from axe_playwright_python.sync_playwright import Axe
 from hearth_harness import PASSWORD, Client, unique_email
 from playwright.sync_api import Browser, Page, expect
+from test_onpu_known_words import add_every_word_to_review
 from test_pages import THUMB_CHECK
 
 LYRICS = "君の名前を呼んだ\n夢の中で君を呼ぶ\n星が静かに光る夜"
@@ -70,13 +71,7 @@ def test_a_song_becomes_cards_reviewed_with_one_thumb(browser: Browser, live_ser
         check(page, axe, "study page", problems)
         page.get_by_role("link", name="Choose the words of 夜の歌 to learn").tap()
         page.wait_for_url("**/onpu/songs/*")
-        learn = page.get_by_role("region", name="Words to learn")
-        expect(learn.get_by_role("button", name="Choose words to add")).to_be_disabled()
-        boxes = learn.get_by_role("checkbox")
-        for index in range(boxes.count()):
-            boxes.nth(index).check()
-        learn.get_by_role("button", name=f"Add {boxes.count()} words to review").tap()
-        expect(page.locator(".flash-success")).to_contain_text("words to your reviews")
+        add_every_word_to_review(page)
         page.get_by_role("link", name="Study").first.tap()
         page.get_by_role("link", name="Review now").tap()
         page.wait_for_url("**/onpu/review")
