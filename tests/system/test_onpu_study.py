@@ -113,3 +113,39 @@ def test_grading_through_the_product_follows_the_oracle(backend, start_server) -
     assert kept["key"].startswith("夢|") and kept["reviews"] == len(done), kept
     assert seconds(kept["memory"]["due"]) == seconds(card["due"]), kept
     assert exported.get("appleID") is None
+
+
+def test_a_songs_words_to_learn_are_listed_and_picked_through_the_api(backend, start_server) -> None:
+    server = start_server(backend)
+    r = server.client().signup(unique_email("words"), "Words")
+    assert r.status_code == 201, describe(r)
+    ann = server.client().with_token(json_of(r)["accessToken"])
+    r = ann.post("/v1/jobs", json={"title": "星", "lyrics": "星が光る夜に\n星を見上げる"})
+    assert r.status_code == 200, describe(r)
+    wait_for(ann, json_of(r)["jobId"], lambda job: job["status"] == "succeeded")
+    song = json_of(ann.get("/api/onpu/songs"))["songs"][0]["id"]
+    path = f"/api/onpu/study/songs/{song}/words"
+
+    listed = json_of(ann.get(path))
+    words = {w["word"]: w for w in listed["words"]}
+    assert {"星", "光る", "夜", "見上げる"} <= words.keys(), listed
+    assert words["星"]["count"] == 2 and words["星"]["reading"] == "ほし"
+    assert all(w["state"] == "new" for w in listed["words"]) and listed["percentKnown"] == 0
+    frequencies = [w.get("frequency", 0) for w in listed["words"]]
+    assert frequencies == sorted(frequencies, reverse=True), "most common first"
+
+    picked = [words["星"]["key"], words["見上げる"]["key"]]
+    r = ann.post(path, json={"words": picked})
+    assert r.status_code == 200 and json_of(r) == {"added": 2, "cards": 2}, describe(r)
+    again = {w["word"]: w["state"] for w in json_of(ann.get(path))["words"]}
+    assert again["星"] == again["見上げる"] == "learning" and again["夜"] == "new"
+    assert json_of(ann.post(path, json={"words": picked})) == {"added": 0, "cards": 2}
+
+    r = ann.post(path, json={"words": ["月|つき"]})
+    assert r.status_code == 400 and "月|つき" in r.text, describe(r)
+    r = ann.post(path, json={"words": []})
+    assert r.status_code == 400 and "words" in r.text, describe(r)
+    r = server.client().signup(unique_email("other"), "Other")
+    other = server.client().with_token(json_of(r)["accessToken"])
+    assert other.get(path).status_code == 404
+    assert other.post(path, json={"words": picked}).status_code == 404

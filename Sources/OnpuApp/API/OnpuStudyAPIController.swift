@@ -88,6 +88,7 @@ struct OnpuStudyAPIController: Sendable {
         .get, "/api/onpu/study/progress",
         summary: "Cards due now and in the coming days, reviews per day, songs known best",
         tag: "onpu", responses: [(200, Schemas.of(StudyProgress.self))]), use: progress)
+    registerWords(api)
   }
 
   @Sendable func addSong(_ request: Request, _ context: AppRequestContext) async throws

@@ -41,7 +41,7 @@ extension OnpuStudy {
   }
 
   /// Adds the song's words the learner chose (by card key) as word cards; keys the song does
-  /// not have are a 422.
+  /// not have are a 400 naming the key.
   func addWords(_ keys: [String], songID: String, for user: User) async throws
     -> (added: Int, cards: Int)
   {
