@@ -23,6 +23,9 @@ public actor EventHub: Service {
   package let clock: any Clock<Duration>
   package let followers: [any EventFollower]
   public private(set) var latest: Int64 = 0
+  /// Set when the hub stops (at shutdown, before the HTTP server does): no event will come any
+  /// more, so streams end instead of waiting out their keep-alive, and the server exits at once.
+  public private(set) var stopped = false
   /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
   private var recent: [Event] = []
   private var coveredFrom: Int64?
@@ -63,6 +66,7 @@ public actor EventHub: Service {
     } catch is CancellationError {
       // A graceful shutdown cancels the loops; that is the normal way to stop.
     }
+    stopped = true
     resumeAll()
   }
 
@@ -141,7 +145,7 @@ public actor EventHub: Service {
 
   /// Returns once an event newer than `cursor` is committed, or after `timeout`.
   public func wait(after cursor: Int64, timeout: Duration) async {
-    if latest > cursor { return }
+    if latest > cursor || stopped { return }
     let id = UUID.random()
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.suspend(id) }
@@ -157,7 +161,7 @@ public actor EventHub: Service {
 
   private func suspend(_ id: UUID) async {
     await withCheckedContinuation { continuation in
-      if Task.isCancelled { continuation.resume() } else { waiters[id] = continuation }
+      if Task.isCancelled || stopped { continuation.resume() } else { waiters[id] = continuation }
     }
   }
 

@@ -216,6 +216,7 @@ package struct EventsController: Sendable {
           let keepAlive = ContinuousClock.now + .seconds(15)
           await hub.wait(
             after: cursor, timeout: min(keepAlive, deadline ?? keepAlive) - ContinuousClock.now)
+          if await hub.stopped { break }
           if await hub.latest == before, !stopping.withLockedValue({ $0 }) {
             try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
           }
