@@ -84,6 +84,8 @@ package struct NotificationActions: Sendable {
       throw APIErrorResponse(
         .invalid("action", "This notification has no action called \(actionID)."))
     }
+    // Someone already did what it asked: say what, rather than that the button is gone.
+    if notice.closedAt != nil { return notice.body }
     let message: String
     if let minutes = action.snoozeMinutes {
       message = try await snooze(notice, minutes: minutes)
@@ -108,18 +110,23 @@ package struct NotificationActions: Sendable {
     return "Snoozed: it comes back in \(minutes) minutes."
   }
 
-  /// Sends the snoozed notice again, as a new notice with the same buttons.
+  /// Sends the snoozed notice again, as a new notice with the same buttons, unless it was
+  /// closed meanwhile (what it asked for was done).
   package var snoozeHandler: JobHandler {
     { context in
       let job = try StoreJSON.decode(SnoozeJob.self, context.job.payload)
       guard let notice = try await store.notification(id: job.notificationID),
         let kind = kinds[notice.kind]
       else { return }
+      if notice.closedAt != nil {
+        context.logger.debug("Snoozed notification \(notice.id) was closed meanwhile")
+        return
+      }
       try await env.notifier.send(
         NotificationDraft(
           kind: kind, to: [notice.userID], title: notice.title, body: notice.body,
           url: notice.url, dedupeKey: "snoozed:\(notice.id)", occurredAt: notice.occurredAt,
-          actions: notice.actions, data: notice.data))
+          actions: notice.actions, data: notice.data, topic: notice.topic))
     }
   }
 

@@ -58,6 +58,13 @@ public struct StoredNotification: Equatable, Sendable {
   public var actions: [NotificationAction] = []
   /// JSON for the app that sent it: what its actions act on.
   public var data: String = "{}"
+  /// What the notice is about for everyone who got it (`NotificationDraft.topic`).
+  public var topic: String?
+  /// When what it asked for was done, by anyone: it is read and shows no buttons since.
+  public var closedAt: Date?
+
+  /// The buttons it shows: none once it is closed.
+  public var openActions: [NotificationAction] { closedAt == nil ? actions : [] }
 }
 
 /// What happened to one notice on one channel and target (a device, an address).

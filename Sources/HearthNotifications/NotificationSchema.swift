@@ -117,6 +117,13 @@ public enum NotificationSchema {
     PostgresMigration(
       version: 5, shared: 25, name: "notification settings: the time of the daily email digest",
       statements: ["ALTER TABLE notification_settings ADD COLUMN digest_time integer"]),
+    PostgresMigration(
+      version: 6, name: "notifications about one thing for everyone: their topic, when closed",
+      statements: [
+        "ALTER TABLE notifications ADD COLUMN topic text",
+        "ALTER TABLE notifications ADD COLUMN closed_at timestamptz",
+        "CREATE INDEX notifications_topic_idx ON notifications (topic) WHERE topic IS NOT NULL",
+      ]),
   ]
 
 }

@@ -57,7 +57,7 @@ struct NotificationSQLStore: NotificationStore {
   static let notificationColumns: SQL =
     """
     id, user_id, kind, title, body, url, dedupe_key, occurred_at, created_at, read_at, actions,
-    data
+    data, topic, closed_at
     """
 
   /// What is read of a subscription: its columns and its latest problem, a delivery that did
@@ -330,6 +330,6 @@ struct NotificationSQLStore: NotificationStore {
       dedupeKey: try row["dedupe_key"], occurredAt: try row["occurred_at"],
       createdAt: try row["created_at"], readAt: try row["read_at"],
       actions: (try? StoreJSON.decode([NotificationAction].self, actions)) ?? [],
-      data: try row["data"])
+      data: try row["data"], topic: try row["topic"], closedAt: try row["closed_at"])
   }
 }

@@ -86,7 +86,7 @@ package struct NotificationsController: Sendable {
       occurredAt = notice.occurredAt
       createdAt = notice.createdAt
       read = notice.readAt != nil
-      actions = notice.actions
+      actions = notice.openActions
     }
   }
 

@@ -23,12 +23,16 @@ public struct NotificationDraft: Sendable {
   public var actions: [NotificationAction]
   /// JSON the app's action handler reads: what the actions act on.
   public var data: String
+  /// What the notice is about for everyone it goes to ("this dose on this day"): its pushes
+  /// carry it as their RFC 8030 Topic and device tag, so that `Notifier.close` replaces them.
+  public var topic: String?
 
   public init(
     kind: NotificationKind, to recipients: [String], title: String, body: String, url: String,
     dedupeKey: String, occurredAt: Date, about: String? = nil,
-    actions: [NotificationAction] = [], data: String = "{}"
+    actions: [NotificationAction] = [], data: String = "{}", topic: String? = nil
   ) {
+    self.topic = topic
     self.actions = actions
     self.data = data
     self.kind = kind
@@ -61,7 +65,8 @@ public struct Notifier: Sendable {
       let notice = StoredNotification(
         id: env.newID(), userID: userID, kind: draft.kind.id, title: draft.title,
         body: draft.body, url: Self.localPath(draft.url), dedupeKey: draft.dedupeKey,
-        occurredAt: draft.occurredAt, createdAt: now, actions: draft.actions, data: draft.data)
+        occurredAt: draft.occurredAt, createdAt: now, actions: draft.actions, data: draft.data,
+        topic: draft.topic)
       let env = env
       let stored = try await env.database.transaction { tx -> Bool in
         let preferences = try await NotificationSQLStore.preferences(userID: userID, in: tx.rows)
@@ -69,10 +74,10 @@ public struct Notifier: Sendable {
         try await tx.execute(
           """
           INSERT INTO notifications (id, user_id, kind, title, body, url, dedupe_key,
-            occurred_at, created_at, hidden, about_user_id, actions, data)
+            occurred_at, created_at, hidden, about_user_id, actions, data, topic)
           VALUES (\(notice.id), \(userID), \(notice.kind), \(notice.title), \(notice.body),
             \(notice.url), \(notice.dedupeKey), \(notice.occurredAt), \(now), \(!inbox),
-            \(draft.about), \(StoreJSON.encode(draft.actions)), \(draft.data))
+            \(draft.about), \(StoreJSON.encode(draft.actions)), \(draft.data), \(draft.topic))
           ON CONFLICT (user_id, dedupe_key) DO NOTHING
           """)
         let row = try await tx.row(

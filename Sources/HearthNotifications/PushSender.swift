@@ -74,6 +74,9 @@ package struct PushSender: Sendable {
     request.method = .POST
     request.headers.add(name: "TTL", value: String(job.timeToLive))
     request.headers.add(name: "Urgency", value: job.urgency)
+    if let topic = notice.topic {
+      request.headers.add(name: "Topic", value: Notifier.topicHeader(topic))
+    }
     request.headers.add(name: "Content-Encoding", value: "aes128gcm")
     request.headers.add(name: "Content-Type", value: "application/octet-stream")
     request.headers.add(
@@ -132,7 +135,7 @@ package struct PushSender: Sendable {
   /// What the service worker reads: the notice, cut to what one push message holds, with a
   /// token for each of its buttons.
   static func message(_ notice: StoredNotification, user: User, tokens: TokenService) -> Data {
-    let actions = notice.actions.map {
+    let actions = notice.openActions.map {
       PushAction(
         action: $0.id, title: $0.title,
         token: NotificationActions.token(notice, action: $0.id, user: user, tokens))
@@ -142,7 +145,8 @@ package struct PushSender: Sendable {
         PushMessage(
           id: notice.id, kind: notice.kind, title: notice.title, body: body, url: notice.url,
           occurredAt: Int64((notice.occurredAt.timeIntervalSince1970 * 1000).rounded()),
-          actions: actions)
+          actions: actions, tag: notice.topic.map(Notifier.topicHeader) ?? notice.id,
+          quiet: notice.closedAt != nil)
       ).data(using: .utf8) ?? Data()
     }
     let limit = WebPushEncryption.maxPlaintextBytes
@@ -160,6 +164,10 @@ package struct PushSender: Sendable {
     var id, kind, title, body, url: String
     var occurredAt: Int64
     var actions: [PushAction]
+    /// The device shows one notification per tag: a notice's replacement takes its place.
+    var tag: String
+    /// A closed notice replacing the one shown: no sound or vibration.
+    var quiet: Bool
   }
 
   struct PushAction: Encodable {

@@ -92,7 +92,7 @@ struct AuralystDoseReminderTests {
         bobNotice, action: "taken", user: bob, server.env.tokens)
       let again = try await client.json(.post, "/api/notifications/actions", ["token": token])
       #expect(again.status == 200)
-      #expect(again["message"] as? String == "Ibuprofen was already logged at 08:00.")
+      #expect(again["message"] as? String == "Ibuprofen was logged by Ann at 08:00.")
 
       // Then the day has one dose, for the morning schedule, by Ann, and both notices are read
       let intakes = try await client.json(

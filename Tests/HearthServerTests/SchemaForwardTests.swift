@@ -162,7 +162,7 @@ import Testing
     try await SharedPostgres.exclusively {
       let database = try PostgresDatabase(url: url)
       try await database.resetSchema()
-      try await database.migrate(Self.sharedSchemas)
+      try await database.migrate(schemas: Self.sharedSchemas)
       let fresh = try await Self.recordedMigrations(database)
       #expect(fresh.count == Self.migrations.count)
       _ = try await database.queryRows(
@@ -182,7 +182,9 @@ import Testing
 
       try await database.migrate(HearthServer.schemas)
       let renumbered = try await Self.recordedMigrations(database)
-      let later = HearthServer.schemas.flatMap(\.postgres).filter { $0.shared == nil }
+      let later = (PlatformSchema.all + HearthServer.schemas).flatMap(\.postgres).filter {
+        $0.shared == nil
+      }
       #expect(renumbered.count == fresh.count + later.count)
       let kept = renumbered.filter { row in fresh.contains { $0.0 == row.0 } }
       #expect(kept.map(\.0) == fresh.map(\.0))
@@ -210,8 +212,9 @@ import Testing
     ])
   }
 
-  /// Each app's schema as the one numbering left it: only its migrations that had a number in it.
-  static let sharedSchemas = HearthServer.schemas.map { schema in
+  /// The platform's and each app's schema as the one numbering left it: only the migrations
+  /// that had a number in it.
+  static let sharedSchemas = (PlatformSchema.all + HearthServer.schemas).map { schema in
     var shared = schema
     shared.postgres = schema.postgres.filter { $0.shared != nil }
     return shared

@@ -34,7 +34,7 @@ extension AuralystDoseReminders {
         kind: Self.kind, to: recipients, title: "Time for \(medication.name)", body: body,
         url: "/auralyst/journals/\(journal.id)/days/\(firing.occurrence.day)", dedupeKey: "",
         occurredAt: firing.occurrence.instant, actions: [Self.taken, .snooze()],
-        data: StoreJSON.encode(due))
+        data: StoreJSON.encode(due), topic: due.topic)
     ]
   }
 
@@ -74,6 +74,25 @@ extension AuralystDoseReminders {
     _ = try await journals.add(
       AuralystRecordCoding.record(checked, journalID: opened.journal.id, at: now), to: opened)
     return "\(medication.name) logged as taken at \(Self.clockTime(now, zone))."
+  }
+
+  /// A dose logged for its day, however it was logged, closes that dose's notices for everyone:
+  /// they become read, lose their buttons and say who logged it.
+  func close(logged intake: MedicationIntake, in opened: AuralystJournals.Opened) async throws {
+    guard let day = intake.scheduledDate,
+      let dose = intake.scheduleID ?? (intake.origin == .scheduled ? intake.medicationID : nil),
+      let record = try await database.auralystStore.auralystRecord(id: intake.medicationID),
+      record.journalID == opened.journal.id,
+      let medication = try AuralystRecordCoding.medication(record)
+    else { return }
+    let target = Target(
+      journalId: opened.journal.id, medicationId: medication.id, scheduleId: dose, day: day)
+    let zone = TimeZone(identifier: opened.journal.timeZone) ?? .gmt
+    let time = Self.clockTime(intake.timestamp, zone)
+    try await env.notifier.close(
+      topic: target.topic,
+      body: "\(medication.name) was logged by \(opened.user.displayName) at \(time).",
+      by: opened.user.id)
   }
 
   /// The dose of `target`'s schedule already logged for its day, looking two days around it.

@@ -24,6 +24,11 @@ struct AuralystDoseReminders: Sendable {
     var scheduleId: String
     /// The occurrence's day in the journal's zone, on notices only.
     var day: String?
+
+    /// What every notice of this dose on its day is about, whoever it went to.
+    var topic: String {
+      "auralyst.dose:\(journalId):\(medicationId):\(scheduleId):\(day ?? "")"
+    }
   }
 
   /// When a schedule's doses fall, as a reminder rule; nil when it has none to remind of.

@@ -102,8 +102,11 @@ extension AuralystJournals {
     try await keepReminders(after: record, in: opened)
   }
 
-  /// A medication's schedules drive its dose reminders.
+  /// A medication's schedules drive its dose reminders; a dose logged closes its reminders.
   private func keepReminders(after record: AuralystRecord, in opened: Opened) async throws {
+    if let intake = try AuralystRecordCoding.intake(record) {
+      try await AuralystDoseReminders(env: env).close(logged: intake, in: opened)
+    }
     guard record.kind == .medication else { return }
     try await AuralystDoseReminders(env: env).sync(journalID: opened.journal.id)
   }

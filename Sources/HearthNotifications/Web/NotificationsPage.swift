@@ -50,7 +50,7 @@ public enum NotificationsPage {
           unread ? .span([.class("visually-hidden")], "Unread: ") : .empty,
           .text(notice.title))),
       notice.body.isEmpty ? .empty : .p(.text(notice.body)),
-      unread && !notice.actions.isEmpty
+      unread && !notice.openActions.isEmpty
         ? .div(
           [.class("actions")],
           .fragment(

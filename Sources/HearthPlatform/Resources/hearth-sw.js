@@ -89,7 +89,9 @@ self.addEventListener("push", (event) => {
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof message.body === "string" ? message.body : "",
-      tag: typeof message.id === "string" ? message.id : undefined,
+      // A notice's replacement (the same tag) takes its place, quietly when it says it was done.
+      tag: typeof message.tag === "string" ? message.tag : typeof message.id === "string" ? message.id : undefined,
+      silent: message.quiet === true,
       timestamp: Number.isFinite(message.occurredAt) ? message.occurredAt : Date.now(),
       icon: "/favicon.ico",
       actions,

@@ -294,5 +294,12 @@ extension PlatformSchema {
     SQLiteMigration(
       "platform-invitation-cancel",
       "ALTER TABLE email_invitations ADD COLUMN cancelled_at REAL;"),
+    SQLiteMigration(
+      "platform-notification-topic",
+      """
+      ALTER TABLE notifications ADD COLUMN topic TEXT;
+      ALTER TABLE notifications ADD COLUMN closed_at REAL;
+      CREATE INDEX notifications_topic ON notifications(topic) WHERE topic IS NOT NULL;
+      """),
   ]
 }

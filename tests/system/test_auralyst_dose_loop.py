@@ -1,0 +1,165 @@
+"""Auralyst's dose loop with the people sharing a journal: a dose logged by one closes its
+reminder for everyone (read, buttons gone, the push replaced under its Topic) and a snoozed
+reminder does not come back once the dose is logged. The server's clock is moved
+(HEARTH_TEST_CLOCK, POST /api/debug/clock), and jobs are awaited, never slept on.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+from hearth_harness import describe, json_of, unique_email
+from test_dose_reminders import advance, server_now, sign_in
+from test_push import Browser, push_service  # noqa: F401 (the fixture)
+
+
+class Person:
+    def __init__(self, server, push_service, name: str) -> None:  # noqa: F811 (the fixture)
+        self.email = unique_email(name.lower())
+        r = server.client().signup(self.email, name)
+        assert r.status_code == 201, describe(r)
+        self.client = server.client().with_token(json_of(r)["accessToken"])
+        self.id = json_of(self.client.get("/api/me"))["user"]["id"]
+        self.path = f"/push/{name.lower()}"
+        self.phone = Browser(push_service.script(self.path, 201))
+        r = self.client.post("/api/push/subscriptions", json=self.phone.subscription())
+        assert r.status_code == 201, describe(r)
+
+    def notices(self, kind: str) -> list[dict]:
+        r = self.client.get("/api/notifications")
+        assert r.status_code == 200, describe(r)
+        return [n for n in json_of(r)["notifications"] if n["kind"] == kind]
+
+
+def shared_journal(server, push_service, zone: str = "Europe/Berlin"):  # noqa: F811
+    """Ann's journal, shared read-write with Bob, who asked for its dose reminders."""
+    ann = Person(server, push_service, "Ann")
+    bob = Person(server, push_service, "Bob")
+    r = ann.client.post("/api/auralyst/journals", json={"title": "Ann's journal", "timeZone": zone})
+    assert r.status_code == 201, describe(r)
+    journal = json_of(r)["journal"]["id"]
+    base = f"/api/auralyst/journals/{journal}"
+    r = ann.client.post(f"{base}/shares", json={"email": bob.email, "permission": "read-write"})
+    assert r.status_code == 200, describe(r)
+    r = bob.client.post(
+        "/api/invitations/respond",
+        json={"app": "auralyst", "kind": "journal", "resourceId": journal, "decision": "accept"},
+    )
+    assert r.status_code == 200, describe(r)
+    r = bob.client.put(f"{base}/dose-reminders", json={"enabled": True})
+    assert r.status_code == 200 and json_of(r)["enabled"] is True, describe(r)
+    return ann, bob, journal, base
+
+
+def add_daily_dose(ann: Person, base: str, zone: str, hours: float = 2):
+    """A daily Ibuprofen dose `hours` from the server's now; its local due time."""
+    due = (server_now(ann.client) + timedelta(hours=hours)).astimezone(ZoneInfo(zone))
+    due = due.replace(second=0, microsecond=0)
+    r = ann.client.post(
+        f"{base}/medications",
+        json={"name": "Ibuprofen", "schedules": [{"id": "am", "time": due.strftime("%H:%M"), "amount": 200, "unit": "mg"}]},
+    )
+    assert r.status_code == 201, describe(r)
+    return json_of(r)["medication"]["id"], due
+
+
+def tokens_of(message: dict) -> dict[str, str]:
+    return {a["action"]: a["token"] for a in message["actions"]}
+
+
+def test_taken_by_one_closes_the_reminder_for_both_and_a_snooze_does_not_bring_it_back(
+    backend, start_server, push_service  # noqa: F811 (the fixture)
+) -> None:
+    server = start_server(backend, extra_env={"HEARTH_TEST_CLOCK": "on"})
+    ann, bob, journal, base = shared_journal(server, push_service)
+    _, due = add_daily_dose(ann, base, "Europe/Berlin")
+
+    # When the dose is due, both phones show it with Taken and Snooze
+    advance(ann.client, (due - server_now(ann.client)).total_seconds() + 1)
+    [ann_push] = push_service.wait_for(ann.path, 1)
+    [bob_push] = push_service.wait_for(bob.path, 1)
+    ann, bob = sign_in_again(server, ann), sign_in_again(server, bob)
+    ann_message, bob_message = ann.phone.read(ann_push), bob.phone.read(bob_push)
+    assert bob_message["title"] == "Time for Ibuprofen"
+    assert ann_push.headers["Topic"] == bob_push.headers["Topic"], "one dose, one topic"
+    assert len(bob_push.headers["Topic"]) <= 32
+    assert bob_message["tag"] == ann_message["tag"] and bob_message["quiet"] is False
+
+    # Bob snoozes it; then Ann, a minute later, taps Taken on hers
+    device = server.client()
+    r = device.post("/api/notifications/actions", json={"token": tokens_of(bob_message)["snooze"]})
+    assert r.status_code == 200, describe(r)
+    advance(ann.client, 60)
+    r = device.post("/api/notifications/actions", json={"token": tokens_of(ann_message)["taken"]})
+    assert r.status_code == 200 and json_of(r)["message"].startswith("Ibuprofen logged as taken"), describe(r)
+    logged_at = (server_now(ann.client)).astimezone(ZoneInfo("Europe/Berlin")).strftime("%H:%M")
+
+    # Bob's phone gets the notice replaced, under the same Topic and tag, quietly, no buttons
+    replacement = push_service.wait_for(bob.path, 2)[1]
+    assert replacement.headers["Topic"] == bob_push.headers["Topic"]
+    replaced = bob.phone.read(replacement)
+    assert replaced["tag"] == bob_message["tag"] and replaced["quiet"] is True
+    assert replaced["actions"] == []
+    assert replaced["body"] == f"Ibuprofen was logged by Ann at {logged_at}."
+
+    # In both inboxes the notice is read and has no buttons left
+    for person in (ann, bob):
+        [notice] = person.notices("auralyst.dose")
+        assert notice["read"] is True and notice["actions"] == [], notice
+    # A stale Taken from Bob's phone says what happened instead of failing
+    r = device.post("/api/notifications/actions", json={"token": tokens_of(bob_message)["taken"]})
+    assert r.status_code == 200 and json_of(r)["message"] == f"Ibuprofen was logged by Ann at {logged_at}.", describe(r)
+
+    # Bob's snooze ends: nothing comes back, to his inbox or to his phone
+    advance(ann.client, 600)
+    ann.client.settled()
+    bob, ann = sign_in_again(server, bob), sign_in_again(server, ann)
+    assert len(bob.notices("auralyst.dose")) == 1
+    assert len(push_service.requests_to(bob.path)) == 2
+    assert len(push_service.requests_to(ann.path)) == 1, "Ann tapped it: her phone is not pushed again"
+    r = ann.client.get(f"{base}/intakes", params={"day": due.date().isoformat()})
+    assert len(json_of(r)["intakes"]) == 1, describe(r)
+
+
+def test_a_dose_logged_in_the_journal_closes_its_reminder_and_stops_a_snooze(
+    backend, start_server, push_service  # noqa: F811 (the fixture)
+) -> None:
+    server = start_server(backend, extra_env={"HEARTH_TEST_CLOCK": "on"})
+    ann, bob, journal, base = shared_journal(server, push_service)
+    medication, due = add_daily_dose(ann, base, "Europe/Berlin")
+    advance(ann.client, (due - server_now(ann.client)).total_seconds() + 1)
+    bob_message = bob.phone.read(push_service.wait_for(bob.path, 1)[0])
+    ann_message = ann.phone.read(push_service.wait_for(ann.path, 1)[0])
+    ann, bob = sign_in_again(server, ann), sign_in_again(server, bob)
+
+    # Both snooze it; Bob then logs the dose on the journal's page (the API), not from the notice
+    device = server.client()
+    for message in (ann_message, bob_message):
+        r = device.post("/api/notifications/actions", json={"token": tokens_of(message)["snooze"]})
+        assert r.status_code == 200, describe(r)
+    r = bob.client.post(
+        f"{base}/intakes",
+        json={
+            "medicationId": medication, "scheduleId": "am", "origin": "scheduled",
+            "scheduledDate": due.date().isoformat(), "timestamp": server_now(bob.client).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        },
+    )
+    assert r.status_code == 201, describe(r)
+
+    # Ann's phone shows who logged it; the snoozes end without a word
+    replaced = ann.phone.read(push_service.wait_for(ann.path, 2)[1])
+    assert replaced["quiet"] is True and replaced["body"].startswith("Ibuprofen was logged by Bob at ")
+    advance(ann.client, 601)
+    ann.client.settled()
+    assert len(push_service.requests_to(ann.path)) == 2
+    assert len(push_service.requests_to(bob.path)) == 1
+    for person in (ann, bob):
+        [notice] = person.notices("auralyst.dose")
+        assert notice["read"] is True and notice["actions"] == [], notice
+
+
+def sign_in_again(server, person: Person) -> Person:
+    """The clock moved past the access token's life."""
+    person.client = sign_in(server, person.email)
+    return person
