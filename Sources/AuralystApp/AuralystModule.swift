@@ -12,7 +12,7 @@ public struct AuralystModule: HearthAppModule {
   public static var assets: [StaticAsset] { [AuralystAssets.script, AuralystAssets.stylesheet] }
   public static var schema: AppSchema { AuralystSchema.all }
   public static var notificationKinds: [NotificationKind] {
-    [AuralystDoseReminders.kind, AuralystJournals.noteAdded]
+    [AuralystDoseReminders.kind, AuralystDoseReminders.missedKind, AuralystJournals.noteAdded]
   }
 
   let env: HearthEnvironment
@@ -24,7 +24,14 @@ public struct AuralystModule: HearthAppModule {
   }
 
   public var notificationActionHandlers: [String: NotificationActionHandler] {
-    [AuralystDoseReminders.kind.id: AuralystDoseReminders(env: env).take]
+    [
+      AuralystDoseReminders.kind.id: AuralystDoseReminders(env: env).take,
+      AuralystDoseReminders.missedKind.id: AuralystDoseReminders(env: env).take,
+    ]
+  }
+
+  public var jobHandlers: [String: JobHandler] {
+    [AuralystDoseReminders.missedQueue: AuralystDoseReminders(env: env).followUpHandler]
   }
 
   public func register(_ routes: AppRoutes) {

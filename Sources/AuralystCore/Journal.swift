@@ -18,11 +18,23 @@ public struct Journal: Hashable, Codable, Sendable {
   /// The symptoms an entry can rate one by one; the owner edits the list.
   public var symptoms: [String]
   public var createdAt: Date
+  /// Minutes after a dose's time before it counts as missed and is followed up; nil for
+  /// `defaultDoseGraceMinutes`.
+  public var doseGraceMinutes: Int?
+
+  public static let defaultDoseGraceMinutes = 60
+  public static let doseGraceRange = 10...720
+
+  /// How long after its time a dose may still be logged before it is followed up as missed.
+  public var doseGrace: TimeInterval {
+    TimeInterval((doseGraceMinutes ?? Self.defaultDoseGraceMinutes) * 60)
+  }
 
   public init(
     id: String, ownerID: String, title: String, timeZone: String,
-    symptoms: [String] = Journal.defaultSymptoms, createdAt: Date
+    symptoms: [String] = Journal.defaultSymptoms, createdAt: Date, doseGraceMinutes: Int? = nil
   ) {
+    self.doseGraceMinutes = doseGraceMinutes
     self.id = id
     self.ownerID = ownerID
     self.title = title

@@ -166,6 +166,14 @@ public struct MedicationIntake: Hashable, Codable, Sendable {
     case scheduled, asNeeded
   }
 
+  /// How a scheduled dose followed up as missed was settled; nil for a dose taken in time.
+  public enum Status: String, Hashable, Codable, Sendable {
+    /// Taken after the journal's grace period: counted as taken, and as late.
+    case late
+    /// Not taken: counted apart, never as taken.
+    case skipped
+  }
+
   public var id: String
   public var medicationID: String
   public var scheduleID: String?
@@ -179,13 +187,15 @@ public struct MedicationIntake: Hashable, Codable, Sendable {
   public var scheduledDate: String?
   public var note: String?
   public var authorID: String
+  public var status: Status?
 
   public init(
     id: String, medicationID: String, scheduleID: String? = nil, entryID: String? = nil,
     origin: Origin, amount: Double? = nil, unit: String? = nil, timestamp: Date,
     scheduledDate: String? = nil,
-    note: String? = nil, authorID: String
+    note: String? = nil, authorID: String, status: Status? = nil
   ) {
+    self.status = status
     self.id = id
     self.medicationID = medicationID
     self.scheduleID = scheduleID

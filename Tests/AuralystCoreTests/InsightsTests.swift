@@ -198,14 +198,14 @@ import Testing
         averageDose: 800.0 / 3, unit: "mg"),
       .init(
         medicationID: "mag", name: "Magnesium", isAsNeeded: false, scheduled: 5, taken: 3,
-        rate: 0.6, logged: 4, averageDose: 1000.0 / 3, unit: "mg"),
+        rate: 0.6, logged: 4, averageDose: 1000.0 / 3, unit: "mg", late: 0, skipped: 0),
       .init(
         medicationID: "old", name: "Old med", isAsNeeded: false, scheduled: 0, taken: 0,
-        logged: 0),
+        logged: 0, late: 0, skipped: 0),
       // Due every day at 08:00, the 22nd's included (it is noon).
       .init(
         medicationID: "prop", name: "Propranolol", isAsNeeded: false, scheduled: 7, taken: 2,
-        rate: 2.0 / 7, logged: 2),
+        rate: 2.0 / 7, logged: 2, late: 0, skipped: 0),
       .init(
         medicationID: "suma", name: "Sumatriptan", isAsNeeded: true, logged: 1,
         averageDose: 50, unit: "mg"),

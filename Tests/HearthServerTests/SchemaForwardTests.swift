@@ -34,6 +34,8 @@ import Testing
   /// nil for one worked out from other rows (checked by reading it through its app, below).
   static let addedColumns: [String: [String: (sqlite: Int, postgres: Bool)?]] = [
     "users": ["email_verified_at": nil],
+    // NULL on both (the default grace period), which the two tuples cannot say.
+    "auralyst_journals": ["dose_grace_minutes": nil],
     "onpu_songs": ["translation_error": nil],
     "softer_seats": ["seated": (sqlite: 1, postgres: true)],
     "softer_rooms": [

@@ -163,3 +163,98 @@ def sign_in_again(server, person: Person) -> Person:
     """The clock moved past the access token's life."""
     person.client = sign_in(server, person.email)
     return person
+
+
+def join(server, push_service, ann: Person, journal: str, base: str, name: str) -> Person:  # noqa: F811
+    """Another person joins Ann's journal read-write."""
+    person = Person(server, push_service, name)
+    r = ann.client.post(f"{base}/shares", json={"email": person.email, "permission": "read-write"})
+    assert r.status_code == 200, describe(r)
+    r = person.client.post(
+        "/api/invitations/respond",
+        json={"app": "auralyst", "kind": "journal", "resourceId": journal, "decision": "accept"},
+    )
+    assert r.status_code == 200, describe(r)
+    return person
+
+
+def test_a_missed_dose_is_followed_up_once_to_the_owner_and_an_opted_in_caregiver(
+    backend, start_server, push_service  # noqa: F811 (the fixture)
+) -> None:
+    server = start_server(backend, extra_env={"HEARTH_TEST_CLOCK": "on"})
+    ann, bob, journal, base = shared_journal(server, push_service)
+    carol = join(server, push_service, ann, journal, base, "Carol")
+
+    # Missed-dose notices: on for the owner, off for caregivers until they turn them on
+    assert json_of(carol.client.get(f"{base}/dose-reminders")) == {"enabled": False, "missedDoses": False}
+    assert json_of(ann.client.get(f"{base}/dose-reminders")) == {"enabled": True, "missedDoses": True}
+    r = bob.client.put(f"{base}/dose-reminders", json={"missedDoses": True})
+    assert r.status_code == 200 and json_of(r) == {"enabled": True, "missedDoses": True}, describe(r)
+    r = bob.client.put(f"{base}/dose-reminders", json={})
+    assert r.status_code == 400 and json_of(r)["error"]["field"] == "enabled", describe(r)
+
+    # The journal's grace period: an hour unless the owner sets it, within 10 to 720 minutes
+    assert json_of(ann.client.get(base))["journal"]["doseGraceMinutes"] == 60
+    r = ann.client.patch(base, json={"doseGraceMinutes": 5})
+    assert r.status_code == 400 and json_of(r)["error"]["field"] == "doseGraceMinutes", describe(r)
+    r = ann.client.patch(base, json={"doseGraceMinutes": 30})
+    assert r.status_code == 200 and json_of(r)["journal"]["doseGraceMinutes"] == 30, describe(r)
+
+    medication, due = add_daily_dose(ann, base, "Europe/Berlin")
+    advance(ann.client, (due - server_now(ann.client)).total_seconds() + 1)
+    push_service.wait_for(ann.path, 1)
+    push_service.wait_for(bob.path, 1)
+    ann, bob, carol = (sign_in_again(server, p) for p in (ann, bob, carol))
+
+    # Nobody logs it: 30 minutes on, Ann and Bob are told it was missed, Carol is not
+    ann.client.settled()
+    advance(ann.client, 29 * 60)
+    ann = sign_in_again(server, ann)
+    ann.client.settled()
+    assert ann.notices("auralyst.dose-missed") == [], "not before the grace period ends"
+    advance(ann.client, 61)
+    ann_followup = ann.phone.read(push_service.wait_for(ann.path, 2)[1])
+    bob_followup = bob.phone.read(push_service.wait_for(bob.path, 2)[1])
+    for message in (ann_followup, bob_followup):
+        assert message["kind"] == "auralyst.dose-missed"
+        assert message["title"] == "Ibuprofen was missed"
+        assert "not logged within 30 minutes" in message["body"], message["body"]
+        assert [(a["action"], a["title"]) for a in message["actions"]] == [("late", "Taken (late)"), ("skipped", "Skipped")]
+
+    # Once: hours later there is still one follow-up each, and none for Carol
+    ann.client.settled()
+    advance(ann.client, 2 * 3600)
+    ann, bob, carol = (sign_in_again(server, p) for p in (ann, bob, carol))
+    ann.client.settled()
+    assert len(ann.notices("auralyst.dose-missed")) == 1 and len(bob.notices("auralyst.dose-missed")) == 1
+    assert carol.notices("auralyst.dose-missed") == [] and carol.notices("auralyst.dose") == []
+    assert len(push_service.requests_to(ann.path)) == 2
+
+    # Bob took it late: it is logged as late and closed for Ann (one quiet push for her phone)
+    device = server.client()
+    r = device.post("/api/notifications/actions", json={"token": tokens_of(bob_followup)["late"]})
+    assert r.status_code == 200 and json_of(r)["message"].startswith("Ibuprofen logged as taken late at "), describe(r)
+    replaced = ann.phone.read(push_service.wait_for(ann.path, 3)[2])
+    assert replaced["quiet"] is True and replaced["body"].startswith("Ibuprofen was logged as taken late by Bob at ")
+    ann.client.settled()
+    assert len(push_service.requests_to(ann.path)) == 3, "one replacement per phone"
+    for notice in ann.notices("auralyst.dose") + ann.notices("auralyst.dose-missed"):
+        assert notice["read"] is True and notice["actions"] == [], notice
+    [intake] = json_of(ann.client.get(f"{base}/intakes", params={"day": due.date().isoformat()}))["intakes"]
+    assert (intake["medicationId"], intake["scheduleId"], intake["status"]) == (medication, "am", "late")
+
+    # The next day nobody takes it either, and Ann marks it skipped
+    next_due = due + timedelta(days=1)
+    advance(ann.client, (next_due - server_now(ann.client)).total_seconds() + 30 * 60 + 1)
+    # Its reminder and its follow-up are both due by now: they may arrive in either order
+    arrived = [ann.phone.read(p) for p in push_service.wait_for(ann.path, 5)[3:]]
+    [followup] = [m for m in arrived if m["kind"] == "auralyst.dose-missed"]
+    r = device.post("/api/notifications/actions", json={"token": tokens_of(followup)["skipped"]})
+    assert r.status_code == 200 and json_of(r)["message"] == f"Ibuprofen marked skipped for {next_due.date().isoformat()}.", describe(r)
+
+    # Adherence counts them apart: two due, one taken (late), one skipped
+    ann = sign_in_again(server, ann)
+    r = ann.client.get(f"{base}/insights", params={"window": "7d"})
+    assert r.status_code == 200, describe(r)
+    [adherence] = [a for a in json_of(r)["adherence"] if a["medicationID"] == medication]
+    assert (adherence["scheduled"], adherence["taken"], adherence["late"], adherence["skipped"]) == (2, 1, 1, 1), adherence

@@ -39,6 +39,8 @@ enum AuralystAPI {
   struct JournalBody: Codable, JSONSchemaRefined {
     var id, title, timeZone, ownerId, access, createdAt: String
     var symptoms: [String]
+    /// Minutes after a dose's time before it is followed up as missed.
+    var doseGraceMinutes: Int
 
     static let schemaRefinements: [String: JSON] = [
       "access": ["enum": ["owner", "read-write", "read-only"]], "createdAt": Rule.dateTime,
@@ -52,6 +54,7 @@ enum AuralystAPI {
       access = AuralystAPI.accessName(opened.access)
       createdAt = AuralystAPI.time(opened.journal.createdAt)
       symptoms = opened.journal.symptoms
+      doseGraceMinutes = Int(opened.journal.doseGrace / 60)
     }
   }
 
@@ -144,9 +147,11 @@ enum AuralystAPI {
     var scheduleId, entryId, unit, scheduledDate, note: String?
     var amount: Double?
     var canEdit: Bool
+    /// "late" or "skipped" for a dose settled from its missed-dose notice.
+    var status: String?
 
     static let schemaRefinements: [String: JSON] = [
-      "origin": Rule.origin, "timestamp": Rule.dateTime,
+      "origin": Rule.origin, "timestamp": Rule.dateTime, "status": ["enum": ["late", "skipped"]],
     ]
 
     init(_ intake: MedicationIntake, _ opened: AuralystJournals.Opened) {
@@ -162,6 +167,7 @@ enum AuralystAPI {
       note = intake.note
       amount = intake.amount
       canEdit = AuralystAPI.canEdit(intake.authorID, opened)
+      status = intake.status?.rawValue
     }
   }
 
@@ -222,10 +228,11 @@ enum AuralystAPI {
     var title: String?
     var timeZone: String?
     var symptoms: [String]?
+    var doseGraceMinutes: Int?
 
     static let schemaRefinements: [String: JSON] = [
       "title": ["minLength": 1, "maxLength": 80], "timeZone": ["minLength": 1, "maxLength": 64],
-      "symptoms": ["maxItems": 30],
+      "symptoms": ["maxItems": 30], "doseGraceMinutes": ["minimum": 10, "maximum": 720],
     ]
   }
 

@@ -13,11 +13,14 @@ extension AuralystAPIController {
     /// Reminders when a scheduled dose is due, in the journal's zone: on for the owner until
     /// they turn them off; read-write collaborators turn them on.
     var enabled: Bool
+    /// A notice when a dose was not logged within the journal's grace period, with Taken
+    /// (late) and Skipped: on for the owner until they turn it off; collaborators turn it on.
+    var missedDoses: Bool
   }
 
   struct DoseReminderInput: Decodable, JSONSchemaRefined {
     var enabled: Bool?
-    static let schemaRequired = ["enabled"]
+    var missedDoses: Bool?
   }
 
   func registerReminders(_ api: APIRouteTable) {
@@ -29,7 +32,7 @@ extension AuralystAPIController {
     api.add(
       APIOperation(
         .put, Self.doseRemindersPath,
-        summary: "Turn dose reminders on or off for yourself (owner and read-write)",
+        summary: "Turn dose reminders and missed-dose notices on or off for yourself",
         tag: "auralyst", requestBody: Schemas.of(DoseReminderInput.self),
         responses: [(200, Schemas.of(DoseReminderBody.self))], errors: [400, 403, 404, 413]),
       use: setDoseReminders)
@@ -39,8 +42,11 @@ extension AuralystAPIController {
     -> Response
   {
     let opened = try await open(context)
+    let reminders = AuralystDoseReminders(env: env)
     return JSONBody.response(
-      DoseReminderBody(enabled: try await AuralystDoseReminders(env: env).wants(opened)))
+      DoseReminderBody(
+        enabled: try await reminders.wants(opened),
+        missedDoses: try await reminders.wantsMissed(opened)))
   }
 
   @Sendable func setDoseReminders(_ request: Request, _ context: AppRequestContext) async throws
@@ -49,9 +55,14 @@ extension AuralystAPIController {
     let opened = try await open(context)
     let input = try await JSONBody.decode(
       DoseReminderInput.self, from: request, route: "PUT \(Self.doseRemindersPath)")
-    guard let enabled = input.enabled else { throw APIErrorResponse(.missing("enabled")) }
+    guard input.enabled != nil || input.missedDoses != nil else {
+      throw APIErrorResponse(.missing("enabled"))
+    }
     let reminders = AuralystDoseReminders(env: env)
-    try await reminders.setWants(enabled, opened)
-    return JSONBody.response(DoseReminderBody(enabled: try await reminders.wants(opened)))
+    try await reminders.setWants(input.enabled, missed: input.missedDoses, opened)
+    return JSONBody.response(
+      DoseReminderBody(
+        enabled: try await reminders.wants(opened),
+        missedDoses: try await reminders.wantsMissed(opened)))
   }
 }

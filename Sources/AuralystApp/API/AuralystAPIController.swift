@@ -209,7 +209,8 @@ struct AuralystAPIController: Sendable {
     let input = try await JSONBody.decode(
       AuralystAPI.JournalInput.self, from: request, route: "PATCH \(Self.journalPath)")
     let updated = try await journals.update(
-      opened, title: input.title, timeZone: input.timeZone, symptoms: input.symptoms)
+      opened, title: input.title, timeZone: input.timeZone, symptoms: input.symptoms,
+      doseGraceMinutes: input.doseGraceMinutes)
     return JSONBody.response(AuralystAPI.JournalEnvelope(journal: AuralystAPI.JournalBody(updated)))
   }
 

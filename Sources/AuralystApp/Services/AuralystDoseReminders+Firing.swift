@@ -10,16 +10,12 @@ extension AuralystDoseReminders {
   /// logged, the schedule has gone, or nobody wants it.
   func fire(_ firing: ReminderFiring) async throws -> [NotificationDraft] {
     guard let target = try? StoreJSON.decode(Target.self, firing.reminder.data),
-      let journal = try await database.auralystStore.auralystJournal(id: target.journalId),
-      let record = try await database.auralystStore.auralystRecord(id: target.medicationId),
-      record.journalID == journal.id, record.kind == .medication,
-      let medication = try AuralystRecordCoding.medication(record),
-      let schedule = medication.doses.first(where: { $0.id == target.scheduleId }),
-      schedule.isActive
+      let (journal, medication, schedule) = try await dose(target)
     else { return [] }
     var due = target
     due.day = firing.occurrence.day.description
     guard try await logged(due, around: firing.occurrence.instant) == nil else { return [] }
+    try await followUp(due, due: firing.occurrence.instant, grace: journal.doseGrace)
     let recipients = try await recipients(journal)
     guard !recipients.isEmpty else { return [] }
     let amount = AuralystChrome.amount(
@@ -38,10 +34,14 @@ extension AuralystDoseReminders {
     ]
   }
 
-  /// "Taken" from a notice: logs the dose for its day, now, by whoever tapped it, once however
-  /// many people or devices tap it.
+  /// "Taken" from a reminder, or "Taken (late)" and "Skipped" from a missed dose's notice:
+  /// logs the dose for its day, now, by whoever tapped it, once however many people or devices
+  /// tap it.
   func take(_ request: NotificationActionRequest) async throws -> String {
-    guard request.action == Self.taken.id,
+    let statuses: [String: MedicationIntake.Status?] = [
+      Self.taken.id: nil, Self.takenLate.id: .late, Self.skipped.id: .skipped,
+    ]
+    guard let status = statuses[request.action],
       let target = try? StoreJSON.decode(Target.self, request.notice.data), let day = target.day
     else {
       throw APIErrorResponse(
@@ -67,13 +67,18 @@ extension AuralystDoseReminders {
       scheduleID: medication.schedules.isEmpty ? nil : schedule.id, origin: .scheduled,
       amount: schedule.amount ?? medication.defaultAmount,
       unit: schedule.unit ?? medication.defaultUnit, timestamp: ISOTime.rounded(now),
-      scheduledDate: day, authorID: request.user.id)
+      scheduledDate: day, authorID: request.user.id, status: status)
     let checked = try AuralystAPI.validated { () throws(ValidationError) in
       try intake.validated(for: medication)
     }
     _ = try await journals.add(
       AuralystRecordCoding.record(checked, journalID: opened.journal.id, at: now), to: opened)
-    return "\(medication.name) logged as taken at \(Self.clockTime(now, zone))."
+    let time = Self.clockTime(now, zone)
+    switch status {
+    case .late: return "\(medication.name) logged as taken late at \(time)."
+    case .skipped: return "\(medication.name) marked skipped for \(day)."
+    case nil: return "\(medication.name) logged as taken at \(time)."
+    }
   }
 
   /// A dose logged for its day, however it was logged, closes that dose's notices for everyone:
@@ -89,14 +94,20 @@ extension AuralystDoseReminders {
       journalId: opened.journal.id, medicationId: medication.id, scheduleId: dose, day: day)
     let zone = TimeZone(identifier: opened.journal.timeZone) ?? .gmt
     let time = Self.clockTime(intake.timestamp, zone)
+    let done =
+      switch intake.status {
+      case .skipped: "marked skipped"
+      case .late: "logged as taken late"
+      case nil: "logged"
+      }
     try await env.notifier.close(
       topic: target.topic,
-      body: "\(medication.name) was logged by \(opened.user.displayName) at \(time).",
+      body: "\(medication.name) was \(done) by \(opened.user.displayName) at \(time).",
       by: opened.user.id)
   }
 
   /// The dose of `target`'s schedule already logged for its day, looking two days around it.
-  private func logged(_ target: Target, around instant: Date) async throws -> MedicationIntake? {
+  func logged(_ target: Target, around instant: Date) async throws -> MedicationIntake? {
     try await database.auralystStore.auralystRecords(
       journalID: target.journalId, kinds: [.intake], from: instant - 2 * 86_400,
       until: instant + 2 * 86_400

@@ -102,7 +102,8 @@ extension AuralystDoseReminders {
     opened.access >= .write ? try await wants(opened.journal, userID: opened.user.id) : false
   }
 
-  func setWants(_ enabled: Bool, _ opened: AuralystJournals.Opened) async throws {
+  /// Sets whether the person is reminded of doses and told of missed ones; nil keeps it.
+  func setWants(_ enabled: Bool?, missed: Bool?, _ opened: AuralystJournals.Opened) async throws {
     guard opened.access >= .write else {
       throw APIErrorResponse(
         APIError(
@@ -110,13 +111,16 @@ extension AuralystDoseReminders {
           message: "Dose reminders are for the owner and those who can log doses."))
     }
     let (journalID, userID, now) = (opened.journal.id, opened.user.id, env.now())
+    let reminded = try await wants(opened)
+    let told = try await wantsMissed(opened)
     try await database.transaction { tx in
       try await tx.execute(
         """
-        INSERT INTO auralyst_dose_reminders (journal_id, user_id, enabled, updated_at)
-        VALUES (\(journalID), \(userID), \(enabled), \(now))
+        INSERT INTO auralyst_dose_reminders (journal_id, user_id, enabled, missed, updated_at)
+        VALUES (\(journalID), \(userID), \(enabled ?? reminded), \(missed ?? told), \(now))
         ON CONFLICT (journal_id, user_id) DO UPDATE
-          SET enabled = excluded.enabled, updated_at = excluded.updated_at
+          SET enabled = excluded.enabled, missed = excluded.missed,
+            updated_at = excluded.updated_at
         """)
     }
   }

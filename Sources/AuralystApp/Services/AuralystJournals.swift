@@ -76,13 +76,23 @@ struct AuralystJournals {
   }
 
   func update(
-    _ opened: Opened, title: String?, timeZone: String?, symptoms: [String]?
+    _ opened: Opened, title: String?, timeZone: String?, symptoms: [String]?,
+    doseGraceMinutes: Int? = nil
   ) async throws -> Opened {
     try opened.access.require(.owner, what: "journal")
     var journal = opened.journal
     if let title { journal.title = try Self.title(title) }
     if let timeZone { journal.timeZone = try Self.timeZone(timeZone) }
     if let symptoms { journal.symptoms = try Self.symptoms(symptoms) }
+    if let doseGraceMinutes {
+      guard Journal.doseGraceRange.contains(doseGraceMinutes) else {
+        throw APIErrorResponse(
+          .invalid(
+            "doseGraceMinutes",
+            "A dose is followed up 10 to 720 minutes (12 hours) after its time."))
+      }
+      journal.doseGraceMinutes = doseGraceMinutes
+    }
     try await database.auralystStore.updateAuralystJournal(
       journal, events: [Self.event(journal.id, kind: "journal", id: journal.id, action: "updated")],
       at: env.now())

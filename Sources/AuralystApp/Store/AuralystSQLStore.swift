@@ -56,7 +56,8 @@ struct AuralystSQLStore: AuralystStore {
       let updated = try await tx.rows(
         """
         UPDATE auralyst_journals SET title = \(journal.title), time_zone = \(journal.timeZone),
-          symptoms = \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), updated_at = \(at)
+          symptoms = \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), updated_at = \(at),
+          dose_grace_minutes = \(journal.doseGraceMinutes)
         WHERE id = \(journal.id) RETURNING id
         """)
       guard !updated.isEmpty else { throw StoreError.notFound }
@@ -187,7 +188,8 @@ struct AuralystSQLStore: AuralystStore {
     }
   }
 
-  private static let journalColumns: SQL = "id, owner_id, title, time_zone, symptoms, created_at"
+  private static let journalColumns: SQL =
+    "id, owner_id, title, time_zone, symptoms, created_at, dose_grace_minutes"
 
   private static let recordColumns: SQL =
     "id, journal_id, kind, author_id, timestamp, entry_id, medication_id, body, updated_at"
@@ -197,7 +199,8 @@ struct AuralystSQLStore: AuralystStore {
       id: try row["id"], ownerID: try row["owner_id"], title: try row["title"],
       timeZone: try row["time_zone"],
       symptoms: try AuralystStoreSupport.decodeSymptoms(row["symptoms"]),
-      createdAt: try row["created_at"])
+      createdAt: try row["created_at"],
+      doseGraceMinutes: try (row["dose_grace_minutes"] as Int64?).map { Int($0) })
   }
 
   private static func record(_ row: SQLRow) throws -> AuralystRecord {

@@ -89,6 +89,12 @@ enum AuralystSchema {
           PRIMARY KEY (journal_id, user_id)
         );
         """),
+      SQLiteMigration(
+        "auralyst-missed-doses",
+        """
+        ALTER TABLE auralyst_journals ADD COLUMN dose_grace_minutes INTEGER;
+        ALTER TABLE auralyst_dose_reminders ADD COLUMN missed INTEGER;
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -179,6 +185,12 @@ enum AuralystSchema {
             PRIMARY KEY (journal_id, user_id)
           )
           """
+        ]),
+      PostgresMigration(
+        version: 4, name: "auralyst missed doses: the grace period, who hears of them",
+        statements: [
+          "ALTER TABLE auralyst_journals ADD COLUMN dose_grace_minutes integer",
+          "ALTER TABLE auralyst_dose_reminders ADD COLUMN missed boolean",
         ]),
     ],
     // What they wrote in others' journals (entries, doses, notes, factors and their values)

@@ -89,6 +89,8 @@ extension AuralystPages {
           text =
             "\(taken) of \(Wording.count(scheduled, "dose", "doses")) taken"
             + (since.map { " since \($0)" } ?? "")
+            + ((item.late ?? 0) > 0 ? ", \(item.late ?? 0) late" : "")
+            + ((item.skipped ?? 0) > 0 ? ", \(item.skipped ?? 0) skipped" : "")
         }
       } else {
         text = "\(item.logged) logged"

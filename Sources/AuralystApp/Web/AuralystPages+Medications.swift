@@ -25,9 +25,10 @@ extension AuralystPages {
   }
 
   /// `remindersOn` is whether the viewer gets dose reminders; nil for those who cannot log doses.
+  /// `missedOn` is whether they hear of missed doses.
   public static func medications(
     _ context: PageContext, _ view: AuralystView, _ medications: [Medication],
-    remindersOn: Bool? = nil
+    remindersOn: Bool? = nil, missedOn: Bool = false
   ) -> String {
     let list: Node =
       medications.isEmpty
@@ -69,16 +70,22 @@ extension AuralystPages {
             .a([.class("button primary"), .href(view.path + "/medications/new")], "Add Medication"))
           : .empty,
         .section([.id("auralyst-live")], list),
-        remindersOn.map { doseReminders(view, on: $0) } ?? .empty,
+        remindersOn.map { doseReminders(view, on: $0, missedOn: missedOn) } ?? .empty,
       ])
   }
 
-  static func doseReminders(_ view: AuralystView, on: Bool) -> Node {
+  static func doseReminders(_ view: AuralystView, on: Bool, missedOn: Bool) -> Node {
     var checkbox: [Attribute] = [
       .type("checkbox"), .name("enabled"), .data("type", "bool"), .id("dose-reminders"),
       .attr("aria-describedby", "dose-reminders-hint"),
     ]
     if on { checkbox.append(.checked) }
+    var missed: [Attribute] = [
+      .type("checkbox"), .name("missedDoses"), .data("type", "bool"), .id("missed-doses"),
+      .attr("aria-describedby", "dose-reminders-hint"),
+    ]
+    if missedOn { missed.append(.checked) }
+    let grace = Int(view.journal.doseGrace / 60)
     return .form(
       [
         .class("card auralyst-dose-reminders"), .data("auralyst-form", "dose-reminders"),
@@ -88,6 +95,12 @@ extension AuralystPages {
       .h2("Dose reminders"),
       .div(
         [.class("field checkbox")], .label(.el("input", checkbox), " Remind me when a dose is due")),
+      .div(
+        [.class("field checkbox")],
+        .label(
+          .el("input", missed),
+          " Tell me when a dose is not logged within \(Wording.count(grace, "minute", "minutes"))")
+      ),
       .p(
         [.class("hint"), .id("dose-reminders-hint")],
         "A notification at each scheduled dose, with Taken and Snooze 10 min buttons. ",

@@ -32,6 +32,13 @@ extension AuralystPages {
           ],
           .text(journal.symptoms.joined(separator: "\n"))),
         hint: "Entries can rate each of these from 0 to 10. Up to 30."),
+      AuralystChrome.field(
+        "settings-grace", "Minutes before a dose counts as missed",
+        .input(
+          .id("settings-grace"), .name("doseGraceMinutes"), .type("number"),
+          .data("type", "number"), .required, .attr("min", "10"), .attr("max", "720"),
+          .value(String(Int(journal.doseGrace / 60)))),
+        hint: "A dose not logged by then is followed up once, with Taken (late) and Skipped."),
       .p([.class("form-error"), .role("alert"), .hidden]),
       .button([.type("submit"), .class("button primary")], "Save Settings"))
     return AuralystChrome.page(

@@ -162,10 +162,17 @@ public enum AuralystPages {
     var rows: [Node] = []
     for medication in scheduled {
       for dose in medication.doses where dose.isDue(on: calendarDay) {
-        let taken = home.dayIntakes.first { intake in
+        let logged = home.dayIntakes.first { intake in
           intake.medicationID == medication.id
             && (intake.scheduleID ?? (intake.origin == .scheduled ? medication.id : nil)) == dose.id
         }
+        let taken = logged?.status == .skipped ? nil : logged
+        let state =
+          switch logged?.status {
+          case .skipped: " · skipped"
+          case .late: " · taken late"
+          case nil: ""
+          }
         let instant = view.instant(day: day, minute: dose.hour * 60 + dose.minute)
         let id = "dose-\(medication.id)-\(dose.id)"
         var input: [Attribute] = [
@@ -186,7 +193,7 @@ public enum AuralystPages {
               [.for(id)], .strong(.text(medication.name)),
               .text(
                 " · \(dose.label ?? "Dose") · \(String(format: "%02d:%02d", dose.hour, dose.minute))"
-              ),
+                  + state),
               .span(
                 [.class("hint")],
                 .text(

@@ -171,7 +171,8 @@ struct AuralystWebController: Sendable {
     AuralystPages.medications(
       context, view, try await journals.medications(opened),
       remindersOn: opened.access >= .write
-        ? try await AuralystDoseReminders(env: env).wants(opened) : nil)
+        ? try await AuralystDoseReminders(env: env).wants(opened) : nil,
+      missedOn: try await AuralystDoseReminders(env: env).wantsMissed(opened))
   }
 
   @Sendable func medicationPage(

@@ -69,7 +69,9 @@ extension Insights {
     let dailyMean = Mean(byDay.values.map(\.value))
     baseline = dailyMean.count > 0 ? dailyMean.value : nil
 
-    let windowIntakes = intakes.filter { range.contains($0.timestamp) }
+    // A skipped dose was not taken: it counts only as skipped, in adherence.
+    let windowSkipped = intakes.filter { range.contains($0.timestamp) && $0.status == .skipped }
+    let windowIntakes = intakes.filter { range.contains($0.timestamp) && $0.status != .skipped }
     let medicationsByID = Dictionary(
       medications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     medicationEffects = Self.effects(
@@ -78,7 +80,8 @@ extension Insights {
     let intakesByMedication = Dictionary(grouping: windowIntakes, by: \.medicationID)
     adherence = medications.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { medication in
       Self.adherence(
-        of: medication, intakes: intakesByMedication[medication.id] ?? [], clock: clock,
+        of: medication, intakes: intakesByMedication[medication.id] ?? [],
+        skipped: windowSkipped.count { $0.medicationID == medication.id }, clock: clock,
         days: first...today, now: now)
     }
     menstruation = Self.menstruation(scored.map { ($0.entry.isMenstruating == true, $0.value) })
@@ -123,7 +126,7 @@ extension Insights {
   }
 
   private static func adherence(
-    of medication: Medication, intakes: [MedicationIntake], clock: ZoneClock,
+    of medication: Medication, intakes: [MedicationIntake], skipped: Int, clock: ZoneClock,
     days: ClosedRange<Int>, now: Date
   ) -> Adherence {
     let amounts = intakes.compactMap { $0.amount ?? medication.defaultAmount }
@@ -149,6 +152,8 @@ extension Insights {
     let taken = DoseOccurrence.matched(doses, intakes: intakes, tolerance: matchingTolerance)
     result.scheduled = doses.count
     result.taken = taken
+    result.late = intakes.count { $0.status == .late }
+    result.skipped = skipped
     result.rate = doses.isEmpty ? nil : Double(taken) / Double(doses.count)
     return result
   }

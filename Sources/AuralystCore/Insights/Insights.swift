@@ -52,6 +52,10 @@ public struct Insights: Hashable, Codable, Sendable {
     public var unit: String?
     /// The day it started, when that is inside the window: doses are counted from then.
     public var startedOn: String?
+    /// Doses taken after being followed up as missed: counted in `taken` too.
+    public var late: Int?
+    /// Doses marked skipped: never counted as taken.
+    public var skipped: Int?
   }
 
   public struct MenstruationImpact: Hashable, Codable, Sendable {
