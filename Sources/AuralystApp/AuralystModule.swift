@@ -23,6 +23,10 @@ public struct AuralystModule: HearthAppModule {
     [AuralystDoseReminders.reminderKind: AuralystDoseReminders(env: env).fire]
   }
 
+  public var lateReminderHandlers: [String: ReminderHandler] {
+    [AuralystDoseReminders.reminderKind: AuralystDoseReminders(env: env).fireLate]
+  }
+
   public var notificationActionHandlers: [String: NotificationActionHandler] {
     [
       AuralystDoseReminders.kind.id: AuralystDoseReminders(env: env).take,

@@ -34,11 +34,14 @@ public struct HearthApplication: Sendable {
     jobHandlers[Notifier.emailQueue] = NotificationMailer(env: env).handler
     jobHandlers[EmailDigest.flushQueue] = env.emailDigest.flushHandler
     var reminderHandlers = [EmailDigest.reminderKind: env.emailDigest.reminderHandler]
+    var lateReminderHandlers: [String: ReminderHandler] = [:]
     for module in self.modules {
       jobHandlers.merge(module.jobHandlers) { first, _ in first }
       reminderHandlers.merge(module.reminderHandlers) { first, _ in first }
+      lateReminderHandlers.merge(module.lateReminderHandlers) { first, _ in first }
     }
-    jobHandlers[Reminders.queue] = env.reminders.jobHandler(reminderHandlers)
+    jobHandlers[Reminders.queue] = env.reminders.jobHandler(
+      reminderHandlers, late: lateReminderHandlers)
     jobHandlers[NotificationActions.snoozeQueue] =
       NotificationActions(env: env, modules: self.modules).snoozeHandler
   }

@@ -7,6 +7,10 @@ public protocol NotifyingModule: Sendable {
   static var notificationKinds: [NotificationKind] { get }
   /// What to send when one of the app's reminders fires, by reminder kind.
   var reminderHandlers: [String: ReminderHandler] { get }
+  /// What to send, by reminder kind, for an occurrence that could not be sent in time (more
+  /// than `Reminders.lateLimit` late: the server was down); without one it is skipped and
+  /// logged.
+  var lateReminderHandlers: [String: ReminderHandler] { get }
   /// What the buttons on the app's notices do, by notification kind id.
   var notificationActionHandlers: [String: NotificationActionHandler] { get }
 }
@@ -14,5 +18,6 @@ public protocol NotifyingModule: Sendable {
 extension NotifyingModule {
   public static var notificationKinds: [NotificationKind] { [] }
   public var reminderHandlers: [String: ReminderHandler] { [:] }
+  public var lateReminderHandlers: [String: ReminderHandler] { [:] }
   public var notificationActionHandlers: [String: NotificationActionHandler] { [:] }
 }

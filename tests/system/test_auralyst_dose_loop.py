@@ -6,10 +6,11 @@ reminder does not come back once the dose is logged. The server's clock is moved
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-from hearth_harness import describe, json_of, unique_email
+from hearth_harness import PASSWORD, describe, json_of, unique_email
 from test_dose_reminders import advance, server_now, sign_in
 from test_push import Browser, push_service  # noqa: F401 (the fixture)
 
@@ -258,3 +259,45 @@ def test_a_missed_dose_is_followed_up_once_to_the_owner_and_an_opted_in_caregive
     assert r.status_code == 200, describe(r)
     [adherence] = [a for a in json_of(r)["adherence"] if a["medicationID"] == medication]
     assert (adherence["scheduled"], adherence["taken"], adherence["late"], adherence["skipped"]) == (2, 1, 1, 1), adherence
+
+
+def web_session(server, email: str):
+    """A browser's session, signed in with the login form."""
+    browser = server.client().session
+    page = browser.get(server.base_url + "/login", timeout=30, allow_redirects=False)
+    csrf = re.search(r'name="_csrf" value="([^"]+)"', page.text).group(1)
+    r = browser.post(server.base_url + "/login", timeout=30, allow_redirects=False,
+                     data={"email": email, "password": PASSWORD, "_csrf": csrf})
+    assert r.status_code in (302, 303), describe(r)
+    return browser
+
+
+def test_a_reminder_that_could_not_be_sent_in_time_is_shown_as_missed(
+    backend, start_server, push_service  # noqa: F811 (the fixture)
+) -> None:
+    server = start_server(backend, extra_env={"HEARTH_TEST_CLOCK": "on"})
+    ann = Person(server, push_service, "Ann")
+    r = ann.client.post("/api/auralyst/journals", json={"title": "Ann's journal", "timeZone": "Asia/Tokyo"})
+    assert r.status_code == 201, describe(r)
+    journal = json_of(r)["journal"]["id"]
+    base = f"/api/auralyst/journals/{journal}"
+    _, due = add_daily_dose(ann, base, "Asia/Tokyo")
+
+    # The server's clock jumps two hours past the dose (as after an outage): no reminder hours
+    # late, but a notice that it is shown as missed, with what can still be done
+    advance(ann.client, (due - server_now(ann.client)).total_seconds() + 2 * 3600)
+    message = ann.phone.read(push_service.wait_for(ann.path, 1)[0])
+    assert message["kind"] == "auralyst.dose-missed" and message["title"] == "Ibuprofen was missed"
+    assert "Its reminder could not be sent in time." in message["body"], message["body"]
+    assert f"The {due.strftime('%H:%M')} dose (200 mg) of {due.date().isoformat()}" in message["body"]
+    assert [a["action"] for a in message["actions"]] == ["late", "skipped"]
+    ann = sign_in_again(server, ann)
+    ann.client.settled()
+    assert ann.notices("auralyst.dose") == [] and len(ann.notices("auralyst.dose-missed")) == 1
+    assert len(push_service.requests_to(ann.path)) == 1
+
+    # The journal's quick log of that day shows the dose as missed
+    browser = web_session(server, ann.email)
+    page = browser.get(f"{server.base_url}/auralyst/journals/{journal}?day={due.date().isoformat()}", timeout=30)
+    assert page.status_code == 200, describe(page)
+    assert f"{due.strftime('%H:%M')} · missed" in page.text

@@ -69,6 +69,22 @@ extension AuralystDoseReminders {
       topic: target.topic)
   }
 
+  /// A dose whose reminder could not be sent in time (the server was down at its time): unless
+  /// it is logged, it is shown as missed to those the reminder was for and those who hear of
+  /// missed doses, in place of a reminder sent hours late.
+  func fireLate(_ firing: ReminderFiring) async throws -> [NotificationDraft] {
+    guard let target = try? StoreJSON.decode(Target.self, firing.reminder.data),
+      let (journal, medication, schedule) = try await dose(target)
+    else { return [] }
+    var due = target
+    due.day = firing.occurrence.day.description
+    guard try await logged(due, around: firing.occurrence.instant) == nil else { return [] }
+    let draft = try await missed(
+      due, due: firing.occurrence.instant, journal, medication, schedule,
+      why: "Its reminder could not be sent in time.", others: try await recipients(journal))
+    return draft.map { [$0] } ?? []
+  }
+
   /// The journal, medication and active schedule `target` names; nil when any has gone.
   func dose(_ target: Target) async throws -> (Journal, Medication, MedicationSchedule)? {
     guard let journal = try await database.auralystStore.auralystJournal(id: target.journalId),

@@ -193,7 +193,10 @@ public enum AuralystPages {
               [.for(id)], .strong(.text(medication.name)),
               .text(
                 " · \(dose.label ?? "Dose") · \(String(format: "%02d:%02d", dose.hour, dose.minute))"
-                  + state),
+                  + state
+                  // Not logged when its grace period ended: followed up, or reminded too late.
+                  + (logged == nil && instant + view.journal.doseGrace <= view.now
+                    ? " · missed" : "")),
               .span(
                 [.class("hint")],
                 .text(

@@ -6,8 +6,8 @@ import HearthPlatform
 public struct ReminderFiring: Sendable {
   public var reminder: Reminder
   public var occurrence: RecurrenceRule.Occurrence
-  /// Seconds between the occurrence and now: a few when on time, at most an hour (a later
-  /// occurrence is skipped, not sent).
+  /// Seconds between the occurrence and now: a few when on time, at most an hour, except for
+  /// a late handler (`NotifyingModule.lateReminderHandlers`), which has only later ones.
   public var late: TimeInterval
 
   public init(reminder: Reminder, occurrence: RecurrenceRule.Occurrence, late: TimeInterval) {

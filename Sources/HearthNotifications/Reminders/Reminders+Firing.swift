@@ -5,15 +5,22 @@ import HearthSQL
 import Logging
 
 extension Reminders {
-  /// The `notify.reminder` job handler, asking `handlers` (by reminder kind) what to send.
-  public func jobHandler(_ handlers: [String: ReminderHandler]) -> JobHandler {
-    { context in try await fire(context, handlers: handlers) }
+  /// The `notify.reminder` job handler, asking `handlers` (by reminder kind) what to send, and
+  /// `late` what to send for an occurrence that could not be sent in time.
+  public func jobHandler(
+    _ handlers: [String: ReminderHandler], late: [String: ReminderHandler] = [:]
+  ) -> JobHandler {
+    { context in try await fire(context, handlers: handlers, late: late) }
   }
 
   /// Fires one occurrence: schedules the next first, so that a handler that keeps failing does
-  /// not end the chain, then sends what the app's handler returns unless the occurrence is more
-  /// than `lateLimit` old. A run for an older version, or after the reminder went, does nothing.
-  func fire(_ context: JobContext, handlers: [String: ReminderHandler]) async throws {
+  /// not end the chain, then sends what the app's handler returns; for an occurrence more than
+  /// `lateLimit` old, what its `late` handler returns, or nothing (logged) when it has none. A
+  /// run for an older version, or after the reminder went, does nothing.
+  func fire(
+    _ context: JobContext, handlers: [String: ReminderHandler],
+    late lateHandlers: [String: ReminderHandler] = [:]
+  ) async throws {
     let job = try StoreJSON.decode(JobPayload.self, context.job.payload)
     let now = env.now()
     let env = env
@@ -39,12 +46,13 @@ extension Reminders {
     }
     await env.jobWakeup.signal()
     let late = now.timeIntervalSince(job.occurrence)
-    guard late <= Self.lateLimit else {
+    let tooLate = late > Self.lateLimit
+    if tooLate, lateHandlers[reminder.kind] == nil {
       context.logger.notice(
         "Reminder \(reminder.id) skipped: \(Int(late)) s late for \(Self.iso(job.occurrence))")
       return
     }
-    guard let handler = handlers[reminder.kind] else {
+    guard let handler = (tooLate ? lateHandlers : handlers)[reminder.kind] else {
       context.logger.warning("No handler for reminder kind \(reminder.kind)")
       return
     }
