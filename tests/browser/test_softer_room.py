@@ -16,6 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from fake_lightward import FakeLightward
 from hearth_harness import PASSWORD, Client, HearthServer, make_workdir, sqlite_url, unique_email
 from playwright.sync_api import Browser, Page, expect
+from test_pages import THUMB_CHECK
 
 PHONE = {"width": 390, "height": 844}
 ROUNDS = 8
@@ -233,5 +234,12 @@ def test_a_long_room_on_a_phone_reads_like_a_conversation(browser: Browser, room
     expect(newest).to_contain_text(f"Lightward's answer {ROUNDS + 1}")
     expect(newest).to_be_in_viewport()
     expect(ben).to_have_title(re.compile(r"^Your turn · "))
+
+    # The room fits the phone: no sideways scrolling, thumb-sized controls, and light mode reads
+    # as well as dark
+    assert ben.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert ben.evaluate(THUMB_CHECK) == []
+    ben.emulate_media(color_scheme="light")
+    assert serious(ben) == []
     # The aborted request is the only thing the console reports
     assert [e for e in errors if "net::ERR_FAILED" not in e] == [], errors
