@@ -11,6 +11,7 @@ public enum Narration {
   public static func yourTurn(_ nickname: String) -> String { "\(nickname), it's your turn." }
   public static func listening(_ nickname: String) -> String { "\(nickname) is listening." }
   public static func raisedHand(_ nickname: String) -> String { "\(nickname) raised a hand." }
+  public static func loweredHand(_ nickname: String) -> String { "\(nickname) lowered their hand." }
   public static func departed(_ nickname: String) -> String { "\(nickname) departed." }
   public static func cancelled(_ nickname: String) -> String { "\(nickname) cancelled the room." }
   public static func expired(afterDays days: Int) -> String {

@@ -110,18 +110,6 @@ public struct Room: Hashable, Sendable {
     ])
   }
 
-  /// Anyone but the slot holder may raise a hand, once per slot; it does not reorder turns.
-  public func raiseHand(from participantID: String, at now: Date) throws(RoomError) -> Change {
-    try requireMember(participantID)
-    guard state.isActive else { throw .notActive }
-    guard !fold.isTurn(of: participantID) else { throw .yourTurn }
-    return Change(messages: [
-      .narration(
-        id: StableID.hand(room: id, turn: fold.index, participant: participantID), roomID: id,
-        text: Narration.raisedHand(spec.nickname(of: participantID)), at: now)
-    ])
-  }
-
   /// Leaving an active room ends it for everyone.
   public func leave(_ participantID: String, at now: Date) throws(RoomError) -> Change {
     try requireMember(participantID)
@@ -258,7 +246,7 @@ public struct Room: Hashable, Sendable {
       ], events: [.participantLeft(participantID)])
   }
 
-  private func requireMember(_ participantID: String) throws(RoomError) {
+  func requireMember(_ participantID: String) throws(RoomError) {
     guard spec.participant(id: participantID) != nil else { throw .notParticipant }
   }
 

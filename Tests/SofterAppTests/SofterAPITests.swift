@@ -320,6 +320,18 @@ import Testing
         { $0["text"] as? String }
         #expect(texts?.last == "Eve raised a hand.")
 
+        // and come down again, for their owner only: anyone outside the room gets 404
+        let outsider = try await client.signup("mal2@example.com")
+        #expect(
+          try await client.json(.delete, "/api/softer/rooms/\(id)/hand", token: outsider.access)
+            .status == 404)
+        let lowered = try await client.json(
+          .delete, "/api/softer/rooms/\(id)/hand", token: eve.access)
+        #expect(lowered.status == 200)
+        #expect(
+          ((lowered["room"] as? [String: Any])?["messages"] as? [[String: Any]])?.last?["text"]
+            as? String == "Eve lowered their hand.")
+
         // Someone who is not the owner deletes: they leave (ending the room) and lose it
         #expect(
           try await client.json(.delete, "/api/softer/rooms/\(id)", token: eve.access).status == 204

@@ -95,6 +95,12 @@ struct SofterAPIController: Sendable {
     api.add(
       Self.roomChange("hand", "Raise a hand when it is not your turn"), use: raiseHand)
     api.add(
+      APIOperation(
+        .delete, "\(Self.roomPath)/hand", summary: "Lower the hand you raised in this turn",
+        tag: "softer", responses: [(200, Schemas.of(RoomEnvelope.self))],
+        errors: [401, 404, 409]),
+      use: lowerHand)
+    api.add(
       Self.roomChange("leave", "Leave an active room; it ends for everyone"), use: leave)
     api.add(
       APIOperation(
@@ -208,6 +214,14 @@ struct SofterAPIController: Sendable {
   {
     try await act(context) { room, me, now throws(RoomError) in
       try room.raiseHand(from: me, at: now)
+    }
+  }
+
+  @Sendable func lowerHand(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    try await act(context) { room, me, now throws(RoomError) in
+      try room.lowerHand(from: me, at: now)
     }
   }
 
