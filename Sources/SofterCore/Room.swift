@@ -152,7 +152,7 @@ public struct Room: Hashable, Sendable {
 
   /// The opener withdraws the invitation of someone who has not arrived. The roster is fixed
   /// when the room opens (it is the room's shape and its turn order), so the room cannot go on
-  /// without them: it ends as their own decline would end it, narrated as a withdrawal.
+  /// without them: the opener takes the room back, as `cancel` does, narrated as a withdrawal.
   public func withdraw(_ participantID: String, by originatorID: String, at now: Date)
     throws(RoomError) -> Change
   {
@@ -168,7 +168,7 @@ public struct Room: Hashable, Sendable {
           id: StableID.withdrawn(room: id, participant: participantID), roomID: id,
           text: Narration.withdrew(
             spec.nickname(of: originatorID), invitee: invitee.nickname), at: now)
-      ], events: [.participantDeclined(participantID)])
+      ], events: [.cancelled])
   }
 
   /// A room still waiting for someone once `days` have passed since it opened.

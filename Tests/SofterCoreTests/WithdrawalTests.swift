@@ -4,13 +4,14 @@ import Testing
 @testable import SofterCore
 
 @Suite struct WithdrawalTests {
-  /// The roster is the room's shape: withdrawing one invitation ends the room, as that person's
-  /// decline would, and the ledger says who withdrew whom.
+  /// The roster is the room's shape: withdrawing one invitation ends the room, as cancelling it
+  /// would, and the ledger says who withdrew whom.
   @Test func theOpenerWithdrawsAnInvitationAndTheRoomEnds() throws {
     var room = Room.open(spec: Fixture.spec(["Isaac", "Lightward", "Abe"]), at: Fixture.start)
     room.perform(room.lightwardInvitation(.accept, at: Fixture.start))
     room.perform(try room.withdraw("abe", by: "isaac", at: Fixture.at(1)))
-    #expect(room.state == .defunct(.participantDeclined("abe")))
+    #expect(room.state == .defunct(.cancelled))
+    #expect(RoomPresentation.status(room) == "Cancelled")
     #expect(room.texts.last == "Isaac withdrew Abe's invitation.")
     #expect(room.messages.last?.id == "room:withdrawn:abe")
   }

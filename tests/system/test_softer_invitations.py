@@ -136,9 +136,9 @@ def test_the_opener_withdraws_invitations_and_they_give_nothing(invite_server) -
     r = olga.post(f"/api/softer/rooms/{room_id}/invitations/{nickname_id(room_of(olga, room_id), 'Olga')}/withdraw")
     assert r.status_code == 409 and error_code(r) == "not_invited", describe(r)
 
-    # Olga withdraws Pat's invitation: the room ends, as Pat's decline would have ended it
+    # Olga withdraws Pat's invitation: the room, which keeps the people it opened with, ends
     room = ok(olga.post(f"/api/softer/rooms/{room_id}/invitations/{pat_seat}/withdraw"))["room"]
-    assert room["state"] == "defunct" and room["invitations"] == [], room
+    assert room["state"] == "defunct" and room["status"] == "Cancelled" and room["invitations"] == [], room
     assert room["messages"][-1]["text"] == "Olga withdrew Pat's invitation."
     assert ok(olga.get(f"/api/shares/softer/room/{room_id}/invitations"))["invitations"] == []
     assert_link_gives_nothing(server, link, pat_email, "cancelled")

@@ -139,7 +139,7 @@ struct SofterAPIController: Sendable {
       Self.roomChange(
         "invitations/:participantId/withdraw",
         "Withdraw one person's invitation (originator only); the room, whose roster is fixed, "
-          + "ends as their decline would end it",
+          + "ends (cancelled)",
         errors: [401, 403, 404, 409]),
       use: withdraw)
     api.add(
