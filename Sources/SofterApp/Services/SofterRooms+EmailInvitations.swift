@@ -60,7 +60,11 @@ extension SofterRooms {
     let accepted = try await EmailInvitations(env: env).accepted(
       by: user, app: Self.resource("").app, kind: Self.resource("").kind, id: roomID)
     for (resource, email) in accepted {
-      guard try await env.database.participant(resource, userID: user.id)?.status == .invited
+      // Read before taking the room's lock: once seated, the person is seated on every later
+      // look, while the invitation still waits for their answer.
+      guard try await env.database.participant(resource, userID: user.id)?.status == .invited,
+        let stored = try await env.database.softerStore.softerRoom(id: resource.id),
+        stored.participantID(ofUser: user.id) == nil, !stored.waiting.values.contains(user.id)
       else { continue }
       _ = try await changeRoom(id: resource.id, at: env.now()) { stored in
         var record = stored
