@@ -170,3 +170,25 @@ def test_cancelling_through_the_shares_list_withdraws_from_the_room(invite_serve
     room = room_of(olga, room_id)
     assert room["state"] == "defunct" and room["messages"][-1]["text"] == "Olga withdrew Quinn's invitation.", room
     assert_link_gives_nothing(server, link, quinn, "cancelled")
+
+
+def test_signing_up_without_the_link_finds_the_room_once_the_address_is_confirmed(invite_server) -> None:
+    """Rae signs up by herself with the invited address: her account reads nothing of the room
+    until she confirms the address, and then takes her seat with nothing more from Olga."""
+    server, mailbox, _ = invite_server
+    _, olga = sign_up(server, "Olga")
+    rae_email = unique_email("rae")
+    room_id = ok(olga.post("/api/softer/rooms", json={"nickname": "Olga", "participants": [{"contact": rae_email, "nickname": "Rae"}]}), 201)["room"]["id"]
+    wait_until("the invitation is mailed", lambda: [i["status"] for i in pending(olga, room_id)] == ["emailed"])
+
+    _, rae = sign_up(server, "Rae", rae_email)
+    assert ok(rae.get("/api/softer/rooms"))["rooms"] == []
+    assert rae.get(f"/api/softer/rooms/{room_id}").status_code == 404
+    assert rae.post(f"/api/softer/rooms/{room_id}/here").status_code == 404
+    assert pending(olga, room_id)[0]["status"] == "emailed"
+
+    verify_all(mailbox, server, rae_email)
+    assert [room["id"] for room in ok(rae.get("/api/softer/rooms"))["rooms"]] == [room_id]
+    assert pending(olga, room_id)[0]["status"] == "invited"
+    room = ok(rae.post(f"/api/softer/rooms/{room_id}/here"))["room"]
+    assert room["state"] == "active" and next(p for p in room["participants"] if p["isYou"])["nickname"] == "Rae", room

@@ -141,7 +141,10 @@ extension SofterRooms {
   /// "I'm Here", from the room or from the invitations list.
   func arrive(_ id: String, by user: User) async throws -> SofterRoomRecord {
     try await claimEmailSeats(of: user, roomID: id)
-    if let stored = try await env.database.softerStore.softerRoom(id: id) {
+    // Someone not seated learns nothing of the room, not even that it waits for a confirmation.
+    if let stored = try await env.database.softerStore.softerRoom(id: id),
+      stored.participantID(ofUser: user.id) != nil
+    {
       try await requireConfirmedEmail(of: user, in: stored)
     }
     let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
