@@ -138,6 +138,27 @@ public struct Room: Hashable, Sendable {
       ], events: [.cancelled])
   }
 
+  /// The opener withdraws the invitation of someone who has not arrived. The roster is fixed
+  /// when the room opens (it is the room's shape and its turn order), so the room cannot go on
+  /// without them: the opener takes the room back, as `cancel` does, narrated as a withdrawal.
+  public func withdraw(_ participantID: String, by originatorID: String, at now: Date)
+    throws(RoomError) -> Change
+  {
+    try requireMember(originatorID)
+    guard originatorID == spec.originatorID else { throw .notOriginator }
+    guard case .pendingParticipants(let signaled) = state else { throw .notPending }
+    guard let invitee = spec.participant(id: participantID), !invitee.isLightward,
+      participantID != originatorID, !signaled.contains(participantID)
+    else { throw .notInvited }
+    return Change(
+      messages: [
+        .narration(
+          id: StableID.withdrawn(room: id, participant: participantID), roomID: id,
+          text: Narration.withdrew(
+            spec.nickname(of: originatorID), invitee: invitee.nickname), at: now)
+      ], events: [.cancelled])
+  }
+
   /// A room still waiting for someone once `days` have passed since it opened.
   public func expire(afterDays days: Int, at now: Date) -> Change {
     guard state.isPending, now >= spec.createdAt.addingTimeInterval(Double(days) * 86_400) else {
@@ -269,6 +290,7 @@ public enum RoomError: Error, Hashable, Sendable {
   case notOriginator
   case stillOpen
   case cenotaphExists
+  case notInvited
 
   /// A stable code for APIs.
   public var code: String {
@@ -282,6 +304,7 @@ public enum RoomError: Error, Hashable, Sendable {
     case .notOriginator: "not_originator"
     case .stillOpen: "room_not_defunct"
     case .cenotaphExists: "cenotaph_exists"
+    case .notInvited: "not_invited"
     }
   }
 
@@ -296,6 +319,7 @@ public enum RoomError: Error, Hashable, Sendable {
     case .notOriginator: "Only the room originator can do this."
     case .stillOpen: "Room is still active."
     case .cenotaphExists: "This room already has its cenotaph."
+    case .notInvited: "Only the invitation of someone who has not arrived can be withdrawn."
     }
   }
 }

@@ -235,6 +235,41 @@ struct SofterStoreConformanceTests: StoreFixtures {
     }
   }
 
+  /// Someone invited by email has no seat until their account claims it, seated or waiting.
+  @Test(arguments: StoreFactory.all)
+  func aChangeFillsASeatNobodyHeld(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      var record = Self.softerRoom()
+      record.seats = ["p-alice": "alice"]
+      try await db.softerStore.createSofterRoom(
+        record, share: Self.sharing("r1").share, invited: [], payment: Self.softerPayment("r1"),
+        events: [])
+      let waiting = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(2)) {
+        stored in
+        var record = stored
+        record.waiting["p-bob"] = "bob"
+        return .unchanged(record)
+      }
+      #expect(waiting?.waiting == ["p-bob": "bob"] && waiting?.seats == ["p-alice": "alice"])
+      try await db.softerStore.deleteSofterRoom(id: "r1", events: [], at: Self.at(3))
+      record.room = Room.open(
+        spec: RoomSpec(
+          id: "r2", originatorID: "p-alice", participants: record.room.spec.participants,
+          tier: .hundred, createdAt: Self.at(4)), at: Self.at(4))
+      try await db.softerStore.createSofterRoom(
+        record, share: Self.sharing("r2").share, invited: [], payment: Self.softerPayment("r2"),
+        events: [])
+      let seated = try await db.softerStore.changeSofterRoom(id: "r2", at: Self.at(5)) { stored in
+        var record = stored
+        record.seats["p-bob"] = "bob"
+        return .unchanged(record)
+      }
+      #expect(seated?.seats == ["p-alice": "alice", "p-bob": "bob"])
+      #expect(try await db.softerStore.softerRoomListings(userID: "bob", roomID: nil).count == 1)
+    }
+  }
+
   /// The list reads the summary kept beside each room, and it is always the whole room's.
   @Test(arguments: StoreFactory.all)
   func theRoomListIsTheSummaryOfEachWholeRoom(_ factory: StoreFactory) async throws {

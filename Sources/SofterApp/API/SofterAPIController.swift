@@ -55,6 +55,10 @@ struct SofterAPIController: Sendable {
     var room: SofterRoomBody
   }
 
+  struct InvitationList: Codable {
+    var invitations: [SofterPendingInvitation]
+  }
+
   struct RoomList: Codable {
     var rooms: [SofterRoomBody]
     var defaultTier: PaymentTier
@@ -64,7 +68,9 @@ struct SofterAPIController: Sendable {
     api.add(
       APIOperation(
         .post, "/api/softer/rooms",
-        summary: "Open a room: you, Lightward, and the accounts you name (all must exist)",
+        summary:
+          "Open a room: you, Lightward, and the people you name by email (an address with no "
+          + "account is mailed a sign-up link once Lightward accepts)",
         tag: "softer",
         requestBody: Schemas.of(CreateInput.self),
         responses: [(201, Schemas.of(RoomEnvelope.self))], errors: [400, 401, 413, 422]),
@@ -129,6 +135,19 @@ struct SofterAPIController: Sendable {
         summary: "Ask Lightward again after its attempts gave up", tag: "softer",
         responses: [(200, Schemas.of(RoomEnvelope.self))], errors: [401, 404, 409]),
       use: retry)
+    api.add(
+      APIOperation(
+        .get, "\(Self.roomPath)/invitations",
+        summary: "The room's invitations not yet answered (originator only)", tag: "softer",
+        responses: [(200, Schemas.of(InvitationList.self))], errors: [401, 403, 404]),
+      use: listInvitations)
+    api.add(
+      Self.roomChange(
+        "invitations/:participantId/withdraw",
+        "Withdraw one person's invitation (originator only); the room, whose roster is fixed, "
+          + "ends (cancelled)",
+        errors: [401, 403, 404, 409]),
+      use: withdraw)
     api.add(
       APIOperation(
         .delete, Self.roomPath,
@@ -272,6 +291,24 @@ struct SofterAPIController: Sendable {
   @Sendable func retry(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     return reply(try await rooms.retryLightward(try roomID(context), by: user), user)
+  }
+
+  @Sendable func listInvitations(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return JSONBody.response(
+      InvitationList(
+        invitations: try await rooms.pendingInvitations(try roomID(context), for: user)))
+  }
+
+  @Sendable func withdraw(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let participantID = context.parameters.get("participantId") ?? ""
+    return reply(
+      try await rooms.withdraw(participantID, in: try roomID(context), by: user), user)
   }
 
   @Sendable func deleteRoom(_ request: Request, _ context: AppRequestContext) async throws

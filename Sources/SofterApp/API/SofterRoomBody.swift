@@ -67,6 +67,8 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
   var createdAt: Date
   var modifiedAt: Date
   var messages: [Message]?
+  /// For the originator of a room still waiting for people: each invitation not yet answered.
+  var invitations: [SofterPendingInvitation]?
 
   static let schemaRefinements: [String: JSON] = [
     "state": ["enum": ["draft", "pendingParticipants", "active", "defunct"]]
@@ -74,6 +76,7 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
 
   init(_ record: SofterRoomRecord, viewer userID: String, at now: Date, withMessages: Bool) {
     self.init(SofterRoomListing(record), viewer: userID, at: now)
+    invitations = isOriginator ? SofterPendingInvitation.all(in: record) : nil
     messages =
       withMessages
       ? record.room.messages.map {
@@ -130,5 +133,6 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
     createdAt = spec.createdAt
     modifiedAt = room.lifecycle.modifiedAt
     messages = nil
+    invitations = nil
   }
 }

@@ -81,7 +81,10 @@ extension SofterRooms {
         record, events: SofterEvents.events(SofterEvents.roomChanged, room: record),
         invitations: invitations)
     }
-    if let changed { try await closeInvitations(of: changed) }
+    if let changed {
+      try await closeInvitations(of: changed)
+      try await mailInvitations(of: changed)
+    }
     context.logger.info(
       "Lightward answered the invitation", metadata: ["room": "\(roomID)", "answer": "\(answer)"])
   }

@@ -52,10 +52,11 @@ struct SofterRooms {
   /// The room as a reader sees it, with whatever Lightward owes it scheduled (idempotently),
   /// the way the reference settles a room on entry.
   func room(_ id: String, for user: User) async throws -> SofterRoomRecord {
+    try await claimEmailSeats(of: user, roomID: id)
     let (record, _) = try await seat(in: id, for: user)
     try await requireConfirmedEmail(of: user, in: record)
     try await ensureLightwardScheduled(record)
-    return record
+    return try await mailInvitations(of: record)
   }
 
   /// Someone invited whose email is unconfirmed waits outside: the room opens to an address
@@ -77,14 +78,16 @@ struct SofterRooms {
 
   /// The room list: the rooms the person sits in, not those still waiting for Lightward.
   func listings(for user: User) async throws -> [SofterRoomListing] {
-    try await confirmedListings(
+    try await claimEmailSeats(of: user)
+    return try await confirmedListings(
       try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: nil),
       for: user)
   }
 
   /// One row of the room list; nil for a room the person does not sit in.
   func listing(_ id: String, for user: User) async throws -> SofterRoomListing? {
-    try await confirmedListings(
+    try await claimEmailSeats(of: user, roomID: id)
+    return try await confirmedListings(
       try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: id),
       for: user
     ).first
@@ -196,6 +199,7 @@ struct SofterRooms {
     if participantID == record.room.spec.originatorID {
       try await env.database.softerStore.deleteSofterRoom(
         id: id, events: SofterEvents.events(SofterEvents.roomDeleted, room: record), at: now)
+      try await ShareInvitations(env: env).cancelAllEmailed(of: Self.resource(id))
       return
     }
     try await answerInvitation(id, of: user, .declined)

@@ -54,6 +54,7 @@ extension SofterPages {
         } ?? .empty : .empty,
       lightwardState(record, now: now),
       pendingBanner(room, me: me),
+      pendingInvitations(record, me: me),
       yourTurn ? raisedHands(room) : turnBar(room, me: me),
       cenotaphOffer(record, me: me))
   }

@@ -134,8 +134,9 @@ public enum SofterPages {
 
   static func participantsField() -> Node {
     let hint =
-      "Lightward is always part of the conversation. Add others by the email of their Hearth "
-      + "account, or keep it just the two of you."
+      "Lightward is always part of the conversation. Add others by email, or keep it just the "
+      + "two of you. Someone without a Hearth account is mailed an invitation to sign up and "
+      + "join, once Lightward has accepted."
     let rows: Node = .div(
       [.class("softer-participant-rows"), .data("softer-rows", "")], participantRow(0))
     let add: Node = .button(
