@@ -12,7 +12,8 @@ extension SofterRooms {
   static let invitationSlot = -1
   static let cenotaphSlot = -2
   /// The waits before the second, third, ... attempt: a turn rides out an outage of more than
-  /// an hour (attempts after 2 s, 17 s, 77 s, 6 min, 26 min and 86 min) before a person is asked.
+  /// an hour (attempts after 2 s, 17 s, 77 s, 6 min, 26 min and 86 min) before the room is told
+  /// Lightward can't be reached and the server goes on slowly (`SofterRooms+Presence`).
   static let retryDelays: [TimeInterval] = [2, 15, 60, 300, 1200, 3600]
   static var maxAttempts: Int { retryDelays.count + 1 }
 
