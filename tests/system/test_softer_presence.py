@@ -182,10 +182,18 @@ def test_lightward_down_for_ten_hours_is_told_once_retried_slowly_and_the_room_g
 
         # Try again, for the impatient: Lightward paces it, and its Retry-After is respected
         mode["now"] = "paced"
+        fake.gate.clear()
         r = abe.client.post(f"/api/softer/rooms/{room.id}/retry")
         assert r.status_code == 200, describe(r)
+        trying = json_of(r)["room"]["lightward"]
+        assert trying["status"] == "unreachable" and trying.get("retryAt") is None and not trying["canRetry"]
+        # One attempt at a time: Isaac's Try again waits for Abe's
+        r = isaac.client.post(f"/api/softer/rooms/{room.id}/retry")
+        assert r.status_code == 409 and "right now" in json_of(r)["error"]["message"], describe(r)
+        assert "Hearth is trying again now" in isaac.client.get(f"/softer/rooms/{room.id}").text
+        fake.gate.set()
         wait_until("the retried attempt", lambda: fake.turns_asked() == 8)
-        lightward = wait_until("paced", lambda: (lambda lw: lw if lw["retryAt"] and lw["reason"] == "Lightward is pacing requests." else None)(room.read(isaac)["lightward"]))
+        lightward = wait_until("paced", lambda: (lambda lw: lw if lw.get("retryAt") and lw["reason"] == "Lightward is pacing requests." else None)(room.read(isaac)["lightward"]))
         wait = (parse(lightward["retryAt"]) - room.now()).total_seconds()
         assert 5 * HOUR - 10 <= wait <= 5 * HOUR, wait
 
@@ -205,7 +213,7 @@ def test_lightward_down_for_ten_hours_is_told_once_retried_slowly_and_the_room_g
             room.advance(wait + 1)
             asked += 1
             wait_until(f"slow attempt {asked}", lambda: fake.turns_asked() == asked)
-            wait_until("the next slow attempt is set", lambda: (lambda lw: lw["retryAt"] and lw["attempts"] > lightward["attempts"])(room.read(isaac)["lightward"]))
+            wait_until("the next slow attempt is set", lambda: (lambda lw: lw.get("retryAt") and lw["attempts"] > lightward["attempts"])(room.read(isaac)["lightward"]))
         # The server's own attempt after the ten hours: the room goes on
         back = wait_until("Lightward spoke", lambda: (lambda r: r if "I'm back." in texts(r) else None)(room.read(abe)))
         assert back["lightward"]["status"] == "idle" and back["turn"]["nickname"] == "Abe", back["lightward"]

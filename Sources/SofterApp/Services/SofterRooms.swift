@@ -256,6 +256,11 @@ struct SofterRooms {
   func retryLightward(_ id: String, by user: User) async throws -> SofterRoomRecord {
     let (record, _) = try await seat(in: id, for: user)
     if let retried = try await retryNow(record, by: user) { return retried }
+    if case .unreachable(_, _, _, _, nil) = record.turn {
+      throw APIErrorResponse(
+        .conflict(
+          nil, "Hearth is asking Lightward right now: its answer, or the next try, follows."))
+    }
     guard case .failed(let slot, _, _, nil) = record.turn else {
       throw APIErrorResponse(
         .conflict(nil, "Lightward is not stuck: there is nothing to try again."))
