@@ -20,4 +20,7 @@ public enum Narration {
   public static func expired(afterDays days: Int) -> String {
     "The room expired: not everyone arrived within \(days) day\(days == 1 ? "" : "s")."
   }
+  public static func turnLapsed(_ nickname: String, afterDays days: Int) -> String {
+    "\(nickname)'s turn passed: away for \(days) day\(days == 1 ? "" : "s")."
+  }
 }

@@ -98,6 +98,32 @@ struct SofterStoreConformanceTests: StoreFixtures {
   }
 
   @Test(arguments: StoreFactory.all)
+  func aTurnLimitAndAnOutageAreKeptAsTheyWere(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      var record = Self.softerRoom()
+      var spec = record.room.spec
+      spec.turnLimitDays = 3
+      record.room = Room.open(spec: spec, at: Self.at(1))
+      try await db.softerStore.createSofterRoom(
+        record, share: Self.sharing("r1").share, invited: [],
+        payment: Self.softerPayment("r1"), events: [])
+      let outage = SofterTurnStatus.unreachable(
+        slot: 1, reason: "HTTP 502", since: Self.at(5), attempt: 2, retryAt: Self.at(7205))
+      let changed = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(6)) { stored in
+        var record = stored
+        record.turn = outage
+        return .changed(record)
+      }
+      let stored = try await db.softerStore.softerRoom(id: "r1")
+      #expect(stored == changed && stored?.turn == outage)
+      #expect(stored?.room.spec.turnLimitDays == 3)
+      let listed = try await db.softerStore.softerRoomListings(userID: "alice", roomID: "r1")
+      #expect(listed.map(\.turn) == [outage])
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
   func changesKeepTheFirstCopyOfAMessageAndFailWhole(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }

@@ -56,8 +56,11 @@ def test_two_people_converse_live_with_lightward(browser: Browser, softer_server
     ann.locator("#softer-nickname").fill("Ann")
     ann.locator('[name="contact"]').fill(ben_email)
     ann.locator('[name="contactNickname"]').fill("Ben")
+    ann.locator("#softer-turn-limit label", has_text="3 days").click()
     ann.get_by_role("button", name="Create Room").click()
     ann.wait_for_url("**/softer/rooms/*")
+    room_id = ann.url.rsplit("/", 1)[-1]
+    assert ann.request.get(f"/api/softer/rooms/{room_id}").json()["room"]["turnLimitDays"] == 3
     expect(ann.locator(".softer-ledger")).to_contain_text("Ann opened a room with $10.")
     expect(ann.locator(".softer-ledger")).to_contain_text("Lightward arrived.")
 

@@ -27,11 +27,16 @@ struct SofterAPIController: Sendable {
     var nickname: String?
     var participants: [Invitee]?
     var tier: Int?
+    /// After this many days on one person's turn, it passes; 0 or absent: no limit.
+    var turnLimitDays: Int?
 
     static let schemaRequired = ["nickname"]
     static let schemaRefinements: [String: JSON] = [
       "nickname": ["minLength": 1, "maxLength": 40], "participants": ["maxItems": 10],
       "tier": ["enum": [1, 10, 100, 1000]],
+      "turnLimitDays": [
+        "enum": .array(([0] + Presence.turnLimitChoices).map { .number(Double($0)) })
+      ],
     ]
   }
 
@@ -174,8 +179,14 @@ struct SofterAPIController: Sendable {
     let invitees = (input.participants ?? []).map {
       SofterRooms.Invitee(contact: $0.contact ?? "", nickname: $0.nickname ?? "")
     }
+    let turnLimitDays: Int?
+    switch Presence.turnLimit(input.turnLimitDays) {
+    case .success(let days): turnLimitDays = days
+    case .failure(let error): throw APIErrorResponse(.invalid("turnLimitDays", error.message))
+    }
     let record = try await rooms.create(
-      by: user, nickname: input.nickname, invitees: invitees, tier: input.tier)
+      by: user, nickname: input.nickname, invitees: invitees, tier: input.tier,
+      turnLimitDays: turnLimitDays)
     return reply(record, user, status: .created)
   }
 

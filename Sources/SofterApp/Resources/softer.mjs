@@ -196,10 +196,12 @@ if (create) {
     }
     const participants = people.map(({ contact, nickname }) => ({ contact, nickname }));
     const tier = create.querySelector('[name="tier"]:checked');
+    const turnLimit = create.querySelector('[name="turnLimitDays"]:checked');
     const body = {
       nickname: create.querySelector('[name="nickname"]').value,
       participants,
       tier: tier ? Number(tier.value) : undefined,
+      turnLimitDays: turnLimit ? Number(turnLimit.value) : undefined,
     };
     const response = await hearth.fetch("/api/softer/rooms", { method: "POST", body });
     if (response.ok) {

@@ -12,9 +12,10 @@ extension SofterRooms {
     var nickname: String
   }
 
-  func create(by user: User, nickname: String?, invitees: [Invitee], tier dollars: Int?)
-    async throws -> SofterRoomRecord
-  {
+  func create(
+    by user: User, nickname: String?, invitees: [Invitee], tier dollars: Int?,
+    turnLimitDays: Int? = nil
+  ) async throws -> SofterRoomRecord {
     let nickname = try Self.nickname(
       nickname, field: "nickname", missing: "Choose the nickname the others will see for you.")
     let tier: PaymentTier
@@ -75,7 +76,7 @@ extension SofterRooms {
       id: env.newID(), originatorID: originator.id,
       participants: RoomSpec.roster(
         originator: originator, lightwardID: env.newID(), others: others),
-      tier: tier, createdAt: now)
+      tier: tier, createdAt: now, turnLimitDays: turnLimitDays)
     // The others are invited once Lightward accepts (see `invitations`); those without an
     // account are recorded now, so that the limits answer before anything is made, and mailed
     // then (see `mailInvitations`).

@@ -133,7 +133,7 @@ struct SofterRooms {
           return .changed(record)
         })
     else { throw APIErrorResponse(.notFound("room")) }
-    try await ensureLightwardScheduled(record)
+    try await ensureScheduled(record)
     try await closeInvitations(of: record, except: user.id)
     return record
   }
@@ -216,6 +216,8 @@ struct SofterRooms {
         throw APIErrorResponse(Self.apiError(error))
       }
       try record.room.apply(change, at: now)
+      if record.composing?.participantID == participantID { record.composing = nil }
+      Self.settle(&record, at: now)
       let events = SofterEvents.events(SofterEvents.roomChanged, room: record)
       record.seats[participantID] = nil
       return SofterRoomChange(record, events: events)
@@ -257,6 +259,12 @@ struct SofterRooms {
   /// After a failed turn or invitation gave up: ask again.
   func retryLightward(_ id: String, by user: User) async throws -> SofterRoomRecord {
     let (record, _) = try await seat(in: id, for: user)
+    if let retried = try await retryNow(record, by: user) { return retried }
+    if case .unreachable(_, _, _, _, nil) = record.turn {
+      throw APIErrorResponse(
+        .conflict(
+          nil, "Hearth is asking Lightward right now: its answer, or the next try, follows."))
+    }
     guard case .failed(let slot, _, _, nil) = record.turn else {
       throw APIErrorResponse(
         .conflict(nil, "Lightward is not stuck: there is nothing to try again."))
@@ -283,6 +291,7 @@ struct SofterRooms {
     try? record.room.apply(record.room.settle(at: now), at: now)
     if case .lightward(let slot) = record.room.fold.due, record.room.state.isActive {
       if case .failed(slot, _, _, _) = record.turn { return }
+      if case .unreachable(slot, _, _, _, _) = record.turn { return }
       record.turn = .thinking(slot: slot)
     } else if record.room.state.isDefunct, record.turn.slot != cenotaphSlot {
       record.turn = .idle
@@ -329,19 +338,22 @@ struct SofterRooms {
   }
 
   /// One job per idempotency key: the queue and the `key` parts that are there.
-  private func enqueue(
-    _ queue: String, _ payload: some Encodable, key: [String?], at runAt: Date? = nil
+  func enqueue(
+    _ queue: String, _ payload: some Encodable, key: [String?], at runAt: Date? = nil,
+    maxAttempts: Int = Self.maxAttempts
   ) async throws {
     _ = try await env.enqueue(
       NewJob(
         queue: queue, payload: SofterCoding.encode(payload), runAt: runAt ?? env.now(),
         idempotencyKey: ([queue] + key.compactMap { $0 }).joined(separator: ":"),
-        maxAttempts: Self.maxAttempts))
+        maxAttempts: maxAttempts))
   }
 
   struct TurnPayload: Codable {
     var roomID: String
     var slot: Int
+    /// Which slow attempt this is, once Lightward could not be reached; nil for the quick ones.
+    var outageAttempt: Int?
   }
 
   static func apiError(_ error: RoomError) -> APIError {

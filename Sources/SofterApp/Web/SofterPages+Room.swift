@@ -169,6 +169,20 @@ extension SofterPages {
           ?? .button(
             [.type("button"), .class("button secondary"), .data("softer-action", "retry")],
             "Try again"))
+    case .unreachable(_, let reason, _, _, let retryAt):
+      return .div(
+        [.class("softer-failed"), .role("status")],
+        .p(.text("Lightward can't be reached. \(reason) Everyone here has been told.")),
+        .p(
+          [.class("hint")],
+          .text(
+            retryAt.map { "Hearth keeps trying by itself: next \(Self.when($0, now: now))." }
+              ?? "Hearth is trying again now...")),
+        retryAt == nil
+          ? .empty
+          : .button(
+            [.type("button"), .class("button secondary"), .data("softer-action", "retry")],
+            "Try again"))
     }
   }
 
