@@ -81,6 +81,7 @@ extension SofterPages {
       case .thinking(SofterRooms.cenotaphSlot): "writing the cenotaph…"
       case .thinking: "thinking…"
       case .failed: "could not answer"
+      case .unreachable: "can't be reached; trying again by itself"
       case .idle:
         if RoomPresentation.isLightwardThinking(room) {
           "thinking…"
