@@ -34,6 +34,8 @@ import Testing
   /// nil for one worked out from other rows (checked by reading it through its app, below).
   static let addedColumns: [String: [String: (sqlite: Int, postgres: Bool)?]] = [
     "users": ["email_verified_at": nil],
+    // Worked out from the record's journal (see `everyAppReads`).
+    "auralyst_records": ["time_zone": nil],
     "onpu_songs": ["translation_error": nil],
     "softer_seats": ["seated": (sqlite: 1, postgres: true)],
     "softer_rooms": [
@@ -262,6 +264,7 @@ import Testing
           journalID: journal.id, kinds: [.entry, .medication, .intake, .note], from: nil, until: nil
         )
         for record in records {
+          #expect(record.timeZone == journal.timeZone, "record \(record.id) keeps its day")
           let read = [
             try AuralystRecordCoding.entry(record) != nil,
             try AuralystRecordCoding.medication(record) != nil,

@@ -51,6 +51,15 @@ public struct AuralystView: Sendable {
 
   public func day(of date: Date) -> Int { clock.local(date).day }
 
+  /// The own day of a record made at `date` in `zone`, which a change of the journal's zone
+  /// does not move.
+  public func day(of date: Date, madeIn zone: String?) -> Int {
+    guard let zone, zone != journal.timeZone, let other = TimeZone(identifier: zone) else {
+      return day(of: date)
+    }
+    return ZoneClock(timeZone: other, span: date...date).local(date).day
+  }
+
   public func dayName(_ day: Int) -> String {
     if day == today { return "Today" }
     if day == today - 1 { return "Yesterday" }
