@@ -18,9 +18,10 @@ struct AuralystSQLStore: AuralystStore {
       try await tx.execute(
         """
         INSERT INTO auralyst_journals (id, owner_id, title, time_zone, symptoms, created_at,
-          updated_at)
+          updated_at, reminder_zone)
         VALUES (\(journal.id), \(journal.ownerID), \(journal.title), \(journal.timeZone),
-          \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), \(journal.createdAt), \(at))
+          \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), \(journal.createdAt), \(at),
+          \(journal.reminderZone.rawValue))
         """)
       try await tx.execute(
         """
@@ -56,7 +57,8 @@ struct AuralystSQLStore: AuralystStore {
       let updated = try await tx.rows(
         """
         UPDATE auralyst_journals SET title = \(journal.title), time_zone = \(journal.timeZone),
-          symptoms = \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), updated_at = \(at)
+          symptoms = \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), updated_at = \(at),
+          reminder_zone = \(journal.reminderZone.rawValue)
         WHERE id = \(journal.id) RETURNING id
         """)
       guard !updated.isEmpty else { throw StoreError.notFound }
@@ -189,7 +191,8 @@ struct AuralystSQLStore: AuralystStore {
     }
   }
 
-  private static let journalColumns: SQL = "id, owner_id, title, time_zone, symptoms, created_at"
+  private static let journalColumns: SQL =
+    "id, owner_id, title, time_zone, symptoms, created_at, reminder_zone"
 
   private static let recordColumns: SQL =
     "id, journal_id, kind, author_id, timestamp, entry_id, medication_id, body, updated_at, time_zone"
@@ -199,7 +202,8 @@ struct AuralystSQLStore: AuralystStore {
       id: try row["id"], ownerID: try row["owner_id"], title: try row["title"],
       timeZone: try row["time_zone"],
       symptoms: try AuralystStoreSupport.decodeSymptoms(row["symptoms"]),
-      createdAt: try row["created_at"])
+      createdAt: try row["created_at"],
+      reminderZone: try row.decode(Journal.ReminderZone.self, "reminder_zone"))
   }
 
   private static func record(_ row: SQLRow) throws -> AuralystRecord {

@@ -102,6 +102,9 @@ enum AuralystSchema {
         ALTER TABLE auralyst_records ADD COLUMN time_zone TEXT;
         \(recordZonesFromJournals);
         """),
+      SQLiteMigration(
+        "auralyst-reminder-zone",
+        "ALTER TABLE auralyst_journals ADD COLUMN reminder_zone TEXT NOT NULL DEFAULT 'home';"),
     ],
     postgres: [
       PostgresMigration(
@@ -197,6 +200,11 @@ enum AuralystSchema {
         version: 4, name: "auralyst: the zone each record was made in",
         statements: [
           "ALTER TABLE auralyst_records ADD COLUMN time_zone text", recordZonesFromJournals,
+        ]),
+      PostgresMigration(
+        version: 5, name: "auralyst: dose reminders at home or travelling",
+        statements: [
+          "ALTER TABLE auralyst_journals ADD COLUMN reminder_zone text NOT NULL DEFAULT 'home'"
         ]),
     ],
     // What they wrote in others' journals (entries, doses, notes, factors and their values)
