@@ -1,7 +1,8 @@
 """Auralyst over real HTTP on SQLite and on PostgreSQL: changing a journal's time zone leaves
 every past day where it was. Each entry and dose keeps the zone it was logged in, so the daily
 averages, the hour-by-weekday map and the days a medication was taken read the same before and
-after the change; what is logged after it counts in the new zone."""
+after the change, and so does a dose checked off for its day; what is logged after the change
+counts in the new zone."""
 
 from __future__ import annotations
 
@@ -42,6 +43,12 @@ def test_a_zone_change_leaves_every_past_day_where_it_was(server) -> None:
     painkiller = created(ann.post(f"{base}/medications", json={"name": "Ibuprofen", "isAsNeeded": True}))
     created(ann.post(f"{base}/intakes", json={
         "medicationId": painkiller["id"], "origin": "asNeeded", "timestamp": "2026-11-02T23:40:00Z"}))
+    # and a daily 08:00 dose, taken at 08:00 Berlin on the 3rd (its day is worked out then)
+    daily = created(ann.post(f"{base}/medications", json={
+        "name": "Magnesium", "startDate": "2026-11-02", "schedules": [{"id": "am", "time": "08:00"}]}))
+    taken = created(ann.post(f"{base}/intakes", json={
+        "medicationId": daily["id"], "scheduleId": "am", "timestamp": "2026-11-03T07:00:00Z"}))
+    assert taken["scheduledDate"] == "2026-11-03"
     before = insights(ann, base)
     assert by_day(before) == {"2026-11-02": 2, "2026-11-03": 7, "2026-11-05": 3}, before["averageSeverity"]
 
@@ -58,6 +65,9 @@ def test_a_zone_change_leaves_every_past_day_where_it_was(server) -> None:
     assert after["heatmap"] == before["heatmap"]
     assert after["medicationEffects"] == before["medicationEffects"]
     assert after["medicationEffects"][0]["daysTaken"] == 1
+    magnesium = [next(a for a in report["adherence"] if a["name"] == "Magnesium") for report in (before, after)]
+    assert [m["taken"] for m in magnesium] == [1, 1]
+    assert [m["startedOn"] for m in magnesium] == ["2026-11-02", "2026-11-02"]
 
     # And an entry logged now counts in New York: 03:30 UTC on the 6th is 22:30 on the 5th there
     created(ann.post(f"{base}/entries", json={"severity": 9, "timestamp": "2026-11-06T03:30:00Z"}))
