@@ -27,6 +27,10 @@ public struct AuralystModule: HearthAppModule {
     [AuralystDoseReminders.kind.id: AuralystDoseReminders(env: env).take]
   }
 
+  public func accountZoneChanged(_ user: User) async throws {
+    try await AuralystDoseReminders(env: env).ownerMoved(user)
+  }
+
   public func register(_ routes: AppRoutes) {
     AuralystAPIController(
       env: env, accounts: routes.accounts,

@@ -18,11 +18,21 @@ public struct Journal: Hashable, Codable, Sendable {
   /// The symptoms an entry can rate one by one; the owner edits the list.
   public var symptoms: [String]
   public var createdAt: Date
+  /// Which zone dose reminders keep.
+  public var reminderZone: ReminderZone
+
+  /// Dose reminders at home stay in the journal's zone; travelling, they follow the owner's
+  /// current zone (their account's), so an 08:00 dose is reminded at 08:00 wherever they are.
+  public enum ReminderZone: String, Hashable, Codable, Sendable, CaseIterable {
+    case home, current
+  }
 
   public init(
     id: String, ownerID: String, title: String, timeZone: String,
-    symptoms: [String] = Journal.defaultSymptoms, createdAt: Date
+    symptoms: [String] = Journal.defaultSymptoms, createdAt: Date,
+    reminderZone: ReminderZone = .home
   ) {
+    self.reminderZone = reminderZone
     self.id = id
     self.ownerID = ownerID
     self.title = title

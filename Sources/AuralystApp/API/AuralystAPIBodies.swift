@@ -34,14 +34,20 @@ enum AuralystAPI {
     static let text: JSON = ["maxLength": 5000]
     static let origin: JSON = ["enum": ["scheduled", "asNeeded"]]
     static let permission: JSON = ["enum": ["read-only", "read-write"]]
+    static let reminderZone: JSON = [
+      "enum": .array(Journal.ReminderZone.allCases.map { .string($0.rawValue) })
+    ]
   }
 
   struct JournalBody: Codable, JSONSchemaRefined {
     var id, title, timeZone, ownerId, access, createdAt: String
     var symptoms: [String]
+    /// Dose reminders in the journal's zone ("home") or the owner's current one ("current").
+    var reminderZone: String
 
     static let schemaRefinements: [String: JSON] = [
       "access": ["enum": ["owner", "read-write", "read-only"]], "createdAt": Rule.dateTime,
+      "reminderZone": Rule.reminderZone,
     ]
 
     init(_ opened: AuralystJournals.Opened) {
@@ -52,6 +58,7 @@ enum AuralystAPI {
       access = AuralystAPI.accessName(opened.access)
       createdAt = AuralystAPI.time(opened.journal.createdAt)
       symptoms = opened.journal.symptoms
+      reminderZone = opened.journal.reminderZone.rawValue
     }
   }
 
@@ -222,10 +229,11 @@ enum AuralystAPI {
     var title: String?
     var timeZone: String?
     var symptoms: [String]?
+    var reminderZone: String?
 
     static let schemaRefinements: [String: JSON] = [
       "title": ["minLength": 1, "maxLength": 80], "timeZone": ["minLength": 1, "maxLength": 64],
-      "symptoms": ["maxItems": 30],
+      "symptoms": ["maxItems": 30], "reminderZone": Rule.reminderZone,
     ]
   }
 
