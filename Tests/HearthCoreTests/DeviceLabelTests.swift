@@ -18,6 +18,7 @@ import Testing
     ("curl/8.5.0", "curl"),
     ("python-requests/2.32.3", "python-requests"),
     ("API client", "API client"),
+    ("Firefox on Linux", "Firefox on Linux"),
     ("", "Unknown device"),
   ])
   func aUserAgentIsNamedAsPeopleNameTheirDevices(userAgent: String, name: String) {

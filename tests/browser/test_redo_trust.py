@@ -4,6 +4,7 @@ change that is shown and can be discarded, and a first upload while registering 
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 
 from hearth_harness import PASSWORD, json_of, unique_email
 from playwright.sync_api import Page, expect
@@ -114,7 +115,10 @@ def test_the_first_upload_while_registering_fails_loses_nothing(page: Page, live
 def test_a_read_only_participants_offline_edit_is_refused_shown_and_discarded(page: Page, live_server) -> None:
     bob = sign_in(page, live_server)
     _, ann = owner_home(live_server, "ann-owner")
-    ann.out("add", "Water the plants", "--due", "tomorrow")
+    # Tomorrow as the page counts days (Bob's zone, UTC), not the CLI's Paris: between 23:00
+    # and midnight UTC, Paris is already a day ahead.
+    tomorrow = (datetime.now(timezone.utc).date() + timedelta(days=1)).isoformat()
+    ann.out("add", "Water the plants", "--due", tomorrow)
     ann.out("sync")
     task = ann.json("list")[0]
     ann.out("share", task["id"], bob, "--read-write")

@@ -5,6 +5,8 @@ import Foundation
 /// at all ("API client") stays as it is.
 public enum DeviceLabel {
   public static func from(userAgent: String) -> String {
+    // Not a User-Agent (no product/version): a name someone or something chose already.
+    guard userAgent.contains("/") else { return product(of: userAgent) ?? "Unknown device" }
     let browsers = [
       ("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"),
       ("Chromium/", "Chromium"), ("Safari/", "Safari"),
