@@ -18,6 +18,7 @@ class FakeLightward:
     def __init__(self, reply: Callable[[str], Reply] | None = None) -> None:
         self.requests = 0
         self.turns = 0
+        self.waiting = 0  # turns that arrived and wait at the gate
         self.lock = threading.Lock()
         self.gate = threading.Event()
         self.gate.set()
@@ -29,8 +30,11 @@ class FakeLightward:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
                 invitation = body.endswith("accept or decline.")
                 if not invitation:
+                    with fake.lock:
+                        fake.waiting += 1
                     fake.gate.wait(30)
                 with fake.lock:
+                    fake.waiting -= 0 if invitation else 1
                     fake.requests += 1
                     fake.turns += 0 if invitation else 1
                 reply = "accept" if invitation else answer(body)
@@ -65,6 +69,10 @@ class FakeLightward:
     def turns_asked(self) -> int:
         with self.lock:
             return self.turns
+
+    def turns_waiting(self) -> int:
+        with self.lock:
+            return self.waiting
 
     def close(self) -> None:
         self.gate.set()
