@@ -33,10 +33,12 @@ let appDependencies: [String: [Target.Dependency]] = [
 /// What an app's pure core (`Sources/<Name>Core`) and its tests (`Tests/<Name>CoreTests`) use
 /// besides the core itself, and the tests' data folders (read at run time, not compiled).
 let coreDependencies: [String: [Target.Dependency]] = [
-  "RedoCore": ["CanonicalJSON", "HearthCore", .product(name: "Crypto", package: "swift-crypto")]
+  "RedoCore": ["CanonicalJSON", "HearthCore", .product(name: "Crypto", package: "swift-crypto")],
+  "AuralystCore": ["HearthCore"],
 ]
 let coreTestDependencies: [String: [Target.Dependency]] = [
   "RedoCore": ["CanonicalJSON", "HearthCore", "TestSupport"], "OnpuCore": ["TestSupport"],
+  "AuralystCore": ["HearthCore"],
 ]
 let coreTestData = ["SofterCore": ["golden"]]
 /// What the platform's modules build on.

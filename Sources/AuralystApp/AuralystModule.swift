@@ -38,6 +38,10 @@ public struct AuralystModule: HearthAppModule {
     [AuralystDoseReminders.missedQueue: AuralystDoseReminders(env: env).followUpHandler]
   }
 
+  public func accountZoneChanged(_ user: User) async throws {
+    try await AuralystDoseReminders(env: env).ownerMoved(user)
+  }
+
   public func register(_ routes: AppRoutes) {
     AuralystAPIController(
       env: env, accounts: routes.accounts,

@@ -1,15 +1,9 @@
 import Foundation
+import HearthCore
 
 extension CalendarDay {
   /// Days since 1970-01-01 (negative before), on the proleptic Gregorian calendar.
-  public var daysSince1970: Int {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
+  public var daysSince1970: Int { LocalDay(year: year, month: month, day: day).daysSince1970 }
 
   /// 1 = Sunday ... 7 = Saturday, as schedules count weekdays.
   public var weekday: Int { Self.weekday(daysSince1970: daysSince1970) }

@@ -30,10 +30,21 @@ public struct Journal: Hashable, Codable, Sendable {
     TimeInterval((doseGraceMinutes ?? Self.defaultDoseGraceMinutes) * 60)
   }
 
+  /// Which zone dose reminders keep.
+  public var reminderZone: ReminderZone
+
+  /// Dose reminders at home stay in the journal's zone; travelling, they follow the owner's
+  /// current zone (their account's), so an 08:00 dose is reminded at 08:00 wherever they are.
+  public enum ReminderZone: String, Hashable, Codable, Sendable, CaseIterable {
+    case home, current
+  }
+
   public init(
     id: String, ownerID: String, title: String, timeZone: String,
-    symptoms: [String] = Journal.defaultSymptoms, createdAt: Date, doseGraceMinutes: Int? = nil
+    symptoms: [String] = Journal.defaultSymptoms, createdAt: Date,
+    reminderZone: ReminderZone = .home, doseGraceMinutes: Int? = nil
   ) {
+    self.reminderZone = reminderZone
     self.doseGraceMinutes = doseGraceMinutes
     self.id = id
     self.ownerID = ownerID

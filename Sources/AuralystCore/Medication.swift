@@ -19,13 +19,17 @@ public struct Medication: Hashable, Codable, Sendable {
   /// The first day its doses are due, in the journal's zone ("2026-11-22"); editable. Nil for
   /// older medications, which count from the day of `createdAt` (see `firstDay(in:)`).
   public var startDay: String?
+  /// The zone the journal was in when it was added, which the day of `createdAt` is counted
+  /// in; nil: the journal's.
+  public var timeZone: String?
 
   public init(
     id: String, journalID: String, name: String, defaultAmount: Double? = nil,
     defaultUnit: String? = nil, useCase: String? = nil, isAsNeeded: Bool = false,
     notes: String? = nil, schedules: [MedicationSchedule] = [], authorID: String,
-    createdAt: Date? = nil, startDay: String? = nil
+    createdAt: Date? = nil, startDay: String? = nil, timeZone: String? = nil
   ) {
+    self.timeZone = timeZone
     self.createdAt = createdAt
     self.startDay = startDay
     self.id = id
@@ -188,14 +192,18 @@ public struct MedicationIntake: Hashable, Codable, Sendable {
   public var note: String?
   public var authorID: String
   public var status: Status?
+  /// The zone the journal was in when it was logged, which its day is counted in; nil: the
+  /// journal's.
+  public var timeZone: String?
 
   public init(
     id: String, medicationID: String, scheduleID: String? = nil, entryID: String? = nil,
     origin: Origin, amount: Double? = nil, unit: String? = nil, timestamp: Date,
     scheduledDate: String? = nil,
-    note: String? = nil, authorID: String, status: Status? = nil
+    note: String? = nil, authorID: String, status: Status? = nil, timeZone: String? = nil
   ) {
     self.status = status
+    self.timeZone = timeZone
     self.id = id
     self.medicationID = medicationID
     self.scheduleID = scheduleID

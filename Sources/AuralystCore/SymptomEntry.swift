@@ -16,12 +16,16 @@ public struct SymptomEntry: Hashable, Codable, Sendable {
   public var note: String?
   /// The account that wrote it: collaborators edit only what they wrote.
   public var authorID: String
+  /// The zone the journal was in when it was written, which its day is counted in, so a later
+  /// change of zone never moves it to another day; nil: the journal's.
+  public var timeZone: String?
 
   public init(
     id: String, journalID: String, timestamp: Date, severity: Int,
     symptomSeverities: [String: Int] = [:], isMenstruating: Bool? = nil, note: String? = nil,
-    authorID: String
+    authorID: String, timeZone: String? = nil
   ) {
+    self.timeZone = timeZone
     self.id = id
     self.journalID = journalID
     self.timestamp = timestamp

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// Local days and times in one time zone, fast enough for years of rows: the zone's offsets
 /// over a span are looked up once, so each conversion there is arithmetic; outside the span the
@@ -46,13 +47,10 @@ public struct ZoneClock: Sendable {
 
   public func day(of date: Date) -> CalendarDay { CalendarDay(daysSince1970: local(date).day) }
 
-  /// The instant a local wall-clock time names. A time that does not exist (in the hour the
-  /// clocks skip) lands within that hour of it; one that exists twice is one of the two.
+  /// The instant a local wall-clock time names, by `WallClock`'s rule (the one reminders use):
+  /// a time the clocks skip moves forward by the gap, one they repeat is its first occurrence.
   public func instant(day: Int, minute: Int) -> Date {
-    let wall = Double(day * 86_400 + minute * 60)
-    let guess = Date(
-      timeIntervalSince1970: wall - Double(offset(at: Date(timeIntervalSince1970: wall))))
-    return Date(timeIntervalSince1970: wall - Double(offset(at: guess)))
+    WallClock.instant(wall: Double(day * 86_400 + minute * 60)) { offset(at: $0) }
   }
 }
 

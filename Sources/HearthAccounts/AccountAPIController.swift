@@ -100,7 +100,8 @@ package struct AccountAPIController: Sendable {
     let input = try await JSONBody.decode(
       AccountService.ProfileInput.self, from: request, route: "PATCH /api/me")
     let user = try await accounts.updateProfile(
-      caller.user, input, origin: RequestOrigin(request, context, address: clientAddress))
+      caller.user, input, origin: RequestOrigin(request, context, address: clientAddress),
+      modules: modules)
     return JSONBody.response(AuthAPIController.UserEnvelope(user: .init(user)))
   }
 

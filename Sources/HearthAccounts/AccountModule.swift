@@ -16,6 +16,9 @@ public protocol AccountModule: NotifyingModule {
   /// person leaves the rooms they are in, say); the schema's `AccountCleanup` then removes the
   /// rest with the account.
   func accountWillBeDeleted(_ user: User) async throws
+  /// After the person changed their account's time zone (they travel, say): reminders that
+  /// follow them move.
+  func accountZoneChanged(_ user: User) async throws
   /// The sign-ins the app links to the account (an Apple ID, say), for the account page.
   func accountLinks(for user: User) async throws -> [AccountLink]
 }
@@ -26,5 +29,6 @@ extension AccountModule {
   { false }
   public func export(for user: User) async throws -> (any Encodable & Sendable)? { nil }
   public func accountWillBeDeleted(_ user: User) async throws {}
+  public func accountZoneChanged(_ user: User) async throws {}
   public func accountLinks(for user: User) async throws -> [AccountLink] { [] }
 }

@@ -48,9 +48,11 @@ extension AccountService {
     ]
   }
 
-  public func updateProfile(_ current: User, _ input: ProfileInput, origin: RequestOrigin)
-    async throws -> User
-  {
+  /// Saves the profile; a new time zone moves the digest and tells `modules`.
+  public func updateProfile(
+    _ current: User, _ input: ProfileInput, origin: RequestOrigin,
+    modules: [any AccountModule] = []
+  ) async throws -> User {
     var user = current
     if let name = input.displayName { user.displayName = try AccountRules.displayName(name) }
     if let email = input.email {
@@ -76,7 +78,10 @@ extension AccountService {
         detail: "from \(current.email) to \(user.email)")
       try await EmailVerification(env: env).emailChanged(user)
     }
-    if user.timeZone != current.timeZone { try await env.emailDigest.sync(userID: user.id) }
+    if user.timeZone != current.timeZone {
+      try await env.emailDigest.sync(userID: user.id)
+      for module in modules { try await module.accountZoneChanged(user) }
+    }
     env.callers.forget(userID: user.id)
     return user
   }

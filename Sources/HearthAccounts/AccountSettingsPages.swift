@@ -41,7 +41,7 @@ package struct AccountSettingsPages: Sendable {
       timeZone: form["timeZone"], currentPassword: form["currentPassword"])
     do {
       _ = try await accounts.updateProfile(
-        caller.user, input, origin: pages.origin(request, context))
+        caller.user, input, origin: pages.origin(request, context), modules: modules)
       return pages.redirect("/account", flash: Flash(kind: .success, message: "Profile saved."))
     } catch let error as any UserFacingError {
       let values = ProfileValues(

@@ -21,9 +21,13 @@ public struct EmailInvitations: Sendable {
   }
 
   /// Records an invitation to `email` (lowercase) and enqueues its mail; an earlier pending one
-  /// to the same address for the same resource is replaced. The resource must be shared.
+  /// to the same address for the same resource is replaced. The resource must be shared by the
+  /// time the mail goes. With `mail` false the invitation waits (listed, cancellable, counted
+  /// against the limits) until `mailWaiting` sends it: an app may invite before it knows the
+  /// invitation will stand.
   public func invite(
-    email: String, resource: ResourceRef, permission: Permission, invitedBy: User
+    email: String, resource: ResourceRef, permission: Permission, invitedBy: User,
+    mail: Bool = true
   ) async throws {
     let limits = LoginLimits(database: env.database, newID: { UUID.random().uuidString })
     let now = env.now()
@@ -51,7 +55,28 @@ public struct EmailInvitations: Sendable {
           \(permission.rawValue), \(invitedBy.id), \(now), \(now + ShareInvitations.lifetime))
         """)
     }
-    _ = try await env.enqueue(AccountMailJob(invitationID: id).job(Self.queue, at: now))
+    if mail { _ = try await env.enqueue(Self.mailJob(id, at: now)) }
+  }
+
+  /// Sends the live invitations to `resource` that `invite(mail: false)` kept back; each is
+  /// mailed once, however often this is called.
+  public func mailWaiting(_ resource: ResourceRef) async throws {
+    let now = env.now()
+    let rows = try await env.database.rows(
+      """
+      SELECT id FROM email_invitations
+      WHERE resource_app = \(resource.app) AND resource_kind = \(resource.kind)
+        AND resource_id = \(resource.id) AND token_hash IS NULL AND accepted_at IS NULL
+        AND cancelled_at IS NULL AND expires_at > \(now)
+      ORDER BY created_at, id
+      """)
+    for row in rows { _ = try await env.enqueue(Self.mailJob(try row["id"], at: now)) }
+  }
+
+  private static func mailJob(_ id: String, at now: Date) -> NewJob {
+    var job = AccountMailJob(invitationID: id).job(queue, at: now)
+    job.idempotencyKey = "\(queue):\(id)"
+    return job
   }
 
   /// The address a live, pending invitation link is for; nil for anything else.
@@ -127,6 +152,36 @@ public struct EmailInvitations: Sendable {
       }
     }
     return accepted
+  }
+
+  /// The addresses invited to `resource` whose invitation is still live or was answered: the
+  /// others were cancelled or expired.
+  public func standing(_ resource: ResourceRef) async throws -> Set<String> {
+    Set(
+      try await env.database.rows(
+        """
+        SELECT email FROM email_invitations
+        WHERE resource_app = \(resource.app) AND resource_kind = \(resource.kind)
+          AND resource_id = \(resource.id) AND cancelled_at IS NULL
+          AND (accepted_at IS NOT NULL OR expires_at > \(env.now()))
+        """
+      ).map { try $0["email"] as String })
+  }
+
+  /// The invitations to `app`'s resources of `kind` that `user` signed up or confirmed from,
+  /// with the address each was sent to: an app that seats people by address finds their seat.
+  public func accepted(by user: User, app: String, kind: String, id: String? = nil)
+    async throws -> [(resource: ResourceRef, email: String)]
+  {
+    let only: SQL = id.map { "AND resource_id = \($0)" } ?? ""
+    return try await env.database.rows(
+      """
+      SELECT resource_id, email FROM email_invitations
+      WHERE accepted_user_id = \(user.id) AND resource_app = \(app)
+        AND resource_kind = \(kind) \(only)
+      ORDER BY accepted_at, id
+      """
+    ).map { (ResourceRef(app: app, kind: kind, id: try $0["resource_id"]), try $0["email"]) }
   }
 
   package func handler(_ context: JobContext) async throws {

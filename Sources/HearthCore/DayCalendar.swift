@@ -52,11 +52,10 @@ public struct DayCalendar: Sendable {
     return LocalDay(year: parts.year!, month: parts.month!, day: parts.day!)
   }
 
-  /// The first instant of `day` in this zone.
+  /// The first instant of `day` in this zone: its midnight, by `WallClock`'s rule (a skipped
+  /// midnight moves forward by the gap, to the day's first instant).
   public func start(of day: LocalDay) -> Date {
-    calendar.startOfDay(
-      for: calendar.date(
-        from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!)
+    WallClock(timeZone: timeZone).instant(of: day, hour: 0, minute: 0)
   }
 
   /// The instants of `day`: from its start up to the next day's start.

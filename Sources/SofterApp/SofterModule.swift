@@ -39,9 +39,14 @@ public struct SofterModule: HearthAppModule {
     -> Bool
   {
     guard resource == SofterRooms.resource(resource.id) else { return false }
-    // A room that ended took back the invitations nobody had answered.
-    guard try await rooms.env.database.participant(resource, userID: user.id)?.status == .invited
-    else { throw APIErrorResponse(.notFound("invitation")) }
+    try await rooms.claimEmailSeats(of: user, roomID: resource.id)
+    // A room that ended, or whose opener withdrew the invitation, took it back.
+    switch try await rooms.env.database.participant(resource, userID: user.id)?.status {
+    case .invited: break
+    case .removed:
+      throw APIErrorResponse(try await rooms.takenBack(resource.id, from: user))
+    default: throw APIErrorResponse(.notFound("invitation"))
+    }
     _ =
       accept
       ? try await rooms.arrive(resource.id, by: user)

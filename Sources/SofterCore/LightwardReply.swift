@@ -13,6 +13,11 @@ public enum LightwardReply: Hashable, Sendable {
   /// YIELD or DEPART in front of it.
   static let horizonNoticeMarker = "Lightward AI system notice:"
 
+  /// An empty answer is no answer: the attempt failed, and nothing takes Lightward's slot.
+  public static func isBlank(_ response: String) -> Bool {
+    response.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+  }
+
   public static func classify(_ response: String) -> LightwardReply {
     let signal = withoutHorizonNotice(response).trimmingCharacters(in: .whitespacesAndNewlines)
     let upper = signal.uppercased()

@@ -11,9 +11,16 @@ public enum Narration {
   public static func yourTurn(_ nickname: String) -> String { "\(nickname), it's your turn." }
   public static func listening(_ nickname: String) -> String { "\(nickname) is listening." }
   public static func raisedHand(_ nickname: String) -> String { "\(nickname) raised a hand." }
+  public static func loweredHand(_ nickname: String) -> String { "\(nickname) lowered their hand." }
   public static func departed(_ nickname: String) -> String { "\(nickname) departed." }
+  public static func withdrew(_ originator: String, invitee: String) -> String {
+    "\(originator) withdrew \(invitee)'s invitation."
+  }
   public static func cancelled(_ nickname: String) -> String { "\(nickname) cancelled the room." }
   public static func expired(afterDays days: Int) -> String {
     "The room expired: not everyone arrived within \(days) day\(days == 1 ? "" : "s")."
+  }
+  public static func turnLapsed(_ nickname: String, afterDays days: Int) -> String {
+    "\(nickname)'s turn passed: away for \(days) day\(days == 1 ? "" : "s")."
   }
 }

@@ -110,18 +110,6 @@ public struct Room: Hashable, Sendable {
     ])
   }
 
-  /// Anyone but the slot holder may raise a hand, once per slot; it does not reorder turns.
-  public func raiseHand(from participantID: String, at now: Date) throws(RoomError) -> Change {
-    try requireMember(participantID)
-    guard state.isActive else { throw .notActive }
-    guard !fold.isTurn(of: participantID) else { throw .yourTurn }
-    return Change(messages: [
-      .narration(
-        id: StableID.hand(room: id, turn: fold.index, participant: participantID), roomID: id,
-        text: Narration.raisedHand(spec.nickname(of: participantID)), at: now)
-    ])
-  }
-
   /// Leaving an active room ends it for everyone.
   public func leave(_ participantID: String, at now: Date) throws(RoomError) -> Change {
     try requireMember(participantID)
@@ -147,6 +135,27 @@ public struct Room: Hashable, Sendable {
         .narration(
           id: StableID.cancelled(room: id), roomID: id,
           text: Narration.cancelled(spec.nickname(of: participantID)), at: now)
+      ], events: [.cancelled])
+  }
+
+  /// The opener withdraws the invitation of someone who has not arrived. The roster is fixed
+  /// when the room opens (it is the room's shape and its turn order), so the room cannot go on
+  /// without them: the opener takes the room back, as `cancel` does, narrated as a withdrawal.
+  public func withdraw(_ participantID: String, by originatorID: String, at now: Date)
+    throws(RoomError) -> Change
+  {
+    try requireMember(originatorID)
+    guard originatorID == spec.originatorID else { throw .notOriginator }
+    guard case .pendingParticipants(let signaled) = state else { throw .notPending }
+    guard let invitee = spec.participant(id: participantID), !invitee.isLightward,
+      participantID != originatorID, !signaled.contains(participantID)
+    else { throw .notInvited }
+    return Change(
+      messages: [
+        .narration(
+          id: StableID.withdrawn(room: id, participant: participantID), roomID: id,
+          text: Narration.withdrew(
+            spec.nickname(of: originatorID), invitee: invitee.nickname), at: now)
       ], events: [.cancelled])
   }
 
@@ -258,7 +267,7 @@ public struct Room: Hashable, Sendable {
       ], events: [.participantLeft(participantID)])
   }
 
-  private func requireMember(_ participantID: String) throws(RoomError) {
+  func requireMember(_ participantID: String) throws(RoomError) {
     guard spec.participant(id: participantID) != nil else { throw .notParticipant }
   }
 
@@ -281,6 +290,7 @@ public enum RoomError: Error, Hashable, Sendable {
   case notOriginator
   case stillOpen
   case cenotaphExists
+  case notInvited
 
   /// A stable code for APIs.
   public var code: String {
@@ -294,6 +304,7 @@ public enum RoomError: Error, Hashable, Sendable {
     case .notOriginator: "not_originator"
     case .stillOpen: "room_not_defunct"
     case .cenotaphExists: "cenotaph_exists"
+    case .notInvited: "not_invited"
     }
   }
 
@@ -308,6 +319,7 @@ public enum RoomError: Error, Hashable, Sendable {
     case .notOriginator: "Only the room originator can do this."
     case .stillOpen: "Room is still active."
     case .cenotaphExists: "This room already has its cenotaph."
+    case .notInvited: "Only the invitation of someone who has not arrived can be withdrawn."
     }
   }
 }

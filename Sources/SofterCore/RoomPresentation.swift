@@ -29,13 +29,10 @@ public enum RoomPresentation {
     return room.spec.participants.filter { waiting.contains($0.id) }.map(\.nickname)
   }
 
-  /// Who raised a hand during the current turn, for the one whose turn it is.
-  public static func raisedHands(_ room: Room) -> [String] {
+  /// Whose hand is up during the current turn, in roster order.
+  public static func raisedHands(_ room: Room) -> [ParticipantSpec] {
     guard room.state.isActive else { return [] }
-    let turn = room.fold.index
-    return room.spec.participants.filter {
-      room.contains(messageID: StableID.hand(room: room.id, turn: turn, participant: $0.id))
-    }.map(\.nickname)
+    return room.spec.participants.filter { room.isHandRaised(by: $0.id) }
   }
 
   /// The room's name for one of its people: the others, by the nicknames they were given.

@@ -8,16 +8,19 @@ public struct RoomSpec: Hashable, Codable, Sendable {
   public var participants: [ParticipantSpec]
   public var tier: PaymentTier
   public var createdAt: Date
+  /// After this many days on one person's turn, the turn passes (nil: it waits for them).
+  public var turnLimitDays: Int?
 
   public init(
     id: String, originatorID: String, participants: [ParticipantSpec], tier: PaymentTier,
-    createdAt: Date
+    createdAt: Date, turnLimitDays: Int? = nil
   ) {
     self.id = id
     self.originatorID = originatorID
     self.participants = participants
     self.tier = tier
     self.createdAt = createdAt
+    self.turnLimitDays = turnLimitDays
   }
 
   /// The roster in turn order from the originator and the others they named.

@@ -70,6 +70,9 @@ public enum StableID {
   public static func departed(room: String, participant: String) -> String {
     "\(room):departed:\(participant)"
   }
+  public static func withdrawn(room: String, participant: String) -> String {
+    "\(room):withdrawn:\(participant)"
+  }
   public static func cenotaph(room: String) -> String { "\(room):cenotaph" }
   public static func cancelled(room: String) -> String { "\(room):cancelled" }
   public static func expired(room: String) -> String { "\(room):expired" }

@@ -19,11 +19,42 @@ struct AuralystStoreConformanceTests: StoreFixtures {
 
   static func auralystRecord(
     _ id: String, kind: AuralystRecord.Kind, journal: String = "j1", author: String = "alice",
-    at seconds: Int, entry: String? = nil, medication: String? = nil
+    at seconds: Int, entry: String? = nil, medication: String? = nil,
+    zone: String? = "Europe/Paris"
   ) -> AuralystRecord {
     AuralystRecord(
       id: id, journalID: journal, kind: kind, authorID: author, timestamp: at(seconds),
-      entryID: entry, medicationID: medication, body: #"{"id":"\#(id)"}"#, updatedAt: at(seconds))
+      entryID: entry, medicationID: medication, body: #"{"id":"\#(id)"}"#, updatedAt: at(seconds),
+      timeZone: zone)
+  }
+
+  /// A record is made in its journal's zone of the moment, and keeps it when it is replaced
+  /// after the journal moved.
+  @Test(arguments: StoreFactory.all)
+  func aRecordKeepsTheZoneItWasMadeIn(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      try await db.createUser(Self.user("alice"))
+      var journal = Self.auralystJournal()
+      try await db.auralystStore.createAuralystJournal(journal, events: [], at: Self.at(1))
+      let made = Self.auralystRecord("e1", kind: .entry, at: 10, zone: nil)
+      try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(10)) {
+        _ in AuralystChange(inserts: [made])
+      }
+      #expect(try await db.auralystStore.auralystRecord(id: "e1")?.timeZone == "Europe/Paris")
+
+      journal.timeZone = "America/New_York"
+      try await db.auralystStore.updateAuralystJournal(journal, events: [], at: Self.at(11))
+      var edited = made
+      edited.body = #"{"id":"e1","edited":true}"#
+      let later = Self.auralystRecord("e2", kind: .entry, at: 12, zone: nil)
+      try await db.auralystStore.changeAuralyst(journalID: "j1", reading: [], at: Self.at(12)) {
+        [edited] _ in AuralystChange(puts: [edited, later])
+      }
+      let stored = try await db.auralystStore.auralystRecords(
+        journalID: "j1", kinds: [.entry], from: nil, until: nil)
+      #expect(stored.map(\.timeZone) == ["Europe/Paris", "America/New_York"])
+      #expect(stored.first?.body == edited.body)
+    }
   }
 
   @Test(arguments: StoreFactory.all)

@@ -34,8 +34,9 @@ import Testing
   /// nil for one worked out from other rows (checked by reading it through its app, below).
   static let addedColumns: [String: [String: (sqlite: Int, postgres: Bool)?]] = [
     "users": ["email_verified_at": nil],
-    // NULL on both (the default grace period), which the two tuples cannot say.
-    "auralyst_journals": ["dose_grace_minutes": nil],
+    // dose_grace_minutes: NULL on both (the default grace period), which the tuples cannot say.
+    "auralyst_records": ["time_zone": nil],
+    "auralyst_journals": ["reminder_zone": nil, "dose_grace_minutes": nil],
     "onpu_songs": ["translation_error": nil],
     "softer_seats": ["seated": (sqlite: 1, postgres: true)],
     "softer_rooms": [
@@ -263,10 +264,12 @@ import Testing
       _ = try await database.pendingInvitations(userID: id)
       _ = try await database.softerStore.softerRooms(userID: id)
       for journal in try await database.auralystStore.auralystJournals(userID: id) {
+        #expect(journal.reminderZone == .home)
         let records = try await database.auralystStore.auralystRecords(
           journalID: journal.id, kinds: [.entry, .medication, .intake, .note], from: nil, until: nil
         )
         for record in records {
+          #expect(record.timeZone == journal.timeZone, "record \(record.id) keeps its day")
           let read = [
             try AuralystRecordCoding.entry(record) != nil,
             try AuralystRecordCoding.medication(record) != nil,

@@ -128,4 +128,23 @@ import Testing
         try await client.json(.get, Self.path(taskId), token: ann.access).body["before"] is NSNull)
     }
   }
+
+  /// A task the server does not hold for this person (another's, or one not yet sent) answers
+  /// 404 with the frame the browser draws its own copy into, naming nothing of the task.
+  @Test func aTaskPageTheServerDoesNotHoldIsTheBrowsersFrame() async throws {
+    let server = try await TestServer(apps: testedApps, now: { Self.now })
+    try await server.run { client in
+      let ann = try await client.signup("ann@example.com", name: "Ann")
+      let bob = try await client.signup("bob@example.com", name: "Bob")
+      let taskId = try await Self.annsTask(client, ann)
+      let page = try await client.raw(
+        .get, "/redo/tasks/\(taskId)", headers: [.authorization: "Bearer \(bob.access)"])
+      #expect(page.status == 404)
+      #expect(page.text.contains(#"data-redo-offline-task="missing""#))
+      #expect(!page.text.contains("Pay the rent"))
+      let notATask = try await client.raw(
+        .get, "/redo/tasks/not-a-task", headers: [.authorization: "Bearer \(bob.access)"])
+      #expect(notATask.status == 404 && !notATask.text.contains("data-redo-offline-task"))
+    }
+  }
 }

@@ -98,6 +98,32 @@ struct SofterStoreConformanceTests: StoreFixtures {
   }
 
   @Test(arguments: StoreFactory.all)
+  func aTurnLimitAndAnOutageAreKeptAsTheyWere(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      var record = Self.softerRoom()
+      var spec = record.room.spec
+      spec.turnLimitDays = 3
+      record.room = Room.open(spec: spec, at: Self.at(1))
+      try await db.softerStore.createSofterRoom(
+        record, share: Self.sharing("r1").share, invited: [],
+        payment: Self.softerPayment("r1"), events: [])
+      let outage = SofterTurnStatus.unreachable(
+        slot: 1, reason: "HTTP 502", since: Self.at(5), attempt: 2, retryAt: Self.at(7205))
+      let changed = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(6)) { stored in
+        var record = stored
+        record.turn = outage
+        return .changed(record)
+      }
+      let stored = try await db.softerStore.softerRoom(id: "r1")
+      #expect(stored == changed && stored?.turn == outage)
+      #expect(stored?.room.spec.turnLimitDays == 3)
+      let listed = try await db.softerStore.softerRoomListings(userID: "alice", roomID: "r1")
+      #expect(listed.map(\.turn) == [outage])
+    }
+  }
+
+  @Test(arguments: StoreFactory.all)
   func changesKeepTheFirstCopyOfAMessageAndFailWhole(_ factory: StoreFactory) async throws {
     try await factory.withDatabase { db in
       for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
@@ -232,6 +258,41 @@ struct SofterStoreConformanceTests: StoreFixtures {
       }
       #expect(seated?.seats == ["p-alice": "alice", "p-bob": "bob"] && seated?.waiting == [:])
       #expect(try await db.pendingInvitations(userID: "bob").map(\.share.resource.id) == ["r1"])
+    }
+  }
+
+  /// Someone invited by email has no seat until their account claims it, seated or waiting.
+  @Test(arguments: StoreFactory.all)
+  func aChangeFillsASeatNobodyHeld(_ factory: StoreFactory) async throws {
+    try await factory.withDatabase { db in
+      for id in ["alice", "bob"] { try await db.createUser(Self.user(id)) }
+      var record = Self.softerRoom()
+      record.seats = ["p-alice": "alice"]
+      try await db.softerStore.createSofterRoom(
+        record, share: Self.sharing("r1").share, invited: [], payment: Self.softerPayment("r1"),
+        events: [])
+      let waiting = try await db.softerStore.changeSofterRoom(id: "r1", at: Self.at(2)) {
+        stored in
+        var record = stored
+        record.waiting["p-bob"] = "bob"
+        return .unchanged(record)
+      }
+      #expect(waiting?.waiting == ["p-bob": "bob"] && waiting?.seats == ["p-alice": "alice"])
+      try await db.softerStore.deleteSofterRoom(id: "r1", events: [], at: Self.at(3))
+      record.room = Room.open(
+        spec: RoomSpec(
+          id: "r2", originatorID: "p-alice", participants: record.room.spec.participants,
+          tier: .hundred, createdAt: Self.at(4)), at: Self.at(4))
+      try await db.softerStore.createSofterRoom(
+        record, share: Self.sharing("r2").share, invited: [], payment: Self.softerPayment("r2"),
+        events: [])
+      let seated = try await db.softerStore.changeSofterRoom(id: "r2", at: Self.at(5)) { stored in
+        var record = stored
+        record.seats["p-bob"] = "bob"
+        return .unchanged(record)
+      }
+      #expect(seated?.seats == ["p-alice": "alice", "p-bob": "bob"])
+      #expect(try await db.softerStore.softerRoomListings(userID: "bob", roomID: nil).count == 1)
     }
   }
 

@@ -156,12 +156,15 @@ def test_medications_quick_log_insights_report_and_files(
     journal = new_journal(page, "Eli's journal")
     base = f"/auralyst/journals/{journal}"
 
-    # The owner edits the symptoms entries rate; the quick-add offers them
+    # The owner edits the symptoms entries rate, and lets dose reminders travel; the quick-add
+    # offers the symptoms
     page.get_by_role("link", name="Settings", exact=True).click()
     page.locator("#settings-symptoms").fill("Headache\nDizziness\nFatigue")
+    page.get_by_label("Dose reminders").select_option("current")
     page.get_by_role("button", name="Save Settings").click()
     page.wait_for_url(f"**{base}/settings")
     expect(page.locator("#settings-symptoms")).to_have_value("Headache\nDizziness\nFatigue")
+    expect(page.get_by_label("Dose reminders")).to_have_value("current")
     page.get_by_role("link", name="Journal", exact=True).click()
     page.locator("#quick-add summary").click()
     expect(page.get_by_label("Dizziness")).to_be_visible()

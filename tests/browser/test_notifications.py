@@ -257,6 +257,8 @@ def check_dose_reminder(page: Page, live_server: HearthServer) -> None:
     page.goto("/notifications")
     notice = page.locator(".notification", has_text="Time for Magnesium")
     expect(notice.get_by_role("button", name="Snooze 10 min: Time for Magnesium")).to_be_visible()
+    meta = notice.locator(".meta").inner_text()
+    assert "·" not in meta and "Mark read" in meta, f"the date and Mark read, nothing stray: {meta!r}"
     notice.get_by_role("button", name="Taken: Time for Magnesium").click()
     expect(page.get_by_text(f"Magnesium logged as taken at {due.strftime('%H:%M')}.")).to_be_visible()
     expect(page.locator(".notification", has_text="Time for Magnesium").get_by_role("button", name="Taken: Time for Magnesium")).to_have_count(0)

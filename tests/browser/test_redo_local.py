@@ -174,3 +174,33 @@ def test_the_signing_key_leaves_only_through_the_export_that_asks(page: Page, li
     home = RedoHome.fresh("redo-imported")
     home.out("key", "import", "-", stdin=json.dumps(exported))
     assert json.loads(home.out("key", "export"))["publicKey"] == exported["publicKey"]
+
+
+def test_a_task_not_yet_on_the_server_opens_from_this_browser_then_in_full(page: Page, live_server) -> None:
+    sign_in(page, live_server)
+    expect(page.locator(".redo-sync-status")).to_contain_text("Everything is synced")
+
+    # The upload fails (the server cannot be reached), so only this browser holds the task
+    page.route("**/api/redo/nodes", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    page.locator("#redo-add-title").fill("Call the plumber")
+    page.get_by_role("button", name="Add task").click()
+    row = page.locator(".redo-task", has_text="Call the plumber")
+    expect(row).to_contain_text("not synced yet")
+    task_id = row.get_attribute("data-task-id")
+
+    # Its page is not on the server: the browser draws its own copy, and says so
+    response = page.goto(f"/redo/tasks/{task_id}")
+    assert response is not None and response.status == 404
+    expect(page.locator("h1.redo-title")).to_have_text("Call the plumber")
+    expect(page.locator(".redo-offline-task")).to_contain_text("Not on the server yet")
+
+    # Once it syncs, the server's whole page opens by itself
+    page.unroute("**/api/redo/nodes")
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(page.get_by_role("button", name="Save changes")).to_be_enabled()
+    expect(page.locator("h1.redo-title")).to_have_text("Call the plumber")
+    assert page.request.get(f"/redo/tasks/{task_id}").status == 200
+
+    # A task that is nowhere, or not this person's, says so
+    page.goto("/redo/tasks/00000000-0000-4000-8000-000000000000")
+    expect(page.locator(".redo-offline-task")).to_contain_text("There is no such task")

@@ -4,6 +4,8 @@ change that is shown and can be discarded, and a first upload while registering 
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from hearth_harness import PASSWORD, json_of, unique_email
 from playwright.sync_api import Page, expect
@@ -114,7 +116,11 @@ def test_the_first_upload_while_registering_fails_loses_nothing(page: Page, live
 def test_a_read_only_participants_offline_edit_is_refused_shown_and_discarded(page: Page, live_server) -> None:
     bob = sign_in(page, live_server)
     _, ann = owner_home(live_server, "ann-owner")
-    ann.out("add", "Water the plants", "--due", "tomorrow")
+    # The CLI (Europe/Paris) makes a due day end at its midnight, which is the next morning in
+    # the page's Asia/Tokyo: so Tokyo's today, given to the CLI, is tomorrow on the page, at
+    # any hour (a relative "tomorrow" was right only from 15:00 to 23:00 UTC).
+    today_in_tokyo = datetime.now(ZoneInfo("Asia/Tokyo")).date().isoformat()
+    ann.out("add", "Water the plants", "--due", today_in_tokyo)
     ann.out("sync")
     task = ann.json("list")[0]
     ann.out("share", task["id"], bob, "--read-write")

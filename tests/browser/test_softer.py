@@ -56,8 +56,11 @@ def test_two_people_converse_live_with_lightward(browser: Browser, softer_server
     ann.locator("#softer-nickname").fill("Ann")
     ann.locator('[name="contact"]').fill(ben_email)
     ann.locator('[name="contactNickname"]').fill("Ben")
+    ann.locator("#softer-turn-limit label", has_text="3 days").click()
     ann.get_by_role("button", name="Create Room").click()
     ann.wait_for_url("**/softer/rooms/*")
+    room_id = ann.url.rsplit("/", 1)[-1]
+    assert ann.request.get(f"/api/softer/rooms/{room_id}").json()["room"]["turnLimitDays"] == 3
     expect(ann.locator(".softer-ledger")).to_contain_text("Ann opened a room with $10.")
     expect(ann.locator(".softer-ledger")).to_contain_text("Lightward arrived.")
 
@@ -140,14 +143,13 @@ def test_softer_is_made_for_people(browser: Browser, softer_server, screenshots)
     expect(row.get_by_role("button", name="Decline")).to_be_visible()
     expect(ben.get_by_role("button", name="Delete")).to_have_count(0)
     assert ben.title().startswith("Your turn"), ben.title()
+    # I'm Here takes him into the room
     row.get_by_role("button", name="I'm Here").click()
-    expect(row.locator(".softer-status")).to_have_text("Ann's turn")
-
-    # Ann's turn: a banner and the tab title say so; Ben's screen does not
-    expect(ann.locator(".softer-your-turn")).to_contain_text("Your turn.")
-    expect(ann).to_have_title(re.compile(r"^Your turn · "))
-    ben.locator(".softer-room-title").click()
     ben.wait_for_url("**/softer/rooms/*")
+
+    # Ann's turn: the room's header and the tab title say so; Ben's screen does not
+    expect(ann.locator(".softer-room-bar .softer-your-turn")).to_have_text("Your turn")
+    expect(ann).to_have_title(re.compile(r"^Your turn · "))
     expect(ben.locator(".softer-turn")).to_contain_text("Ann's turn")
     expect(ben.locator(".softer-your-turn")).to_have_count(0)
     assert not ben.title().startswith("Your turn")

@@ -1,34 +1,51 @@
 """Lightward's plain-text API on loopback, for the tests: it accepts every invitation and answers
-every turn with `reply(body)` (a fixed greeting unless told otherwise). It outlives the servers
-under test, so a killed server's retried turn reaches the same fake."""
+every turn with `reply(body)` (a fixed greeting unless told otherwise): a text, or a status, text
+and headers (502, a 429 with Retry-After). Turns wait while `gate` is cleared. It outlives the
+servers under test, so a killed server's retried turn reaches the same fake."""
 
 from __future__ import annotations
 
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable
+from typing import Callable, Union
+
+Reply = Union[str, tuple[int, str, dict[str, str]]]
 
 HOST = "127.0.0.1"
 
 
 class FakeLightward:
-    def __init__(self, reply: Callable[[str], str] | None = None) -> None:
+    def __init__(self, reply: Callable[[str], Reply] | None = None) -> None:
         self.requests = 0
+        self.turns = 0
+        self.waiting = 0  # turns that arrived and wait at the gate
         self.lock = threading.Lock()
+        self.gate = threading.Event()
+        self.gate.set()
         answer = reply or (lambda body: "Heard you.")
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
+                invitation = body.endswith("accept or decline.")
+                if not invitation:
+                    with fake.lock:
+                        fake.waiting += 1
+                    fake.gate.wait(30)
                 with fake.lock:
+                    fake.waiting -= 0 if invitation else 1
                     fake.requests += 1
-                text = "accept" if body.endswith("accept or decline.") else answer(body)
+                    fake.turns += 0 if invitation else 1
+                reply = "accept" if invitation else answer(body)
+                status, text, headers = reply if isinstance(reply, tuple) else (200, reply, {})
                 payload = text.encode()
                 try:
-                    self.send_response(200)
+                    self.send_response(status)
                     self.send_header("Content-Type", "text/plain; charset=utf-8")
                     self.send_header("Content-Length", str(len(payload)))
+                    for name, value in headers.items():
+                        self.send_header(name, value)
                     self.end_headers()
                     self.wfile.write(payload)
                 except (BrokenPipeError, ConnectionResetError):
@@ -49,6 +66,15 @@ class FakeLightward:
     def env(self) -> dict[str, str]:
         return {"SOFTER_LIGHTWARD_URL": self.url, "SOFTER_LIGHTWARD_TIMEOUT_SECONDS": "10"}
 
+    def turns_asked(self) -> int:
+        with self.lock:
+            return self.turns
+
+    def turns_waiting(self) -> int:
+        with self.lock:
+            return self.waiting
+
     def close(self) -> None:
+        self.gate.set()
         self.server.shutdown()
         self.server.server_close()

@@ -3,8 +3,8 @@
 Generated path ids are mostly swapped for ids of records that exist, so Auralyst's routes are
 fuzzed past their 404s.
 
-GET /api/events/poll is a long poll: with no new events it holds a request for its `timeout`
-query parameter, up to 30 s (25 s when absent). GET /api/events is a stream that lasts until
+GET /api/events/poll and Onpu's GET /v1/jobs/pending/longpoll are long polls: with nothing new
+they hold a request for their `timeout` query parameter, up to 30 s (25 s and 20 s when absent). GET /api/events is a stream that lasts until
 `maxSeconds` passes, or for ever without it. Capping both at one second keeps 25+ examples
 quick while every other generated parameter (cursors, malformed values) goes through.
 
@@ -41,7 +41,11 @@ def map_path_parameters(context, path_parameters):
 @schemathesis.hook
 def map_query(context, query):
     operation = context.operation
-    name = {"/api/events/poll": "timeout", "/api/events": "maxSeconds"}.get(
+    name = {
+        "/api/events/poll": "timeout",
+        "/api/events": "maxSeconds",
+        "/v1/jobs/pending/longpoll": "timeout",
+    }.get(
         operation.path if operation is not None else ""
     )
     if name is None:

@@ -197,7 +197,9 @@ def test_a_declined_room_takes_back_its_other_invitations(backend, start_server)
             "/api/invitations/respond",
             json={"app": "softer", "kind": "room", "resourceId": room_id, "decision": "accept"},
         )
-        assert r.status_code == 404 and json_of(r)["error"]["code"] == "not_found", describe(r)
+        # Answering it gives nothing and says why (issue 35)
+        assert r.status_code == 410 and json_of(r)["error"]["code"] == "invitation_cancelled", describe(r)
+        assert "the room ended before you answered" in json_of(r)["error"]["message"]
         # Both can still read why the room ended
         for who in (isaac, eve):
             r = who.get(f"/api/softer/rooms/{room_id}")

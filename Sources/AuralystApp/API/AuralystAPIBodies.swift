@@ -34,6 +34,9 @@ enum AuralystAPI {
     static let text: JSON = ["maxLength": 5000]
     static let origin: JSON = ["enum": ["scheduled", "asNeeded"]]
     static let permission: JSON = ["enum": ["read-only", "read-write"]]
+    static let reminderZone: JSON = [
+      "enum": .array(Journal.ReminderZone.allCases.map { .string($0.rawValue) })
+    ]
   }
 
   struct JournalBody: Codable, JSONSchemaRefined {
@@ -41,9 +44,12 @@ enum AuralystAPI {
     var symptoms: [String]
     /// Minutes after a dose's time before it is followed up as missed.
     var doseGraceMinutes: Int
+    /// Dose reminders in the journal's zone ("home") or the owner's current one ("current").
+    var reminderZone: String
 
     static let schemaRefinements: [String: JSON] = [
       "access": ["enum": ["owner", "read-write", "read-only"]], "createdAt": Rule.dateTime,
+      "reminderZone": Rule.reminderZone,
     ]
 
     init(_ opened: AuralystJournals.Opened) {
@@ -55,6 +61,7 @@ enum AuralystAPI {
       createdAt = AuralystAPI.time(opened.journal.createdAt)
       symptoms = opened.journal.symptoms
       doseGraceMinutes = Int(opened.journal.doseGrace / 60)
+      reminderZone = opened.journal.reminderZone.rawValue
     }
   }
 
@@ -229,10 +236,12 @@ enum AuralystAPI {
     var timeZone: String?
     var symptoms: [String]?
     var doseGraceMinutes: Int?
+    var reminderZone: String?
 
     static let schemaRefinements: [String: JSON] = [
       "title": ["minLength": 1, "maxLength": 80], "timeZone": ["minLength": 1, "maxLength": 64],
       "symptoms": ["maxItems": 30], "doseGraceMinutes": ["minimum": 10, "maximum": 720],
+      "reminderZone": Rule.reminderZone,
     ]
   }
 

@@ -134,18 +134,26 @@ extension AuralystAPIController {
     -> Response
   {
     var (from, to) = try Self.bounds(request)
+    var onDay: Int?
     if let text = request.uri.queryParameters.get("day") {
       guard let day = CalendarDay(String(text)) else {
         throw APIErrorResponse(.invalid("day", "day looks like 2026-11-22."))
       }
+      // A day more on each side: an intake is on its own day, in the zone it was logged in.
       let clock = ZoneClock(
         timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt,
         span: env.now()...env.now())
-      from = clock.instant(day: day.daysSince1970, minute: 0)
-      to = clock.instant(day: day.daysSince1970 + 1, minute: 0).addingTimeInterval(-0.001)
+      from = clock.instant(day: day.daysSince1970 - 1, minute: 0)
+      to = clock.instant(day: day.daysSince1970 + 2, minute: 0).addingTimeInterval(-0.001)
+      onDay = day.daysSince1970
     }
-    let intakes = try await journals.records(opened, [.intake], from: from, until: to)
+    var intakes = try await journals.records(opened, [.intake], from: from, until: to)
       .compactMap(AuralystRecordCoding.intake)
+    if let onDay, let zone = TimeZone(identifier: opened.journal.timeZone) {
+      let clocks = RecordClocks(
+        journal: zone, recordZones: intakes.map(\.timeZone), span: env.now()...env.now())
+      intakes = intakes.filter { $0.day(in: clocks) == onDay }
+    }
     return JSONBody.response(
       AuralystAPI.IntakeList(intakes: intakes.map { AuralystAPI.IntakeBody($0, opened) }))
   }

@@ -190,7 +190,8 @@ struct AuralystAPIController: Sendable {
     let input = try await JSONBody.decode(
       AuralystAPI.JournalInput.self, from: request, route: "POST \(Self.journalsPath)")
     let opened = try await journals.create(
-      title: input.title, timeZone: input.timeZone, symptoms: input.symptoms, by: user)
+      title: input.title, timeZone: input.timeZone, symptoms: input.symptoms,
+      reminderZone: input.reminderZone, by: user)
     return JSONBody.response(
       AuralystAPI.JournalEnvelope(journal: AuralystAPI.JournalBody(opened)), status: .created)
   }
@@ -210,7 +211,7 @@ struct AuralystAPIController: Sendable {
       AuralystAPI.JournalInput.self, from: request, route: "PATCH \(Self.journalPath)")
     let updated = try await journals.update(
       opened, title: input.title, timeZone: input.timeZone, symptoms: input.symptoms,
-      doseGraceMinutes: input.doseGraceMinutes)
+      reminderZone: input.reminderZone, doseGraceMinutes: input.doseGraceMinutes)
     return JSONBody.response(AuralystAPI.JournalEnvelope(journal: AuralystAPI.JournalBody(updated)))
   }
 

@@ -63,11 +63,12 @@ struct AuralystDoseReminders: Sendable {
     var wanted: [String: RecurrenceRule] = [:]
     let journal = try await database.auralystStore.auralystJournal(id: journalID)
     if let journal {
+      let zone = try await reminderZone(of: journal)
       let records = try await database.auralystStore.auralystRecords(
         journalID: journalID, kinds: [.medication], from: nil, until: nil)
       for medication in try records.compactMap(AuralystRecordCoding.medication) {
         for schedule in medication.doses {
-          guard let rule = Self.rule(for: schedule, of: medication, zone: journal.timeZone)
+          guard let rule = Self.rule(for: schedule, of: medication, zone: zone)
           else { continue }
           let target = Target(
             journalId: journalID, medicationId: medication.id, scheduleId: schedule.id)
@@ -79,6 +80,28 @@ struct AuralystDoseReminders: Sendable {
     try await env.reminders.keep(
       wanted, app: AuralystModule.app.slug, kind: Self.reminderKind,
       owner: journal?.ownerID ?? "", resource: AuralystStoreSupport.resource(journalID))
+  }
+}
+
+// MARK: - In which zone
+
+extension AuralystDoseReminders {
+  /// The zone the journal's reminders keep: its own, or, travelling, its owner's current one
+  /// (their account's; the journal's when they have none).
+  func reminderZone(of journal: Journal) async throws -> String {
+    guard journal.reminderZone == .current,
+      let zone = try await database.user(id: journal.ownerID)?.timeZone,
+      TimeZone(identifier: zone) != nil
+    else { return journal.timeZone }
+    return zone
+  }
+
+  /// After the owner's zone changed: the reminders of their journals that travel move with it.
+  func ownerMoved(_ user: User) async throws {
+    for journal in try await database.auralystStore.auralystJournals(userID: user.id)
+    where journal.ownerID == user.id && journal.reminderZone == .current {
+      try await sync(journalID: journal.id)
+    }
   }
 }
 

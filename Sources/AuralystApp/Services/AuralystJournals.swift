@@ -61,14 +61,15 @@ struct AuralystJournals {
     return opened
   }
 
-  func create(title: String?, timeZone: String?, symptoms: [String]?, by user: User) async throws
-    -> Opened
-  {
+  func create(
+    title: String?, timeZone: String?, symptoms: [String]?, reminderZone: String? = nil,
+    by user: User
+  ) async throws -> Opened {
     let journal = Journal(
       id: env.newID(), ownerID: user.id, title: try Self.title(title ?? "My journal"),
       timeZone: try Self.timeZone(timeZone ?? user.timeZone),
       symptoms: try Self.symptoms(symptoms ?? Journal.defaultSymptoms),
-      createdAt: ISOTime.rounded(env.now()))
+      createdAt: ISOTime.rounded(env.now()), reminderZone: try Self.reminderZone(reminderZone))
     try await database.auralystStore.createAuralystJournal(
       journal, events: [Self.event(journal.id, kind: "journal", id: journal.id, action: "created")],
       at: env.now())
@@ -77,13 +78,14 @@ struct AuralystJournals {
 
   func update(
     _ opened: Opened, title: String?, timeZone: String?, symptoms: [String]?,
-    doseGraceMinutes: Int? = nil
+    reminderZone: String? = nil, doseGraceMinutes: Int? = nil
   ) async throws -> Opened {
     try opened.access.require(.owner, what: "journal")
     var journal = opened.journal
     if let title { journal.title = try Self.title(title) }
     if let timeZone { journal.timeZone = try Self.timeZone(timeZone) }
     if let symptoms { journal.symptoms = try Self.symptoms(symptoms) }
+    if let reminderZone { journal.reminderZone = try Self.reminderZone(reminderZone) }
     if let doseGraceMinutes {
       guard Journal.doseGraceRange.contains(doseGraceMinutes) else {
         throw APIErrorResponse(
@@ -96,7 +98,9 @@ struct AuralystJournals {
     try await database.auralystStore.updateAuralystJournal(
       journal, events: [Self.event(journal.id, kind: "journal", id: journal.id, action: "updated")],
       at: env.now())
-    if journal.timeZone != opened.journal.timeZone {
+    if journal.timeZone != opened.journal.timeZone
+      || journal.reminderZone != opened.journal.reminderZone
+    {
       try await AuralystDoseReminders(env: env).sync(journalID: journal.id)
     }
     var updated = opened
@@ -139,6 +143,17 @@ struct AuralystJournals {
         .invalid("timeZone", "\(identifier) is not a time zone; try one like Europe/Paris."))
     }
     return identifier
+  }
+
+  static func reminderZone(_ text: String?) throws -> Journal.ReminderZone {
+    guard let text else { return .home }
+    guard let zone = Journal.ReminderZone(rawValue: text) else {
+      throw APIErrorResponse(
+        .invalid(
+          "reminderZone",
+          "reminderZone is home (the journal's zone) or current (yours, as you travel)."))
+    }
+    return zone
   }
 
   static func symptoms(_ names: [String]) throws -> [String] {

@@ -3,8 +3,8 @@ import Foundation
 import HearthPlatform
 import HearthSQL
 
-/// Journal records to and from the store's rows. The row's columns (author, entry, medication)
-/// win over the JSON, as the store keeps those consistent.
+/// Journal records to and from the store's rows. The row's columns (author, entry, medication,
+/// zone) win over the JSON, as the store keeps those consistent.
 public enum AuralystRecordCoding {
   public static func body(_ value: some Encodable) -> String { StoreJSON.encode(value) }
 
@@ -41,6 +41,7 @@ public enum AuralystRecordCoding {
     guard record.kind == .entry else { return nil }
     var entry = try decode(SymptomEntry.self, record)
     entry.authorID = record.authorID
+    entry.timeZone = record.timeZone
     return entry
   }
 
@@ -49,6 +50,7 @@ public enum AuralystRecordCoding {
     guard record.kind == .medication else { return nil }
     var medication = try decode(Medication.self, record)
     medication.authorID = record.authorID
+    medication.timeZone = record.timeZone
     return medication
   }
 
@@ -57,6 +59,7 @@ public enum AuralystRecordCoding {
     guard record.kind == .intake else { return nil }
     var intake = try decode(MedicationIntake.self, record)
     intake.authorID = record.authorID
+    intake.timeZone = record.timeZone
     intake.entryID = record.entryID
     return intake
   }

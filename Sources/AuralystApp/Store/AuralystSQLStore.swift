@@ -18,9 +18,10 @@ struct AuralystSQLStore: AuralystStore {
       try await tx.execute(
         """
         INSERT INTO auralyst_journals (id, owner_id, title, time_zone, symptoms, created_at,
-          updated_at)
+          updated_at, reminder_zone)
         VALUES (\(journal.id), \(journal.ownerID), \(journal.title), \(journal.timeZone),
-          \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), \(journal.createdAt), \(at))
+          \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), \(journal.createdAt), \(at),
+          \(journal.reminderZone.rawValue))
         """)
       try await tx.execute(
         """
@@ -57,6 +58,7 @@ struct AuralystSQLStore: AuralystStore {
         """
         UPDATE auralyst_journals SET title = \(journal.title), time_zone = \(journal.timeZone),
           symptoms = \(AuralystStoreSupport.encodeSymptoms(journal.symptoms)), updated_at = \(at),
+          reminder_zone = \(journal.reminderZone.rawValue),
           dose_grace_minutes = \(journal.doseGraceMinutes)
         WHERE id = \(journal.id) RETURNING id
         """)
@@ -107,9 +109,10 @@ struct AuralystSQLStore: AuralystStore {
     try await database.transaction { tx in
       let lock: SQL = .dialect(sqlite: "", postgres: " FOR UPDATE")
       guard
-        try await tx.row("SELECT id FROM auralyst_journals WHERE id = \(journalID)\(lock)")
-          != nil
+        let journal = try await tx.row(
+          "SELECT time_zone FROM auralyst_journals WHERE id = \(journalID)\(lock)")
       else { throw StoreError.notFound }
+      let zone: String = try journal["time_zone"]
       let stored =
         ids.isEmpty
         ? []
@@ -122,8 +125,8 @@ struct AuralystSQLStore: AuralystStore {
           """
         ).map(Self.record)
       let change = try decide(stored)
-      try await Self.write(change.inserts, into: journalID, replacing: false, tx)
-      try await Self.write(change.puts, into: journalID, replacing: true, tx)
+      try await Self.write(change.inserts, into: journalID, zone: zone, replacing: false, tx)
+      try await Self.write(change.puts, into: journalID, zone: zone, replacing: true, tx)
       for batch in change.deletes.chunks(of: Self.batchSize) {
         try await tx.execute(
           "DELETE FROM auralyst_records WHERE journal_id = \(journalID) AND id IN \(list: batch)")
@@ -152,9 +155,10 @@ struct AuralystSQLStore: AuralystStore {
 
   /// Inserts the records, or with `replacing` also replaces those of the same id in this
   /// journal. An id taken elsewhere (or at all, without `replacing`) throws
-  /// `StoreError.duplicate("id")`, which rolls the whole change back.
+  /// `StoreError.duplicate("id")`, which rolls the whole change back. A new record is made in
+  /// `zone` (the journal's now) unless it says otherwise; a replaced one keeps its own.
   private static func write(
-    _ records: [AuralystRecord], into journalID: String, replacing: Bool,
+    _ records: [AuralystRecord], into journalID: String, zone: String, replacing: Bool,
     _ tx: any SQLTransaction
   ) async throws {
     let conflict: SQL =
@@ -173,13 +177,13 @@ struct AuralystSQLStore: AuralystStore {
           """
           (\(record.id), \(journalID), \(record.kind.rawValue), \(record.authorID),
             \(record.timestamp), \(record.entryID), \(record.medicationID), \(record.body),
-            \(record.updatedAt))
+            \(record.updatedAt), \(record.timeZone ?? zone))
           """)
       }
       let written = try await tx.rows(
         """
         INSERT INTO auralyst_records (id, journal_id, kind, author_id, timestamp, entry_id,
-          medication_id, body, updated_at)
+          medication_id, body, updated_at, time_zone)
         VALUES \(SQL.joined(rows))
         \(conflict)
         RETURNING id
@@ -189,10 +193,10 @@ struct AuralystSQLStore: AuralystStore {
   }
 
   private static let journalColumns: SQL =
-    "id, owner_id, title, time_zone, symptoms, created_at, dose_grace_minutes"
+    "id, owner_id, title, time_zone, symptoms, created_at, reminder_zone, dose_grace_minutes"
 
   private static let recordColumns: SQL =
-    "id, journal_id, kind, author_id, timestamp, entry_id, medication_id, body, updated_at"
+    "id, journal_id, kind, author_id, timestamp, entry_id, medication_id, body, updated_at, time_zone"
 
   private static func journal(_ row: SQLRow) throws -> Journal {
     Journal(
@@ -200,6 +204,7 @@ struct AuralystSQLStore: AuralystStore {
       timeZone: try row["time_zone"],
       symptoms: try AuralystStoreSupport.decodeSymptoms(row["symptoms"]),
       createdAt: try row["created_at"],
+      reminderZone: try row.decode(Journal.ReminderZone.self, "reminder_zone"),
       doseGraceMinutes: try (row["dose_grace_minutes"] as Int64?).map { Int($0) })
   }
 
@@ -209,7 +214,7 @@ struct AuralystSQLStore: AuralystStore {
       kind: try row.decode(AuralystRecord.Kind.self, "kind"), authorID: try row["author_id"],
       timestamp: try row["timestamp"], entryID: try row["entry_id"],
       medicationID: try row["medication_id"], body: try row["body"],
-      updatedAt: try row["updated_at"])
+      updatedAt: try row["updated_at"], timeZone: try row["time_zone"])
   }
 }
 

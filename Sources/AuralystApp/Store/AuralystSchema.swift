@@ -3,6 +3,13 @@ import HearthSQL
 
 /// Auralyst's tables on both databases. Append-only: never edit one that shipped, add another.
 enum AuralystSchema {
+  /// Records from before zones were kept were made in their journal's zone of then, which is
+  /// not known; its zone now is the best guess, and keeps their days where they are today.
+  static let recordZonesFromJournals = """
+    UPDATE auralyst_records SET time_zone = (
+      SELECT time_zone FROM auralyst_journals WHERE auralyst_journals.id = auralyst_records.journal_id)
+    """
+
   static let all = AppSchema(
     namespace: "auralyst",
     sqlite: [
@@ -89,6 +96,15 @@ enum AuralystSchema {
           PRIMARY KEY (journal_id, user_id)
         );
         """),
+      SQLiteMigration(
+        "auralyst-record-zones",
+        """
+        ALTER TABLE auralyst_records ADD COLUMN time_zone TEXT;
+        \(recordZonesFromJournals);
+        """),
+      SQLiteMigration(
+        "auralyst-reminder-zone",
+        "ALTER TABLE auralyst_journals ADD COLUMN reminder_zone TEXT NOT NULL DEFAULT 'home';"),
       SQLiteMigration(
         "auralyst-missed-doses",
         """
@@ -187,7 +203,17 @@ enum AuralystSchema {
           """
         ]),
       PostgresMigration(
-        version: 4, name: "auralyst missed doses: the grace period, who hears of them",
+        version: 4, name: "auralyst: the zone each record was made in",
+        statements: [
+          "ALTER TABLE auralyst_records ADD COLUMN time_zone text", recordZonesFromJournals,
+        ]),
+      PostgresMigration(
+        version: 5, name: "auralyst: dose reminders at home or travelling",
+        statements: [
+          "ALTER TABLE auralyst_journals ADD COLUMN reminder_zone text NOT NULL DEFAULT 'home'"
+        ]),
+      PostgresMigration(
+        version: 6, name: "auralyst missed doses: the grace period, who hears of them",
         statements: [
           "ALTER TABLE auralyst_journals ADD COLUMN dose_grace_minutes integer",
           "ALTER TABLE auralyst_dose_reminders ADD COLUMN missed boolean",

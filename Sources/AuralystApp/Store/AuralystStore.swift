@@ -22,11 +22,16 @@ public struct AuralystRecord: Equatable, Sendable {
   public var medicationID: String?
   public var body: String
   public var updatedAt: Date
+  /// The zone the journal was in when the record was made: its day is that zone's. Nil on a
+  /// record not yet stored, which the store makes in the journal's zone of the moment.
+  public var timeZone: String?
 
   public init(
     id: String, journalID: String, kind: Kind, authorID: String, timestamp: Date,
-    entryID: String? = nil, medicationID: String? = nil, body: String, updatedAt: Date
+    entryID: String? = nil, medicationID: String? = nil, body: String, updatedAt: Date,
+    timeZone: String? = nil
   ) {
+    self.timeZone = timeZone
     self.id = id
     self.journalID = journalID
     self.kind = kind

@@ -44,7 +44,7 @@ extension AuralystPages {
                 [.class("card auralyst-entry-row"), .href("\(view.path)/entries/\(entry.id)")],
                 .el(
                   "time", [.datetime(view.iso(entry.timestamp))],
-                  [.text(view.time(entry.timestamp))]),
+                  [.text(view.time(entry.timestamp, madeIn: entry.timeZone))]),
                 .strong(.text(" Overall \(entry.severity) of 10")),
                 ratings(view, entry),
                 entry.isMenstruating == true
@@ -78,7 +78,7 @@ extension AuralystPages {
               .text(" · "),
               .el(
                 "time", [.datetime(view.iso(intake.timestamp))],
-                [.text(view.time(intake.timestamp))]),
+                [.text(view.time(intake.timestamp, madeIn: intake.timeZone))]),
               .text(" · " + AuralystChrome.amount(intake.amount, intake.unit)),
               intake.note.map { Node.span([.class("hint")], .text(" · " + $0)) } ?? .empty,
               view.canEdit(intake.authorID) ? intakeEditor(view, intake) : .empty,
@@ -178,7 +178,8 @@ extension AuralystPages {
         [.class("card")],
         .p(
           .el(
-            "time", [.datetime(view.iso(entry.timestamp))], [.text(view.dateTime(entry.timestamp))]),
+            "time", [.datetime(view.iso(entry.timestamp))],
+            [.text(view.dateTime(entry.timestamp, madeIn: entry.timeZone))]),
           .span([.class("hint")], .text(" · by \(author)"))),
         .h2("Severity Levels"),
         .dl([.class("auralyst-levels")], .fragment(levels)),

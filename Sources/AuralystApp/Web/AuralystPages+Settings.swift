@@ -23,7 +23,22 @@ extension AuralystPages {
         .input(
           .id("settings-zone"), .name("timeZone"), .type("text"), .required,
           .value(journal.timeZone), .autocomplete("off")),
-        hint: "Days, windows and heatmap hours are counted in this zone, e.g. Europe/Paris."),
+        hint: "Days, windows and heatmap hours are counted in this zone, e.g. Europe/Paris. "
+          + "What you logged before a change stays on its day."),
+      AuralystChrome.field(
+        "settings-reminder-zone", "Dose reminders",
+        .select(
+          [.id("settings-reminder-zone"), .name("reminderZone")],
+          .fragment(
+            [
+              (Journal.ReminderZone.home, "At home, in this journal's zone"),
+              (.current, "Travelling, in the zone of my account"),
+            ].map { zone, label in
+              .option(
+                [.value(zone.rawValue)] + (journal.reminderZone == zone ? [.selected] : []),
+                .text(label))
+            })),
+        hint: "Travelling, an 08:00 dose is reminded at 08:00 where your account says you are."),
       AuralystChrome.field(
         "settings-symptoms", "Symptoms, one per line",
         .textarea(

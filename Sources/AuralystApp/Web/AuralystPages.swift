@@ -278,8 +278,12 @@ public enum AuralystPages {
   }
 
   static func timeline(_ view: AuralystView, _ home: Home) -> Node {
-    let entriesByDay = Dictionary(grouping: home.entries) { view.day(of: $0.timestamp) }
-    let intakesByDay = Dictionary(grouping: home.intakes) { view.day(of: $0.timestamp) }
+    let entriesByDay = Dictionary(grouping: home.entries) {
+      view.day(of: $0.timestamp, madeIn: $0.timeZone)
+    }
+    let intakesByDay = Dictionary(grouping: home.intakes) {
+      view.day(of: $0.timestamp, madeIn: $0.timeZone)
+    }
     let notesByDay = Dictionary(grouping: home.notes) { view.day(of: $0.timestamp) }
     let names = Dictionary(
       home.medications.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })

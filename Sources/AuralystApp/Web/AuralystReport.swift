@@ -44,7 +44,10 @@ extension AuralystPages {
     }
     let entryRows: [Node] = entries.map { entry in
       .tr(
-        .td(.text(view.longDay(view.day(of: entry.timestamp)) + ", " + view.time(entry.timestamp))),
+        .td(
+          .text(
+            view.longDay(view.day(of: entry.timestamp, madeIn: entry.timeZone)) + ", "
+              + view.time(entry.timestamp, madeIn: entry.timeZone))),
         .td(.text(String(entry.severity))),
         .td(
           .text(

@@ -51,6 +51,15 @@ public struct AuralystView: Sendable {
 
   public func day(of date: Date) -> Int { clock.local(date).day }
 
+  /// The own day of a record made at `date` in `zone`, which a change of the journal's zone
+  /// does not move.
+  public func day(of date: Date, madeIn zone: String?) -> Int {
+    guard let zone, zone != journal.timeZone, let other = TimeZone(identifier: zone) else {
+      return day(of: date)
+    }
+    return ZoneClock(timeZone: other, span: date...date).local(date).day
+  }
+
   public func dayName(_ day: Int) -> String {
     if day == today { return "Today" }
     if day == today - 1 { return "Yesterday" }
@@ -71,6 +80,21 @@ public struct AuralystView: Sendable {
   }
 
   public func dateTime(_ date: Date) -> String { "\(dayName(day(of: date))), \(time(date))" }
+
+  /// The time of a record made in `zone`, as its clock showed it: "00:30", with the zone's
+  /// abbreviation ("00:30 CET") when that is not the journal's zone now.
+  public func time(_ date: Date, madeIn zone: String?) -> String {
+    guard let zone, zone != journal.timeZone, let other = TimeZone(identifier: zone) else {
+      return time(date)
+    }
+    let minute = ZoneClock(timeZone: other, span: date...date).local(date).minute
+    return String(format: "%02d:%02d ", minute / 60, minute % 60)
+      + (other.abbreviation(for: date) ?? zone)
+  }
+
+  public func dateTime(_ date: Date, madeIn zone: String?) -> String {
+    "\(dayName(day(of: date, madeIn: zone))), \(time(date, madeIn: zone))"
+  }
 
   /// For `<time datetime>` and the API.
   public func iso(_ date: Date) -> String { ISOTime.string(date, clock: clock) }

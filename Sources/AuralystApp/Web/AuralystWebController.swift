@@ -108,13 +108,22 @@ struct AuralystWebController: Sendable {
     }
     let from = view.instant(day: day, minute: 0)
     let until = view.instant(day: day + 1, minute: 0).addingTimeInterval(-0.001)
+    // A day more on each side: entries and doses are on their own day, in the zone they were
+    // made in.
     let rows = try await journals.records(
-      opened, [.entry, .intake, .note], from: from, until: until)
+      opened, [.entry, .intake, .note], from: from - 86_400, until: until + 86_400)
     let date = CalendarDay(daysSince1970: day).description
     return AuralystPages.day(
-      context, view, day: day, entries: try rows.compactMap(AuralystRecordCoding.entry),
-      intakes: try rows.compactMap(AuralystRecordCoding.intake),
-      notes: try rows.compactMap(AuralystRecordCoding.note).filter { $0.entryID == nil },
+      context, view, day: day,
+      entries: try rows.compactMap(AuralystRecordCoding.entry).filter {
+        view.day(of: $0.timestamp, madeIn: $0.timeZone) == day
+      },
+      intakes: try rows.compactMap(AuralystRecordCoding.intake).filter {
+        view.day(of: $0.timestamp, madeIn: $0.timeZone) == day
+      },
+      notes: try rows.compactMap(AuralystRecordCoding.note).filter {
+        $0.entryID == nil && (from...until).contains($0.timestamp)
+      },
       medications: try await journals.medications(opened),
       factors: (
         try await journals.factors(opened),

@@ -7,8 +7,9 @@ extension Insights {
   /// The whole journal is counted back at most this far.
   static let longestWindow = 20 * 366
 
-  /// Insights over the `window` ending at `now`, in the journal's time zone. Rows outside the
-  /// window may be passed; they are skipped. For the whole journal, `since` (when given) is its
+  /// Insights over the `window` ending at `now`, in the journal's time zone; each entry and
+  /// intake counts on its own day, in the zone it was made in. Rows outside the window may be
+  /// passed; they are skipped. For the whole journal, `since` (when given) is its
   /// first day instead of the day of its first record. Factor values on days outside the
   /// window are skipped too.
   public init(
@@ -26,13 +27,22 @@ extension Insights {
         ?? min(
           entries.lazy.map(\.timestamp).min() ?? now, intakes.lazy.map(\.timestamp).min() ?? now)
     }
-    let clock = ZoneClock(timeZone: zone, span: min(earliest, now)...now)
+    let clocks = RecordClocks(
+      journal: zone,
+      recordZones: entries.map(\.timeZone) + intakes.map(\.timeZone) + medications.map(\.timeZone),
+      span: min(earliest, now)...now)
+    let clock = clocks.journal
     let today = clock.local(now).day
+    // The whole journal starts on its first record's own day.
+    let earliestDay =
+      since.map { clock.local($0).day }
+      ?? min(
+        entries.lazy.map { $0.day(in: clocks) }.min() ?? today,
+        intakes.lazy.map { $0.day(in: clocks) }.min() ?? today)
     let first =
       window.days.map { today - $0 + 1 }
-      ?? max(min(clock.local(earliest).day, today), today - Self.longestWindow)
-    let start = clock.instant(day: first, minute: 0)
-    let range = start...now
+      ?? max(min(earliestDay, today), today - Self.longestWindow)
+    let days = first...today
 
     self.window = window
     firstDay = CalendarDay(daysSince1970: first).description
@@ -43,8 +53,8 @@ extension Insights {
     // The week before the window, for its first days' rolling means.
     var before: [Int: [Double]] = [:]
     for entry in entries where entry.timestamp <= now {
-      let local = clock.local(entry.timestamp)
-      if range.contains(entry.timestamp) {
+      let local = clocks.local(entry.timestamp, zone: entry.timeZone)
+      if days.contains(local.day) {
         scored.append((entry, entry.insightSeverity, local.day, local.minute))
       } else if (first - DailySeverity.rollingSpan + 1..<first).contains(local.day) {
         before[local.day, default: []].append(entry.insightSeverity)
@@ -70,19 +80,20 @@ extension Insights {
     baseline = dailyMean.count > 0 ? dailyMean.value : nil
 
     // A skipped dose was not taken: it counts only as skipped, in adherence.
-    let windowSkipped = intakes.filter { range.contains($0.timestamp) && $0.status == .skipped }
-    let windowIntakes = intakes.filter { range.contains($0.timestamp) && $0.status != .skipped }
+    let inWindow = intakes.filter { $0.timestamp <= now && days.contains($0.day(in: clocks)) }
+    let windowSkipped = inWindow.filter { $0.status == .skipped }
+    let windowIntakes = inWindow.filter { $0.status != .skipped }
     let medicationsByID = Dictionary(
       medications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     medicationEffects = Self.effects(
       medications: medications, intakes: windowIntakes, byDay: byDay, baseline: baseline,
-      clock: clock, days: first...today)
+      clocks: clocks, days: days)
     let intakesByMedication = Dictionary(grouping: windowIntakes, by: \.medicationID)
     adherence = medications.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { medication in
       Self.adherence(
         of: medication, intakes: intakesByMedication[medication.id] ?? [],
-        skipped: windowSkipped.count { $0.medicationID == medication.id }, clock: clock,
-        days: first...today, now: now)
+        skipped: windowSkipped.count { $0.medicationID == medication.id }, clocks: clocks,
+        days: days, now: now)
     }
     menstruation = Self.menstruation(scored.map { ($0.entry.isMenstruating == true, $0.value) })
     symptomBreakdown = Self.breakdown(scored.map(\.entry), symptoms: journal.symptoms)
@@ -97,12 +108,12 @@ extension Insights {
 
   private static func effects(
     medications: [Medication], intakes: [MedicationIntake], byDay: [Int: Mean],
-    baseline: Double?, clock: ZoneClock, days: ClosedRange<Int>
+    baseline: Double?, clocks: RecordClocks, days: ClosedRange<Int>
   ) -> [MedicationEffect] {
     guard let baseline else { return [] }
     var daysTaken: [String: Set<Int>] = [:]
     for intake in intakes {
-      daysTaken[intake.medicationID, default: []].insert(clock.local(intake.timestamp).day)
+      daysTaken[intake.medicationID, default: []].insert(intake.day(in: clocks))
       if let scheduled = intake.scheduledDate.flatMap(CalendarDay.init),
         days.contains(scheduled.daysSince1970)
       {
@@ -126,9 +137,11 @@ extension Insights {
   }
 
   private static func adherence(
-    of medication: Medication, intakes: [MedicationIntake], skipped: Int, clock: ZoneClock,
+    of medication: Medication, intakes: [MedicationIntake], skipped: Int, clocks: RecordClocks,
     days: ClosedRange<Int>, now: Date
   ) -> Adherence {
+    // Its first day in the zone it was added in; its doses fall in the journal's.
+    let added = clocks.clock(medication.timeZone)
     let amounts = intakes.compactMap { $0.amount ?? medication.defaultAmount }
     var result = Adherence(
       medicationID: medication.id, name: medication.name, isAsNeeded: medication.isAsNeeded,
@@ -139,16 +152,18 @@ extension Insights {
     // not before the moment it was added.
     var counted = days
     var since: Date?
-    if let first = medication.firstDay(in: clock), first >= days.lowerBound {
+    if let first = medication.firstDay(in: added), first >= days.lowerBound {
       // A start after today is counted as a day with no dose due yet.
       counted = first...max(first, days.upperBound)
       result.startedOn = CalendarDay(daysSince1970: first).description
-      if let createdAt = medication.createdAt, clock.local(createdAt).day == first {
+      if let createdAt = medication.createdAt, added.local(createdAt).day == first {
         since = createdAt.addingTimeInterval(-matchingTolerance)
       }
     }
-    let doses = DoseOccurrence.all(of: medication, clock: clock, days: counted, until: now)
-      .filter { dose in since.map { dose.instant >= $0 } ?? true }
+    let doses = DoseOccurrence.all(
+      of: medication, clock: clocks.journal, days: counted, until: now
+    )
+    .filter { dose in since.map { dose.instant >= $0 } ?? true }
     let taken = DoseOccurrence.matched(doses, intakes: intakes, tolerance: matchingTolerance)
     result.scheduled = doses.count
     result.taken = taken

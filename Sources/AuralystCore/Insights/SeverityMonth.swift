@@ -45,14 +45,15 @@ public struct SeverityMonth: Hashable, Sendable {
     self.month = month
     let first = CalendarDay(year: year, month: month, day: 1).daysSince1970
     let count = CalendarDay.days(inMonth: month, year: year)
-    let clock = ZoneClock(
-      timeZone: timeZone,
+    let clocks = RecordClocks(
+      journal: timeZone, recordZones: entries.map(\.timeZone),
       span: Date(
         timeIntervalSince1970: Double(first) * 86_400)...Date(
           timeIntervalSince1970: Double(first + count) * 86_400))
+    let clock = clocks.journal
     var means: [Int: Mean] = [:]
     for entry in entries {
-      let day = clock.local(entry.timestamp).day
+      let day = entry.day(in: clocks)
       if (first..<first + count).contains(day) {
         means[day, default: Mean()].add(entry.insightSeverity)
       }

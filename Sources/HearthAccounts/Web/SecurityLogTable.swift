@@ -33,7 +33,7 @@ package enum SecurityLogTable {
                       entry.detail.isEmpty
                         ? .empty
                         : .fragment([.br(), .small([.class("muted")], .text(entry.detail))])),
-                    .td(.text(entry.address)), .td(.text(entry.device)))
+                    .td(.text(entry.address)), .td(DeviceCell.node(entry.device)))
                 })))),
       .p(
         [.class("muted")],

@@ -2,9 +2,8 @@ import Foundation
 
 /// When a reminder fires: a local wall time in one IANA zone, on the days its cadence picks.
 ///
-/// DST policy: a wall time that a spring-forward gap skips fires shifted forward by the gap
-/// (02:30 becomes 03:30 new time); a wall time that a fall-back overlap repeats fires once, at
-/// its first (earlier) instant. Both read the wall time with the offset in force before the change.
+/// A wall time the clocks skip or repeat is resolved by `WallClock`: a skipped one fires moved
+/// forward by the gap (02:30 becomes 03:30 new time), a repeated one once, at its first instant.
 public struct RecurrenceRule: Equatable, Hashable, Sendable {
   public enum Cadence: Equatable, Hashable, Sendable {
     case daily
@@ -85,18 +84,8 @@ public struct RecurrenceRule: Equatable, Hashable, Sendable {
   /// Day arithmetic, which no zone changes.
   private static let days = DayCalendar(timeZone: TimeZone(identifier: "UTC")!)
 
-  /// The instant the wall time `hour:minute` of `day` names in `zone`, by the DST policy above.
+  /// The instant the wall time `hour:minute` of `day` names in `zone`, by `WallClock`'s rule.
   static func instant(of day: LocalDay, hour: Int, minute: Int, in zone: TimeZone) -> Date {
-    let wall = days.start(of: day).addingTimeInterval(TimeInterval(hour * 3600 + minute * 60))
-    // A zone's offset changes at most once in the two days around a wall time.
-    let offsets = Set([-86_400.0, 0, 86_400].map { zone.secondsFromGMT(for: wall + $0) })
-    let readings = offsets.map { wall - TimeInterval($0) }.sorted()
-    if let first = readings.first(where: {
-      wall - TimeInterval(zone.secondsFromGMT(for: $0)) == $0
-    }) {
-      return first
-    }
-    // In a gap: read the wall time with the offset in force before it.
-    return wall - TimeInterval(zone.secondsFromGMT(for: readings[0]))
+    WallClock(timeZone: zone).instant(of: day, hour: hour, minute: minute)
   }
 }

@@ -63,17 +63,17 @@ public enum NotificationsPage {
                   attributes: [.ariaLabel("\(action.title): \(notice.title)")]))
             }))
         : .empty,
-      .p(
-        [.class("meta")],
+      // A div: a form inside a p would end the p, putting Mark read on a line of its own.
+      .div(
+        [.class("meta notice-meta")],
         DateText.node(notice.occurredAt, in: context.timeZone),
         unread
           ? .fragment([
-            " · ",
             Forms.post(
               action: "\(path)/read",
               csrf: context.csrfToken, attributes: [.class("inline-form")],
               Forms.submit(
-                "Mark read", style: .link, attributes: [.ariaLabel("Mark read: \(notice.title)")])),
+                "Mark read", style: .link, attributes: [.ariaLabel("Mark read: \(notice.title)")]))
           ])
           : .empty))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthHTML
 
 /// The "Where you're signed in" table of the account page.
@@ -30,11 +31,11 @@ package enum SessionsTable {
   package static func row(_ session: Session, isCurrent: Bool, timeZone: TimeZone, csrf: String?)
     -> Node
   {
-    let label = session.label.isEmpty ? "Unnamed" : session.label
+    let label = session.label.isEmpty ? "Unnamed" : DeviceLabel.from(userAgent: session.label)
     return .tr(
       [.optional("class", isCurrent ? "current" : nil)],
       .td(
-        .text(label),
+        session.label.isEmpty ? .text(label) : DeviceCell.node(session.label),
         isCurrent ? .fragment([" ", .span([.class("tag")], "This device")]) : .empty),
       .td(.text(kindName(session.kind))),
       .td(DateText.node(session.createdAt, in: timeZone)),

@@ -212,15 +212,21 @@ if (app) {
     showState();
   };
 
-  // The frame the service worker shows offline for a task page it holds no copy of.
+  // The frame the service worker shows offline for a task page it holds no copy of, and the
+  // server's answer for a task it does not hold (yet: this browser may not have sent it).
   const offlineTask = document.querySelector("[data-redo-offline-task]");
+  const notOnServer = offlineTask && offlineTask.dataset.redoOfflineTask === "missing";
+  const offlineTaskId = () => {
+    const match = /^\/redo\/tasks\/([0-9a-f-]{36})/.exec(location.pathname);
+    return match && match[1];
+  };
   const renderOfflineTask = (now) => {
     if (!offlineTask) return;
-    const match = /^\/redo\/tasks\/([0-9a-f-]{36})/.exec(location.pathname);
-    const task = match && log.task(match[1]);
+    const task = log.task(offlineTaskId());
     if (!task) {
-      offlineTask.replaceChildren(view.element("p", { class: "empty" },
-        "This browser holds no copy of this task; it opens once you are back online."));
+      offlineTask.replaceChildren(view.element("p", { class: "empty" }, notOnServer
+        ? "There is no such task: it was deleted, or it is not shared with you."
+        : "This browser holds no copy of this task; it opens once you are back online."));
       return;
     }
     const open = currentTodo(task) && !task.archived;
@@ -231,7 +237,9 @@ if (app) {
     document.title = task.title + " · Redo";
     offlineTask.replaceChildren(
       view.element("h1", { class: "redo-title" }, task.title),
-      view.element("p", { class: "hint" }, "Drawn from this browser's copy while offline: what you change here syncs when you are back online."),
+      view.element("p", { class: "hint" }, notOnServer
+        ? "Not on the server yet: drawn from this browser's copy. The whole page opens once it has synced."
+        : "Drawn from this browser's copy while offline: what you change here syncs when you are back online."),
       view.element("dl", { class: "redo-summary" },
         view.element("dt", {}, "Status"), view.element("dd", {}, task.archived ? "Archived" : open ? deadlineText(task, now) : "Done"),
         view.element("dt", {}, "Priority"), view.element("dd", {}, view.priorityName(task.priority)),
@@ -239,6 +247,17 @@ if (app) {
         view.element("dt", {}, "Description"), view.element("dd", {}, task.description || "—")),
       open ? view.element("section", { class: "redo-actions", "aria-label": "Actions" },
         button("complete", "Complete now"), button("snooze", "Snooze 1 day", { days: "1" })) : null);
+  };
+
+  // Once this browser's copy of a task the server did not hold has synced, the server draws
+  // the whole page; once per task, so a task the server still refuses cannot loop.
+  const openOnceOnServer = () => {
+    const taskId = notOnServer && offlineTaskId();
+    if (!taskId || !log.task(taskId) || log.unsynced.some((r) => r.taskId === taskId)) return;
+    const key = "redo-reopened-" + taskId;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, "yes");
+    location.reload();
   };
 
   // Changes the server refused for good are out of the tasks; they wait here until the person
@@ -280,6 +299,7 @@ if (app) {
       await log.setMeta("ready", true);
       render();
       if (report.problems.length) showSync(report.problems[0], true); else showSync(describeWaiting());
+      openOnceOnServer();
       return report;
     } catch (error) {
       if (log.unsynced.length) render();
@@ -884,6 +904,8 @@ if (app) {
     return task ? task.heads.join() : "";
   };
 
+  // Every handler is in place: the buttons that wait for this script may be pressed.
+  document.querySelectorAll("[data-redo-script]").forEach((button) => { button.disabled = false; });
   (async () => {
     try {
       identity = (await loadIdentity()) || (await firstKey());

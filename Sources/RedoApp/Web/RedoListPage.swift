@@ -54,7 +54,7 @@ public enum RedoListPage {
             .attr("autocomplete", "off"), .attr("enterkeyhint", "done"),
             .attr("placeholder", "Add a task, e.g. Buy milk tomorrow p1 every 3d"),
             .aria("describedby", "redo-quick-hint")),
-          Forms.submit("Add task")),
+          Forms.submit("Add task", attributes: RedoPage.needsScript)),
         .p(
           [.id("redo-quick-hint"), .class("hint redo-quick-hint")],
           "Add a day (tomorrow, fri, in 3 days, on the 1st), a time (9am), ",
@@ -189,6 +189,6 @@ public enum RedoListPage {
       [
         .type("button"), .class("button small secondary"), .data("redo-action", intent),
         .data("task-id", task.id), .ariaLabel(label),
-      ] + extra, [.text(text)])
+      ] + RedoPage.needsScript + extra, [.text(text)])
   }
 }

@@ -84,6 +84,11 @@ enum RedoPage {
   }
 
   /// Where redo.mjs reports what happened to a change.
+  /// A button whose press only the page's script can carry out (it signs with this browser's
+  /// key) comes disabled and is enabled by the script, so a press made before it runs is not a
+  /// form submission that goes nowhere.
+  static let needsScript: [Attribute] = [.flag("disabled", true), .data("redo-script", "")]
+
   static let messages = Node.div(
     [.id("redo-messages"), .class("redo-messages"), .role("status"), .aria("live", "polite")])
 

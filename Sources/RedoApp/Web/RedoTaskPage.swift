@@ -69,7 +69,7 @@ public enum RedoTaskPage {
         [
           .type("button"), .class("button \(style)"), .data("redo-action", intent),
           .data("task-id", task.id),
-        ] + extra,
+        ] + RedoPage.needsScript + extra,
         [.text(text)])
     }
     let open = task.currentTodo != nil && !task.archived
@@ -106,7 +106,7 @@ public enum RedoTaskPage {
                 .id("redo-complete-notes"), .name("notes"), .attr("rows", "2"),
                 .attr("maxlength", "10000"),
               ])),
-          Forms.submit("Complete", style: .secondary),
+          Forms.submit("Complete", style: .secondary, attributes: RedoPage.needsScript),
         ]),
       .el(
         "form",
@@ -128,7 +128,7 @@ public enum RedoTaskPage {
                 .id("redo-snooze-notes"), .name("notes"), .attr("rows", "2"),
                 .attr("maxlength", "10000"),
               ])),
-          Forms.submit("Snooze", style: .secondary),
+          Forms.submit("Snooze", style: .secondary, attributes: RedoPage.needsScript),
         ]))
   }
 
@@ -219,7 +219,7 @@ public enum RedoTaskPage {
           .textarea(
             [.id("redo-edit-description"), .name("description"), .attr("rows", "3")],
             .text(task.description))),
-        Forms.submit("Save changes"),
+        Forms.submit("Save changes", attributes: RedoPage.needsScript),
       ])
   }
 
@@ -238,7 +238,7 @@ public enum RedoTaskPage {
             [.id("redo-share-permission"), .name("permission")],
             .option([.value("read-only")], "View"),
             .option([.value("read-write")], "View and change"))),
-        Forms.submit("Invite", style: .secondary),
+        Forms.submit("Invite", style: .secondary, attributes: RedoPage.needsScript),
       ])
   }
 
@@ -260,6 +260,7 @@ public enum RedoTaskPage {
                 "button",
                 [
                   .type("button"), .class("button secondary"),
+                ] + RedoPage.needsScript + [
                   .data("redo-remove", person.cancelPath ?? sharePath(task, person.userID)),
                   .data(
                     "confirm",
@@ -286,6 +287,7 @@ public enum RedoTaskPage {
         "button",
         [
           .type("button"), .class("button secondary"),
+        ] + RedoPage.needsScript + [
           .data("redo-remove", sharePath(task, viewerID)), .data("then", "/redo"),
           .data("confirm", "Leave \(task.title)? Its owner can invite you again."),
         ],

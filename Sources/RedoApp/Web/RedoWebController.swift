@@ -122,9 +122,17 @@ struct RedoWebController: Sendable {
     -> Response
   {
     let user = try context.requireCaller().user
-    return pages.html(
-      try await renderTask(context.parameters.get("taskId") ?? "", for: user, request, context),
-      keptOffline: true)
+    let taskId = context.parameters.get("taskId") ?? ""
+    do {
+      return pages.html(
+        try await renderTask(taskId, for: user, request, context), keptOffline: true)
+    } catch let error as APIError where error.status == 404 && UUID(uuidString: taskId) != nil {
+      // A task this browser made may not have reached the server yet: the page draws it from
+      // the browser's own log and reloads once it has synced.
+      return pages.html(
+        RedoOfflineTaskPage.render(try await pages.pageContext(request, context), missing: true),
+        status: .notFound)
+    }
   }
 
   /// `before` is empty for never, or minutes before the deadline. Signed-out people go to the

@@ -27,11 +27,16 @@ struct SofterAPIController: Sendable {
     var nickname: String?
     var participants: [Invitee]?
     var tier: Int?
+    /// After this many days on one person's turn, it passes; 0 or absent: no limit.
+    var turnLimitDays: Int?
 
     static let schemaRequired = ["nickname"]
     static let schemaRefinements: [String: JSON] = [
       "nickname": ["minLength": 1, "maxLength": 40], "participants": ["maxItems": 10],
       "tier": ["enum": [1, 10, 100, 1000]],
+      "turnLimitDays": [
+        "enum": .array(([0] + Presence.turnLimitChoices).map { .number(Double($0)) })
+      ],
     ]
   }
 
@@ -55,6 +60,10 @@ struct SofterAPIController: Sendable {
     var room: SofterRoomBody
   }
 
+  struct InvitationList: Codable {
+    var invitations: [SofterPendingInvitation]
+  }
+
   struct RoomList: Codable {
     var rooms: [SofterRoomBody]
     var defaultTier: PaymentTier
@@ -64,7 +73,9 @@ struct SofterAPIController: Sendable {
     api.add(
       APIOperation(
         .post, "/api/softer/rooms",
-        summary: "Open a room: you, Lightward, and the accounts you name (all must exist)",
+        summary:
+          "Open a room: you, Lightward, and the people you name by email (an address with no "
+          + "account is mailed a sign-up link once Lightward accepts)",
         tag: "softer",
         requestBody: Schemas.of(CreateInput.self),
         responses: [(201, Schemas.of(RoomEnvelope.self))], errors: [400, 401, 413, 422]),
@@ -94,6 +105,12 @@ struct SofterAPIController: Sendable {
       use: pass)
     api.add(
       Self.roomChange("hand", "Raise a hand when it is not your turn"), use: raiseHand)
+    api.add(
+      APIOperation(
+        .delete, "\(Self.roomPath)/hand", summary: "Lower the hand you raised in this turn",
+        tag: "softer", responses: [(200, Schemas.of(RoomEnvelope.self))],
+        errors: [401, 404, 409]),
+      use: lowerHand)
     api.add(
       Self.roomChange("leave", "Leave an active room; it ends for everyone"), use: leave)
     api.add(
@@ -125,6 +142,19 @@ struct SofterAPIController: Sendable {
       use: retry)
     api.add(
       APIOperation(
+        .get, "\(Self.roomPath)/invitations",
+        summary: "The room's invitations not yet answered (originator only)", tag: "softer",
+        responses: [(200, Schemas.of(InvitationList.self))], errors: [401, 403, 404]),
+      use: listInvitations)
+    api.add(
+      Self.roomChange(
+        "invitations/:participantId/withdraw",
+        "Withdraw one person's invitation (originator only); the room, whose roster is fixed, "
+          + "ends (cancelled)",
+        errors: [401, 403, 404, 409]),
+      use: withdraw)
+    api.add(
+      APIOperation(
         .delete, Self.roomPath,
         summary: "The originator deletes the room for everyone; others leave or decline it",
         tag: "softer", responses: [(204, nil)], errors: [401, 404]),
@@ -149,8 +179,14 @@ struct SofterAPIController: Sendable {
     let invitees = (input.participants ?? []).map {
       SofterRooms.Invitee(contact: $0.contact ?? "", nickname: $0.nickname ?? "")
     }
+    let turnLimitDays: Int?
+    switch Presence.turnLimit(input.turnLimitDays) {
+    case .success(let days): turnLimitDays = days
+    case .failure(let error): throw APIErrorResponse(.invalid("turnLimitDays", error.message))
+    }
     let record = try await rooms.create(
-      by: user, nickname: input.nickname, invitees: invitees, tier: input.tier)
+      by: user, nickname: input.nickname, invitees: invitees, tier: input.tier,
+      turnLimitDays: turnLimitDays)
     return reply(record, user, status: .created)
   }
 
@@ -211,6 +247,14 @@ struct SofterAPIController: Sendable {
     }
   }
 
+  @Sendable func lowerHand(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    try await act(context) { room, me, now throws(RoomError) in
+      try room.lowerHand(from: me, at: now)
+    }
+  }
+
   @Sendable func leave(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     try await act(context) { room, me, now throws(RoomError) in
       try room.leave(me, at: now)
@@ -258,6 +302,24 @@ struct SofterAPIController: Sendable {
   @Sendable func retry(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let user = try context.requireCaller().user
     return reply(try await rooms.retryLightward(try roomID(context), by: user), user)
+  }
+
+  @Sendable func listInvitations(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    return JSONBody.response(
+      InvitationList(
+        invitations: try await rooms.pendingInvitations(try roomID(context), for: user)))
+  }
+
+  @Sendable func withdraw(_ request: Request, _ context: AppRequestContext) async throws
+    -> Response
+  {
+    let user = try context.requireCaller().user
+    let participantID = context.parameters.get("participantId") ?? ""
+    return reply(
+      try await rooms.withdraw(participantID, in: try roomID(context), by: user), user)
   }
 
   @Sendable func deleteRoom(_ request: Request, _ context: AppRequestContext) async throws

@@ -17,7 +17,8 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
   }
 
   struct Lightward: Codable, JSONSchemaRefined {
-    /// idle, thinking or failed.
+    /// idle, thinking, failed, or unreachable (the quick retries gave up; the server keeps
+    /// trying by itself at retryAt, or is trying now when it is absent).
     var status: String
     var seated: String
     var reason: String?
@@ -26,9 +27,11 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
     var canRetry: Bool
     /// What Lightward is thinking about or failed at: invitation, turn or cenotaph.
     var task: String?
+    /// Since when Lightward cannot be reached, while it is unreachable.
+    var unreachableSince: Date?
 
     static let schemaRefinements: [String: JSON] = [
-      "status": ["enum": ["idle", "thinking", "failed"]],
+      "status": ["enum": ["idle", "thinking", "failed", "unreachable"]],
       "task": ["enum": ["invitation", "turn", "cenotaph"]],
     ]
 
@@ -50,6 +53,8 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
   var id: String
   var tier: PaymentTier
   var tierDisplay: String
+  /// After this many days on one person's turn, it passes; absent: no limit.
+  var turnLimitDays: Int?
   var state: String
   var defunctReason: String?
   var status: String
@@ -67,6 +72,8 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
   var createdAt: Date
   var modifiedAt: Date
   var messages: [Message]?
+  /// For the originator of a room still waiting for people: each invitation not yet answered.
+  var invitations: [SofterPendingInvitation]?
 
   static let schemaRefinements: [String: JSON] = [
     "state": ["enum": ["draft", "pendingParticipants", "active", "defunct"]]
@@ -74,6 +81,7 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
 
   init(_ record: SofterRoomRecord, viewer userID: String, at now: Date, withMessages: Bool) {
     self.init(SofterRoomListing(record), viewer: userID, at: now)
+    invitations = isOriginator ? SofterPendingInvitation.all(in: record) : nil
     messages =
       withMessages
       ? record.room.messages.map {
@@ -97,6 +105,7 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
     id = spec.id
     tier = spec.tier
     tierDisplay = spec.tier.displayString
+    turnLimitDays = spec.turnLimitDays
     state = room.state.typeName
     defunctReason = room.state.defunctReason?.encoded
     status = RoomPresentation.status(room)
@@ -123,6 +132,12 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
       lightward = Lightward(
         status: "failed", seated: listing.voice, reason: reason, attempts: attempts,
         retryAt: retryAt, canRetry: retryAt == nil, task: Lightward.task(slot))
+    case .unreachable(let slot, let reason, let since, let attempt, let retryAt):
+      lightward = Lightward(
+        status: "unreachable", seated: listing.voice, reason: reason, attempts: attempt,
+        retryAt: retryAt, canRetry: retryAt != nil, task: Lightward.task(slot),
+        unreachableSince: since)
+      status = SofterRooms.unreachableStatus
     }
     composing = Composing.indicator(listing.composing, in: spec, for: me, at: now)
     hasCenotaph = room.hasCenotaph
@@ -130,5 +145,6 @@ struct SofterRoomBody: Codable, JSONSchemaRefined {
     createdAt = spec.createdAt
     modifiedAt = room.lifecycle.modifiedAt
     messages = nil
+    invitations = nil
   }
 }

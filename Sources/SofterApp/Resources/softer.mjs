@@ -38,19 +38,46 @@ const fetchLive = (query) => fetch(`${window.location.pathname}?live=1${query}`,
   credentials: "same-origin", headers: { Accept: "text/html" },
 });
 
-// On a room page the live section, rendered by the server, replaces the one on the page; on
-// the list, one room's row does (or the whole list, after an action from it).
+// A room opens where its reader left off: at the first message this browser has not shown at the
+// bottom of the screen, else at the newest. What was seen is kept per room in localStorage.
+const seenKey = roomId ? `softer-seen:${roomId}` : null;
+const ledgerMessages = () => [...document.querySelectorAll("#softer-live .softer-ledger [data-message]")];
+const atNewest = () => window.innerHeight + window.scrollY >= document.scrollingElement.scrollHeight - 80;
+const toNewest = () => window.scrollTo(0, document.scrollingElement.scrollHeight);
+const markSeen = () => {
+  const messages = ledgerMessages();
+  if (!seenKey || messages.length === 0) return;
+  try { localStorage.setItem(seenKey, messages[messages.length - 1].getAttribute("data-message")); } catch (_) { /* private mode */ }
+};
+const openWhereLeftOff = () => {
+  // The browser's own restoring of the old position on reload would undo this.
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+  let seen = null;
+  try { seen = localStorage.getItem(seenKey); } catch (_) { /* private mode */ }
+  const messages = ledgerMessages();
+  const index = seen ? messages.findIndex((message) => message.getAttribute("data-message") === seen) : -1;
+  const firstUnseen = index >= 0 ? messages[index + 1] : null;
+  if (firstUnseen) firstUnseen.scrollIntoView({ block: "start" });
+  else { toNewest(); markSeen(); }
+};
+
+// On a room page the live section, rendered by the server, replaces the one on the page (and
+// a reader at the newest message stays there); on the list, one room's row does (or the whole
+// list, after an action from it).
 let refreshing = null;
 const refresh = () => {
   clearTimeout(refreshing);
   refreshing = setTimeout(async () => {
-    const response = await fetchLive("");
+    let response;
+    try { response = await fetchLive(""); } catch (_) { return; }
     if (response.status === 404 && roomId) { window.location.href = "/softer"; return; }
     if (!response.ok) return;
     const live = document.getElementById("softer-live");
+    const followNewest = atNewest();
     if (live) live.innerHTML = await response.text();
     showCompose();
     showTurnInTitle();
+    if (followNewest) { toNewest(); markSeen(); }
   }, 60);
 };
 
@@ -101,6 +128,7 @@ document.addEventListener("click", async (event) => {
   const question = button.getAttribute("data-confirm");
   if (question && !(await hearth.ask(question, { danger: button.hasAttribute("data-danger") }))) return;
   const action = button.getAttribute("data-softer-action");
+  const method = button.getAttribute("data-method") || "POST";
   if (action === "delete") {
     const response = await hearth.fetch(roomAPI(id), { method: "DELETE" });
     if (response.ok) window.location.href = "/softer"; else say(await errorText(response));
@@ -108,14 +136,19 @@ document.addEventListener("click", async (event) => {
   }
   button.disabled = true;
   try {
-    const response = await hearth.fetch(`${roomAPI(id)}/${action}`, { method: "POST", body: {} });
+    const response = await hearth.fetch(`${roomAPI(id)}/${action}`,
+      { method, body: method === "POST" ? {} : undefined });
+    // I'm Here from the list takes the person into the room they just joined.
+    if (response.ok && action === "here" && !roomId) {
+      window.location.href = `/softer/rooms/${encodeURIComponent(id)}`;
+      return;
+    }
     say(response.ok ? "" : await errorText(response));
   } catch (_) {
     say("No connection. Try again when you are back online.");
-  } finally {
-    button.disabled = false;
-    if (roomId) refresh(); else refreshRow(id, false);
   }
+  button.disabled = false;
+  if (roomId) refresh(); else refreshRow(id, false);
 });
 
 // --- The list: creating a room -------------------------------------------------------
@@ -163,10 +196,12 @@ if (create) {
     }
     const participants = people.map(({ contact, nickname }) => ({ contact, nickname }));
     const tier = create.querySelector('[name="tier"]:checked');
+    const turnLimit = create.querySelector('[name="turnLimitDays"]:checked');
     const body = {
       nickname: create.querySelector('[name="nickname"]').value,
       participants,
       tier: tier ? Number(tier.value) : undefined,
+      turnLimitDays: turnLimit ? Number(turnLimit.value) : undefined,
     };
     const response = await hearth.fetch("/api/softer/rooms", { method: "POST", body });
     if (response.ok) {
@@ -202,7 +237,8 @@ if (roomId) {
 
   // Typing: announced when the message starts, withdrawn when it empties, renewed while it lasts.
   let announced = 0;
-  const composing = (on) => hearth.fetch(`${api}/composing`, { method: "POST", body: { composing: on } });
+  const composing = (on) => hearth.fetch(`${api}/composing`, { method: "POST", body: { composing: on } })
+    .catch(() => null);
   text.addEventListener("input", () => {
     const empty = text.value.trim() === "";
     send.textContent = empty ? "Pass" : "Send";
@@ -219,24 +255,33 @@ if (roomId) {
     compose.requestSubmit();
   });
 
+  // Without a connection nothing is lost: the words stay in the box, Send comes back, and the
+  // person is told what happened.
   compose.addEventListener("submit", async (event) => {
     event.preventDefault();
     const message = text.value.trim();
     if (!message) {
       const pass = await hearth.ask("Pass?\n\nSkip your turn. Others will see that you're listening.");
       if (!pass) return;
-      await post("/pass");
+      try { await post("/pass"); } catch (_) { say("You did not pass: there is no connection. Try again when you are back online."); }
       return;
     }
     send.disabled = true;
-    const response = await post("/messages", { text: message });
-    send.disabled = false;
-    if (response.ok) {
-      text.value = "";
-      send.textContent = "Pass";
-      announced = 0;
+    try {
+      const response = await post("/messages", { text: message });
+      if (response.ok) {
+        text.value = "";
+        send.textContent = "Pass";
+        announced = 0;
+      }
+    } catch (_) {
+      say("Your message was not sent: there is no connection. It is still in the box; press Send again when you are back online.");
+    } finally {
+      send.disabled = false;
     }
   });
+  window.addEventListener("scroll", () => { if (atNewest()) markSeen(); }, { passive: true });
+  openWhereLeftOff();
 
   // A typing note older than 30 seconds goes away even when nothing else happens.
   setInterval(refresh, 10000);

@@ -12,9 +12,10 @@ extension SofterRooms {
     var nickname: String
   }
 
-  func create(by user: User, nickname: String?, invitees: [Invitee], tier dollars: Int?)
-    async throws -> SofterRoomRecord
-  {
+  func create(
+    by user: User, nickname: String?, invitees: [Invitee], tier dollars: Int?,
+    turnLimitDays: Int? = nil
+  ) async throws -> SofterRoomRecord {
     let nickname = try Self.nickname(
       nickname, field: "nickname", missing: "Choose the nickname the others will see for you.")
     let tier: PaymentTier
@@ -33,6 +34,7 @@ extension SofterRooms {
     }
     var others: [ParticipantSpec] = []
     var seats: [String: String] = [:]
+    var emailed: [String: String] = [:]
     var seen: Set<String> = [user.id]
     var names: Set<String> = [nickname.lowercased()]
     for (index, invitee) in invitees.enumerated() {
@@ -48,22 +50,25 @@ extension SofterRooms {
             "Someone in the room is called \(nickname) already; give each person their own nickname."
           ))
       }
-      let account = try await resolve(
+      let invited = try await resolve(
         invitee.contact, field: "\(field).contact",
         missing: "Enter \(nickname)'s email.")
-      guard seen.insert(account.id).inserted else {
+      guard seen.insert(invited.account?.id ?? invited.email).inserted else {
         throw APIErrorResponse(
           APIError(
             status: 422, code: "duplicate_participant",
-            message: account.id == user.id
+            message: invited.account?.id == user.id
               ? "You are in the room already; invite the others."
               : "\(invitee.contact) is in the room twice.", field: "\(field).contact"))
       }
       let participant = ParticipantSpec(
-        id: env.newID(), identifier: ParticipantIdentifier(contact: invitee.contact),
-        nickname: nickname)
+        id: env.newID(), identifier: .email(invited.email), nickname: nickname)
       others.append(participant)
-      seats[participant.id] = account.id
+      if let account = invited.account {
+        seats[participant.id] = account.id
+      } else {
+        emailed[participant.id] = invited.email
+      }
     }
     let now = env.now()
     let originator = ParticipantSpec(id: env.newID(), identifier: .originator, nickname: nickname)
@@ -71,23 +76,36 @@ extension SofterRooms {
       id: env.newID(), originatorID: originator.id,
       participants: RoomSpec.roster(
         originator: originator, lightwardID: env.newID(), others: others),
-      tier: tier, createdAt: now)
-    // The others are invited once Lightward accepts (see `invitations`).
+      tier: tier, createdAt: now, turnLimitDays: turnLimitDays)
+    // The others are invited once Lightward accepts (see `invitations`); those without an
+    // account are recorded now, so that the limits answer before anything is made, and mailed
+    // then (see `mailInvitations`).
     let record = SofterRoomRecord(
       room: Room.open(spec: spec, at: now), seats: [originator.id: user.id], waiting: seats,
       voice: voice.seatedName, turn: .thinking(slot: Self.invitationSlot))
-    try await payments.commit(tier: tier, userID: user.id, roomID: spec.id)
-    try await env.database.softerStore.createSofterRoom(
-      record,
-      share: Share(
-        resource: Self.resource(spec.id), ownerID: user.id,
-        title: "A Softer room: " + spec.participants.map(\.nickname).joined(separator: ", "),
-        createdAt: now),
-      invited: [],
-      payment: SofterPayment(
-        id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
-        provider: payments.name, createdAt: now),
-      events: SofterEvents.events(SofterEvents.roomChanged, room: record))
+    let invitations = EmailInvitations(env: env)
+    do {
+      for email in emailed.values.sorted() {
+        try await invitations.invite(
+          email: email, resource: Self.resource(spec.id), permission: .readWrite,
+          invitedBy: user, mail: false)
+      }
+      try await payments.commit(tier: tier, userID: user.id, roomID: spec.id)
+      try await env.database.softerStore.createSofterRoom(
+        record,
+        share: Share(
+          resource: Self.resource(spec.id), ownerID: user.id,
+          title: "A Softer room: " + spec.participants.map(\.nickname).joined(separator: ", "),
+          createdAt: now),
+        invited: [],
+        payment: SofterPayment(
+          id: env.newID(), roomID: spec.id, userID: user.id, tier: tier,
+          provider: payments.name, createdAt: now),
+        events: SofterEvents.events(SofterEvents.roomChanged, room: record))
+    } catch {
+      try? await ShareInvitations(env: env).cancelAllEmailed(of: Self.resource(spec.id))
+      throw error
+    }
     try await scheduleInvitation(record)
     try await scheduleExpiry(record)
     return record
@@ -123,7 +141,11 @@ extension SofterRooms {
 
   /// "I'm Here", from the room or from the invitations list.
   func arrive(_ id: String, by user: User) async throws -> SofterRoomRecord {
-    if let stored = try await env.database.softerStore.softerRoom(id: id) {
+    try await claimEmailSeats(of: user, roomID: id)
+    // Someone not seated learns nothing of the room, not even that it waits for a confirmation.
+    if let stored = try await env.database.softerStore.softerRoom(id: id),
+      stored.participantID(ofUser: user.id) != nil
+    {
       try await requireConfirmedEmail(of: user, in: stored)
     }
     let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
@@ -135,6 +157,7 @@ extension SofterRooms {
 
   /// "Decline", from the room or from the invitations list: the room ends for everyone.
   func decline(_ id: String, by user: User) async throws -> SofterRoomRecord {
+    try await claimEmailSeats(of: user, roomID: id)
     let record = try await act(on: id, by: user) { room, me, now throws(RoomError) in
       try room.decline(me, at: now)
     }
@@ -153,8 +176,11 @@ extension SofterRooms {
     try await env.database.putParticipant(participant)
   }
 
-  /// An email that names a Hearth account; a phone number finds nobody, since none is confirmed.
-  private func resolve(_ contact: String, field: String, missing: String) async throws -> User {
+  /// An email, and the Hearth account that has it if any (one without is invited by mail); a
+  /// phone number finds nobody, since none is confirmed.
+  private func resolve(_ contact: String, field: String, missing: String) async throws
+    -> (email: String, account: User?)
+  {
     let contact = contact.trimmingCharacters(in: .whitespaces)
     guard !contact.isEmpty else { throw APIErrorResponse(.missing(field, missing)) }
     guard contact.contains("@") else {
@@ -163,15 +189,18 @@ extension SofterRooms {
       }
       throw APIErrorResponse(.invalid(field, "\(contact) is not an email address."))
     }
-    let account = try await env.database.user(email: contact.lowercased())
-    guard let account, !account.disabled else {
+    guard case .email(let email) = try Identity.parse(contact, field: field) else {
+      throw APIErrorResponse(.invalid(field, "\(contact) is not an email address."))
+    }
+    let account = try await env.database.user(email: email)
+    guard account?.disabled != true else {
       throw APIErrorResponse(
         APIError(
           status: 422, code: "unknown_participant",
-          message: "No Hearth account has \(contact). Ask them to sign up first, or check it.",
+          message: "The Hearth account of \(contact) is closed; it cannot be invited.",
           field: field))
     }
-    return account
+    return (email, account)
   }
 
   private static func nickname(_ raw: String?, field: String, missing: String) throws -> String {
@@ -191,9 +220,10 @@ extension SofterRooms {
   }
 
   /// A room that ended takes back the invitations nobody answered, so that no invitations list
-  /// offers it; `except` answers their own.
+  /// offers it and no mailed link leads to it; `except` answers their own.
   func closeInvitations(of record: SofterRoomRecord, except userID: String? = nil) async throws {
     guard case .defunct = record.room.state else { return }
+    try await ShareInvitations(env: env).cancelAllEmailed(of: Self.resource(record.id))
     let now = env.now()
     for var participant in try await env.database.participants(Self.resource(record.id))
     where participant.status == .invited && participant.userID != userID {

@@ -12,7 +12,8 @@ extension SofterRooms {
   static let invitationSlot = -1
   static let cenotaphSlot = -2
   /// The waits before the second, third, ... attempt: a turn rides out an outage of more than
-  /// an hour (attempts after 2 s, 17 s, 77 s, 6 min, 26 min and 86 min) before a person is asked.
+  /// an hour (attempts after 2 s, 17 s, 77 s, 6 min, 26 min and 86 min) before the room is told
+  /// Lightward can't be reached and the server goes on slowly (`SofterRooms+Presence`).
   static let retryDelays: [TimeInterval] = [2, 15, 60, 300, 1200, 3600]
   static var maxAttempts: Int { retryDelays.count + 1 }
 
@@ -22,6 +23,7 @@ extension SofterRooms {
       Self.turnQueue: { context in try await runTurn(context) },
       Self.cenotaphQueue: { context in try await runCenotaph(context) },
       Self.expiryQueue: { context in try await runExpiry(context) },
+      Self.presenceQueue: { context in try await runTurnWatch(context) },
     ]
   }
 
@@ -62,10 +64,10 @@ extension SofterRooms {
       case .horizon: answer = .unclear
       }
     } catch {
-      try await failed(error, roomID: roomID, slot: Self.invitationSlot, context)
+      return try await failed(error, roomID: roomID, slot: Self.invitationSlot, context)
     }
     guard answer != .unclear else {
-      try await failed(
+      return try await failed(
         SofterVoiceFailure.failed("Lightward's answer was neither accept nor decline."),
         roomID: roomID, slot: Self.invitationSlot, context)
     }
@@ -81,7 +83,10 @@ extension SofterRooms {
         record, events: SofterEvents.events(SofterEvents.roomChanged, room: record),
         invitations: invitations)
     }
-    if let changed { try await closeInvitations(of: changed) }
+    if let changed {
+      try await closeInvitations(of: changed)
+      try await mailInvitations(of: changed)
+    }
     context.logger.info(
       "Lightward answered the invitation", metadata: ["room": "\(roomID)", "answer": "\(answer)"])
   }
@@ -89,15 +94,25 @@ extension SofterRooms {
   func runTurn(_ context: JobContext) async throws {
     let payload = try SofterCoding.decode(TurnPayload.self, context.job.payload)
     guard let record = try await env.database.softerStore.softerRoom(id: payload.roomID),
-      record.room.state.isActive, record.room.fold.due == .lightward(slot: payload.slot)
+      Self.owes(record, slot: payload.slot)
     else { return }
+    if let attempt = payload.outageAttempt {
+      guard try await startOutageAttempt(attempt, payload) else { return }
+    }
     let body = ChatLogBuilder.body(
       roster: record.room.spec.participants, messages: record.room.messages)
     let answer: SofterVoiceAnswer
     do {
       answer = try await voice.answer(body)
+      if case .reply(let text) = answer, LightwardReply.isBlank(text) {
+        throw SofterVoiceFailure.failed("Lightward's answer was empty.")
+      }
     } catch {
-      try await failed(error, roomID: payload.roomID, slot: payload.slot, context)
+      let job = context.job
+      guard payload.outageAttempt != nil || job.attempts >= job.maxAttempts else {
+        return try await failed(error, roomID: payload.roomID, slot: payload.slot, context)
+      }
+      return try await outage(error, payload, context)
     }
     let now = env.now()
     let stored = try await changeRoom(id: payload.roomID, at: now) {
@@ -117,7 +132,7 @@ extension SofterRooms {
       Self.settle(&record, at: now)
       return .changed(record)
     }
-    if let stored { try await ensureLightwardScheduled(stored) }
+    if let stored { try await ensureScheduled(stored) }
   }
 
   func runCenotaph(_ context: JobContext) async throws {
@@ -139,11 +154,11 @@ extension SofterRooms {
         case .horizon: budget /= 2
         }
       } catch {
-        try await failed(error, roomID: roomID, slot: Self.cenotaphSlot, context)
+        return try await failed(error, roomID: roomID, slot: Self.cenotaphSlot, context)
       }
     }
     guard let text else {
-      try await failed(
+      return try await failed(
         SofterVoiceFailure.failed("Even a short part of the room is over Lightward's horizon."),
         roomID: roomID, slot: Self.cenotaphSlot, context)
     }
@@ -164,9 +179,10 @@ extension SofterRooms {
 
   /// Makes a failed attempt visible in the room, and tells the worker when the next one comes:
   /// at the time Lightward named for a 429, otherwise on `retryDelays`; after the last attempt,
-  /// only when someone asks.
+  /// only when someone asks. A room that no longer owes the slot (it ended, or someone else
+  /// answered) is left as it is, and the job ends.
   private func failed(_ error: any Error, roomID: String, slot: Int, _ context: JobContext)
-    async throws -> Never
+    async throws
   {
     let job = context.job
     let reason = Self.explanation(error)
@@ -180,11 +196,13 @@ extension SofterRooms {
     context.logger.warning(
       "Lightward attempt failed",
       metadata: ["room": "\(roomID)", "reason": "\(reason)", "attempt": "\(job.attempts)"])
-    _ = try await changeRoom(id: roomID, at: env.now()) { stored in
+    let recorded = try await changeRoom(id: roomID, at: env.now()) { stored in
       var record = stored
+      guard Self.owes(record, slot: slot) else { return .unchanged(record) }
       record.turn = .failed(slot: slot, reason: reason, attempts: job.attempts, retryAt: next)
       return .changed(record)
     }
+    guard let recorded, Self.owes(recorded, slot: slot) else { return }
     if let next { throw JobRetry(at: next, reason: reason) }
     throw error
   }

@@ -52,10 +52,11 @@ struct SofterRooms {
   /// The room as a reader sees it, with whatever Lightward owes it scheduled (idempotently),
   /// the way the reference settles a room on entry.
   func room(_ id: String, for user: User) async throws -> SofterRoomRecord {
+    try await claimEmailSeats(of: user, roomID: id)
     let (record, _) = try await seat(in: id, for: user)
     try await requireConfirmedEmail(of: user, in: record)
     try await ensureLightwardScheduled(record)
-    return record
+    return try await mailInvitations(of: record)
   }
 
   /// Someone invited whose email is unconfirmed waits outside: the room opens to an address
@@ -77,14 +78,16 @@ struct SofterRooms {
 
   /// The room list: the rooms the person sits in, not those still waiting for Lightward.
   func listings(for user: User) async throws -> [SofterRoomListing] {
-    try await confirmedListings(
+    try await claimEmailSeats(of: user)
+    return try await confirmedListings(
       try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: nil),
       for: user)
   }
 
   /// One row of the room list; nil for a room the person does not sit in.
   func listing(_ id: String, for user: User) async throws -> SofterRoomListing? {
-    try await confirmedListings(
+    try await claimEmailSeats(of: user, roomID: id)
+    return try await confirmedListings(
       try await env.database.softerStore.softerRoomListings(userID: user.id, roomID: id),
       for: user
     ).first
@@ -130,7 +133,7 @@ struct SofterRooms {
           return .changed(record)
         })
     else { throw APIErrorResponse(.notFound("room")) }
-    try await ensureLightwardScheduled(record)
+    try await ensureScheduled(record)
     try await closeInvitations(of: record, except: user.id)
     return record
   }
@@ -196,6 +199,7 @@ struct SofterRooms {
     if participantID == record.room.spec.originatorID {
       try await env.database.softerStore.deleteSofterRoom(
         id: id, events: SofterEvents.events(SofterEvents.roomDeleted, room: record), at: now)
+      try await ShareInvitations(env: env).cancelAllEmailed(of: Self.resource(id))
       return
     }
     try await answerInvitation(id, of: user, .declined)
@@ -212,6 +216,8 @@ struct SofterRooms {
         throw APIErrorResponse(Self.apiError(error))
       }
       try record.room.apply(change, at: now)
+      if record.composing?.participantID == participantID { record.composing = nil }
+      Self.settle(&record, at: now)
       let events = SofterEvents.events(SofterEvents.roomChanged, room: record)
       record.seats[participantID] = nil
       return SofterRoomChange(record, events: events)
@@ -253,6 +259,12 @@ struct SofterRooms {
   /// After a failed turn or invitation gave up: ask again.
   func retryLightward(_ id: String, by user: User) async throws -> SofterRoomRecord {
     let (record, _) = try await seat(in: id, for: user)
+    if let retried = try await retryNow(record, by: user) { return retried }
+    if case .unreachable(_, _, _, _, nil) = record.turn {
+      throw APIErrorResponse(
+        .conflict(
+          nil, "Hearth is asking Lightward right now: its answer, or the next try, follows."))
+    }
     guard case .failed(let slot, _, _, nil) = record.turn else {
       throw APIErrorResponse(
         .conflict(nil, "Lightward is not stuck: there is nothing to try again."))
@@ -279,6 +291,7 @@ struct SofterRooms {
     try? record.room.apply(record.room.settle(at: now), at: now)
     if case .lightward(let slot) = record.room.fold.due, record.room.state.isActive {
       if case .failed(slot, _, _, _) = record.turn { return }
+      if case .unreachable(slot, _, _, _, _) = record.turn { return }
       record.turn = .thinking(slot: slot)
     } else if record.room.state.isDefunct, record.turn.slot != cenotaphSlot {
       record.turn = .idle
@@ -325,19 +338,22 @@ struct SofterRooms {
   }
 
   /// One job per idempotency key: the queue and the `key` parts that are there.
-  private func enqueue(
-    _ queue: String, _ payload: some Encodable, key: [String?], at runAt: Date? = nil
+  func enqueue(
+    _ queue: String, _ payload: some Encodable, key: [String?], at runAt: Date? = nil,
+    maxAttempts: Int = Self.maxAttempts
   ) async throws {
     _ = try await env.enqueue(
       NewJob(
         queue: queue, payload: SofterCoding.encode(payload), runAt: runAt ?? env.now(),
         idempotencyKey: ([queue] + key.compactMap { $0 }).joined(separator: ":"),
-        maxAttempts: Self.maxAttempts))
+        maxAttempts: maxAttempts))
   }
 
   struct TurnPayload: Codable {
     var roomID: String
     var slot: Int
+    /// Which slow attempt this is, once Lightward could not be reached; nil for the quick ones.
+    var outageAttempt: Int?
   }
 
   static func apiError(_ error: RoomError) -> APIError {

@@ -163,6 +163,18 @@ struct SofterSQLStore: SofterStore {
           WHERE room_id = \(id) AND participant_id IN \(list: seated)
           """)
       }
+      let taken = stored.seats.merging(stored.waiting) { seat, _ in seat }
+      let added = kept.filter { taken[$0.key] == nil }.sorted { $0.key < $1.key }
+      if !added.isEmpty {
+        let rows = added.map { participantID, userID in
+          SQL("(\(id), \(participantID), \(userID), \(record.seats[participantID] != nil))")
+        }
+        try await tx.execute(
+          """
+          INSERT INTO softer_seats (room_id, participant_id, user_id, seated)
+          VALUES \(SQL.joined(rows))
+          """)
+      }
       for participant in change.invitations { try await tx.putParticipant(participant) }
       try await tx.appendEvents(change.events, at: at)
       return try await Self.room(id: id, lock: false, tx)

@@ -11,12 +11,20 @@ public enum SofterTurnStatus: Equatable, Sendable, Codable {
   case thinking(slot: Int)
   /// The last attempt for this slot failed; another follows at `retryAt` (nil: only on request).
   case failed(slot: Int, reason: String, attempts: Int, retryAt: Date?)
+  /// The quick retries of a turn gave up at `since`: the server tries again by itself, slowly.
+  /// `attempt` counts the slow attempts asked for; `retryAt` is nil while one is being made.
+  case unreachable(slot: Int, reason: String, since: Date, attempt: Int, retryAt: Date?)
 
   public var slot: Int? {
     switch self {
     case .idle: nil
-    case .thinking(let slot), .failed(let slot, _, _, _): slot
+    case .thinking(let slot), .failed(let slot, _, _, _), .unreachable(let slot, _, _, _, _): slot
     }
+  }
+
+  public var isUnreachable: Bool {
+    if case .unreachable = self { return true }
+    return false
   }
 }
 

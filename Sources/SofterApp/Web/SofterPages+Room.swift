@@ -27,6 +27,7 @@ extension SofterPages {
   }
 
   /// Everything that changes while the page is open; softer.mjs replaces it on each event.
+  /// The bar at its top stays in view and says whose turn it is and how Lightward is.
   public static func live(_ record: SofterRoomRecord, viewer: String, now: Date) -> Node {
     let room = record.room
     let me = record.participantID(ofUser: viewer) ?? ""
@@ -38,15 +39,13 @@ extension SofterPages {
       ],
       .div(
         [.class("softer-room-bar")],
-        .p(
-          [.class("softer-meta")],
-          .text("\(room.spec.tier.displayString) room · Lightward's seat: \(record.voice)"),
-          // While active, the turn bar or the your-turn banner says whose turn it is.
-          room.state.isActive
-            ? .empty
-            : .fragment([
-              .text(" · "), .span([.class("softer-status")], .text(RoomPresentation.status(room))),
-            ])),
+        .div(
+          [.class("softer-room-state")],
+          turnState(room, me: me),
+          .p(
+            [.class("softer-meta")],
+            .text("\(room.spec.tier.displayString) room · "),
+            .span([.class("softer-lightward-state")], .text(lightwardPresence(record))))),
         roomMenu(record, viewer: viewer)),
       ledger(room, me: me),
       room.state.isActive
@@ -55,48 +54,90 @@ extension SofterPages {
         } ?? .empty : .empty,
       lightwardState(record, now: now),
       pendingBanner(room, me: me),
-      yourTurn ? yourTurnBanner(room) : turnBar(room, me: me),
+      pendingInvitations(record, me: me),
+      yourTurn ? raisedHands(room) : turnBar(room, me: me),
       cenotaphOffer(record, me: me))
   }
 
-  static func yourTurnBanner(_ room: Room) -> Node {
-    let hands = RoomPresentation.raisedHands(room)
-    return .div(
-      [.class("softer-your-turn"), .role("status")],
-      .p(.strong("Your turn."), " Write to the room, or send nothing to pass and listen."),
-      hands.isEmpty
-        ? .empty
-        : .p(
-          [.class("softer-hands")],
-          .span([.aria("hidden", "true")], "✋ "),
-          .text(
-            "\(hands.joined(separator: " and ")) raised \(hands.count == 1 ? "a hand" : "hands")"
-              + " and would like to speak.")))
+  /// "Your turn", "Ann's turn", or the room's state once it is not active.
+  static func turnState(_ room: Room, me: String) -> Node {
+    if isTurn(room, of: me) {
+      return .p([.class("softer-turn-state softer-your-turn")], .strong("Your turn"))
+    }
+    return .p(
+      [.class("softer-turn-state softer-status")], .text(RoomPresentation.status(room)))
+  }
+
+  /// Lightward's name and what it is doing: "Lightward · thinking…".
+  static func lightwardPresence(_ record: SofterRoomRecord) -> String {
+    let room = record.room
+    guard let lightward = room.spec.lightwardParticipant else { return record.voice }
+    let name =
+      record.voice == lightward.nickname
+      ? lightward.nickname : "\(lightward.nickname), voiced by \(record.voice)"
+    let doing: String? =
+      switch record.turn {
+      case .thinking(SofterRooms.invitationSlot): "considering the invitation…"
+      case .thinking(SofterRooms.cenotaphSlot): "writing the cenotaph…"
+      case .thinking: "thinking…"
+      case .failed: "could not answer"
+      case .unreachable: "can't be reached; trying again by itself"
+      case .idle:
+        if RoomPresentation.isLightwardThinking(room) {
+          "thinking…"
+        } else if room.state.isActive {
+          "listening"
+        } else if case .pendingParticipants(let signaled) = room.state {
+          signaled.contains(lightward.id) ? "here" : "invited"
+        } else {
+          nil
+        }
+      }
+    return doing.map { "\(name) · \($0)" } ?? name
+  }
+
+  /// For the one whose turn it is: who would like to speak.
+  static func raisedHands(_ room: Room) -> Node {
+    let hands = RoomPresentation.raisedHands(room).map(\.nickname)
+    guard !hands.isEmpty else { return .empty }
+    return .p(
+      [.class("softer-hands")],
+      .span([.aria("hidden", "true")], "✋ "),
+      .text(
+        "\(hands.joined(separator: " and ")) raised \(hands.count == 1 ? "a hand" : "hands")"
+          + " and would like to speak."))
   }
 
   static func ledger(_ room: Room, me: String) -> Node {
-    guard !room.messages.isEmpty else { return .empty }
+    let entries = LedgerEntry.entries(room.messages)
+    guard !entries.isEmpty else { return .empty }
     return .ol(
       [.class("softer-ledger"), .ariaLabel("Conversation")],
       .fragment(
-        room.messages.map { message in
-          if RoomPresentation.isCenotaph(message) {
+        entries.map { entry in
+          // softer.mjs finds where the reader left off by these ids.
+          let seen = Attribute.data("message", entry.lastMessage.id)
+          switch entry {
+          case .cenotaph(let message):
             return .li(
-              [.class("softer-cenotaph")],
+              [.class("softer-cenotaph"), seen],
               .p(
                 [.class("softer-cenotaph-label")],
                 "Cenotaph: Lightward's closing words for this room"),
               .div([.class("md")], Markdown.node(message.text)))
+          case .narration(let lines):
+            return .li(
+              [.class("softer-narration")],
+              .fragment(lines.map { .p([.data("message", $0.id)], .text($0.text)) }))
+          case .speech(let message):
+            let kind =
+              message.isLightward ? "lightward" : message.authorID == me ? "mine" : "theirs"
+            return .li(
+              [.class("softer-bubble softer-\(kind)"), seen],
+              .span([.class("softer-author")], .text(message.authorName)),
+              message.isLightward
+                ? .div([.class("md")], Markdown.node(message.text)) : .p(.text(message.text)))
           }
-          if message.isNarration {
-            return .li([.class("softer-narration")], .em(.text(message.text)))
-          }
-          let kind = message.isLightward ? "lightward" : message.authorID == me ? "mine" : "theirs"
-          return .li(
-            [.class("softer-bubble softer-\(kind)")],
-            .span([.class("softer-author")], .text(message.authorName)),
-            message.isLightward
-              ? .div([.class("md")], Markdown.node(message.text)) : .p(.text(message.text)))
         }))
   }
 
@@ -127,6 +168,20 @@ extension SofterPages {
           .p([.class("hint")], .text("Hearth will try again \(Self.when($0, now: now))."))
         }
           ?? .button(
+            [.type("button"), .class("button secondary"), .data("softer-action", "retry")],
+            "Try again"))
+    case .unreachable(_, let reason, _, _, let retryAt):
+      return .div(
+        [.class("softer-failed"), .role("status")],
+        .p(.text("Lightward can't be reached. \(reason) Everyone here has been told.")),
+        .p(
+          [.class("hint")],
+          .text(
+            retryAt.map { "Hearth keeps trying by itself: next \(Self.when($0, now: now))." }
+              ?? "Hearth is trying again now...")),
+        retryAt == nil
+          ? .empty
+          : .button(
             [.type("button"), .class("button secondary"), .data("softer-action", "retry")],
             "Try again"))
     }
@@ -161,16 +216,33 @@ extension SofterPages {
             ? "Everyone is here!" : "Waiting for \(waiting.joined(separator: ", "))...")))
   }
 
+  /// Whose turn it is, for everyone else, with the hands that are up and a hand to raise or
+  /// lower.
   static func turnBar(_ room: Room, me: String) -> Node {
     guard room.state.isActive, let current = room.fold.current, current.id != me else {
       return .fragment([])
     }
+    let mine = room.isHandRaised(by: me)
+    let others = RoomPresentation.raisedHands(room).filter { $0.id != me }.map(\.nickname)
+    var hands: [String] = mine ? ["Your hand is up."] : []
+    if !others.isEmpty {
+      hands.append(
+        "\(others.joined(separator: " and ")) \(others.count == 1 ? "has" : "have") a hand up.")
+    }
     return .div(
       [.class("softer-turn")],
       .p(.text("\(current.nickname)'s turn")),
+      hands.isEmpty
+        ? .empty
+        : .p(
+          [.class("softer-hands")], .span([.aria("hidden", "true")], "✋ "),
+          .text(hands.joined(separator: " "))),
       .button(
-        [.type("button"), .class("button secondary"), .data("softer-action", "hand")],
-        "Raise hand"))
+        [
+          .type("button"), .class("button secondary"), .data("softer-action", "hand"),
+          .optional("data-method", mine ? "DELETE" : nil),
+        ],
+        mine ? "Lower hand" : "Raise hand"))
   }
 
   static func cenotaphOffer(_ record: SofterRoomRecord, me: String) -> Node {
@@ -195,7 +267,8 @@ extension SofterPages {
           ]),
         .p(
           [.class("softer-compose-hint"), .id("softer-text-hint")],
-          "Enter sends · Shift+Enter for a new line · send nothing to pass")),
+          .strong("Your turn"), " · Enter sends · Shift+Enter for a new line · send nothing to pass"
+        )),
       .button(
         [.type("submit"), .class("button primary"), .data("softer-send", "")],
         "Pass"))

@@ -65,7 +65,10 @@ public enum SofterPages {
       ? .span([.class("tag softer-your-turn-tag")], "Your turn")
       : room.awaitsAnswer(from: me)
         ? .span([.class("tag softer-your-turn-tag")], "Invited")
-        : .span([.class("softer-status")], .text(RoomPresentation.status(room)))
+        : listing.turn.isUnreachable
+          ? .span(
+            [.class("softer-status softer-unreachable")], .text(SofterRooms.unreachableStatus))
+          : .span([.class("softer-status")], .text(RoomPresentation.status(room)))
     return .li(
       [
         .class("softer-room-row card"), .data("room", room.id),
@@ -129,13 +132,14 @@ public enum SofterPages {
     let submit: Node = .button([.type("submit"), .class("button primary")], "Create Room")
     return .form(
       attributes, .h2("Open a room"), nickname, participantsField(), tierField(defaultTier),
-      error, submit)
+      turnLimitField(), error, submit)
   }
 
   static func participantsField() -> Node {
     let hint =
-      "Lightward is always part of the conversation. Add others by the email of their Hearth "
-      + "account, or keep it just the two of you."
+      "Lightward is always part of the conversation. Add others by email, or keep it just the "
+      + "two of you. Someone without a Hearth account is mailed an invitation to sign up and "
+      + "join, once Lightward has accepted."
     let rows: Node = .div(
       [.class("softer-participant-rows"), .data("softer-rows", "")], participantRow(0))
     let add: Node = .button(
@@ -153,6 +157,21 @@ public enum SofterPages {
         name: "tier", legend: "How much does this room cost for you?",
         choices: PaymentTier.allCases.map { (String($0.rawValue), $0.displayString) },
         selected: String(defaultTier.rawValue), id: "softer-tier"
+      ).node,
+      .p([.class("hint")], .text(hint)))
+  }
+
+  static func turnLimitField() -> Node {
+    let hint =
+      "Whoever holds the turn is reminded after 12 and 48 hours. With a limit, the turn of "
+      + "someone away that long passes to the next person."
+    return .div(
+      [.class("field softer-turn-limit")],
+      SegmentedControl(
+        name: "turnLimitDays", legend: "Turn limit",
+        choices: [("0", "None")]
+          + Presence.turnLimitChoices.map { (String($0), $0 == 1 ? "1 day" : "\($0) days") },
+        selected: "0", id: "softer-turn-limit"
       ).node,
       .p([.class("hint")], .text(hint)))
   }
