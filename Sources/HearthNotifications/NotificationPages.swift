@@ -36,7 +36,8 @@ package struct NotificationPages: Sendable {
     let user = try context.requireCaller().user
     let notices = try await store.notifications(userID: user.id, before: nil, limit: 100)
     return pages.html(
-      NotificationsPage.render(try await pages.pageContext(request, context), notices: notices))
+      NotificationsPage.render(
+        try await pages.pageContext(request, context), notices: notices, now: env.now()))
   }
 
   /// Following a notice marks it read.
@@ -46,8 +47,17 @@ package struct NotificationPages: Sendable {
     guard let notice = try await store.notification(id: id), notice.userID == user.id else {
       throw APIErrorResponse(.notFound("notification"))
     }
-    _ = try await store.markRead(id: id, userID: user.id, at: env.now())
+    try await markReadWithSiblings(notice, userID: user.id)
     return pages.redirect(Notifier.localPath(notice.url))
+  }
+
+  /// The inbox shows notices about the same thing as one: opening or marking it reads them all.
+  private func markReadWithSiblings(_ notice: StoredNotification, userID: String) async throws {
+    let recent = try await store.notifications(userID: userID, before: nil, limit: 100)
+    let ids = Set([notice.id] + NoticeGroup.siblings(of: notice, in: recent).map(\.id))
+    for id in ids.sorted() {
+      _ = try await store.markRead(id: id, userID: userID, at: env.now())
+    }
   }
 
   // The forms below send signed-out people to /login with no way back, so they keep their own
@@ -58,10 +68,10 @@ package struct NotificationPages: Sendable {
   {
     guard let caller = context.caller else { return pages.redirect("/login") }
     _ = try await pages.form(request)
-    guard
-      try await store.markRead(
-        id: context.parameters.get("id") ?? "", userID: caller.user.id, at: env.now())
+    guard let notice = try await store.notification(id: context.parameters.get("id") ?? ""),
+      notice.userID == caller.user.id
     else { throw APIErrorResponse(.notFound("notification")) }
+    try await markReadWithSiblings(notice, userID: caller.user.id)
     return pages.redirect("/notifications")
   }
 

@@ -65,35 +65,32 @@ import Testing
     #expect(logout.contains(">Log out</button>"))
   }
 
-  @Test func thePhoneMenuHoldsTheAppsAndTheAccountAndCountsInvitations() {
+  @Test func thePhoneMenuHoldsTheAppsAndTheAccountAndTheBellStaysOutside() throws {
     let html = page(TestData.signedIn(invitations: 2))
     #expect(
       html.contains(
         "<button type=\"button\" class=\"menu-toggle\" aria-expanded=\"false\" aria-controls=\"site-menu\">"
       ))
-    #expect(
-      html.contains(
-        "<span class=\"visually-hidden\">Invitations: </span><span class=\"count\">2</span>"))
-    let menu = html.components(separatedBy: "<div id=\"site-menu\" class=\"site-menu\">").last ?? ""
+    let parts = html.components(separatedBy: "<div id=\"site-menu\" class=\"site-menu\">")
+    let menu = try #require(parts.last)
     #expect(menu.contains("aria-label=\"Apps\"") && menu.contains("action=\"/logout\""))
+    #expect(!menu.contains("notification-bell"))
+    #expect(parts.first?.contains("<a id=\"notification-bell\"") == true)
+    #expect(!page(TestData.signedOut()).contains("notification-bell"))
+  }
+
+  @Test func theBellHasOneBadgeForUnreadNoticesAndInvitations() {
+    var context = TestData.signedIn(invitations: 2)
+    context.unreadNotifications = 3
+    let html = page(context)
+    #expect(html.contains("data-unread=\"3\" data-invitations=\"2\""))
+    #expect(
+      html.contains(
+        "<span class=\"badge\"><span class=\"visually-hidden\">, waiting: </span><span class=\"count\">5</span></span>"
+      ))
+    #expect(html.components(separatedBy: "class=\"badge\"").count == 2, "one badge on the page")
+    #expect(!html.contains("invitation-badge"))
     #expect(page(TestData.signedIn()).contains("<span class=\"badge\" hidden>"))
-    #expect(!page(TestData.signedOut()).contains("class=\"count\""))
-  }
-
-  @Test func invitationBadgeHiddenAtZero() {
-    let html = page(TestData.signedIn(invitations: 0))
-    #expect(
-      html.contains(
-        "<a id=\"invitation-badge\" class=\"invitations-link\" href=\"/invitations\" hidden>"))
-    #expect(html.contains("<span class=\"badge\">0</span>"))
-  }
-
-  @Test func invitationBadgeShowsCount() {
-    let html = page(TestData.signedIn(invitations: 3))
-    #expect(
-      html.contains(
-        "<a id=\"invitation-badge\" class=\"invitations-link\" href=\"/invitations\">"))
-    #expect(html.contains("<span class=\"badge\">3</span>"))
   }
 
   @Test func currentNavItemIsMarked() {

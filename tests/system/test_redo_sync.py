@@ -115,21 +115,27 @@ def test_a_third_account_sees_only_what_was_shared(backend, start_server) -> Non
     bob_client = server.client().with_token(bob_auth["accessToken"])
     invitations = json_of(bob_client.get("/api/invitations"))["invitations"]
     assert [(i["app"], i["title"], i["permission"]) for i in invitations] == [("redo", "Shared shopping", "read-write")]
+    # The invitation names the task as it is now, after a rename
+    ann_home.out("edit", shopping["id"][:8], "--title", "Weekly shopping")
+    ann_home.out("sync")
+    invitations = json_of(bob_client.get("/api/invitations"))["invitations"]
+    assert [i["title"] for i in invitations] == ["Weekly shopping"]
+    assert "Weekly shopping" in bob_client.get("/invitations").text
     answer = {"app": "redo", "kind": "task", "resourceId": shopping["id"], "decision": "accept"}
     assert bob_client.post("/api/invitations/respond", json=answer).status_code == 200
     bob_home.out("sync")
-    assert [t["title"] for t in tasks_of(bob_home).values()] == ["Shared shopping"]
+    assert [t["title"] for t in tasks_of(bob_home).values()] == ["Weekly shopping"]
 
     # Bob, read-write, completes it; Ann sees his signed change, and is told of it (once for
     # the quarter hour), while Bob is not told of his own change
-    bob_home.out("complete", "Shared shopping")
+    bob_home.out("complete", "Weekly shopping")
     bob_home.out("sync")
     ann_home.out("sync")
     assert tasks_of(ann_home)[shopping["id"]] == tasks_of(bob_home)[shopping["id"]]
     ann_client = server.client().with_token(ann_auth["accessToken"])
     notices = json_of(ann_client.get("/api/notifications"))["notifications"]
     assert [(n["kind"], n["title"], n["url"]) for n in notices] == [
-        ("redo.shared-task-changed", "Bob changed “Shared shopping”", f"/redo/tasks/{shopping['id']}")
+        ("redo.shared-task-changed", "Bob changed “Weekly shopping”", f"/redo/tasks/{shopping['id']}")
     ]
     assert json_of(bob_client.get("/api/notifications"))["notifications"] == []
 

@@ -52,7 +52,9 @@ def test_softer_tells_people_what_waits_for_them(backend, start_server) -> None:
 
         [invited] = wait_for_notice(abe, "softer.invited")
         assert invited["title"] == "Isaac invited you to a room"
-        assert invited["url"] == "/invitations"
+        assert invited["url"] == f"/softer/rooms/{room_id}"
+        page = abe.get(f"/softer/rooms/{room_id}")
+        assert page.status_code == 200 and "You are invited to this room." in page.text
         [pushed] = push.wait_for("/push/abe", 1)
         assert phone.read(pushed)["title"] == "Isaac invited you to a room"
         assert pushed.headers["Urgency"] == "normal"

@@ -259,22 +259,24 @@ const on = (prefix, handler) => {
   };
 };
 
-// The invitation badge in the header and, on /invitations, the list itself.
+// The bell's one badge counts what waits: unread notices and invitations.
+const showWaiting = (counts) => {
+  const bell = document.getElementById("notification-bell");
+  if (!bell) return;
+  for (const [name, value] of Object.entries(counts)) {
+    if (Number.isFinite(value)) bell.dataset[name] = String(Math.max(0, value));
+  }
+  const waiting = Number(bell.dataset.unread || 0) + Number(bell.dataset.invitations || 0);
+  const badge = bell.querySelector(".badge");
+  badge.querySelector(".count").textContent = String(waiting);
+  badge.hidden = waiting <= 0;
+};
 const refreshBadge = async () => {
-  const badge = document.getElementById("invitation-badge");
-  if (!badge) return;
+  if (!document.getElementById("notification-bell")) return;
   const response = await hearthFetch("/api/invitations");
   if (!response.ok) return;
   const json = await response.json();
-  const count = Array.isArray(json.invitations) ? json.invitations.length : 0;
-  const number = badge.querySelector(".badge");
-  if (number) number.textContent = String(count);
-  badge.hidden = count === 0;
-  const onMenu = document.querySelector(".menu-toggle .badge");
-  if (onMenu) {
-    onMenu.querySelector(".count").textContent = String(count);
-    onMenu.hidden = count === 0;
-  }
+  showWaiting({ invitations: Array.isArray(json.invitations) ? json.invitations.length : 0 });
 };
 
 // Replaces the element `id` with its fresh copy from the server's render of this page.
@@ -291,13 +293,8 @@ const refreshList = async (id = "invitation-list") => {
   if (fresh && current) current.replaceWith(document.importNode(fresh, true));
 };
 
-// The bell in the header counts unread notifications; on /notifications the list follows.
-const showUnread = (count) => {
-  const badge = document.querySelector("#notification-bell .badge");
-  if (!badge || !Number.isFinite(count)) return;
-  badge.querySelector(".count").textContent = String(Math.max(0, count));
-  badge.hidden = count <= 0;
-};
+// On /notifications the list follows the notices as they come.
+const showUnread = (count) => showWaiting({ unread: count });
 const refreshBell = async () => {
   if (!document.getElementById("notification-bell")) return;
   const response = await hearthFetch("/api/notifications?limit=1");

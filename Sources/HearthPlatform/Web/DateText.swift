@@ -27,6 +27,44 @@ public enum DateText {
     return formatter.string(from: date)
   }
 
+  /// As people say it, for what just happened: "Just now", "5 minutes ago", "3 hours ago",
+  /// "Yesterday, 8:03 AM", "Monday, 8:03 AM" within a week, then as `short` says it.
+  public static func spoken(_ date: Date, in timeZone: TimeZone, now: Date) -> String {
+    let seconds = now.timeIntervalSince(date)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = "h:mm a"
+    let days =
+      calendar.dateComponents(
+        [.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)
+      ).day ?? 0
+    switch seconds {
+    case ..<60 where seconds >= -60: return "Just now"
+    case 60..<3_600: return seconds < 120 ? "A minute ago" : "\(Int(seconds / 60)) minutes ago"
+    case 3_600..<(6 * 3_600) where days == 0:
+      return seconds < 7_200 ? "An hour ago" : "\(Int(seconds / 3_600)) hours ago"
+    default: break
+    }
+    switch days {
+    case 0: return "Today, " + formatter.string(from: date)
+    case 1: return "Yesterday, " + formatter.string(from: date)
+    case 2..<7:
+      formatter.dateFormat = "EEEE, h:mm a"
+      return formatter.string(from: date)
+    default: return short(date, in: timeZone, now: now)
+    }
+  }
+
+  /// A `<time>` element saying the date as people say it, the full date as its title.
+  public static func spokenNode(_ date: Date, in timeZone: TimeZone, now: Date) -> Node {
+    .time(
+      [.datetime(iso(date)), .title(readable(date, in: timeZone))],
+      .text(spoken(date, in: timeZone, now: now)))
+  }
+
   /// A machine-readable instant for `<time datetime>`.
   public static func iso(_ date: Date) -> String {
     let formatter = ISO8601DateFormatter()

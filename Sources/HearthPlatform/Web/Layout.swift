@@ -57,19 +57,14 @@ public enum Layout {
         .a(
           [.class("brand"), .href("/"), .ariaCurrent(context.path == "/" ? "page" : nil)],
           "Hearth"),
+        bell(context),
         // On a phone the apps and the account sit behind this button (hearth.mjs), so the
         // header stays one row; on wider screens the button is hidden and they show inline.
         .button(
           [
             .type("button"), .class("menu-toggle"), .attr("aria-expanded", "false"),
             .attr("aria-controls", "site-menu"),
-          ], .span([.class("menu-icon"), .aria("hidden", "true")]), "Menu",
-          context.userName == nil
-            ? .empty
-            : .span(
-              [.class("badge"), .flag("hidden", context.invitationCount <= 0)],
-              .span([.class("visually-hidden")], "Invitations: "),
-              .span([.class("count")], .text("\(max(0, context.invitationCount))")))),
+          ], .span([.class("menu-icon"), .aria("hidden", "true")]), "Menu"),
         .div(
           [.id("site-menu"), .class("site-menu")],
           .nav(
@@ -95,26 +90,8 @@ public enum Layout {
         .a([.href("/login"), .ariaCurrent(context.path == "/login" ? "page" : nil)], "Log in"),
         .a([.class("button primary"), .href("/signup")], "Sign up"))
     }
-    let count = max(0, context.invitationCount)
-    let unread = max(0, context.unreadNotifications)
     return .div(
       [.class("account-links")],
-      .a(
-        [
-          .id("notification-bell"), .class("bell-link"), .href("/notifications"),
-          .ariaCurrent(context.path == "/notifications" ? "page" : nil),
-        ],
-        bellIcon, .span([.class("visually-hidden")], "Notifications"),
-        .span(
-          [.class("badge"), .flag("hidden", unread == 0)],
-          .span([.class("visually-hidden")], ", unread: "),
-          .span([.class("count")], .text(String(unread))))),
-      .a(
-        [
-          .id("invitation-badge"), .class("invitations-link"), .href("/invitations"),
-          .flag("hidden", count == 0),
-        ],
-        "Invitations ", .span([.class("badge")], .text(String(count)))),
       .a(
         [
           .class("user-link"), .href("/account"),
@@ -124,6 +101,26 @@ public enum Layout {
       Forms.post(
         action: "/logout", csrf: context.csrfToken, attributes: [.class("inline-form")],
         Forms.submit("Log out", style: .link)))
+  }
+
+  /// The bell, outside the menu so it shows at every width: one badge for what waits (unread
+  /// notices and invitations, kept live by hearth.mjs), opening the inbox.
+  package static func bell(_ context: PageContext) -> Node {
+    guard context.userName != nil else { return .empty }
+    let unread = max(0, context.unreadNotifications)
+    let invitations = max(0, context.invitationCount)
+    let waiting = unread + invitations
+    return .a(
+      [
+        .id("notification-bell"), .class("bell-link"), .href("/notifications"),
+        .ariaCurrent(context.path == "/notifications" ? "page" : nil),
+        .data("unread", String(unread)), .data("invitations", String(invitations)),
+      ],
+      bellIcon, .span([.class("visually-hidden")], "Notifications"),
+      .span(
+        [.class("badge"), .flag("hidden", waiting == 0)],
+        .span([.class("visually-hidden")], ", waiting: "),
+        .span([.class("count")], .text(String(waiting)))))
   }
 
   static let bellIcon = Node.raw(

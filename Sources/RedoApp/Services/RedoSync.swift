@@ -117,9 +117,15 @@ struct RedoSync {
       return accepted
     }
     let verdicts = outcome.withLockedValue { $0 }
-    if verdicts.contains(where: { $0.1.status == .accepted }),
-      let ownerID = owner.withLockedValue({ $0 })
-    {
+    let accepted = verdicts.contains { $0.1.status == .accepted }
+    if accepted, batch.contains(where: { $0.node.payload["title"] != nil }) {
+      let nodes = RedoTasks(env: env).read(
+        try await env.database.redoStore.redoNodes(taskId: taskId))
+      if let current = TaskReplay.replayTask(nodes).task?.title {
+        try await env.database.redoStore.renameRedoTaskShare(taskId: taskId, title: current)
+      }
+    }
+    if accepted, let ownerID = owner.withLockedValue({ $0 }) {
       try await tellOthers(taskId: taskId, ownerID: ownerID, changedBy: user)
       try await RedoDeadlineReminders(env: env).replan(taskId: taskId)
     }

@@ -99,6 +99,16 @@ struct RedoSQLStore: RedoSyncStore {
     }
   }
 
+  func renameRedoTaskShare(taskId: String, title: String) async throws {
+    try await database.transaction { tx in
+      try await tx.execute(
+        """
+        UPDATE shares SET title = \(title)
+        WHERE app = 'redo' AND kind = 'task' AND resource_id = \(taskId) AND title <> \(title)
+        """)
+    }
+  }
+
   func redoNodes(visibleTo userID: String, after cursor: Int64, limit: Int) async throws
     -> [StoredRedoNode]
   {

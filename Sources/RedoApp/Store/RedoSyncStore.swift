@@ -59,6 +59,8 @@ public protocol RedoSyncStore: Sendable {
     decide:
       @escaping @Sendable (_ ownerID: String?, _ stored: [StoredRedoNode]) throws -> [NewRedoNode]
   ) async throws -> [StoredRedoNode]
+  /// The task's name where sharing shows it (invitations), after a rename.
+  func renameRedoTaskShare(taskId: String, title: String) async throws
   /// Nodes of the tasks the person owns or has accepted, after `cursor`, in sequence order. Whole
   /// sequences only, so a reader that resumes from the last sequence it saw misses nothing.
   func redoNodes(visibleTo userID: String, after cursor: Int64, limit: Int) async throws

@@ -60,7 +60,8 @@ enum SofterNotices {
         NotificationDraft(
           kind: invited, to: newlySeated.sorted(), title: "\(opener) invited you to a room",
           body: "With \(company). Lightward has said yes; the room waits for you.",
-          url: "/invitations", dedupeKey: "softer:\(room.id):invited", occurredAt: now))
+          // The room itself: it asks them to join while pending and is theirs once they have.
+          url: path, dedupeKey: "softer:\(room.id):invited", occurredAt: now))
     }
 
     drafts += outage(
