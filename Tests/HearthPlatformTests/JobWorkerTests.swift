@@ -105,7 +105,7 @@ import Testing
     #expect(done.withLockedValue { $0.count } == 30)
   }
 
-  @Test(.timeLimit(.minutes(1))) func noMoreHandlersRunAtOnceThanTheWorkersConcurrency()
+  @Test(.timeLimit(.minutes(3))) func noMoreHandlersRunAtOnceThanTheWorkersConcurrency()
     async throws
   {
     let server = try await TestServer()

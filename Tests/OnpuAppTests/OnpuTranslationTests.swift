@@ -20,7 +20,8 @@ import Testing
     var translation = OnpuTranslation(
       translator: GeminiClient(
         baseURL: "http://127.0.0.1:\(port)/v1beta", model: "fake", apiKey: "key-1",
-        timeoutSeconds: 5))
+        // Long enough that a loaded machine's slow answer is never taken for a lost one.
+        timeoutSeconds: 60))
     translation.backoff = [.milliseconds(10), .milliseconds(20), .milliseconds(40)]
     return translation
   }
