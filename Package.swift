@@ -202,7 +202,7 @@ var package = Package(
     .target(
       name: "HearthAccounts",
       dependencies: platformLibraries + [
-        "HearthNotifications", "HearthPlatform",
+        "CQREncode", "HearthNotifications", "HearthPlatform",
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
       ]
     ),
@@ -250,6 +250,7 @@ var package = Package(
     .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CBrotli", providers: [.apt(["libbrotli-dev"])]),
+    .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
     .target(name: "OnpuAnalysis", dependencies: ["CMeCab", "CZlib", "OnpuCore"]),
 
     .executableTarget(

@@ -1,7 +1,7 @@
 """Every page, as a person meets it: on a phone (390 px) and a desktop, in light and dark, first
 with an empty account and then with something in every app. Each must pass axe-core with no
-serious or critical violation, never scroll sideways, keep a phone's controls 44 px tall and its
-fields at 16 px, log no console error and load every request it makes. Screenshots of every page
+serious or critical violation, never scroll sideways, never break a word inside itself, keep a
+phone's controls 44 px tall and its fields at 16 px, log no console error and load every request it makes. Screenshots of every page
 land in .tmp/screenshots; `make screenshots` copies each app's into docs/screenshots."""
 
 from __future__ import annotations
@@ -50,6 +50,29 @@ THUMB_CHECK = """() => {
     if (size < 16) problems.push(`field text ${size} px: ${describe(el)}`);
   }
   return problems;
+}"""
+
+# No word is broken inside itself ("Br|ow|ser" on a narrow column): every run of letters of a
+# word (3 to 20 letters; longer runs, codes and keys may wrap) lies on one line.
+BROKEN_WORDS = """() => {
+  const problems = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest("script, style, code, pre, kbd, svg, .visually-hidden")) continue;
+    const words = /[A-Za-z][A-Za-z'’]{2,19}/g;
+    for (let match = words.exec(node.textContent); match; match = words.exec(node.textContent)) {
+      const after = node.textContent[match.index + match[0].length] || " ";
+      if (/[A-Za-z0-9]/.test(after)) continue;
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.add(`word broken across lines: "${match[0]}" in ${el.outerHTML.slice(0, 90)}`);
+    }
+  }
+  return [...problems].slice(0, 20);
 }"""
 
 
@@ -104,6 +127,7 @@ def walk(
                     problems.append(f"{where}: scrolls sideways ({overflow} px wide)")
                 if width < 600:
                     problems += [f"{where}: {line}" for line in page.evaluate(THUMB_CHECK)]
+                problems += [f"{where}: {line}" for line in page.evaluate(BROKEN_WORDS)]
                 problems += [f"{where}: {line}" for line in seen]
                 name = path.split("?")[0].strip("/").replace("/", "-") or "home"
                 page.screenshot(path=str(screenshots / f"{prefix}-{name}-{width}-{scheme}.png"), full_page=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import time
 from urllib.parse import urlparse
 
@@ -129,7 +130,7 @@ def test_the_content_security_policy_blocks_inline_script(page: Page) -> None:
     page.js_errors.clear()  # type: ignore[attr-defined]
 
 
-def test_two_factor_set_up_and_sign_in_on_the_account_page(page: Page, live_server) -> None:
+def test_two_factor_set_up_and_sign_in_on_the_account_page(page: Page, live_server, tmp_path) -> None:
     email = unique_email("totp")
     r = Client(live_server.base_url).signup(email, "Tove")
     assert r.status_code == 201, describe(r)
@@ -144,6 +145,15 @@ def test_two_factor_set_up_and_sign_in_on_the_account_page(page: Page, live_serv
     page.wait_for_url(live_server.base_url + "/account/two-factor")
     secret = page.locator("#two-factor-secret").inner_text().replace(" ", "")
     totp = pyotp.TOTP(secret)
+    # The QR code drawn on the server is what a camera reads: zbar decodes the one on screen
+    # to the same otpauth address as the link beside it
+    qr = page.get_by_role("img", name="QR code of your two-factor key")
+    shot = tmp_path / "two-factor-qr.png"
+    qr.screenshot(path=str(shot))
+    decoded = subprocess.run(["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True, check=True)
+    uri = page.get_by_role("link", name="Open the key in the app").get_attribute("href")
+    assert decoded.stdout.strip() == uri
+    assert pyotp.parse_uri(uri).secret == secret
     page.get_by_label("Code from the app").fill("000000" if totp.now() != "000000" else "111111")
     page.get_by_label("Your password").fill(PASSWORD)
     page.get_by_role("button", name="Turn on two-factor sign-in").click()

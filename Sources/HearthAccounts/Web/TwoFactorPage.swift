@@ -52,11 +52,19 @@ public enum TwoFactorPage {
           .ol(
             [.class("steps")],
             .li(
-              "Open an authenticator app (such as Aegis, Google Authenticator or 1Password) and ",
-              "add an account by entering this key: ",
-              .code([.class("secret"), .id("two-factor-secret")], .text(grouped)),
-              ". On this phone you can ",
-              .a([.href(otpauthURI)], "open it in your app"), " instead."),
+              "Open an authenticator app (such as Aegis, Google Authenticator or 1Password), ",
+              "add an account, and scan this code with it:",
+              QRCode(otpauthURI).map {
+                Node.div(
+                  [.class("qr")],
+                  .raw($0.svg(label: "QR code of your two-factor key")))
+              } ?? .empty,
+              .p(
+                "Or type this key into the app: ",
+                .code([.class("secret"), .id("two-factor-secret")], .text(grouped)), "."),
+              .p(
+                [.class("hint")], "Is the app on this device? ",
+                .a([.href(otpauthURI)], "Open the key in the app"), " instead of scanning.")),
             .li("Enter the 6-digit code the app shows, and your password.")),
           errors.summary(shownFields: ["code", "password"]),
           Forms.post(
