@@ -9,7 +9,9 @@ public struct AuralystModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "auralyst", name: "Auralyst",
     summary: "A symptom and medication journal you can share with caregivers, with insights.")
-  public static var assets: [StaticAsset] { [AuralystAssets.script, AuralystAssets.stylesheet] }
+  public static var assets: [StaticAsset] {
+    [AuralystAssets.script, AuralystAssets.doses, AuralystAssets.stylesheet]
+  }
   public static var schema: AppSchema { AuralystSchema.all }
   public static var notificationKinds: [NotificationKind] {
     [
