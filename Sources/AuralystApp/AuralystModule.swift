@@ -9,10 +9,15 @@ public struct AuralystModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "auralyst", name: "Auralyst",
     summary: "A symptom and medication journal you can share with caregivers, with insights.")
-  public static var assets: [StaticAsset] { [AuralystAssets.script, AuralystAssets.stylesheet] }
+  public static var assets: [StaticAsset] {
+    [AuralystAssets.script, AuralystAssets.doses, AuralystAssets.stylesheet]
+  }
   public static var schema: AppSchema { AuralystSchema.all }
   public static var notificationKinds: [NotificationKind] {
-    [AuralystDoseReminders.kind, AuralystDoseReminders.missedKind, AuralystJournals.noteAdded]
+    [
+      AuralystDoseReminders.kind, AuralystDoseReminders.missedKind, AuralystSupplies.kind,
+      AuralystJournals.noteAdded,
+    ]
   }
 
   let env: HearthEnvironment
@@ -31,11 +36,15 @@ public struct AuralystModule: HearthAppModule {
     [
       AuralystDoseReminders.kind.id: AuralystDoseReminders(env: env).take,
       AuralystDoseReminders.missedKind.id: AuralystDoseReminders(env: env).take,
+      AuralystSupplies.kind.id: AuralystSupplies(env: env).refill,
     ]
   }
 
   public var jobHandlers: [String: JobHandler] {
-    [AuralystDoseReminders.missedQueue: AuralystDoseReminders(env: env).followUpHandler]
+    [
+      AuralystDoseReminders.missedQueue: AuralystDoseReminders(env: env).followUpHandler,
+      AuralystSupplies.noticeQueue: AuralystSupplies(env: env).noticeHandler,
+    ]
   }
 
   public func accountZoneChanged(_ user: User) async throws {

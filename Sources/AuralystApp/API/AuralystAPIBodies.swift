@@ -128,11 +128,16 @@ enum AuralystAPI {
     var startDate: String?
     var isAsNeeded, canEdit: Bool
     var schedules: [ScheduleBody]
+    /// What is on hand and when to refill; absent while it is not counted.
+    var supply: SupplyBody?
 
     static let schemaRefinements: [String: JSON] = ["startDate": Rule.day]
 
-    init(_ medication: Medication, _ opened: AuralystJournals.Opened) {
+    init(
+      _ medication: Medication, _ opened: AuralystJournals.Opened, supply: MedicationSupply?
+    ) {
       id = medication.id
+      self.supply = supply.map(SupplyBody.init)
       let zone = TimeZone(identifier: opened.journal.timeZone) ?? .gmt
       let clock = ZoneClock(
         timeZone: zone, span: opened.journal.createdAt...opened.journal.createdAt)
@@ -290,6 +295,8 @@ enum AuralystAPI {
     var notes: String?
     var startDate: String?
     var schedules: [ScheduleInput]?
+    /// Start counting what is on hand, or change the count, threshold, refill size or unit.
+    var supply: SupplyInput?
 
     static let schemaRefinements: [String: JSON] = [
       "id": Rule.id, "name": ["minLength": 1, "maxLength": 120], "notes": Rule.text,

@@ -13,9 +13,12 @@ extension AuralystAPIController {
     async throws -> Response
   {
     let medications = try await journals.medications(opened)
+    let supplies = try await AuralystSupplies(env: env).supplies(opened)
     return JSONBody.response(
       AuralystAPI.MedicationList(
-        medications: medications.map { AuralystAPI.MedicationBody($0, opened) }))
+        medications: medications.map {
+          AuralystAPI.MedicationBody($0, opened, supply: supplies[$0.id])
+        }))
   }
 
   @Sendable func addMedication(_ request: Request, _ opened: AuralystJournals.Opened)
@@ -31,21 +34,37 @@ extension AuralystAPIController {
       startDay: today(opened).description)
     try apply(input, to: &medication, opened: opened, isNew: true)
     let (record, created) = try await journals.add(
-      AuralystRecordCoding.record(medication, at: env.now()), to: opened)
+      AuralystRecordCoding.record(medication, at: env.now()), to: opened,
+      supplies: try supplyEdit(input, medication))
     return Self.created(
-      AuralystAPI.MedicationEnvelope(
-        medication: AuralystAPI.MedicationBody(
-          try AuralystRecordCoding.medication(record) ?? medication, opened)), created)
+      try await envelope(try AuralystRecordCoding.medication(record) ?? medication, opened),
+      created)
   }
 
   @Sendable func showMedication(_ record: AuralystRecord, _ opened: AuralystJournals.Opened)
-    throws -> Response
+    async throws -> Response
   {
     guard let medication = try AuralystRecordCoding.medication(record) else {
       throw APIErrorResponse(.notFound("medication"))
     }
-    return JSONBody.response(
-      AuralystAPI.MedicationEnvelope(medication: AuralystAPI.MedicationBody(medication, opened)))
+    return JSONBody.response(try await envelope(medication, opened))
+  }
+
+  /// The medication with its supply, as the API answers it.
+  func envelope(_ medication: Medication, _ opened: AuralystJournals.Opened) async throws
+    -> AuralystAPI.MedicationEnvelope
+  {
+    let supply = try await AuralystSupplies(env: env).supplies(opened)[medication.id]
+    return AuralystAPI.MedicationEnvelope(
+      medication: AuralystAPI.MedicationBody(medication, opened, supply: supply))
+  }
+
+  /// The supply a medication's body sets, checked, as the store takes it.
+  private func supplyEdit(_ input: AuralystAPI.MedicationInput, _ medication: Medication) throws
+    -> [String: SupplyEdit]
+  {
+    guard let supply = input.supply else { return [:] }
+    return [medication.id: .count(try supply.validated(), defaultUnit: medication.defaultUnit)]
   }
 
   @Sendable func updateMedication(
@@ -60,9 +79,8 @@ extension AuralystAPIController {
     try apply(input, to: &medication, opened: opened, isNew: false)
     try await journals.replace(
       AuralystRecordCoding.record(medication, at: env.now()), in: opened,
-      authorID: record.authorID)
-    return JSONBody.response(
-      AuralystAPI.MedicationEnvelope(medication: AuralystAPI.MedicationBody(medication, opened)))
+      authorID: record.authorID, supplies: try supplyEdit(input, medication))
+    return JSONBody.response(try await envelope(medication, opened))
   }
 
   /// The fields given, checked. An as-needed medication keeps no schedules (the reference app

@@ -17,7 +17,7 @@ extension AuralystAPIController {
     query: [(name: String, schema: JSON, required: Bool)],
     list: @escaping @Sendable (Request, AuralystJournals.Opened) async throws -> Response,
     create: @escaping @Sendable (Request, AuralystJournals.Opened) async throws -> Response,
-    show: @escaping @Sendable (AuralystRecord, AuralystJournals.Opened) throws -> Response,
+    show: @escaping @Sendable (AuralystRecord, AuralystJournals.Opened) async throws -> Response,
     update:
       @escaping @Sendable (Request, AuralystRecord, AuralystJournals.Opened) async throws
       -> Response
@@ -47,7 +47,7 @@ extension AuralystAPIController {
     ) { _, context in
       let opened = try await open(context)
       let id = context.parameters.get("\(item)Id") ?? ""
-      return try show(try await journals.record(opened, id: id, kind: kind), opened)
+      return try await show(try await journals.record(opened, id: id, kind: kind), opened)
     }
     api.add(
       APIOperation(

@@ -1,4 +1,5 @@
 import { hearth } from "./hearth.mjs";
+import { addDose, doseField, removeDose, scheduleRows } from "./auralyst-doses.mjs";
 
 const app = document.querySelector("[data-auralyst-journal]");
 const journalId = app ? app.getAttribute("data-auralyst-journal") : null;
@@ -19,15 +20,18 @@ const errorText = async (response) => {
   }
 };
 // The server names fields as the API does ("symptoms.Headache", "schedules[0].time"); a
-// person sees the words of the form's own label instead.
-const labelFor = (form, field) => {
+// person sees the words of the form's own label instead ("Dose 1, Time").
+const controlFor = (form, field) => {
   if (!form || !field) return null;
-  const control = form.querySelector(`[name="${CSS.escape(field)}"]`);
-  const label = control && (control.labels && control.labels[0]);
-  if (label) return label.textContent.trim();
-  const row = field.match(/^schedules\[(\d+)\]\.(\w+)$/);
-  if (row) return `dose ${Number(row[1]) + 1}`;
-  return null;
+  const dose = doseField(form, field);
+  return dose ? dose.control : form.querySelector(`[name="${CSS.escape(field)}"]`);
+};
+const labelFor = (form, field) => {
+  const dose = form && doseField(form, field);
+  if (dose) return dose.words;
+  const control = controlFor(form, field);
+  const label = control && control.labels && control.labels[0];
+  return label ? label.textContent.trim() : null;
 };
 const peopleWords = (form, error) => {
   if (!error || !error.field) return error;
@@ -35,6 +39,7 @@ const peopleWords = (form, error) => {
   let message = error.message;
   if (error.code === "missing_field") message = `Fill in ${name}.`;
   else if (message.startsWith(`${error.field} `)) message = name + message.slice(error.field.length);
+  else if (/^schedules\[/.test(error.field)) message = `${name}: ${message}`;
   message = message.charAt(0).toUpperCase() + message.slice(1);
   return { ...error, message };
 };
@@ -85,26 +90,6 @@ if (journalId) {
 }
 
 // --- Forms -----------------------------------------------------------------------
-const scheduleRows = (form) => Array.from(form.querySelectorAll("[data-auralyst-rows] [data-auralyst-row]"))
-  .map((row) => {
-    const field = (name) => row.querySelector(`[data-field="${name}"]`);
-    const value = (name) => (field(name) ? field(name).value.trim() : "");
-    const schedule = { time: value("time") };
-    if (row.getAttribute("data-id")) schedule.id = row.getAttribute("data-id");
-    if (value("label")) schedule.label = value("label");
-    if (value("amount")) schedule.amount = Number(value("amount"));
-    if (value("unit")) schedule.unit = value("unit");
-    if (value("everyDays")) {
-      schedule.everyDays = Number(value("everyDays"));
-    } else {
-      schedule.days = Array.from(row.querySelectorAll("[data-day]:checked"))
-        .map((box) => Number(box.getAttribute("data-day")));
-    }
-    if (value("startDate")) schedule.startDate = value("startDate");
-    schedule.isActive = field("isActive") ? field("isActive").checked : true;
-    return schedule;
-  });
-
 const serialize = (form) => {
   const body = {};
   for (const element of form.elements) {
@@ -123,7 +108,12 @@ const serialize = (form) => {
     else if (type === "tags") value = element.value.split(",").map((tag) => tag.trim()).filter(Boolean);
     else if (type === "yesno") value = element.value === "true";
     else value = element.value;
-    if (element.name.startsWith("factor.")) {
+    if (element.name.startsWith("supply.")) {
+      // Only what was changed: saving the editor leaves the count as the doses have left it.
+      if (element.value === element.defaultValue) continue;
+      body.supply = body.supply || {};
+      body.supply[element.name.slice(7)] = value;
+    } else if (element.name.startsWith("factor.")) {
       // "factor.<id>.<field>": one item of the entry's factors per factor
       const [, factorId, field] = element.name.split(".");
       body.factors = body.factors || [];
@@ -149,8 +139,7 @@ const showError = (form, error) => {
   form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
   if (box) { box.textContent = error ? error.message : ""; box.hidden = !error; }
   if (error && error.field) {
-    const name = error.field.replace(/^symptoms\./, "symptoms.");
-    const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+    const field = controlFor(form, error.field);
     if (field) { field.setAttribute("aria-invalid", "true"); field.focus(); }
   }
 };
@@ -218,6 +207,7 @@ const savedText = {
   entry: "Entry saved.", intake: "Dose logged.", note: "Note added.", "edit-entry": "Entry saved.",
   "edit-intake": "Dose saved.", share: "Invitation sent.", factor: "Factor added.",
   "rename-factor": "Factor renamed.", "factor-value": "Saved.", "dose-reminders": "Dose reminders saved.",
+  refill: "Refill recorded.",
 };
 
 // --- Rating sliders: a symptom is "Not rated" until its slider is moved ---------------
@@ -303,25 +293,8 @@ document.addEventListener("click", async (event) => {
     if (input) { unrate(input); input.focus(); }
     return;
   }
-  if (target.hasAttribute("data-auralyst-add-row")) {
-    const editor = target.closest("[data-auralyst-schedules]");
-    const template = editor.querySelector("[data-auralyst-row-template]");
-    const row = template.content.firstElementChild.cloneNode(true);
-    const key = `n${Date.now().toString(36)}`;
-    row.querySelectorAll("[id]").forEach((el) => {
-      const old = el.id; el.id = `${old}-${key}`;
-      const label = row.querySelector(`label[for="${old}"]`);
-      if (label) label.setAttribute("for", el.id);
-    });
-    editor.querySelector("[data-auralyst-rows]").appendChild(row);
-    const first = row.querySelector("input");
-    if (first) first.focus();
-    return;
-  }
-  if (target.hasAttribute("data-auralyst-remove-row")) {
-    target.closest("[data-auralyst-row]").remove();
-    return;
-  }
+  if (target.hasAttribute("data-auralyst-add-row")) { addDose(target); return; }
+  if (target.hasAttribute("data-auralyst-remove-row")) { removeDose(target); return; }
   const remove = target.getAttribute("data-auralyst-delete");
   const post = target.getAttribute("data-auralyst-post");
   if (!remove && !post) return;

@@ -38,11 +38,11 @@ extension AuralystJournals {
     return medication
   }
 
-  /// Stores a new record. The same id sent again (an entry made offline, retried) answers the
-  /// stored record instead of adding a second one.
-  func add(_ record: AuralystRecord, to opened: Opened) async throws -> (
-    record: AuralystRecord, created: Bool
-  ) {
+  /// Stores a new record (with `supplies`, edits of supplies it brings). The same id sent again
+  /// (an entry made offline, retried) answers the stored record instead of adding a second one.
+  func add(
+    _ record: AuralystRecord, to opened: Opened, supplies: [String: SupplyEdit] = [:]
+  ) async throws -> (record: AuralystRecord, created: Bool) {
     try opened.access.require(.write, what: "journal")
     let event = Self.event(
       opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "created")
@@ -53,7 +53,7 @@ extension AuralystJournals {
         journalID: opened.journal.id, reading: [record.id], at: env.now()
       ) { stored in
         guard let existing = stored.first(where: { $0.id == record.id }) else {
-          return AuralystChange(inserts: [record], events: [event])
+          return AuralystChange(inserts: [record], supplies: supplies, events: [event])
         }
         guard existing.journalID == record.journalID, existing.kind == record.kind else {
           throw taken
@@ -63,6 +63,8 @@ extension AuralystJournals {
     } catch StoreError.duplicate {
       // Another journal took the id between the read and the insert.
       throw taken
+    } catch let error as ValidationError {
+      throw APIErrorResponse(.invalid(error.field, error.message))
     }
     if let existing = stored.first(where: { $0.id == record.id }) { return (existing, false) }
     if record.kind == .note { try await tellOthers(about: record, in: opened) }
@@ -91,20 +93,29 @@ extension AuralystJournals {
         occurredAt: record.timestamp, about: record.authorID))
   }
 
-  /// Replaces a record its author (or the owner) changed.
-  func replace(_ record: AuralystRecord, in opened: Opened, authorID: String) async throws {
+  /// Replaces a record its author (or the owner) changed (with `supplies`, edits of supplies).
+  func replace(
+    _ record: AuralystRecord, in opened: Opened, authorID: String,
+    supplies: [String: SupplyEdit] = [:]
+  ) async throws {
     try opened.requireAuthor(of: authorID)
     let event = Self.event(
       opened.journal.id, kind: record.kind.rawValue, id: record.id, action: "updated")
-    try await database.auralystStore.changeAuralyst(
-      journalID: opened.journal.id, reading: [], at: env.now()
-    ) { _ in AuralystChange(puts: [record], events: [event]) }
+    do {
+      try await database.auralystStore.changeAuralyst(
+        journalID: opened.journal.id, reading: [], at: env.now()
+      ) { _ in AuralystChange(puts: [record], supplies: supplies, events: [event]) }
+    } catch let error as ValidationError {
+      throw APIErrorResponse(.invalid(error.field, error.message))
+    }
     try await keepReminders(after: record, in: opened)
   }
 
-  /// A medication's schedules drive its dose reminders; a dose logged closes its reminders.
+  /// A medication's schedules drive its dose reminders; a dose logged closes its reminders, and
+  /// may have called for a refill notice, whose job starts at once.
   private func keepReminders(after record: AuralystRecord, in opened: Opened) async throws {
     if let intake = try AuralystRecordCoding.intake(record) {
+      await env.jobWakeup.signal()
       try await AuralystDoseReminders(env: env).close(logged: intake, in: opened)
     }
     guard record.kind == .medication else { return }

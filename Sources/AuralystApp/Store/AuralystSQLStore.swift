@@ -125,6 +125,7 @@ struct AuralystSQLStore: AuralystStore {
           """
         ).map(Self.record)
       let change = try decide(stored)
+      let replaced = try await AuralystSupplySQL.intakesReplaced(by: change, in: journalID, tx)
       try await Self.write(change.inserts, into: journalID, zone: zone, replacing: false, tx)
       try await Self.write(change.puts, into: journalID, zone: zone, replacing: true, tx)
       for batch in change.deletes.chunks(of: Self.batchSize) {
@@ -148,6 +149,7 @@ struct AuralystSQLStore: AuralystStore {
       }
       try await AuralystFactorSQLStore.write(
         change.factors, change.factorValues, into: journalID, at: at, tx)
+      try await AuralystSupplySQL.settle(change, replaced: replaced, in: journalID, at: at, tx)
       try await tx.appendEvents(change.events, at: at)
       return stored
     }
@@ -195,7 +197,11 @@ struct AuralystSQLStore: AuralystStore {
   private static let journalColumns: SQL =
     "id, owner_id, title, time_zone, symptoms, created_at, reminder_zone, dose_grace_minutes"
 
-  private static let recordColumns: SQL =
+  func auralystSupplies(journalID: String) async throws -> [MedicationSupply] {
+    try await AuralystSupplySQL.supplies(journalID, database.rows)
+  }
+
+  static let recordColumns: SQL =
     "id, journal_id, kind, author_id, timestamp, entry_id, medication_id, body, updated_at, time_zone"
 
   private static func journal(_ row: SQLRow) throws -> Journal {
@@ -208,7 +214,7 @@ struct AuralystSQLStore: AuralystStore {
       doseGraceMinutes: try (row["dose_grace_minutes"] as Int64?).map { Int($0) })
   }
 
-  private static func record(_ row: SQLRow) throws -> AuralystRecord {
+  static func record(_ row: SQLRow) throws -> AuralystRecord {
     AuralystRecord(
       id: try row["id"], journalID: try row["journal_id"],
       kind: try row.decode(AuralystRecord.Kind.self, "kind"), authorID: try row["author_id"],
@@ -219,7 +225,7 @@ struct AuralystSQLStore: AuralystStore {
 }
 
 extension Array {
-  fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+  func chunks(of size: Int) -> [ArraySlice<Element>] {
     stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
   }
 }

@@ -111,6 +111,25 @@ enum AuralystSchema {
         ALTER TABLE auralyst_journals ADD COLUMN dose_grace_minutes INTEGER;
         ALTER TABLE auralyst_dose_reminders ADD COLUMN missed INTEGER;
         """),
+      SQLiteMigration(
+        "auralyst-supplies",
+        """
+        CREATE TABLE auralyst_supplies (
+          medication_id TEXT PRIMARY KEY NOT NULL
+            REFERENCES auralyst_records(id) ON DELETE CASCADE,
+          journal_id TEXT NOT NULL REFERENCES auralyst_journals(id) ON DELETE CASCADE,
+          on_hand REAL NOT NULL,
+          unit TEXT,
+          refill_at REAL,
+          refill_amount REAL,
+          counted_at REAL NOT NULL,
+          overdrawn REAL NOT NULL,
+          notices INTEGER NOT NULL,
+          notice_sent INTEGER NOT NULL,
+          updated_at REAL NOT NULL
+        );
+        CREATE INDEX auralyst_supplies_journal ON auralyst_supplies(journal_id);
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -217,6 +236,26 @@ enum AuralystSchema {
         statements: [
           "ALTER TABLE auralyst_journals ADD COLUMN dose_grace_minutes integer",
           "ALTER TABLE auralyst_dose_reminders ADD COLUMN missed boolean",
+        ]),
+      PostgresMigration(
+        version: 7, name: "auralyst supplies: what is on hand, when to refill",
+        statements: [
+          """
+          CREATE TABLE auralyst_supplies (
+            medication_id text PRIMARY KEY REFERENCES auralyst_records (id) ON DELETE CASCADE,
+            journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+            on_hand double precision NOT NULL,
+            unit text,
+            refill_at double precision,
+            refill_amount double precision,
+            counted_at timestamptz NOT NULL,
+            overdrawn double precision NOT NULL,
+            notices integer NOT NULL,
+            notice_sent boolean NOT NULL,
+            updated_at timestamptz NOT NULL
+          )
+          """,
+          "CREATE INDEX auralyst_supplies_journal_idx ON auralyst_supplies (journal_id)",
         ]),
     ],
     // What they wrote in others' journals (entries, doses, notes, factors and their values)

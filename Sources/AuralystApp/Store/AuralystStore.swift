@@ -60,13 +60,19 @@ public struct AuralystChange: Sendable {
   /// day that has a value keeps it.
   public var factors: [Factor]
   public var factorValues: [FactorValue]
+  /// Edits of medications' supplies, by medication id. Whatever the change does to intakes
+  /// of counted medications (logs, edits, deletes) is taken from or given back to their supply
+  /// too, and a supply it takes to its threshold enqueues its refill notice.
+  public var supplies: [String: SupplyEdit]
   public var events: [NewEvent]
 
   public init(
     inserts: [AuralystRecord] = [], puts: [AuralystRecord] = [], deletes: [String] = [],
     detachFrom: [String] = [], symptoms: [String]? = nil, factors: [Factor] = [],
-    factorValues: [FactorValue] = [], events: [NewEvent] = []
+    factorValues: [FactorValue] = [], supplies: [String: SupplyEdit] = [:],
+    events: [NewEvent] = []
   ) {
+    self.supplies = supplies
     self.factors = factors
     self.factorValues = factorValues
     self.inserts = inserts
@@ -99,12 +105,15 @@ public protocol AuralystStore: Sendable {
   /// stored records with these ids (in any journal) and the journal's intakes of those that
   /// are medications; then writes the change and its events together. Anything that throws,
   /// `decide` included, writes nothing. Returns what `decide` was given;
-  /// `StoreError.notFound` when the journal does not exist.
+  /// `StoreError.notFound` when the journal does not exist. A supply edit that does not hold
+  /// throws its `ValidationError`.
   @discardableResult
   func changeAuralyst(
     journalID: String, reading ids: [String], at: Date,
     decide: @escaping @Sendable (_ stored: [AuralystRecord]) throws -> AuralystChange
   ) async throws -> [AuralystRecord]
+  /// The journal's counted supplies, by medication id.
+  func auralystSupplies(journalID: String) async throws -> [MedicationSupply]
 }
 
 /// What the stores share about Auralyst.

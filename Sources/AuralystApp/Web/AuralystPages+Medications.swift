@@ -24,11 +24,12 @@ extension AuralystPages {
     return "\(schedule.label ?? "Dose") at \(time), \(when)\(paused)"
   }
 
-  /// `remindersOn` is whether the viewer gets dose reminders; nil for those who cannot log doses.
-  /// `missedOn` is whether they hear of missed doses.
+  /// `supplies` are the counted ones, by medication id. `remindersOn` is whether the viewer gets
+  /// dose reminders; nil for those who cannot log doses. `missedOn` is whether they hear of
+  /// missed doses.
   public static func medications(
     _ context: PageContext, _ view: AuralystView, _ medications: [Medication],
-    remindersOn: Bool? = nil, missedOn: Bool = false
+    supplies: [String: MedicationSupply] = [:], remindersOn: Bool? = nil, missedOn: Bool = false
   ) -> String {
     let list: Node =
       medications.isEmpty
@@ -58,6 +59,7 @@ extension AuralystPages {
                       ? [Node.li("Daily at 08:00 (no doses set)")]
                       : medication.schedules.map { Node.li(.text(scheduleText($0))) }))),
               medication.notes.map { Node.p(.text($0)) } ?? .empty,
+              supply(view, medication, supplies[medication.id]),
               view.canEdit(medication.authorID)
                 ? .a([.href("\(view.path)/medications/\(medication.id)")], "Edit") : .empty)
           }))
@@ -109,9 +111,10 @@ extension AuralystPages {
       .button([.type("submit"), .class("button secondary")], "Save"))
   }
 
-  /// "Add Medication" (nil) or "Edit Medication".
+  /// "Add Medication" (nil) or "Edit Medication", with its supply if it is counted.
   public static func medicationEditor(
-    _ context: PageContext, _ view: AuralystView, _ medication: Medication?
+    _ context: PageContext, _ view: AuralystView, _ medication: Medication?,
+    supply: MedicationSupply? = nil
   ) -> String {
     let title = medication == nil ? "Add Medication" : "Edit Medication"
     let api = medication.map { "\(view.api)/medications/\($0.id)" } ?? "\(view.api)/medications"
@@ -165,12 +168,13 @@ extension AuralystPages {
             AuralystChrome.field(
               "med-notes", "Notes",
               .textarea([.id("med-notes"), .name("notes")], .text(medication?.notes ?? "")))),
+          supplyFields(view, medication, supply),
           .fieldset(
             [.data("auralyst-schedules", ""), .class("auralyst-schedules")],
             .legend("Schedule"),
             .p(
               [.class("hint")],
-              "Add one or more doses with a time, days and amount. A scheduled medication with none is one daily dose at 08:00."
+              "Add one or more doses: what, when, how often, and whether you are reminded. A scheduled medication with none is one daily dose at 08:00."
             ),
             .div(
               [.data("auralyst-rows", "")],
@@ -191,69 +195,5 @@ extension AuralystPages {
             ], "Delete Medication")
         } ?? .empty,
       ])
-  }
-
-  /// One dose of the schedule editor; auralyst.mjs reads the rows into `schedules`.
-  static func scheduleRow(_ index: Int, _ schedule: MedicationSchedule?) -> Node {
-    let key = index < 0 ? "new" : String(index)
-    var days: Set<Int> = Set(1...7)
-    var interval: Int?
-    var start = schedule?.startDay
-    if let schedule {
-      switch schedule.cadence {
-      case .weekdays(let set): days = set
-      case .everyDays(let every, let first):
-        interval = every
-        start = first
-      }
-    }
-    let dayBoxes: [Node] = (1...7).map { day in
-      var attributes: [Attribute] = [.type("checkbox"), .data("day", String(day))]
-      if days.contains(day) && interval == nil { attributes.append(.checked) }
-      return .label(
-        [.class("auralyst-day")], .el("input", attributes), .text(" " + dayLetters[day - 1]))
-    }
-    var active: [Attribute] = [.type("checkbox"), .data("field", "isActive")]
-    if schedule?.isActive ?? true { active.append(.checked) }
-    let time = schedule.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "08:00"
-    return .div(
-      [
-        .class("auralyst-schedule-row"), .data("auralyst-row", ""), .data("id", schedule?.id ?? ""),
-      ],
-      AuralystChrome.field(
-        "dose-label-\(key)", "Label (e.g., Morning)",
-        .input(
-          .id("dose-label-\(key)"), .type("text"), .data("field", "label"),
-          .value(schedule?.label ?? ""))),
-      AuralystChrome.field(
-        "dose-time-\(key)", "Time",
-        .input(
-          .id("dose-time-\(key)"), .type("time"), .data("field", "time"), .value(time), .required)),
-      .fieldset([.class("auralyst-days")], .legend("Days"), .fragment(dayBoxes)),
-      AuralystChrome.field(
-        "dose-every-\(key)", "Or every N days",
-        .input(
-          .id("dose-every-\(key)"), .type("number"), .attr("min", "1"), .attr("max", "365"),
-          .data("field", "everyDays"), .value(interval.map(String.init) ?? ""))),
-      AuralystChrome.field(
-        "dose-start-\(key)", "Starting (blank: from the medication's start)",
-        .input(
-          .id("dose-start-\(key)"), .type("date"), .data("field", "startDate"), .value(start ?? ""))
-      ),
-      AuralystChrome.field(
-        "dose-amount-\(key)", "Amount",
-        .input(
-          .id("dose-amount-\(key)"), .type("number"), .attr("step", "any"), .attr("min", "0"),
-          .data("field", "amount"),
-          .value(schedule?.amount.map { AuralystChrome.amount($0, nil) } ?? ""))),
-      AuralystChrome.field(
-        "dose-unit-\(key)", "Unit",
-        .input(
-          .id("dose-unit-\(key)"), .type("text"), .data("field", "unit"),
-          .value(schedule?.unit ?? ""))),
-      .label([.class("field checkbox")], .el("input", active), " Active"),
-      .button(
-        [.type("button"), .class("button link danger"), .data("auralyst-remove-row", "")],
-        "Remove dose"))
   }
 }

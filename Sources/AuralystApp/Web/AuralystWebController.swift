@@ -179,6 +179,7 @@ struct AuralystWebController: Sendable {
   ) async throws -> String {
     AuralystPages.medications(
       context, view, try await journals.medications(opened),
+      supplies: try await AuralystSupplies(env: env).supplies(opened),
       remindersOn: opened.access >= .write
         ? try await AuralystDoseReminders(env: env).wants(opened) : nil,
       missedOn: try await AuralystDoseReminders(env: env).wantsMissed(opened))
@@ -196,7 +197,8 @@ struct AuralystWebController: Sendable {
     let record = try await journals.record(opened, id: id, kind: .medication)
     try opened.requireAuthor(of: record.authorID)
     return AuralystPages.medicationEditor(
-      context, view, try AuralystRecordCoding.medication(record))
+      context, view, try AuralystRecordCoding.medication(record),
+      supply: try await AuralystSupplies(env: env).supplies(opened)[record.id])
   }
 
   @Sendable func insightsPage(
