@@ -21,6 +21,9 @@ public protocol AccountModule: NotifyingModule {
   func accountZoneChanged(_ user: User) async throws
   /// The sign-ins the app links to the account (an Apple ID, say), for the account page.
   func accountLinks(for user: User) async throws -> [AccountLink]
+  /// What needs the person in the app now (their turn, a task due, a dose, reviews), for their
+  /// home page: each a link to the thing.
+  func waiting(for user: User) async throws -> [WaitingItem]
 }
 
 extension AccountModule {
@@ -31,4 +34,5 @@ extension AccountModule {
   public func accountWillBeDeleted(_ user: User) async throws {}
   public func accountZoneChanged(_ user: User) async throws {}
   public func accountLinks(for user: User) async throws -> [AccountLink] { [] }
+  public func waiting(for user: User) async throws -> [WaitingItem] { [] }
 }

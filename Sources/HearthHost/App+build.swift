@@ -105,6 +105,7 @@ public struct HearthApplication: Sendable {
     pages.register(router)
     AccountPages(pages: pages, accounts: accounts, modules: modules).register(router)
     InvitationPages(pages: pages, modules: modules).register(router)
+    HomePages(pages: pages, modules: modules).register(router)
     NotificationPages(pages: pages, modules: modules).register(router)
     let routes = AppRoutes(
       api: api, router: router, pages: pages, hub: hub, accounts: accounts,

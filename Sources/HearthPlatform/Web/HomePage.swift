@@ -1,9 +1,67 @@
 import HearthHTML
 
-/// `/`: what Hearth is, with a card for each app.
+/// `/`: what Hearth is, with a card for each app; for a signed-in person, what needs them now.
 public enum HomePage {
-  public static func render(_ context: PageContext) -> String {
-    Layout.page(context, title: "Hearth", body: body(context))
+  public static func render(_ context: PageContext, waiting: [WaitingSection]? = nil) -> String {
+    guard context.isSignedIn, let waiting else {
+      return Layout.page(context, title: "Hearth", body: body(context))
+    }
+    return Layout.page(context, title: "Hearth", body: signedIn(context, waiting: waiting))
+  }
+
+  /// The platform's own (notices, invitations), then each app's, each line a link to the thing.
+  package static func signedIn(_ context: PageContext, waiting: [WaitingSection]) -> [Node] {
+    var mine: [WaitingItem] = []
+    if context.invitationCount > 0 {
+      let count = context.invitationCount
+      mine.append(
+        WaitingItem(
+          count == 1 ? "An invitation waits for your answer" : "\(count) invitations wait",
+          href: "/invitations"))
+    }
+    if context.unreadNotifications > 0 {
+      let count = context.unreadNotifications
+      mine.append(
+        WaitingItem(
+          count == 1 ? "1 unread notice" : "\(count) unread notices", href: "/notifications"))
+    }
+    let total = mine.count + waiting.reduce(0) { $0 + $1.items.count }
+    return [
+      .section(
+        [.class("intro")],
+        .h1(.text("Hello, \(context.userName ?? "")")),
+        .p(
+          [.class("lead")],
+          .text(total == 0 ? "Nothing needs you right now." : "Here is what needs you now."))),
+      mine.isEmpty ? .empty : .section([.class("card waiting"), .ariaLabel("Hearth")], list(mine)),
+      .ul(
+        [.class("cards waiting-apps")],
+        .fragment(
+          waiting.map { section in
+            .li(
+              [.class("card waiting")],
+              .h2(.a([.href(section.app.path)], .text(section.app.name))),
+              section.items.isEmpty
+                ? .fragment([
+                  .p(
+                    [.class("empty")], .text("Nothing waits for you here. \(section.app.summary)")),
+                  Forms.buttonLink(
+                    "Open \(section.app.name)", href: section.app.path, style: .secondary),
+                ])
+                : list(section.items))
+          })),
+    ]
+  }
+
+  static func list(_ items: [WaitingItem]) -> Node {
+    .ul(
+      [.class("waiting-list")],
+      .fragment(
+        items.map { item in
+          .li(
+            .a([.href(item.href)], .text(item.text)),
+            item.detail.map { .span([.class("meta")], .text(" · \($0)")) } ?? .empty)
+        }))
   }
 
   package static func body(_ context: PageContext) -> [Node] {

@@ -43,7 +43,6 @@ public struct WebPages: Sendable {
   }
 
   package func register(_ router: Router<AppRequestContext>) {
-    router.get("/", use: home)
     router.get("/static/:name", use: staticAsset)
     router.get("/favicon.ico", use: favicon)
     router.get("/manifests/:name", use: manifest)
@@ -54,10 +53,6 @@ public struct WebPages: Sendable {
 
   package func origin(_ request: Request, _ context: AppRequestContext) -> RequestOrigin {
     RequestOrigin(request, context, address: clientAddress)
-  }
-
-  @Sendable func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-    html(HomePage.render(try await pageContext(request, context)))
   }
 
   /// A script or stylesheet, by its hashed name or its own.
