@@ -35,7 +35,8 @@ struct DoseTodayTests {
     #expect(doses.map(\.schedule.id) == ["morning", "noon", "evening"])
     #expect(doses.map(\.logged) == [true, true, false])
     let evening = try? #require(doses.last)
-    #expect(evening?.instant == Date(timeIntervalSince1970: 1_796_086_800))  // 20:00 EST is 01:00 UTC
+    // 20:00 in New York (EST) is 01:00 UTC the next day
+    #expect(evening?.instant == Date(timeIntervalSince1970: 1_796_086_800))
   }
 
   @Test func aSkippedDoseIsAnsweredAndNoLongerWaits() {
