@@ -12,7 +12,10 @@ public struct AuralystModule: HearthAppModule {
   public static var assets: [StaticAsset] { [AuralystAssets.script, AuralystAssets.stylesheet] }
   public static var schema: AppSchema { AuralystSchema.all }
   public static var notificationKinds: [NotificationKind] {
-    [AuralystDoseReminders.kind, AuralystDoseReminders.missedKind, AuralystJournals.noteAdded]
+    [
+      AuralystDoseReminders.kind, AuralystDoseReminders.missedKind, AuralystJournals.noteAdded,
+      AuralystCheckIns.kind,
+    ]
   }
 
   let env: HearthEnvironment
@@ -20,7 +23,10 @@ public struct AuralystModule: HearthAppModule {
   public init(env: HearthEnvironment) { self.env = env }
 
   public var reminderHandlers: [String: ReminderHandler] {
-    [AuralystDoseReminders.reminderKind: AuralystDoseReminders(env: env).fire]
+    [
+      AuralystDoseReminders.reminderKind: AuralystDoseReminders(env: env).fire,
+      AuralystCheckIns.reminderKind: AuralystCheckIns(env: env).fire,
+    ]
   }
 
   public var lateReminderHandlers: [String: ReminderHandler] {

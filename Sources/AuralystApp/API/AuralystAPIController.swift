@@ -170,6 +170,8 @@ struct AuralystAPIController: Sendable {
       update: updateNote)
     registerFactors(api)
     registerReminders(api)
+    registerEpisodes(api)
+    registerCheckIns(api)
   }
 
   // MARK: - Journals

@@ -110,6 +110,12 @@ const serialize = (form) => {
   for (const element of form.elements) {
     if (!element.name || element.disabled) continue;
     const type = element.getAttribute("data-type");
+    if (type === "list") {
+      // Checkboxes sharing a name send the checked values, none checked an empty list.
+      body[element.name] = body[element.name] || [];
+      if (element.checked) body[element.name].push(element.value);
+      continue;
+    }
     if (element.type === "radio" && !element.checked) continue;
     let value;
     if (element.hasAttribute("data-unrated")) continue;
@@ -218,6 +224,8 @@ const savedText = {
   entry: "Entry saved.", intake: "Dose logged.", note: "Note added.", "edit-entry": "Entry saved.",
   "edit-intake": "Dose saved.", share: "Invitation sent.", factor: "Factor added.",
   "rename-factor": "Factor renamed.", "factor-value": "Saved.", "dose-reminders": "Dose reminders saved.",
+  "start-episode": "Episode started. Take care.", "end-episode": "Episode ended.",
+  episode: "Episode saved.", "check-in": "Check-in reminder saved.",
 };
 
 // --- Rating sliders: a symptom is "Not rated" until its slider is moved ---------------

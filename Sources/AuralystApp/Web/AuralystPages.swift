@@ -84,6 +84,11 @@ public enum AuralystPages {
     public var until: Int
     /// The journal's factors, for the quick-add.
     public var factors: [Factor] = []
+    /// The episode going on, and what its form offers.
+    public var ongoing: Episode?
+    public var episodeChoices = EpisodeChoices(medications: [], intakes: [])
+    /// The viewer's daily check-in reminder; nil for those who cannot log.
+    public var checkIn: (enabled: Bool, minute: Int)?
 
     public init(
       day: Int, medications: [Medication], dayIntakes: [MedicationIntake],
@@ -107,12 +112,16 @@ public enum AuralystPages {
         .h1(.text(view.journal.title)),
         view.canWrite ? quickAdd(view, factors: home.factors) : .empty,
         .section([.id("auralyst-live")], live(view, home)),
+        home.checkIn.map { checkInForm(view, enabled: $0.enabled, minute: $0.minute) } ?? .empty,
       ])
   }
 
   /// The part of the home page that changes when someone else writes.
   public static func live(_ view: AuralystView, _ home: Home) -> Node {
-    .fragment([quickLog(view, home), timeline(view, home)])
+    .fragment([
+      episodeCard(view, ongoing: home.ongoing, home.episodeChoices), quickLog(view, home),
+      timeline(view, home),
+    ])
   }
 
   static func quickAdd(_ view: AuralystView, factors: [Factor] = []) -> Node {
