@@ -93,7 +93,7 @@ import Testing
     #expect(january.allSatisfy { $0.days == 0 })
   }
 
-  @Test func aCheckInIsDueOnADayWithoutEntries() {
+  @Test func aCheckInIsDueOnADayWithoutEntries() throws {
     let entries = [
       InsightsTests.entry("late", "2026-11-20 23:30", 4),
       // Written in Tokyo at 08:00 on the 22nd: the 21st in New York, the 22nd where it was made

@@ -100,15 +100,15 @@ def test_episodes_are_kept_checked_and_shared_like_entries(server) -> None:
     assert bob.get(one).status_code == 200
     assert bob.patch(one, json={"helped": "no"}).status_code == 403
     assert bob.delete(one).status_code == 403
-    later = datetime.fromisoformat(ended["endedAt"]) + timedelta(minutes=1)
-    bobs = created(bob.post(f"{base}/episodes", json={"startedAt": later.isoformat(), "endedAt": (later + timedelta(minutes=5)).isoformat()}))
+    earlier = started - timedelta(hours=3)
+    bobs = created(bob.post(f"{base}/episodes", json={"startedAt": earlier.isoformat(), "endedAt": (earlier + timedelta(hours=1)).isoformat()}))
     # One overlapping his is refused
-    refused(bob.post(f"{base}/episodes", json={"startedAt": (later + timedelta(minutes=2)).isoformat(), "endedAt": (later + timedelta(minutes=3)).isoformat()}), 400, "startedAt")
+    refused(bob.post(f"{base}/episodes", json={"startedAt": (earlier + timedelta(minutes=20)).isoformat(), "endedAt": (earlier + timedelta(minutes=90)).isoformat()}), 400, "startedAt")
     assert bob.patch(f"{base}/episodes/{bobs['id']}", json={"aura": "no"}).status_code == 200
     assert ann.patch(f"{base}/episodes/{bobs['id']}", json={"note": "Seen by Ann"}).status_code == 200
 
     # Rita (read-only) reads and writes nothing; Eve sees nothing at all
-    assert [e["id"] for e in json_of(rita.get(f"{base}/episodes"))["episodes"]] == [episode["id"], bobs["id"]]
+    assert [e["id"] for e in json_of(rita.get(f"{base}/episodes"))["episodes"]] == [bobs["id"], episode["id"]]
     assert json_of(rita.get(one))["episode"]["canEdit"] is False
     assert rita.post(f"{base}/episodes", json={}).status_code == 403
     assert rita.patch(one, json={"aura": "no"}).status_code == 403

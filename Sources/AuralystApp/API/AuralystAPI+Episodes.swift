@@ -6,7 +6,7 @@ import HearthOpenAPI
 import HearthPlatform
 
 extension AuralystAPI {
-  static let locations: JSON = [
+  static let locationNames: JSON = [
     "enum": .array(Episode.Location.allCases.map { .string($0.rawValue) })
   ]
   static let reliefs: JSON = ["enum": .array(Episode.Relief.allCases.map { .string($0.rawValue) })]
@@ -28,7 +28,7 @@ extension AuralystAPI {
 
     static let schemaRefinements: [String: JSON] = [
       "startedAt": Rule.dateTime, "endedAt": Rule.dateTime, "aura": auras, "helped": reliefs,
-      "locations": ["items": locations],
+      "locations": ["items": AuralystAPI.locationNames],
     ]
 
     init(_ episode: Episode, _ opened: AuralystJournals.Opened) {
@@ -64,7 +64,8 @@ extension AuralystAPI {
     var note: String?
 
     static let schemaRefinements: [String: JSON] = [
-      "id": Rule.id, "aura": auras, "helped": reliefs, "locations": ["items": locations],
+      "id": Rule.id, "aura": auras, "helped": reliefs,
+      "locations": ["items": AuralystAPI.locationNames],
       "locationNote": ["maxLength": 200], "note": Rule.text,
       "medicationIds": ["maxItems": 20], "intakeIds": ["maxItems": 20],
     ]

@@ -81,7 +81,8 @@ struct AuralystCheckIns: Sendable {
       "SELECT user_id, enabled, minute FROM auralyst_check_ins WHERE journal_id = \(journalID)")
     var settings: [String: (Bool, Int)] = [:]
     for row in rows {
-      settings[try row["user_id"]] = (try row["enabled"], Int(try row["minute"] as Int64))
+      let userID: String = try row["user_id"]
+      settings[userID] = (try row["enabled"] as Bool, Int(try row["minute"] as Int64))
     }
     for userID in Set(settings.keys).union(people ?? []) {
       let (on, minute) = settings[userID] ?? (false, CheckIn.defaultMinute)
@@ -111,7 +112,7 @@ struct AuralystCheckIns: Sendable {
       SELECT enabled, minute FROM auralyst_check_ins
       WHERE journal_id = \(target.journalId) AND user_id = \(target.userId)
       """
-    ).map { (try $0["enabled"], Int(try $0["minute"] as Int64)) }
+    ).map { row -> (Bool, Int) in (try row["enabled"] as Bool, Int(try row["minute"] as Int64)) }
   }
 
   /// The check-in of one day: nothing when the day (in the journal's zone) already has an

@@ -55,15 +55,16 @@ extension AuralystJournals {
   private func save(_ episode: Episode, isNew: Bool, in opened: Opened, action: String)
     async throws -> (Episode, Bool)
   {
-    let medications = Set(try await medications(opened).map(\.id))
-    var intakes = Set<String>()
+    let known = Set(try await medications(opened).map(\.id))
+    var logged = Set<String>()
     for id in Set(episode.intakeIDs) {
       if let record = try await database.auralystStore.auralystRecord(id: id),
         record.journalID == opened.journal.id, record.kind == .intake
       {
-        intakes.insert(id)
+        logged.insert(id)
       }
     }
+    let intakes = logged
     let now = env.now()
     do {
       return try await episodeStore.saveEpisode(
@@ -73,7 +74,7 @@ extension AuralystJournals {
       ) { others in
         try AuralystAPI.validated { () throws(ValidationError) in
           try episode.validated(
-            now: now, medicationIDs: medications, intakeIDs: intakes, others: others)
+            now: now, medicationIDs: known, intakeIDs: intakes, others: others)
         }
       }
     } catch StoreError.duplicate {

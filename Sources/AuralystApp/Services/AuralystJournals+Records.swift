@@ -170,10 +170,10 @@ extension AuralystJournals {
     let rows = try await records(opened, [.entry, .intake], from: from, until: now)
     let zone = TimeZone(identifier: opened.journal.timeZone) ?? .gmt
     let clock = ZoneClock(timeZone: zone, span: now...now)
-    let medications = try await medications(opened)
+    let kept = try await medications(opened)
     var insights = Insights(
       journal: opened.journal, entries: try rows.compactMap(AuralystRecordCoding.entry),
-      medications: medications, intakes: try rows.compactMap(AuralystRecordCoding.intake),
+      medications: kept, intakes: try rows.compactMap(AuralystRecordCoding.intake),
       factors: try await factors(opened),
       factorValues: try await factorValues(
         opened, from: from.map { clock.day(of: $0).description }), window: window, now: now)
@@ -183,7 +183,7 @@ extension AuralystJournals {
       intakes: try await records(
         opened, [.intake], from: MedicationMonth.since(months, timeZone: zone, now: now),
         until: now
-      ).compactMap(AuralystRecordCoding.intake), medications: medications, timeZone: zone,
+      ).compactMap(AuralystRecordCoding.intake), medications: kept, timeZone: zone,
       now: now)
     return insights
   }

@@ -226,7 +226,7 @@ extension AuralystPages {
             " Not enough yet: a cue needs at least \(Insights.minimumDaysEachSide) days on each side."
         }
       }
-      let cues = ([relation.cue] + relation.later.map(\.cue)).compactMap { $0 }
+      let cues = relation.columns.compactMap(\.cue)
       return .li(
         [.class("card auralyst-factor-relation")], .h3(.text(title)),
         cues.isEmpty
@@ -256,12 +256,7 @@ extension AuralystPages {
   /// The same day, the next and two days later side by side: a correlation and its days, or
   /// the average severity with and without.
   static func lagTable(_ relation: Insights.FactorRelation, title: String) -> Node {
-    let same = Insights.Lagged(
-      daysLater: 0, pairedDays: relation.pairedDays, correlation: relation.correlation,
-      daysWith: relation.daysWith, daysWithout: relation.daysWithout,
-      averageWith: relation.averageWith, averageWithout: relation.averageWithout,
-      isEnough: relation.isEnough, evidence: relation.evidence, cue: relation.cue)
-    let columns = [same] + relation.later
+    let columns = relation.columns
     func row(_ name: String, _ cell: (Insights.Lagged) -> String) -> Node {
       .tr(.th([.scope("row")], .text(name)), .fragment(columns.map { .td(.text(cell($0))) }))
     }

@@ -30,6 +30,16 @@ extension Insights {
     public var cue: String?
     /// The same statistics against severity one day later, then two days later.
     public var later: [Lagged]
+
+    /// The same day's statistics, then the later ones: one column each.
+    public var columns: [Lagged] {
+      [
+        Lagged(
+          daysLater: 0, pairedDays: pairedDays, correlation: correlation, daysWith: daysWith,
+          daysWithout: daysWithout, averageWith: averageWith, averageWithout: averageWithout,
+          isEnough: isEnough, evidence: evidence, cue: cue)
+      ] + later
+    }
   }
 
   /// A factor's value on a day against the severity `daysLater` days after it: the same
