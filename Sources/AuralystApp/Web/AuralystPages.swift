@@ -110,6 +110,10 @@ public enum AuralystPages {
       context, view, title: view.journal.title, current: "",
       [
         .h1(.text(view.journal.title)),
+        // First, so that an attack is noted with one tap at the top of the page.
+        .section(
+          [.id("auralyst-episode-live")],
+          episodeCard(view, ongoing: home.ongoing, home.episodeChoices)),
         view.canWrite ? quickAdd(view, factors: home.factors) : .empty,
         .section([.id("auralyst-live")], live(view, home)),
         home.checkIn.map { checkInForm(view, enabled: $0.enabled, minute: $0.minute) } ?? .empty,
@@ -118,10 +122,7 @@ public enum AuralystPages {
 
   /// The part of the home page that changes when someone else writes.
   public static func live(_ view: AuralystView, _ home: Home) -> Node {
-    .fragment([
-      episodeCard(view, ongoing: home.ongoing, home.episodeChoices), quickLog(view, home),
-      timeline(view, home),
-    ])
+    .fragment([quickLog(view, home), timeline(view, home)])
   }
 
   static func quickAdd(_ view: AuralystView, factors: [Factor] = []) -> Node {
