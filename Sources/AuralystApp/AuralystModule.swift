@@ -16,7 +16,7 @@ public struct AuralystModule: HearthAppModule {
   public static var notificationKinds: [NotificationKind] {
     [
       AuralystDoseReminders.kind, AuralystDoseReminders.missedKind, AuralystSupplies.kind,
-      AuralystJournals.noteAdded,
+      AuralystJournals.noteAdded, AuralystCheckIns.kind,
     ]
   }
 
@@ -25,7 +25,10 @@ public struct AuralystModule: HearthAppModule {
   public init(env: HearthEnvironment) { self.env = env }
 
   public var reminderHandlers: [String: ReminderHandler] {
-    [AuralystDoseReminders.reminderKind: AuralystDoseReminders(env: env).fire]
+    [
+      AuralystDoseReminders.reminderKind: AuralystDoseReminders(env: env).fire,
+      AuralystCheckIns.reminderKind: AuralystCheckIns(env: env).fire,
+    ]
   }
 
   public var lateReminderHandlers: [String: ReminderHandler] {

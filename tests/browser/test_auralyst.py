@@ -634,3 +634,82 @@ def test_factors_are_defined_logged_with_an_entry_and_edited_on_a_phone(
     page.goto(f"/auralyst/journals/{journal}/insights")
     expect(page.locator(".auralyst-factor-relation").first).to_contain_text("Not enough yet")
     assert not errors, errors
+
+
+def test_an_episode_is_started_detailed_and_ended_on_a_phone(
+    browser: Browser, live_server: HearthServer, screenshots
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+    from test_pages import THUMB_CHECK
+
+    page, _, token, errors = person(browser, live_server, "Ivy", PHONE)
+    journal = new_journal(page, "Ivy's journal")
+    client = api(live_server, token)
+    base = f"/api/auralyst/journals/{journal}"
+    triptan = client.post(f"{base}/medications", json={"name": "Sumatriptan", "isAsNeeded": True}).json()["medication"]
+    axe = Axe()
+    problems: list[str] = []
+
+    def check(where: str) -> None:
+        page.wait_for_load_state("networkidle")
+        for violation in axe.run(page).response["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                nodes = "; ".join(n["html"][:120] for n in violation["nodes"][:2])
+                problems.append(f"{where}: axe {violation['id']}: {nodes}")
+        if page.evaluate("document.scrollingElement.scrollWidth") > PHONE["width"]:
+            problems.append(f"{where}: scrolls sideways")
+        problems.extend(f"{where}: {line}" for line in page.evaluate(THUMB_CHECK))
+
+    # One tap: it started now
+    card = page.get_by_role("region", name="Episode", exact=True)
+    card.get_by_role("button", name="It started now").click()
+    ongoing = page.get_by_role("region", name="Episode going on")
+    expect(ongoing).to_contain_text("Since Today,")
+    [episode] = client.get(f"{base}/episodes").json()["episodes"]
+    assert episode["ongoing"] is True
+
+    # A dose taken meanwhile shows up to link; where it hurts, aura, what was taken, whether it helped
+    client.post(f"{base}/intakes", json={"medicationId": triptan["id"], "origin": "asNeeded"})
+    page.reload()
+    ongoing.get_by_role("group", name="Where it hurts").get_by_label("Left side").check()
+    ongoing.get_by_role("group", name="Where it hurts").get_by_label("Temples").check()
+    ongoing.get_by_role("group", name="Aura").get_by_role("radio", name="Yes").check()
+    taken = ongoing.get_by_role("group", name="What was taken")
+    taken.get_by_label("Sumatriptan", exact=True).check()
+    taken.get_by_label(re.compile(r"Sumatriptan at \d\d:\d\d")).check()
+    ongoing.get_by_role("group", name="Did it help?").get_by_role("radio", name="A little").check()
+    ongoing.get_by_role("button", name="Save details").click()
+    expect(page.locator(".toast", has_text="Episode saved.")).to_be_visible()
+    saved = client.get(f"{base}/episodes/{episode['id']}").json()["episode"]
+    assert saved["locations"] == ["left", "temples"] and saved["aura"] == "yes", saved
+    assert saved["medicationIds"] == [triptan["id"]] and len(saved["intakeIds"]) == 1, saved
+    assert saved["helped"] == "a-little", saved
+    check("home, episode going on")
+    page.screenshot(path=str(screenshots / "auralyst-episode-ongoing-phone.png"), full_page=True)
+
+    # It ended now: the card offers a new start again
+    ongoing.get_by_role("button", name="It ended now").click()
+    expect(card.get_by_role("button", name="It started now")).to_be_visible()
+    assert client.get(f"{base}/episodes/{episode['id']}").json()["episode"]["ongoing"] is False
+
+    # The episodes page lists it in words, with its times to change
+    card.get_by_role("link", name="All episodes").click()
+    page.wait_for_url("**/episodes")
+    row = page.get_by_role("list", name="Episodes").get_by_role("listitem").first
+    expect(row).to_contain_text("Left side, Temples")
+    expect(row).to_contain_text("A little")
+    row.locator("summary", has_text="Change").click()
+    expect(row.get_by_label("Started")).to_be_visible()
+    check("episodes")
+    page.screenshot(path=str(screenshots / "auralyst-episodes-phone.png"), full_page=True)
+
+    # The daily check-in reminder, at a time of the journal's day
+    page.goto(f"/auralyst/journals/{journal}")
+    page.get_by_text("Daily check-in reminder").click()
+    page.get_by_label("Remind me every day").check()
+    page.locator("#check-in-time").fill("21:30")
+    page.get_by_role("button", name="Save reminder").click()
+    expect(page.locator(".toast", has_text="Check-in reminder saved.")).to_be_visible()
+    assert client.get(f"{base}/check-in").json()["time"] == "21:30"
+    check("home, check-in")
+    assert not problems and not errors, "\n".join(problems + errors)

@@ -171,6 +171,8 @@ struct AuralystAPIController: Sendable {
     registerFactors(api)
     registerReminders(api)
     registerSupplies(api)
+    registerEpisodes(api)
+    registerCheckIns(api)
   }
 
   // MARK: - Journals

@@ -45,14 +45,16 @@ const peopleWords = (form, error) => {
 };
 
 // --- Live refresh ----------------------------------------------------------------
-// Someone filling in a form inside the live section keeps it: the refresh waits.
-const busy = () => {
-  const live = document.getElementById("auralyst-live");
+// The parts of a page that follow changes: the journal's episode card, and the rest.
+const liveIds = ["auralyst-episode-live", "auralyst-live"];
+// Someone filling in a form inside a live section keeps it: the refresh waits.
+const busy = () => liveIds.some((id) => {
+  const live = document.getElementById(id);
   if (!live) return false;
   const active = document.activeElement;
   if (active && live.contains(active) && active.closest("form") && active.matches("input:not([type=checkbox]), textarea, select")) return true;
   return Array.from(live.querySelectorAll("details[open]")).some((d) => d.querySelector("form"));
-};
+});
 let refreshing = null;
 const refresh = (delay = 80) => {
   clearTimeout(refreshing);
@@ -69,11 +71,13 @@ const refresh = (delay = 80) => {
     if (response.status === 404) { window.location.href = "/auralyst"; return; }
     if (!response.ok) return;
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = page.getElementById("auralyst-live");
-    const current = document.getElementById("auralyst-live");
     if (busy()) { refresh(2000); return; }
-    // Unchanged markup is left alone, so a click in progress is not lost.
-    if (fresh && current && fresh.innerHTML !== current.innerHTML) current.innerHTML = fresh.innerHTML;
+    for (const id of liveIds) {
+      const fresh = page.getElementById(id);
+      const current = document.getElementById(id);
+      // Unchanged markup is left alone, so a click in progress is not lost.
+      if (fresh && current && fresh.innerHTML !== current.innerHTML) current.innerHTML = fresh.innerHTML;
+    }
   }, delay);
 };
 const payloadOf = (payload) => {
@@ -95,6 +99,12 @@ const serialize = (form) => {
   for (const element of form.elements) {
     if (!element.name || element.disabled) continue;
     const type = element.getAttribute("data-type");
+    if (type === "list") {
+      // Checkboxes sharing a name send the checked values, none checked an empty list.
+      body[element.name] = body[element.name] || [];
+      if (element.checked) body[element.name].push(element.value);
+      continue;
+    }
     if (element.type === "radio" && !element.checked) continue;
     let value;
     if (element.hasAttribute("data-unrated")) continue;
@@ -208,6 +218,8 @@ const savedText = {
   "edit-intake": "Dose saved.", share: "Invitation sent.", factor: "Factor added.",
   "rename-factor": "Factor renamed.", "factor-value": "Saved.", "dose-reminders": "Dose reminders saved.",
   refill: "Refill recorded.",
+  "start-episode": "Episode started. Take care.", "end-episode": "Episode ended.",
+  episode: "Episode saved.", "check-in": "Check-in reminder saved.",
 };
 
 // --- Rating sliders: a symptom is "Not rated" until its slider is moved ---------------

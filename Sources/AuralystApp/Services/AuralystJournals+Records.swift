@@ -170,7 +170,7 @@ extension AuralystJournals {
         .sorted { ($0.name, $0.id) < ($1.name, $1.id) },
       intakes: try all.compactMap(AuralystRecordCoding.intake),
       notes: try all.compactMap(AuralystRecordCoding.note), factors: try await factors(opened),
-      factorValues: try await factorValues(opened))
+      factorValues: try await factorValues(opened), episodes: try await episodes(opened))
   }
 
   func insights(_ opened: Opened, window: InsightWindow) async throws -> Insights {
@@ -179,15 +179,24 @@ extension AuralystJournals {
     // is for its first days' rolling means.
     let from = window.days.map { now.addingTimeInterval(-Double($0 + 2 + 6) * 86_400) }
     let rows = try await records(opened, [.entry, .intake], from: from, until: now)
-    let clock = ZoneClock(
-      timeZone: TimeZone(identifier: opened.journal.timeZone) ?? .gmt, span: now...now)
-    return Insights(
+    let zone = TimeZone(identifier: opened.journal.timeZone) ?? .gmt
+    let clock = ZoneClock(timeZone: zone, span: now...now)
+    let kept = try await medications(opened)
+    var insights = Insights(
       journal: opened.journal, entries: try rows.compactMap(AuralystRecordCoding.entry),
-      medications: try await medications(opened),
-      intakes: try rows.compactMap(AuralystRecordCoding.intake),
+      medications: kept, intakes: try rows.compactMap(AuralystRecordCoding.intake),
       factors: try await factors(opened),
       factorValues: try await factorValues(
         opened, from: from.map { clock.day(of: $0).description }), window: window, now: now)
+    let months = 3
+    insights.medicationMonths = MedicationMonth.months(
+      months,
+      intakes: try await records(
+        opened, [.intake], from: MedicationMonth.since(months, timeZone: zone, now: now),
+        until: now
+      ).compactMap(AuralystRecordCoding.intake), medications: kept, timeZone: zone,
+      now: now)
+    return insights
   }
 
   /// Fixes dangling references in the stored journal (owner only).

@@ -103,6 +103,9 @@ struct AuralystJournals {
     {
       try await AuralystDoseReminders(env: env).sync(journalID: journal.id)
     }
+    if journal.timeZone != opened.journal.timeZone {
+      try await AuralystCheckIns(env: env).sync(journalID: journal.id)
+    }
     var updated = opened
     updated.journal = journal
     return updated
@@ -113,11 +116,13 @@ struct AuralystJournals {
     let resource = AuralystStoreSupport.resource(opened.journal.id)
     let people = try await database.participants(resource).map(\.userID) + [opened.user.id]
     let payload = #"{"journalId":"\#(opened.journal.id)"}"#
+    let checkIns = try await AuralystCheckIns(env: env).people(journalID: opened.journal.id)
     try await database.auralystStore.deleteAuralystJournal(
       id: opened.journal.id,
       events: people.map { NewEvent(type: Self.deleted, audience: .user($0), payload: payload) },
       at: env.now())
     try await AuralystDoseReminders(env: env).sync(journalID: opened.journal.id)
+    try await AuralystCheckIns(env: env).sync(journalID: opened.journal.id, people: checkIns)
   }
 
   static func event(_ journalID: String, kind: String, id: String, action: String) -> NewEvent {

@@ -130,6 +130,29 @@ enum AuralystSchema {
         );
         CREATE INDEX auralyst_supplies_journal ON auralyst_supplies(journal_id);
         """),
+      SQLiteMigration(
+        "auralyst-episodes",
+        """
+        CREATE TABLE auralyst_episodes (
+          id TEXT PRIMARY KEY NOT NULL,
+          journal_id TEXT NOT NULL REFERENCES auralyst_journals(id) ON DELETE CASCADE,
+          author_id TEXT NOT NULL,
+          started_at REAL NOT NULL,
+          ended_at REAL,
+          time_zone TEXT NOT NULL,
+          body TEXT NOT NULL,
+          updated_at REAL NOT NULL
+        );
+        CREATE INDEX auralyst_episodes_journal ON auralyst_episodes(journal_id, started_at);
+        CREATE TABLE auralyst_check_ins (
+          journal_id TEXT NOT NULL REFERENCES auralyst_journals(id) ON DELETE CASCADE,
+          user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+          enabled INTEGER NOT NULL,
+          minute INTEGER NOT NULL,
+          updated_at REAL NOT NULL,
+          PRIMARY KEY (journal_id, user_id)
+        );
+        """),
     ],
     postgres: [
       PostgresMigration(
@@ -257,14 +280,44 @@ enum AuralystSchema {
           """,
           "CREATE INDEX auralyst_supplies_journal_idx ON auralyst_supplies (journal_id)",
         ]),
+      PostgresMigration(
+        version: 8, name: "auralyst episodes and daily check-ins",
+        statements: [
+          """
+          CREATE TABLE auralyst_episodes (
+            id text PRIMARY KEY,
+            journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+            author_id text NOT NULL,
+            started_at timestamptz NOT NULL,
+            ended_at timestamptz,
+            time_zone text NOT NULL,
+            body text NOT NULL,
+            updated_at timestamptz NOT NULL
+          )
+          """,
+          """
+          CREATE INDEX auralyst_episodes_journal_idx ON auralyst_episodes (journal_id, started_at)
+          """,
+          """
+          CREATE TABLE auralyst_check_ins (
+            journal_id text NOT NULL REFERENCES auralyst_journals (id) ON DELETE CASCADE,
+            user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            enabled boolean NOT NULL,
+            minute integer NOT NULL,
+            updated_at timestamptz NOT NULL,
+            PRIMARY KEY (journal_id, user_id)
+          )
+          """,
+        ]),
     ],
-    // What they wrote in others' journals (entries, doses, notes, factors and their values)
-    // goes with them; their own journals go by foreign key, with everything in them
+    // What they wrote in others' journals (entries, doses, notes, factors and their values,
+    // episodes) goes with them; their own journals go by foreign key, with everything in them
     accountCleanup: AccountCleanup { account in
       [
         "DELETE FROM auralyst_records WHERE author_id = \(account.id)",
         "DELETE FROM auralyst_factor_values WHERE author_id = \(account.id)",
         "DELETE FROM auralyst_factors WHERE author_id = \(account.id)",
+        "DELETE FROM auralyst_episodes WHERE author_id = \(account.id)",
       ]
     })
 }

@@ -209,8 +209,7 @@ extension AuralystPages {
       if let pairedDays = relation.pairedDays {
         facts =
           relation.correlation.map { rho in
-            let size = String(format: "%.2f", abs(rho))
-            return "Rank correlation with severity \(rho < 0 && size != "0.00" ? "−" : "")\(size)"
+            "Rank correlation with severity \(rhoText(rho))"
           } ?? "No correlation: the values or severities did not vary"
         facts += " (\(relation.evidence))."
         if !relation.isEnough {
@@ -227,10 +226,13 @@ extension AuralystPages {
             " Not enough yet: a cue needs at least \(Insights.minimumDaysEachSide) days on each side."
         }
       }
+      let cues = relation.columns.compactMap(\.cue)
       return .li(
         [.class("card auralyst-factor-relation")], .h3(.text(title)),
-        relation.cue.map { Node.p(.strong(.text($0))) }
-          ?? (relation.isEnough ? .p("No clear relation.") : .empty),
+        cues.isEmpty
+          ? (relation.isEnough ? .p("No clear relation.") : .empty)
+          : .fragment(cues.map { Node.p(.strong(.text($0))) }),
+        lagTable(relation, title: title),
         .p([.class("hint")], .text(facts)))
     }
     return .fragment([
@@ -238,11 +240,53 @@ extension AuralystPages {
       .p(
         [.class("hint")],
         .text(
-          "Each factor is compared with the average severity of the same day. Numbers and 1-5 "
-            + "ratings use Spearman's rank correlation (−1 to 1). Yes/no and tags compare days "
-            + "marked with the other days with entries (a day not marked counts as without). "
-            + "A relation is not a cause."
+          "Each factor is compared with the average severity of the same day, the next day and "
+            + "two days later. Numbers and 1-5 ratings use Spearman's rank correlation (−1 to 1). "
+            + "Yes/no and tags compare days marked with the other days with entries (a day not "
+            + "marked counts as without). A relation is not a cause."
         )),
     ])
+  }
+
+  static func rhoText(_ rho: Double) -> String {
+    let size = String(format: "%.2f", abs(rho))
+    return "\(rho < 0 && size != "0.00" ? "−" : "")\(size)"
+  }
+
+  /// The same day, the next and two days later side by side: a correlation and its days, or
+  /// the average severity with and without.
+  static func lagTable(_ relation: Insights.FactorRelation, title: String) -> Node {
+    let columns = relation.columns
+    func row(_ name: String, _ cell: (Insights.Lagged) -> String) -> Node {
+      .tr(.th([.scope("row")], .text(name)), .fragment(columns.map { .td(.text(cell($0))) }))
+    }
+    let body: [Node] =
+      relation.pairedDays != nil
+      ? [
+        row("Rank correlation") { $0.correlation.map(rhoText) ?? "–" },
+        row("Days paired") { "\($0.pairedDays ?? 0)" + ($0.isEnough ? "" : " (too few)") },
+      ]
+      : [
+        row("With") { column in
+          column.averageWith.map {
+            "\(Wording.oneDecimal($0)) (\(Wording.count(column.daysWith ?? 0, "day", "days")))"
+          } ?? "–"
+        },
+        row("Without") { column in
+          column.averageWithout.map {
+            "\(Wording.oneDecimal($0)) (\(Wording.count(column.daysWithout ?? 0, "day", "days")))"
+          }
+            ?? "–"
+        },
+      ]
+    return TableScroll.node(
+      "\(title) against severity",
+      .table(
+        [.class("auralyst-lag-table")],
+        .thead(
+          .tr(
+            .td(.empty), .th([.scope("col")], "Same day"), .th([.scope("col")], "Next day"),
+            .th([.scope("col")], "Two days later"))),
+        .tbody(.fragment(body))))
   }
 }

@@ -178,7 +178,55 @@ extension AuralystPages {
       .section([.class("card")], .h2("Menstruation Impact"), menstruationNode),
       .section([.class("card")], .h2("Symptom Breakdown"), breakdown),
       .section([.class("card")], .h2("As-Needed Usage"), usage),
+      medicationDays(insights.medicationMonths),
       .section([.class("card")], .h2("Factors"), factorRelations(insights)),
     ])
+  }
+
+  /// Days with acute medication this month and the two before, with the usual lines in words,
+  /// and a gentle note from 10 days: it says what clinicians watch for, and diagnoses nothing.
+  static func medicationDays(_ months: [MedicationMonth]) -> Node {
+    guard let current = months.first else { return .empty }
+    func name(_ month: String) -> String {
+      guard let day = CalendarDay(month + "-01") else { return month }
+      return "\(AuralystView.months[day.month - 1]) \(day.year)"
+    }
+    let earlier = months.dropFirst()
+    return .section(
+      [.class("card auralyst-medication-month"), .ariaLabel("Days with medication")],
+      .h2("Days With Medication"),
+      .p(
+        [.class("auralyst-medication-days")],
+        .text("Days with medication this month: \(current.days)")),
+      earlier.isEmpty
+        ? .empty
+        : .p(
+          [.class("hint")],
+          .text(
+            earlier.map { "\(name($0.month)): \(Wording.count($0.days, "day", "days"))" }
+              .joined(separator: " · "))),
+      current.needsAttention
+        ? .div(
+          [.class("card auralyst-cue")],
+          .p(
+            .strong(
+              .text(
+                "That is \(current.days) days this month with medicine for pain or migraine."))),
+          .p(
+            .text(
+              "Taking these on many days can itself keep headaches going. Doctors watch for "
+                + "\(MedicationMonth.attentionDays) or more days a month of triptans or combination "
+                + "painkillers, or \(MedicationMonth.simplePainkillerDays) or more of simple painkillers "
+                + "such as paracetamol or ibuprofen. If it goes on, it may be worth talking it "
+                + "over with your doctor.")))
+        : .empty,
+      .p(
+        [.class("hint")],
+        .text(
+          "A day counts once however many doses it had: any dose logged as needed, or of an "
+            + "as-needed medication, on its day in the journal's zone. Usual lines: "
+            + "\(MedicationMonth.attentionDays) or more days a month for triptans or combination "
+            + "painkillers, \(MedicationMonth.simplePainkillerDays) or more for simple painkillers."
+        )))
   }
 }

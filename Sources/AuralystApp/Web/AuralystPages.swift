@@ -84,6 +84,11 @@ public enum AuralystPages {
     public var until: Int
     /// The journal's factors, for the quick-add.
     public var factors: [Factor] = []
+    /// The episode going on, and what its form offers.
+    public var ongoing: Episode?
+    public var episodeChoices = EpisodeChoices(medications: [], intakes: [])
+    /// The viewer's daily check-in reminder; nil for those who cannot log.
+    public var checkIn: (enabled: Bool, minute: Int)?
 
     public init(
       day: Int, medications: [Medication], dayIntakes: [MedicationIntake],
@@ -105,8 +110,13 @@ public enum AuralystPages {
       context, view, title: view.journal.title, current: "",
       [
         .h1(.text(view.journal.title)),
+        // First, so that an attack is noted with one tap at the top of the page.
+        .section(
+          [.id("auralyst-episode-live")],
+          episodeCard(view, ongoing: home.ongoing, home.episodeChoices)),
         view.canWrite ? quickAdd(view, factors: home.factors) : .empty,
         .section([.id("auralyst-live")], live(view, home)),
+        home.checkIn.map { checkInForm(view, enabled: $0.enabled, minute: $0.minute) } ?? .empty,
       ])
   }
 

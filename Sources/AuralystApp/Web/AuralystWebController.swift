@@ -23,6 +23,7 @@ struct AuralystWebController: Sendable {
     page(journal, "/medications", use: medicationsPage)
     page(journal, "/medications/:medicationId", use: medicationPage)
     page(journal, "/factors", use: factorsPage)
+    page(journal, "/episodes", use: episodesPage)
     page(journal, "/insights", use: insightsPage)
     page(journal, "/sharing", use: sharingPage)
     page(journal, "/settings", use: settingsPage)
@@ -96,7 +97,36 @@ struct AuralystWebController: Sendable {
         .compactMap(AuralystRecordCoding.note).filter { $0.entryID == nil },
       until: until)
     home.factors = try await journals.factors(opened)
+    home.ongoing = try await journals.ongoingEpisode(opened)
+    if let ongoing = home.ongoing {
+      home.episodeChoices = try await episodeChoices(opened, since: ongoing.startedAt)
+    }
+    if opened.access >= .write {
+      let checkIn = try await AuralystCheckIns(env: env).setting(opened)
+      home.checkIn = (checkIn.enabled, checkIn.minute)
+    }
     return AuralystPages.home(context, view, home)
+  }
+
+  /// The journal's medications, and its doses logged from `since` (an hour before, for one
+  /// taken as it began) on.
+  private func episodeChoices(_ opened: AuralystJournals.Opened, since: Date) async throws
+    -> AuralystPages.EpisodeChoices
+  {
+    AuralystPages.EpisodeChoices(
+      medications: try await journals.medications(opened),
+      intakes: try await journals.records(opened, [.intake], from: since - 3600)
+        .compactMap(AuralystRecordCoding.intake).filter { $0.status != .skipped })
+  }
+
+  @Sendable func episodesPage(
+    _ request: Request, _ parameters: Parameters, _ context: PageContext,
+    _ opened: AuralystJournals.Opened, _ view: AuralystView
+  ) async throws -> String {
+    let episodes = try await journals.episodes(opened)
+    return AuralystPages.episodes(
+      context, view, episodes,
+      try await episodeChoices(opened, since: episodes.first?.startedAt ?? view.now))
   }
 
   @Sendable func dayPage(

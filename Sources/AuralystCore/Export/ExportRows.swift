@@ -94,6 +94,8 @@ enum ExportRows {
     /// This app's factors and their values; absent from files without any.
     var factors: [Factor]? = nil
     var factorValues: [FactorValue]? = nil
+    /// This app's episodes; absent from files without any.
+    var episodes: [Episode]? = nil
   }
 }
 
@@ -113,6 +115,7 @@ extension ExportRows.File {
     factors = try container.decodeIfPresent([ExportRows.Factor].self, forKey: .factors)
     factorValues = try container.decodeIfPresent(
       [ExportRows.FactorValue].self, forKey: .factorValues)
+    episodes = try container.decodeIfPresent([ExportRows.Episode].self, forKey: .episodes)
   }
 }
 
@@ -190,7 +193,8 @@ extension JournalExport {
           .init(
             factorID: value.factorID, day: value.day, number: value.number, tags: value.tags,
             authorID: value.authorID)
-        })
+        },
+      episodes: episodeRows(time: time))
   }
 
   static func span(_ dates: [Date]) -> ClosedRange<Date> { dates.min()!...dates.max()! }

@@ -27,12 +27,15 @@ public struct JournalExport: Hashable, Sendable {
   public var notes: [CollaboratorNote]
   public var factors: [Factor]
   public var factorValues: [FactorValue]
+  /// Written to the JSON file (not read back by an import yet).
+  public var episodes: [AuralystCore.Episode]
 
   public init(
     journal: Journal, entries: [SymptomEntry], medications: [Medication],
     intakes: [MedicationIntake], notes: [CollaboratorNote], factors: [Factor] = [],
-    factorValues: [FactorValue] = []
+    factorValues: [FactorValue] = [], episodes: [AuralystCore.Episode] = []
   ) {
+    self.episodes = episodes
     self.factors = factors
     self.factorValues = factorValues
     // Ratings of symptoms since taken off the list stay in the file, so it imports whole.

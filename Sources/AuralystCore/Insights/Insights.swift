@@ -97,6 +97,9 @@ public struct Insights: Hashable, Codable, Sendable {
   public var cues: [GentleCue]
   /// Each factor's relation with severity, by factor name (a tags factor, tag by tag).
   public var factors: [FactorRelation]
+  /// Days with acute medication in this calendar month and the ones before, newest first;
+  /// whole months, whatever the window (see `MedicationMonth.months`).
+  public var medicationMonths: [MedicationMonth] = []
 }
 
 /// A quiet observation, shown only when its rule's threshold is met, with what it rests on.
