@@ -170,6 +170,7 @@ struct AuralystAPIController: Sendable {
       update: updateNote)
     registerFactors(api)
     registerReminders(api)
+    registerReport(api)
   }
 
   // MARK: - Journals
