@@ -163,8 +163,8 @@ def test_the_report_exports_as_fhir_r4_and_prints_the_same_days(backend, start_s
     morning = statements[f"Morning at {due.strftime('%H:%M')}, every day, 400 mg"]["dosage"][0]
     assert morning["timing"]["repeat"]["timeOfDay"] == [due.strftime("%H:%M:00")]
 
-    # Observations: the two entries (severity, the symptom's rating, the note and Bob's... Ann's
-    # note) in the journal's zone, and the two factor values on their days
+    # Observations: the two entries (severity, the symptom's rating, menstruation, the entry's
+    # note and the note about it) in the journal's zone, and the two factor values on their days
     observations = resources(bundle, "Observation")
     entries = [o for o in observations if "valueInteger" in o]
     assert [o["valueInteger"] for o in entries] == [7, 3]

@@ -47,7 +47,7 @@ extension AuralystPages {
           .p(
             [.class("hint")],
             .text(
-              "Late: taken after the journal's grace period of "
+              "Taken: logged in time; late: taken after the journal's grace period of "
                 + "\(Wording.count(Int(view.journal.doseGrace / 60), "minute", "minutes")); "
                 + "missed: not logged by then."
                 + (waiting == 0
