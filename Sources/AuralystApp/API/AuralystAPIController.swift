@@ -173,6 +173,7 @@ struct AuralystAPIController: Sendable {
     registerSupplies(api)
     registerEpisodes(api)
     registerCheckIns(api)
+    registerReport(api)
   }
 
   // MARK: - Journals

@@ -339,6 +339,15 @@ document.addEventListener("change", (event) => {
 });
 const changed = async (target) => {
   if (target.matches("[data-auto-submit]")) { target.form.submit(); return; }
+  if (target.matches("[data-auralyst-paper]")) {
+    // The report prints on the chosen paper at once; the address keeps it for a reload.
+    const report = document.querySelector(".auralyst-report");
+    if (report) report.dataset.paper = target.value;
+    const url = new URL(window.location.href);
+    url.searchParams.set("paper", target.value);
+    history.replaceState(null, "", url);
+    return;
+  }
   if (target.matches("[data-auralyst-permission]")) {
     const response = await hearth.fetch(target.getAttribute("data-auralyst-permission"), {
       method: "PATCH", body: { permission: target.value },

@@ -4,7 +4,9 @@ import HearthHTML
 import HearthPlatform
 
 /// Server-drawn SVG charts. Each is a figure whose caption says in words what the chart shows,
-/// so a screen reader (or a printout in black and white) loses nothing.
+/// so a screen reader (or a printout in black and white) loses nothing. Each is drawn twice,
+/// wide and narrow, and the stylesheet shows the one that fits its box, so its text renders at
+/// 12 px or more on a phone as on paper.
 enum AuralystCharts {
   static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
@@ -17,55 +19,109 @@ enum AuralystCharts {
       : "\(Wording.weekday(date.weekday)) \(date.day) \(month)"
   }
 
-  static func figure(
-    _ id: String, title: String, summary: String, width: Int, height: Int, _ body: [Node]
-  )
-    -> Node
-  {
-    .el(
-      "figure", [.class("auralyst-chart")],
-      [
-        .el(
-          "svg",
-          [
-            .attr("viewBox", "0 0 \(width) \(height)"), .attr("width", String(width)),
-            .attr("height", String(height)), .role("img"), .attr("aria-labelledby", "\(id)-title"),
-            .attr("aria-describedby", "\(id)-summary"),
-            .attr("preserveAspectRatio", "xMinYMin meet"),
-          ],
-          [.el("title", [.id("\(id)-title")], [.text(title)])] + body),
-        .el("figcaption", [.id("\(id)-summary")], [.text(summary)]),
-      ])
+  /// A drawing's size in user units, which render near 1:1 where it is shown: wide from 640
+  /// px of room (a desktop, or paper), narrow below (a phone).
+  struct Frame {
+    var name: String
+    var width: Int
+    var font: Int
+
+    static let wide = Frame(name: "wide", width: 640, font: 12)
+    static let narrow = Frame(name: "narrow", width: 340, font: 14)
+    static let both = [wide, narrow]
+
+    /// About how wide `text` is, at 0.6 em a character.
+    func textWidth(_ text: String) -> Int { (text.count * font * 3 + 4) / 5 }
+
+    /// `text` cut to fit `room`, with an ellipsis.
+    func fitting(_ text: String, _ room: Int) -> String {
+      let most = max(1, room * 5 / (font * 3))
+      return text.count <= most ? text : String(text.prefix(most - 1)) + "…"
+    }
   }
 
-  static func text(_ x: Int, _ y: Int, _ value: String, anchor: String = "start", size: Int = 11)
+  struct Drawing {
+    var frame: Frame
+    var height: Int
+    var body: [Node]
+  }
+
+  static func figure(_ id: String, title: String, summary: String, _ drawings: [Drawing]) -> Node {
+    let svgs: [Node] = drawings.map { drawing in
+      let (width, height) = (drawing.frame.width, drawing.height)
+      let titleID = "\(id)-title-\(drawing.frame.name)"
+      return .el(
+        "svg",
+        [
+          .attr("viewBox", "0 0 \(width) \(height)"), .attr("width", String(width)),
+          .attr("height", String(height)), .class("chart-\(drawing.frame.name)"), .role("img"),
+          .attr("aria-labelledby", titleID), .attr("aria-describedby", "\(id)-summary"),
+          .attr("preserveAspectRatio", "xMinYMin meet"),
+        ],
+        [.el("title", [.id(titleID)], [.text(title)])] + drawing.body)
+    }
+    return .el(
+      "figure", [.class("auralyst-chart")],
+      svgs + [.el("figcaption", [.id("\(id)-summary")], [.text(summary)])])
+  }
+
+  static func text(_ frame: Frame, _ x: Int, _ y: Int, _ value: String, anchor: String = "start")
     -> Node
   {
     .el(
       "text",
       [
         .attr("x", String(x)), .attr("y", String(y)), .attr("text-anchor", anchor),
-        .attr("font-size", String(size)), .class("chart-label"),
+        .attr("font-size", String(frame.font)), .class("chart-label"),
       ], [.text(value)])
+  }
+
+  static func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int, _ style: String) -> Node {
+    .el(
+      "line",
+      [
+        .attr("x1", String(x1)), .attr("x2", String(x2)), .attr("y1", String(y1)),
+        .attr("y2", String(y2)), .class(style),
+      ], [])
   }
 
   /// Each day's average as a line over 0-10, its most severe entry as a mark above it, and the
   /// 7-day rolling mean as a second, dashed line.
   static func severity(_ days: [Insights.DailySeverity]) -> Node {
-    let width = 640
-    let height = 220
-    let left = 28
-    let plot = (width: width - left - 8, height: height - 56)
     guard let first = days.first.flatMap({ CalendarDay($0.day) })?.daysSince1970,
       let last = days.last.flatMap({ CalendarDay($0.day) })?.daysSince1970
     else { return .p([.class("hint")], "Log a few days to unlock trends.") }
-    let span = max(1, last - first)
+    let highest = days.max { $0.maximum < $1.maximum }!
+    let lowest = days.min { $0.average < $1.average }!
+    let mean = days.map(\.average).reduce(0, +) / Double(days.count)
+    let summary =
+      "\(Wording.count(days.count, "day", "days")) with entries; "
+      + "\(days.count == 1 ? "it" : "the days") averaged \(number(mean)) out of 10. "
+      + "Most severe entry \(number(highest.maximum)) on \(dayWords(highest.day)); "
+      + "lowest day \(number(lowest.average)) on \(dayWords(lowest.day)). "
+      + "The 7-day mean (of the days with entries among each day and the six before it) "
+      + "ends at \(number(days.last!.rollingAverage))."
+    return figure(
+      "chart-severity", title: "Severity per day: average, highest and 7-day mean",
+      summary: summary,
+      Frame.both.map { severity(days, first: first, span: max(1, last - first), in: $0) })
+  }
+
+  private static func severity(
+    _ days: [Insights.DailySeverity], first: Int, span: Int, in frame: Frame
+  ) -> Drawing {
+    let width = frame.width
+    let left = frame.textWidth("10") + 10
+    let (legendNodes, legendBottom) = legend(frame, left: left)
+    let top = legendBottom + frame.font
+    let plot = (width: width - left - 8, height: 160)
+    let height = top + plot.height + frame.font + 14
     func x(_ day: String) -> Int {
       let offset = (CalendarDay(day)?.daysSince1970 ?? first) - first
       return left + (days.count == 1 ? plot.width / 2 : offset * plot.width / span)
     }
-    func y(_ value: Double) -> Int { 28 + Int(Double(plot.height) * (1 - value / 10)) }
-    func line(_ value: (Insights.DailySeverity) -> Double, _ style: String) -> Node {
+    func y(_ value: Double) -> Int { top + Int(Double(plot.height) * (1 - value / 10)) }
+    func polyline(_ value: (Insights.DailySeverity) -> Double, _ style: String) -> Node {
       .el(
         "polyline",
         [
@@ -75,30 +131,18 @@ enum AuralystCharts {
     }
     var nodes: [Node] = [0, 5, 10].flatMap { level -> [Node] in
       [
-        .el(
-          "line",
-          [
-            .attr("x1", String(left)), .attr("x2", String(width - 8)),
-            .attr("y1", String(y(Double(level)))), .attr("y2", String(y(Double(level)))),
-            .class("chart-grid"),
-          ], []),
-        text(left - 6, y(Double(level)) + 4, String(level), anchor: "end"),
+        line(left, y(Double(level)), width - 8, y(Double(level)), "chart-grid"),
+        text(frame, left - 6, y(Double(level)) + frame.font / 3, String(level), anchor: "end"),
       ]
     }
-    nodes += legend(left: left)
-    nodes.append(line(\.rollingAverage, "chart-rolling"))
-    nodes.append(line(\.average, "chart-line"))
+    nodes += legendNodes
+    nodes.append(polyline(\.rollingAverage, "chart-rolling"))
+    nodes.append(polyline(\.average, "chart-line"))
     nodes += days.map { day in
       .el(
         "g", [],
         [
-          .el(
-            "line",
-            [
-              .attr("x1", String(x(day.day) - 4)), .attr("x2", String(x(day.day) + 4)),
-              .attr("y1", String(y(day.maximum))), .attr("y2", String(y(day.maximum))),
-              .class("chart-max"),
-            ], []),
+          line(x(day.day) - 4, y(day.maximum), x(day.day) + 4, y(day.maximum), "chart-max"),
           .el(
             "circle",
             [
@@ -116,133 +160,43 @@ enum AuralystCharts {
             ]),
         ])
     }
-    nodes.append(text(left, height - 6, dayWords(days.first!.day, short: true)))
-    nodes.append(text(width - 8, height - 6, dayWords(days.last!.day, short: true), anchor: "end"))
-    let highest = days.max { $0.maximum < $1.maximum }!
-    let lowest = days.min { $0.average < $1.average }!
-    let mean = days.map(\.average).reduce(0, +) / Double(days.count)
-    let summary =
-      "\(Wording.count(days.count, "day", "days")) with entries; "
-      + "\(days.count == 1 ? "it" : "the days") averaged \(number(mean)) out of 10. "
-      + "Most severe entry \(number(highest.maximum)) on \(dayWords(highest.day)); "
-      + "lowest day \(number(lowest.average)) on \(dayWords(lowest.day)). "
-      + "The 7-day mean (of the days with entries among each day and the six before it) "
-      + "ends at \(number(days.last!.rollingAverage))."
-    return figure(
-      "chart-severity", title: "Severity per day: average, highest and 7-day mean",
-      summary: summary, width: width, height: height, nodes)
+    nodes.append(text(frame, left, height - 6, dayWords(days.first!.day, short: true)))
+    nodes.append(
+      text(frame, width - 8, height - 6, dayWords(days.last!.day, short: true), anchor: "end"))
+    return Drawing(frame: frame, height: height, body: nodes)
   }
 
-  /// What each mark of the severity chart is.
-  static func legend(left: Int) -> [Node] {
+  /// What each mark of the severity chart is, each with its mark as the chart draws it, on as
+  /// many rows as the frame needs; and where the last row ends.
+  static func legend(_ frame: Frame, left: Int) -> ([Node], Int) {
     let items = [
       ("chart-line", "Daily average"), ("chart-max", "Highest"), ("chart-rolling", "7-day mean"),
     ]
-    return items.enumerated().flatMap { index, item -> [Node] in
-      let x = left + index * 150
-      return [
-        .el(
-          "line",
-          [
-            .attr("x1", String(x)), .attr("x2", String(x + 18)), .attr("y1", "10"),
-            .attr("y2", "10"), .class(item.0),
-          ], []),
-        text(x + 24, 14, item.1),
-      ]
-    }
-  }
-
-  static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-
-  /// Weekday rows by hour columns, shaded by mean severity.
-  static func heatmap(_ cells: [Insights.HeatmapCell]) -> Node {
-    guard !cells.isEmpty else {
-      return .p([.class("hint")], "Need more timestamps to surface hourly patterns.")
-    }
-    let cell = 24
-    let left = 34
-    let width = left + 24 * cell + 4
-    let height = 7 * cell + 20
-    var nodes: [Node] = (0..<7).map { row in
-      text(left - 4, row * cell + 16, weekdayNames[row], anchor: "end")
-    }
-    for hour in stride(from: 0, to: 24, by: 3) {
-      nodes.append(text(left + hour * cell + 2, height - 4, String(format: "%02d", hour)))
-    }
-    for item in cells {
-      let opacity = 0.15 + 0.85 * item.average / 10
-      nodes.append(
-        .el(
-          "rect",
-          [
-            .attr("x", String(left + item.hour * cell)),
-            .attr("y", String((item.weekday - 1) * cell)),
-            .attr("width", String(cell - 2)), .attr("height", String(cell - 2)),
-            .attr("fill-opacity", String(format: "%.2f", opacity)), .class("chart-cell"),
-          ],
-          [
-            .el(
-              "title", [],
-              [
-                .text(
-                  "\(Wording.weekday(item.weekday)) \(String(format: "%02d:00", item.hour)): "
-                    + "\(number(item.average)) from "
-                    + Wording.count(item.entries, "entry", "entries")
-                )
-              ])
-          ]))
-    }
-    let worst = cells.max { ($0.average, $1.entries) < ($1.average, $0.entries) }!
-    let summary =
-      "\(Wording.count(cells.reduce(0) { $0 + $1.entries }, "entry", "entries")) over "
-      + "\(Wording.count(cells.count, "weekday hour", "weekday hours")). "
-      + "The highest average, \(number(worst.average)), is on "
-      + "\(Wording.weekday(worst.weekday, plural: true)) "
-      + "around \(String(format: "%02d:00", worst.hour))."
-    return figure(
-      "chart-heatmap", title: "Severity by weekday and hour", summary: summary, width: width,
-      height: height, nodes)
-  }
-
-  /// Horizontal bars; values may be negative (drawn left of a zero rule).
-  static func bars(
-    _ id: String, title: String, summary: String,
-    _ rows: [(label: String, value: Double, text: String)],
-    range: ClosedRange<Double>
-  ) -> Node {
-    let rowHeight = 26
-    let left = 150
-    let width = 640
-    let plot = width - left - 70
-    let height = rows.count * rowHeight + 8
-    let span = range.upperBound - range.lowerBound
-    func x(_ value: Double) -> Int { left + Int(Double(plot) * (value - range.lowerBound) / span) }
     var nodes: [Node] = []
-    if range.lowerBound < 0 {
+    var x = left
+    var y = frame.font
+    for (style, label) in items {
+      let room = 24 + frame.textWidth(label)
+      if x > left, x + room > frame.width - 4 {
+        x = left
+        y += frame.font + 8
+      }
+      let middle = y - frame.font / 3
+      var mark = [line(x, middle, x + 18, middle, style)]
+      if style == "chart-line" {
+        mark.append(
+          .el(
+            "circle",
+            [
+              .attr("cx", String(x + 9)), .attr("cy", String(middle)), .attr("r", "3"),
+              .class("chart-dot"),
+            ],
+            []))
+      }
       nodes.append(
-        .el(
-          "line",
-          [
-            .attr("x1", String(x(0))), .attr("x2", String(x(0))), .attr("y1", "0"),
-            .attr("y2", String(height)), .class("chart-zero"),
-          ], []))
+        .el("g", [.class("chart-legend-item")], mark + [text(frame, x + 24, y, label)]))
+      x += room + 16
     }
-    for (index, row) in rows.enumerated() {
-      let y = index * rowHeight + 4
-      let from = x(min(0, row.value))
-      let to = x(max(0, row.value))
-      nodes.append(text(left - 8, y + 15, String(row.label.prefix(24)), anchor: "end"))
-      nodes.append(
-        .el(
-          "rect",
-          [
-            .attr("x", String(from)), .attr("y", String(y)),
-            .attr("width", String(max(1, to - from))),
-            .attr("height", String(rowHeight - 8)),
-            .class(row.value >= 0 ? "chart-bar" : "chart-bar negative"),
-          ], [.el("title", [], [.text("\(row.label): \(row.text)")])]))
-      nodes.append(text(max(to, x(0)) + 6, y + 15, row.text))
-    }
-    return figure(id, title: title, summary: summary, width: width, height: height, nodes)
+    return (nodes, y)
   }
 }

@@ -105,6 +105,7 @@ extension AuralystPages {
           .input(
             .id("share-email"), .name("email"), .type("email"), .required, .autocomplete("off"))),
         .fieldset(
+          [.class("auralyst-choices")],
           .legend("They can"),
           .label(
             .input(.type("radio"), .name("permission"), .value("read-only"), .checked),

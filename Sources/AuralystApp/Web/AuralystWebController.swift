@@ -278,27 +278,23 @@ struct AuralystWebController: Sendable {
     _ opened: AuralystJournals.Opened, _ view: AuralystView
   ) async throws -> String {
     let query = request.uri.queryParameters
-    let to = query.get("to").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? view.today
-    let from = query.get("from").flatMap { CalendarDay(String($0)) }?.daysSince1970 ?? (to - 29)
-    let start = view.instant(day: min(from, to), minute: 0)
-    let end = min(
-      env.now(), view.instant(day: max(from, to) + 1, minute: 0).addingTimeInterval(-0.001))
-    // The week before the report is for its first days' rolling means.
-    let rows = try await journals.records(
-      opened, [.entry, .intake], from: view.instant(day: min(from, to) - 6, minute: 0),
-      until: end)
-    let withWeekBefore = try rows.compactMap(AuralystRecordCoding.entry)
-    let entries = withWeekBefore.filter { $0.timestamp >= start }
-    let medications = try await journals.medications(opened)
-    let insights = Insights(
-      journal: opened.journal, entries: withWeekBefore, medications: medications,
-      intakes: try rows.compactMap(AuralystRecordCoding.intake), window: .all, now: end,
-      since: start)
-    let owner = try await env.database.user(id: opened.journal.ownerID)?.displayName ?? ""
+    let paper =
+      query.get("paper").flatMap { paper in
+        AuralystPages.papers.first { $0.0 == paper }?.0
+      } ?? AuralystPages.papers[0].0
+    // A period that cannot be shown is said so, and the default one is shown instead.
+    var problem: String?
+    let period: ReportPeriod
+    do {
+      period = try ReportPeriod(
+        from: query.get("from").map { String($0) }, to: query.get("to").map { String($0) },
+        today: view.today)
+    } catch {
+      problem = error.message + " Showing the last \(ReportPeriod.defaultDays) days."
+      period = try ReportPeriod(from: nil, to: nil, today: view.today)
+    }
+    let (report, insights) = try await journals.report(opened, period: period)
     return AuralystPages.report(
-      context, view, insights: insights,
-      from: CalendarDay(daysSince1970: min(from, to)).description,
-      to: CalendarDay(daysSince1970: max(from, to)).description, medications: medications,
-      entries: entries, ownerName: owner)
+      context, view, report, insights: insights, paper: paper, problem: problem)
   }
 }

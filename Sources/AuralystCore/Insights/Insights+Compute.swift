@@ -140,30 +140,15 @@ extension Insights {
     of medication: Medication, intakes: [MedicationIntake], skipped: Int, clocks: RecordClocks,
     days: ClosedRange<Int>, now: Date
   ) -> Adherence {
-    // Its first day in the zone it was added in; its doses fall in the journal's.
-    let added = clocks.clock(medication.timeZone)
     let amounts = intakes.compactMap { $0.amount ?? medication.defaultAmount }
     var result = Adherence(
       medicationID: medication.id, name: medication.name, isAsNeeded: medication.isAsNeeded,
       logged: intakes.count, averageDose: amounts.isEmpty ? nil : Mean(amounts).value,
       unit: intakes.lazy.compactMap(\.unit).first ?? medication.defaultUnit)
     guard !medication.isAsNeeded else { return result }
-    // Due from its start day (a schedule's own start is in `isDue`); on the day it was added,
-    // not before the moment it was added.
-    var counted = days
-    var since: Date?
-    if let first = medication.firstDay(in: added), first >= days.lowerBound {
-      // A start after today is counted as a day with no dose due yet.
-      counted = first...max(first, days.upperBound)
-      result.startedOn = CalendarDay(daysSince1970: first).description
-      if let createdAt = medication.createdAt, added.local(createdAt).day == first {
-        since = createdAt.addingTimeInterval(-matchingTolerance)
-      }
-    }
-    let doses = DoseOccurrence.all(
-      of: medication, clock: clocks.journal, days: counted, until: now
-    )
-    .filter { dose in since.map { dose.instant >= $0 } ?? true }
+    let (doses, startedOn) = DoseOccurrence.due(
+      of: medication, clocks: clocks, days: days, until: now)
+    result.startedOn = startedOn.map { CalendarDay(daysSince1970: $0).description }
     let taken = DoseOccurrence.matched(doses, intakes: intakes, tolerance: matchingTolerance)
     result.scheduled = doses.count
     result.taken = taken
