@@ -22,13 +22,15 @@ let sourceFolders = Set((try? FileManager.default.contentsOfDirectory(atPath: so
 /// `appDependencies` adds.
 let appModuleNames = sourceFolders.filter { $0.hasSuffix("App") }.sorted()
 let appDependencies: [String: [Target.Dependency]] = [
+  // Its pages and assets, a module of their own so that neither stays too large to read.
+  "AuralystApp": ["AuralystWeb"],
   // The Anki export (.apkg): its SQLite file (GRDB), its zip's CRC-32 (zlib), its checksums
   // (SHA-1); Sign in with Apple's RS256 signatures (_CryptoExtras).
   "OnpuApp": [
     "CZlib", "OnpuAnalysis", .product(name: "Crypto", package: "swift-crypto"),
     .product(name: "_CryptoExtras", package: "swift-crypto"),
     .product(name: "GRDB", package: "GRDB.swift"),
-  ]
+  ],
 ]
 /// What an app's pure core (`Sources/<Name>Core`) and its tests (`Tests/<Name>CoreTests`) use
 /// besides the core itself, and the tests' data folders (read at run time, not compiled).
@@ -251,6 +253,10 @@ var package = Package(
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CBrotli", providers: [.apt(["libbrotli-dev"])]),
     .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+    .target(
+      name: "AuralystWeb",
+      dependencies: ["AuralystCore", "HearthCore", "HearthHTML", "HearthPlatform"],
+      resources: resources("AuralystWeb")),
     .target(name: "OnpuAnalysis", dependencies: ["CMeCab", "CZlib", "OnpuCore"]),
 
     .executableTarget(

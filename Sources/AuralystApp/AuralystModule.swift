@@ -1,3 +1,4 @@
+import AuralystWeb
 import HearthCore
 import HearthHost
 import HearthNotifications

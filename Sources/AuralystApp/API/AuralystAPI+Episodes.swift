@@ -74,9 +74,7 @@ extension AuralystAPI {
   struct EpisodeList: Codable { var episodes: [EpisodeBody] }
   struct EpisodeEnvelope: Codable { var episode: EpisodeBody }
 
-  static func auraText(_ aura: Bool?) -> String {
-    aura.map { $0 ? "yes" : "no" } ?? "unsure"
-  }
+  static func auraText(_ aura: Bool?) -> String { Episode.auraText(aura) }
 
   static func aura(_ text: String) throws -> Bool? {
     switch text {

@@ -1,4 +1,5 @@
 import AuralystCore
+import AuralystWeb
 import CanonicalJSON
 import Foundation
 import HearthCore

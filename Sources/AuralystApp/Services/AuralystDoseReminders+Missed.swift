@@ -1,4 +1,5 @@
 import AuralystCore
+import AuralystWeb
 import Foundation
 import HearthCore
 import HearthNotifications

@@ -198,3 +198,10 @@ extension Episode {
   /// The episode's own day, in the zone it started in.
   public func day(in clocks: RecordClocks) -> Int { clocks.local(startedAt, zone: timeZone).day }
 }
+
+extension Episode {
+  /// How an aura is said in forms and JSON: "yes", "no", or "unsure" when not said.
+  public static func auraText(_ aura: Bool?) -> String {
+    aura.map { $0 ? "yes" : "no" } ?? "unsure"
+  }
+}

@@ -28,7 +28,9 @@ extension AuralystPages {
   }
 
   /// The home page's card: start one, or the one going on.
-  static func episodeCard(_ view: AuralystView, ongoing: Episode?, _ choices: EpisodeChoices)
+  package static func episodeCard(
+    _ view: AuralystView, ongoing: Episode?, _ choices: EpisodeChoices
+  )
     -> Node
   {
     let all: Node = .p(.a([.href(view.path + "/episodes")], "All episodes"))
@@ -48,7 +50,7 @@ extension AuralystPages {
       all)
   }
 
-  static func startForm(_ view: AuralystView) -> Node {
+  package static func startForm(_ view: AuralystView) -> Node {
     .form(
       [
         .class("auralyst-inline-form"), .data("auralyst-form", "start-episode"),
@@ -59,7 +61,7 @@ extension AuralystPages {
       .button([.type("submit"), .class("button primary")], "It started now"))
   }
 
-  static func endForm(_ view: AuralystView, _ episode: Episode) -> Node {
+  package static func endForm(_ view: AuralystView, _ episode: Episode) -> Node {
     .form(
       [
         .class("auralyst-inline-form"), .data("auralyst-form", "end-episode"),
@@ -73,7 +75,7 @@ extension AuralystPages {
 
   /// Where, aura, what was taken and whether it helped; with its times for an episode that is
   /// over.
-  static func episodeForm(
+  package static func episodeForm(
     _ view: AuralystView, _ episode: Episode, _ choices: EpisodeChoices, times: Bool
   ) -> Node {
     let key = "ep-\(episode.id)"
@@ -135,7 +137,7 @@ extension AuralystPages {
       SegmentedControl(
         name: "aura", legend: "Aura",
         choices: [("yes", "Yes"), ("no", "No"), ("unsure", "Not sure")],
-        selected: AuralystAPI.auraText(episode.aura), id: "\(key)-aura"
+        selected: Episode.auraText(episode.aura), id: "\(key)-aura"
       ).node,
       .fieldset(
         [.class("auralyst-choices")], .legend("What was taken"),
@@ -155,7 +157,7 @@ extension AuralystPages {
   }
 
   /// An episode in words, for those who may not change it.
-  static func summary(_ view: AuralystView, _ episode: Episode, _ choices: EpisodeChoices)
+  package static func summary(_ view: AuralystView, _ episode: Episode, _ choices: EpisodeChoices)
     -> Node
   {
     let names = Dictionary(
@@ -224,7 +226,7 @@ extension AuralystPages {
   }
 
   /// "45 min", "3 h 10 min", "2 days 4 h".
-  static func duration(_ seconds: TimeInterval) -> String {
+  package static func duration(_ seconds: TimeInterval) -> String {
     let minutes = Int(seconds / 60)
     if minutes < 60 { return "\(minutes) min" }
     if minutes < 24 * 60 {

@@ -6,7 +6,7 @@ import HearthPlatform
 extension AuralystPages {
   /// One part of the report, under its own heading: the report is a list of them, each
   /// self-contained, so a new part (episodes) is one more in `report`'s list.
-  struct ReportSection {
+  package struct ReportSection {
     var id: String
     var title: String
     var body: [Node]
@@ -20,7 +20,7 @@ extension AuralystPages {
   }
 
   /// Paper sizes for printing; the first is the default.
-  static let papers = [("a4", "A4"), ("letter", "Letter")]
+  package static let papers = [("a4", "A4"), ("letter", "Letter")]
 
   /// A report for a clinician: the chosen days' charts, entries, factors, medications with
   /// every dose (taken, late, skipped, missed) and notes; printed (or saved as PDF) on the
@@ -96,7 +96,7 @@ extension AuralystPages {
       ])
   }
 
-  static func summary(_ report: JournalReport, _ insights: Insights) -> String {
+  package static func summary(_ report: JournalReport, _ insights: Insights) -> String {
     let days = insights.averageSeverity
     let severity =
       days.isEmpty
@@ -110,7 +110,7 @@ extension AuralystPages {
   }
 
   /// A day in the report's tables: "Fri 20 Nov", with its year when the report spans two.
-  static func tableDay(_ report: JournalReport, _ day: Int) -> String {
+  package static func tableDay(_ report: JournalReport, _ day: Int) -> String {
     let date = CalendarDay(daysSince1970: day)
     let text =
       "\(AuralystCharts.weekdayNames[date.weekday - 1]) \(date.day) "
@@ -119,7 +119,7 @@ extension AuralystPages {
   }
 
   /// A table that scrolls sideways within its own box on a phone, named for keyboards.
-  static func table(_ label: String, head: [String], rows: [Node]) -> Node {
+  package static func table(_ label: String, head: [String], rows: [Node]) -> Node {
     TableScroll.node(
       label,
       .table(
@@ -128,7 +128,7 @@ extension AuralystPages {
         .tbody(.fragment(rows))))
   }
 
-  static func symptomTable(_ rows: [Insights.SymptomAverage]) -> Node {
+  package static func symptomTable(_ rows: [Insights.SymptomAverage]) -> Node {
     guard !rows.isEmpty else { return .empty }
     return .fragment([
       .h3("By symptom"),

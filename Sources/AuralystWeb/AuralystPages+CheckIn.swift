@@ -5,7 +5,7 @@ import HearthPlatform
 
 extension AuralystPages {
   /// The viewer's daily check-in reminder: on or off, and at what time of the journal's day.
-  static func checkInForm(_ view: AuralystView, enabled: Bool, minute: Int) -> Node {
+  package static func checkInForm(_ view: AuralystView, enabled: Bool, minute: Int) -> Node {
     .details(
       [.class("card auralyst-check-in")], .summary("Daily check-in reminder"),
       .form(

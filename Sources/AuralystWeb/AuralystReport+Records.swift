@@ -5,14 +5,17 @@ import HearthPlatform
 
 /// The report's entries, factors and notes.
 extension AuralystPages {
-  static func entryTime(_ view: AuralystView, _ report: JournalReport, _ entry: SymptomEntry)
+  package static func entryTime(
+    _ view: AuralystView, _ report: JournalReport, _ entry: SymptomEntry
+  )
     -> String
   {
     tableDay(report, view.day(of: entry.timestamp, madeIn: entry.timeZone)) + ", "
       + view.time(entry.timestamp, madeIn: entry.timeZone)
   }
 
-  static func entriesSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection {
+  package static func entriesSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection
+  {
     let rows: [Node] = report.entries.map { entry in
       .tr(
         .td([.class("auralyst-when")], .text(entryTime(view, report, entry))),
@@ -35,7 +38,8 @@ extension AuralystPages {
         ])
   }
 
-  static func factorsSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection {
+  package static func factorsSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection
+  {
     let byFactor = Dictionary(grouping: report.factorValues, by: \.factorID)
     let logged = report.factors.filter { byFactor[$0.id] != nil }
     guard !logged.isEmpty else {
@@ -76,7 +80,7 @@ extension AuralystPages {
       ])
   }
 
-  static func factorText(_ value: FactorValue, of factor: Factor) -> String {
+  package static func factorText(_ value: FactorValue, of factor: Factor) -> String {
     switch factor.kind {
     case .number: AuralystChrome.amount(value.number, factor.unit)
     case .scale: value.number.map { "\(Int($0)) of 5" } ?? ""
@@ -85,7 +89,7 @@ extension AuralystPages {
     }
   }
 
-  static func factorSummary(_ factor: Factor, _ values: [FactorValue]) -> String {
+  package static func factorSummary(_ factor: Factor, _ values: [FactorValue]) -> String {
     let numbers = values.compactMap(\.number)
     switch factor.kind {
     case .number, .scale:
@@ -104,7 +108,7 @@ extension AuralystPages {
     }
   }
 
-  static func notesSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection {
+  package static func notesSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection {
     let entries = Dictionary(
       report.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let rows: [Node] = report.notes.map { note in

@@ -4,7 +4,7 @@ import HearthHTML
 import HearthPlatform
 
 extension AuralystPages {
-  static let weekdayOrder = [2, 3, 4, 5, 6, 7, 1]
+  package static let weekdayOrder = [2, 3, 4, 5, 6, 7, 1]
 
   /// A month of days coloured by their average severity, Monday first, each day a link to its
   /// page; the colour is also said in words, for screen readers and in black and white.

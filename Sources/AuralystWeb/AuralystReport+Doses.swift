@@ -5,7 +5,9 @@ import HearthPlatform
 
 /// The report's medications, with how their doses went, and its dose log, dose by dose.
 extension AuralystPages {
-  static func medicationsSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection {
+  package static func medicationsSection(_ view: AuralystView, _ report: JournalReport)
+    -> ReportSection
+  {
     let log = report.doseLog
     let rows: [Node] = report.medications.map { medication in
       let schedule =
@@ -56,7 +58,8 @@ extension AuralystPages {
         ])
   }
 
-  static func doseLogSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection {
+  package static func doseLogSection(_ view: AuralystView, _ report: JournalReport) -> ReportSection
+  {
     let names = Dictionary(
       report.medications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var rows: [(time: Date, node: Node)] = []
@@ -120,7 +123,7 @@ extension AuralystPages {
   }
 
   /// When an intake was logged, with its day when that is not the dose's.
-  static func loggedTime(
+  package static func loggedTime(
     _ view: AuralystView, _ report: JournalReport, _ intake: MedicationIntake, dueDay: Int
   ) -> String {
     let day = view.day(of: intake.timestamp, madeIn: intake.timeZone)
@@ -128,7 +131,7 @@ extension AuralystPages {
     return day == dueDay ? time : "\(time) on \(tableDay(report, day))"
   }
 
-  static func doseRow(
+  package static func doseRow(
     when: String, medication: String, amount: String, outcome: String, state: String,
     note: String?
   ) -> Node {

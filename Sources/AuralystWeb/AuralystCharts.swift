@@ -7,11 +7,11 @@ import HearthPlatform
 /// so a screen reader (or a printout in black and white) loses nothing. Each is drawn twice,
 /// wide and narrow, and the stylesheet shows the one that fits its box, so its text renders at
 /// 12 px or more on a phone as on paper.
-enum AuralystCharts {
-  static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+package enum AuralystCharts {
+  package static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
   /// "2026-11-19" as "Thursday 19 November", or "19 Nov" for an axis.
-  static func dayWords(_ day: String, short: Bool = false) -> String {
+  package static func dayWords(_ day: String, short: Bool = false) -> String {
     guard let date = CalendarDay(day) else { return day }
     let month = AuralystView.months[date.month - 1]
     return short
@@ -21,7 +21,7 @@ enum AuralystCharts {
 
   /// A drawing's size in user units, which render near 1:1 where it is shown: wide from 640
   /// px of room (a desktop, or paper), narrow below (a phone).
-  struct Frame {
+  package struct Frame {
     var name: String
     var width: Int
     var font: Int
@@ -40,13 +40,15 @@ enum AuralystCharts {
     }
   }
 
-  struct Drawing {
+  package struct Drawing {
     var frame: Frame
     var height: Int
     var body: [Node]
   }
 
-  static func figure(_ id: String, title: String, summary: String, _ drawings: [Drawing]) -> Node {
+  package static func figure(_ id: String, title: String, summary: String, _ drawings: [Drawing])
+    -> Node
+  {
     let svgs: [Node] = drawings.map { drawing in
       let (width, height) = (drawing.frame.width, drawing.height)
       let titleID = "\(id)-title-\(drawing.frame.name)"
@@ -65,7 +67,9 @@ enum AuralystCharts {
       svgs + [.el("figcaption", [.id("\(id)-summary")], [.text(summary)])])
   }
 
-  static func text(_ frame: Frame, _ x: Int, _ y: Int, _ value: String, anchor: String = "start")
+  package static func text(
+    _ frame: Frame, _ x: Int, _ y: Int, _ value: String, anchor: String = "start"
+  )
     -> Node
   {
     .el(
@@ -76,7 +80,7 @@ enum AuralystCharts {
       ], [.text(value)])
   }
 
-  static func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int, _ style: String) -> Node {
+  package static func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int, _ style: String) -> Node {
     .el(
       "line",
       [
@@ -87,7 +91,7 @@ enum AuralystCharts {
 
   /// Each day's average as a line over 0-10, its most severe entry as a mark above it, and the
   /// 7-day rolling mean as a second, dashed line.
-  static func severity(_ days: [Insights.DailySeverity]) -> Node {
+  package static func severity(_ days: [Insights.DailySeverity]) -> Node {
     guard let first = days.first.flatMap({ CalendarDay($0.day) })?.daysSince1970,
       let last = days.last.flatMap({ CalendarDay($0.day) })?.daysSince1970
     else { return .p([.class("hint")], "Log a few days to unlock trends.") }
@@ -168,7 +172,7 @@ enum AuralystCharts {
 
   /// What each mark of the severity chart is, each with its mark as the chart draws it, on as
   /// many rows as the frame needs; and where the last row ends.
-  static func legend(_ frame: Frame, left: Int) -> ([Node], Int) {
+  package static func legend(_ frame: Frame, left: Int) -> ([Node], Int) {
     let items = [
       ("chart-line", "Daily average"), ("chart-max", "Highest"), ("chart-rolling", "7-day mean"),
     ]

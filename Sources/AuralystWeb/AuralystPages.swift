@@ -125,7 +125,7 @@ public enum AuralystPages {
     .fragment([quickLog(view, home), timeline(view, home)])
   }
 
-  static func quickAdd(_ view: AuralystView, factors: [Factor] = []) -> Node {
+  package static func quickAdd(_ view: AuralystView, factors: [Factor] = []) -> Node {
     let symptoms: [Node] = view.journal.symptoms.enumerated().map { index, name in
       AuralystRating.symptom(id: "symptom-\(index)", name: name, value: nil)
     }
@@ -164,7 +164,7 @@ public enum AuralystPages {
       .div([.id("auralyst-outbox"), .hidden]))
   }
 
-  static func quickLog(_ view: AuralystView, _ home: Home) -> Node {
+  package static func quickLog(_ view: AuralystView, _ home: Home) -> Node {
     let day = home.day
     let calendarDay = CalendarDay(daysSince1970: day)
     let scheduled = home.medications.filter { !$0.isAsNeeded }
@@ -243,7 +243,8 @@ public enum AuralystPages {
       .p(.a([.href(view.path + "/medications")], "Manage Medications")))
   }
 
-  static func asNeededForm(_ view: AuralystView, _ medication: Medication, day: Int) -> Node {
+  package static func asNeededForm(_ view: AuralystView, _ medication: Medication, day: Int) -> Node
+  {
     let time = view.day(of: view.now) == day ? view.now : view.instant(day: day, minute: 12 * 60)
     return .li(
       .details(
@@ -287,7 +288,7 @@ public enum AuralystPages {
           : .empty))
   }
 
-  static func timeline(_ view: AuralystView, _ home: Home) -> Node {
+  package static func timeline(_ view: AuralystView, _ home: Home) -> Node {
     let entriesByDay = Dictionary(grouping: home.entries) {
       view.day(of: $0.timestamp, madeIn: $0.timeZone)
     }

@@ -5,10 +5,10 @@ import HearthPlatform
 
 /// The heatmap and the bar charts.
 extension AuralystCharts {
-  static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  package static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
   /// Weekday rows by hour columns, shaded by mean severity.
-  static func heatmap(_ cells: [Insights.HeatmapCell]) -> Node {
+  package static func heatmap(_ cells: [Insights.HeatmapCell]) -> Node {
     guard !cells.isEmpty else {
       return .p([.class("hint")], "Need more timestamps to surface hourly patterns.")
     }
@@ -68,7 +68,7 @@ extension AuralystCharts {
 
   /// Horizontal bars; values may be negative (drawn left of a zero rule). Wide, each label is
   /// left of its bar; narrow, above it.
-  static func bars(
+  package static func bars(
     _ id: String, title: String, summary: String,
     _ rows: [(label: String, value: Double, text: String)],
     range: ClosedRange<Double>

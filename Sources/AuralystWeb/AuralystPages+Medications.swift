@@ -4,9 +4,9 @@ import HearthHTML
 import HearthPlatform
 
 extension AuralystPages {
-  static let dayLetters = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  package static let dayLetters = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-  static func scheduleText(_ schedule: MedicationSchedule) -> String {
+  package static func scheduleText(_ schedule: MedicationSchedule) -> String {
     let time = String(format: "%02d:%02d", schedule.hour, schedule.minute)
     let when: String
     switch schedule.cadence {
@@ -76,7 +76,7 @@ extension AuralystPages {
       ])
   }
 
-  static func doseReminders(_ view: AuralystView, on: Bool, missedOn: Bool) -> Node {
+  package static func doseReminders(_ view: AuralystView, on: Bool, missedOn: Bool) -> Node {
     var checkbox: [Attribute] = [
       .type("checkbox"), .name("enabled"), .data("type", "bool"), .id("dose-reminders"),
       .attr("aria-describedby", "dose-reminders-hint"),

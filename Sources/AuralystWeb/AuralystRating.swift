@@ -4,20 +4,20 @@ import HearthPlatform
 
 /// The 0-10 sliders entries are rated with: the overall severity (always rated), and each
 /// symptom of the journal's list, "Not rated" until it is moved (auralyst.mjs leaves those out).
-enum AuralystRating {
-  static let words = [
+package enum AuralystRating {
+  package static let words = [
     "none", "very mild", "mild", "mild", "moderate", "moderate", "moderate", "severe", "severe",
     "very severe", "worst",
   ]
 
-  static func overall(id: String, value: Int) -> Node {
+  package static func overall(id: String, value: Int) -> Node {
     Slider(
       name: "severity", label: "Overall severity", range: SymptomEntry.severityRange,
       value: value, lowLabel: "0 none", highLabel: "10 worst", words: words, id: id
     ).node
   }
 
-  static func symptom(id: String, name: String, value: Int?) -> Node {
+  package static func symptom(id: String, name: String, value: Int?) -> Node {
     let text = value.map { "\($0) (\(words[$0]))" } ?? "Not rated"
     return .div(
       [.class("field slider auralyst-rating")],

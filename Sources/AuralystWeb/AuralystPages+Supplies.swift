@@ -7,7 +7,9 @@ import HearthHTML
 extension AuralystPages {
   /// A medication's supply on the Medications page (where refill notices lead, by its id);
   /// for those who log doses, the refill form.
-  static func supply(_ view: AuralystView, _ medication: Medication, _ supply: MedicationSupply?)
+  package static func supply(
+    _ view: AuralystView, _ medication: Medication, _ supply: MedicationSupply?
+  )
     -> Node
   {
     guard let supply else {
@@ -56,7 +58,7 @@ extension AuralystPages {
   /// The editor's Supply step: what is on hand, when to hear of it, what a refill adds, the
   /// unit. Only the fields changed are sent, so saving other edits leaves the count as doses
   /// have left it.
-  static func supplyFields(
+  package static func supplyFields(
     _ view: AuralystView, _ medication: Medication?, _ supply: MedicationSupply?
   ) -> Node {
     func number(_ name: String, _ label: String, _ value: Double?, hint: String) -> Node {

@@ -103,7 +103,7 @@ extension AuralystPages {
     ])
   }
 
-  static func noteItem(_ view: AuralystView, _ note: CollaboratorNote) -> Node {
+  package static func noteItem(_ view: AuralystView, _ note: CollaboratorNote) -> Node {
     .li(
       [.class("card auralyst-note")],
       .p(.text(note.text)),
@@ -127,7 +127,7 @@ extension AuralystPages {
   }
 
   /// The entry's symptom ratings, in the journal's order: "Headache 6 · Nausea 2".
-  static func ratings(_ view: AuralystView, _ entry: SymptomEntry) -> Node {
+  package static func ratings(_ view: AuralystView, _ entry: SymptomEntry) -> Node {
     let known = view.journal.symptoms.filter { entry.symptomSeverities[$0] != nil }
     let others = entry.symptomSeverities.keys.filter { !view.journal.symptoms.contains($0) }
       .sorted()
@@ -189,7 +189,7 @@ extension AuralystPages {
     ])
   }
 
-  static func noteForm(_ view: AuralystView, entryID: String) -> Node {
+  package static func noteForm(_ view: AuralystView, entryID: String) -> Node {
     .form(
       [
         .class("card"), .id("note-form"), .data("auralyst-form", "note"),
@@ -205,7 +205,7 @@ extension AuralystPages {
       .button([.type("submit"), .class("button primary")], "Add Note"))
   }
 
-  static func entryEditor(_ view: AuralystView, _ entry: SymptomEntry) -> Node {
+  package static func entryEditor(_ view: AuralystView, _ entry: SymptomEntry) -> Node {
     let symptoms: [Node] = view.journal.symptoms.enumerated().map { index, name in
       AuralystRating.symptom(
         id: "edit-symptom-\(index)", name: name, value: entry.symptomSeverities[name])
@@ -249,7 +249,7 @@ extension AuralystPages {
   }
 
   /// "Edit Dose": what was taken and when; what it was taken for stays.
-  static func intakeEditor(_ view: AuralystView, _ intake: MedicationIntake) -> Node {
+  package static func intakeEditor(_ view: AuralystView, _ intake: MedicationIntake) -> Node {
     .details(
       [.class("auralyst-edit-dose")], .summary("Edit dose"),
       .form(

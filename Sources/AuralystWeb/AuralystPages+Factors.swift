@@ -4,12 +4,12 @@ import HearthHTML
 import HearthPlatform
 
 extension AuralystPages {
-  static let kindNames: [(Factor.Kind, String)] = [
+  package static let kindNames: [(Factor.Kind, String)] = [
     (.number, "Number (e.g., sleep hours)"), (.scale, "1 to 5 (e.g., mood)"),
     (.yesNo, "Yes or no (e.g., red wine)"), (.tags, "Tags (e.g., triggers)"),
   ]
 
-  static func kindName(_ kind: Factor.Kind) -> String {
+  package static func kindName(_ kind: Factor.Kind) -> String {
     kindNames.first { $0.0 == kind }?.1 ?? kind.rawValue
   }
 
@@ -60,7 +60,7 @@ extension AuralystPages {
       ])
   }
 
-  static func factorRow(_ view: AuralystView, _ factor: Factor) -> Node {
+  package static func factorRow(_ view: AuralystView, _ factor: Factor) -> Node {
     let kind = kindName(factor.kind) + (factor.unit.map { ", in \($0)" } ?? "")
     guard view.canEdit(factor.authorID) else {
       return .li([.class("card")], .h2(.text(factor.name)), .p([.class("hint")], .text(kind)))
@@ -92,7 +92,7 @@ extension AuralystPages {
   }
 
   /// A day's factors, each with its value and, for writers, a form to set or clear it.
-  static func dayFactors(
+  package static func dayFactors(
     _ view: AuralystView, day: Int, factors: [Factor], values: [FactorValue]
   ) -> Node {
     guard !factors.isEmpty else {
@@ -142,7 +142,7 @@ extension AuralystPages {
         }))
   }
 
-  static func valueText(_ factor: Factor, _ value: FactorValue) -> String {
+  package static func valueText(_ factor: Factor, _ value: FactorValue) -> String {
     switch factor.kind {
     case .yesNo: return value.number == 1 ? "Yes" : "No"
     case .tags: return (value.tags ?? []).joined(separator: ", ")
@@ -153,7 +153,9 @@ extension AuralystPages {
 
   /// The control for a factor's value. `quick`: in the quick-add, named for auralyst.mjs to
   /// send with the entry ("factor.<id>.number"), optional, and with no value chosen.
-  static func factorControl(_ factor: Factor, _ value: FactorValue?, quick: Bool = false) -> Node {
+  package static func factorControl(_ factor: Factor, _ value: FactorValue?, quick: Bool = false)
+    -> Node
+  {
     let id = (quick ? "quick-factor-" : "factor-") + factor.id
     func name(_ field: String) -> String { quick ? "factor.\(factor.id).\(field)" : field }
     switch factor.kind {
@@ -199,7 +201,7 @@ extension AuralystPages {
 
   /// Insights' factor block: each relation with what it rests on, and its cue only when there
   /// are enough days.
-  static func factorRelations(_ insights: Insights) -> Node {
+  package static func factorRelations(_ insights: Insights) -> Node {
     guard !insights.factors.isEmpty else {
       return .p([.class("hint")], "Add factors and log them on days with entries to compare.")
     }
@@ -248,14 +250,14 @@ extension AuralystPages {
     ])
   }
 
-  static func rhoText(_ rho: Double) -> String {
+  package static func rhoText(_ rho: Double) -> String {
     let size = String(format: "%.2f", abs(rho))
     return "\(rho < 0 && size != "0.00" ? "−" : "")\(size)"
   }
 
   /// The same day, the next and two days later side by side: a correlation and its days, or
   /// the average severity with and without.
-  static func lagTable(_ relation: Insights.FactorRelation, title: String) -> Node {
+  package static func lagTable(_ relation: Insights.FactorRelation, title: String) -> Node {
     let columns = relation.columns
     func row(_ name: String, _ cell: (Insights.Lagged) -> String) -> Node {
       .tr(.th([.scope("row")], .text(name)), .fragment(columns.map { .td(.text(cell($0))) }))

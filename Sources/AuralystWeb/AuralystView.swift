@@ -10,7 +10,7 @@ public struct AuralystView: Sendable {
   public var access: String
   public var viewerID: String
   public var now: Date
-  let clock: ZoneClock
+  package let clock: ZoneClock
 
   public init(journal: Journal, access: String, viewerID: String, now: Date) {
     self.journal = journal
@@ -43,8 +43,8 @@ public struct AuralystView: Sendable {
 
   // MARK: - Times, in the journal's zone
 
-  static let weekdays = Wording.weekdays
-  static let months = [
+  package static let weekdays = Wording.weekdays
+  package static let months = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
   ]
@@ -111,16 +111,16 @@ public struct AuralystView: Sendable {
 }
 
 /// Bits every Auralyst page shares.
-enum AuralystChrome {
+package enum AuralystChrome {
 
-  static let tabs: [(String, String)] = [
+  package static let tabs: [(String, String)] = [
     ("", "Journal"), ("/calendar", "Calendar"), ("/medications", "Medications"),
     ("/factors", "Factors"), ("/insights", "Insights"), ("/sharing", "Sharing"),
     ("/data", "Export & import"),
     ("/report", "Report"), ("/settings", "Settings"),
   ]
 
-  static func header(_ view: AuralystView, current: String) -> Node {
+  package static func header(_ view: AuralystView, current: String) -> Node {
     .fragment([
       .p(
         [.class("auralyst-crumbs")], .a([.href("/auralyst")], "Journals"), " › ",
@@ -140,7 +140,7 @@ enum AuralystChrome {
   }
 
   /// The page frame: the app's palette, the journal's id for auralyst.mjs, and a live region.
-  static func page(
+  package static func page(
     _ context: PageContext, _ view: AuralystView, title: String, current: String,
     _ body: [Node]
   ) -> String {
@@ -154,13 +154,15 @@ enum AuralystChrome {
       stylesheets: [AuralystAssets.stylesheet.url])
   }
 
-  static func field(_ id: String, _ label: String, _ control: Node, hint: String? = nil) -> Node {
+  package static func field(_ id: String, _ label: String, _ control: Node, hint: String? = nil)
+    -> Node
+  {
     .div(
       [.class("field")], .label([.for(id)], .text(label)), control,
       hint.map { Node.p([.class("hint"), .id("\(id)-hint")], .text($0)) } ?? .empty)
   }
 
-  static func amount(_ value: Double?, _ unit: String?) -> String {
+  package static func amount(_ value: Double?, _ unit: String?) -> String {
     guard let value else { return unit ?? "" }
     let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     return [number, unit].compactMap { $0 }.joined(separator: " ")

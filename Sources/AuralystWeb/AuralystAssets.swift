@@ -2,12 +2,13 @@ import HearthPlatform
 
 /// Auralyst's scripts (auralyst.mjs imports the schedule editor's) and stylesheet
 /// (Resources/), served under /static.
-enum AuralystAssets {
-  static let script = StaticAsset(
+package enum AuralystAssets {
+  package static let script = StaticAsset(
     name: "auralyst.mjs", bytes: PackageResources.auralyst_mjs,
     linking: [HearthAssets.script, doses])
-  static let doses = StaticAsset(
+  package static let doses = StaticAsset(
     name: "auralyst-doses.mjs", bytes: PackageResources.auralyst_doses_mjs,
     linking: [HearthAssets.script])
-  static let stylesheet = StaticAsset(name: "auralyst.css", bytes: PackageResources.auralyst_css)
+  package static let stylesheet = StaticAsset(
+    name: "auralyst.css", bytes: PackageResources.auralyst_css)
 }

@@ -6,7 +6,7 @@ import HearthHTML
 /// each a fieldset with its legend: stacked on a phone, two by two on a wider screen.
 /// auralyst.mjs reads the rows into `schedules` by their `data-field`s.
 extension AuralystPages {
-  static func scheduleRow(_ index: Int, _ schedule: MedicationSchedule?) -> Node {
+  package static func scheduleRow(_ index: Int, _ schedule: MedicationSchedule?) -> Node {
     let key = index < 0 ? "new" : String(index)
     var days: Set<Int> = Set(1...7)
     var interval: Int?

@@ -4,7 +4,7 @@ import HearthHTML
 import HearthPlatform
 
 extension AuralystPages {
-  static let windowNames: [(InsightWindow, String)] = [
+  package static let windowNames: [(InsightWindow, String)] = [
     (.week, "7d"), (.month, "30d"), (.quarter, "90d"), (.all, "All"),
   ]
 
@@ -32,12 +32,12 @@ extension AuralystPages {
       ])
   }
 
-  static func dayText(_ view: AuralystView, _ day: String) -> String {
+  package static func dayText(_ view: AuralystView, _ day: String) -> String {
     CalendarDay(day).map { view.longDay($0.daysSince1970) } ?? day
   }
 
   /// "today", "yesterday" or "Monday 16 November 2026", for "since ...".
-  static func sinceText(_ day: String, lastDay: String) -> String {
+  package static func sinceText(_ day: String, lastDay: String) -> String {
     guard let start = CalendarDay(day)?.daysSince1970,
       let last = CalendarDay(lastDay)?.daysSince1970
     else { return day }
@@ -47,7 +47,7 @@ extension AuralystPages {
     return "\(Wording.weekday(date.weekday)) \(date.day) \(AuralystView.months[date.month - 1])"
   }
 
-  static func cues(_ cues: [GentleCue]) -> Node {
+  package static func cues(_ cues: [GentleCue]) -> Node {
     guard !cues.isEmpty else {
       return .p(
         [.class("hint")], "No patterns stand out yet. Cues appear only when the evidence is there.")
@@ -185,7 +185,7 @@ extension AuralystPages {
 
   /// Days with acute medication this month and the two before, with the usual lines in words,
   /// and a gentle note from 10 days: it says what clinicians watch for, and diagnoses nothing.
-  static func medicationDays(_ months: [MedicationMonth]) -> Node {
+  package static func medicationDays(_ months: [MedicationMonth]) -> Node {
     guard let current = months.first else { return .empty }
     func name(_ month: String) -> String {
       guard let day = CalendarDay(month + "-01") else { return month }
