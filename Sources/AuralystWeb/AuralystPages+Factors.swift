@@ -35,9 +35,9 @@ extension AuralystPages {
       ? .form(
         [
           .class("card"), .data("auralyst-form", "factor"), .data("api", "\(view.api)/factors"),
-          .data("method", "POST"), .ariaLabel("Add Factor"),
+          .data("method", "POST"), .ariaLabel("Add factor"),
         ],
-        .h2("Add Factor"),
+        .h2("Add factor"),
         AuralystChrome.field(
           "factor-name", "Name",
           .input(.id("factor-name"), .name("name"), .type("text"), .required, .maxlength(60))),
@@ -47,7 +47,7 @@ extension AuralystPages {
           "factor-unit", "Unit (numbers only, e.g., hours)",
           .input(.id("factor-unit"), .name("unit"), .type("text"), .maxlength(20))),
         .p([.class("form-error"), .role("alert"), .hidden]),
-        .button([.type("submit"), .class("button primary")], "Add Factor"))
+        .button([.type("submit"), .class("button primary")], "Add factor"))
       : .empty
     return AuralystChrome.page(
       context, view, title: "Factors", current: "/factors",
@@ -88,7 +88,7 @@ extension AuralystPages {
           .data("auralyst-delete", "\(view.api)/factors/\(factor.id)"),
           .data("confirm", "Delete \(factor.name)? This removes every day's value of it."),
           .ariaLabel("Delete \(factor.name)"),
-        ], "Delete Factor"))
+        ], "Delete factor"))
   }
 
   /// A day's factors, each with its value and, for writers, a form to set or clear it.

@@ -148,14 +148,14 @@ extension AuralystPages {
         range: 0...Double(max(1, insights.asNeededUsage.map(\.count).max()!)))
     return .fragment([
       .section(
-        [.class("auralyst-insights-cues")], .h2([.class("auralyst-amber")], "Gentle Cues"),
+        [.class("auralyst-insights-cues")], .h2([.class("auralyst-amber")], "Gentle cues"),
         cues(insights.cues)),
       .section(
-        [.class("card")], .h2("Average Severity"), AuralystCharts.severity(insights.averageSeverity)
+        [.class("card")], .h2("Average severity"), AuralystCharts.severity(insights.averageSeverity)
       ),
-      .section([.class("card")], .h2("Hourly Heatmap"), AuralystCharts.heatmap(insights.heatmap)),
+      .section([.class("card")], .h2("Hourly heatmap"), AuralystCharts.heatmap(insights.heatmap)),
       .section(
-        [.class("card")], .h2("Medication Effect"), effectChart,
+        [.class("card")], .h2("Medication effect"), effectChart,
         effects.isEmpty
           ? .empty
           : .p(
@@ -165,7 +165,7 @@ extension AuralystPages {
                 + "below zero (lower) those days were milder, above zero (higher) they were worse."
             ))),
       .section(
-        [.class("card")], .h2("Medication Adherence"),
+        [.class("card")], .h2("Medication adherence"),
         insights.adherence.isEmpty
           ? .p([.class("hint")], "Add medications to follow how they are taken.")
           : .ul([.class("list auralyst-list")], .fragment(adherenceRows)),
@@ -175,9 +175,9 @@ extension AuralystPages {
             [.class("hint")],
             "A dose counts as taken when it is checked off, or logged within 15 minutes of its time."
           )),
-      .section([.class("card")], .h2("Menstruation Impact"), menstruationNode),
-      .section([.class("card")], .h2("Symptom Breakdown"), breakdown),
-      .section([.class("card")], .h2("As-Needed Usage"), usage),
+      .section([.class("card")], .h2("Menstruation impact"), menstruationNode),
+      .section([.class("card")], .h2("Symptom breakdown"), breakdown),
+      .section([.class("card")], .h2("As-needed usage"), usage),
       medicationDays(insights.medicationMonths),
       .section([.class("card")], .h2("Factors"), factorRelations(insights)),
     ])
@@ -194,7 +194,7 @@ extension AuralystPages {
     let earlier = months.dropFirst()
     return .section(
       [.class("card auralyst-medication-month"), .ariaLabel("Days with medication")],
-      .h2("Days With Medication"),
+      .h2("Days with medication"),
       .p(
         [.class("auralyst-medication-days")],
         .text("Days with medication this month: \(current.days)")),

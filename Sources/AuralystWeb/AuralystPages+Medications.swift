@@ -48,7 +48,7 @@ extension AuralystPages {
                 .text(
                   [
                     AuralystChrome.amount(medication.defaultAmount, medication.defaultUnit),
-                    medication.isAsNeeded ? "As Needed" : "Scheduled",
+                    medication.isAsNeeded ? "As needed" : "Scheduled",
                     medication.useCase.map { "for \($0)" } ?? "",
                   ].filter { !$0.isEmpty }.joined(separator: " · "))),
               medication.isAsNeeded
@@ -69,7 +69,7 @@ extension AuralystPages {
         .h1("Medications"),
         view.canWrite
           ? .p(
-            .a([.class("button primary"), .href(view.path + "/medications/new")], "Add Medication"))
+            .a([.class("button primary"), .href(view.path + "/medications/new")], "Add medication"))
           : .empty,
         .section([.id("auralyst-live")], list),
         remindersOn.map { doseReminders(view, on: $0, missedOn: missedOn) } ?? .empty,
@@ -111,12 +111,12 @@ extension AuralystPages {
       .button([.type("submit"), .class("button secondary")], "Save"))
   }
 
-  /// "Add Medication" (nil) or "Edit Medication", with its supply if it is counted.
+  /// "Add medication" (nil) or "Edit medication", with its supply if it is counted.
   public static func medicationEditor(
     _ context: PageContext, _ view: AuralystView, _ medication: Medication?,
     supply: MedicationSupply? = nil
   ) -> String {
-    let title = medication == nil ? "Add Medication" : "Edit Medication"
+    let title = medication == nil ? "Add medication" : "Edit medication"
     let api = medication.map { "\(view.api)/medications/\($0.id)" } ?? "\(view.api)/medications"
     func text(
       _ id: String, _ label: String, _ name: String, _ value: String?, required: Bool = false
@@ -145,11 +145,11 @@ extension AuralystPages {
             .data("then", view.path + "/medications"), .ariaLabel(title),
           ],
           .fieldset(
-            .legend("Medication Details"),
+            .legend("Medication details"),
             text("med-name", "Name", "name", medication?.name, required: true),
-            .div([.class("field checkbox")], .label(.el("input", asNeeded), " As Needed")),
+            .div([.class("field checkbox")], .label(.el("input", asNeeded), " As needed")),
             AuralystChrome.field(
-              "med-amount", "Default Amount",
+              "med-amount", "Default amount",
               .input(
                 .id("med-amount"), .name("defaultAmount"), .type("number"), .attr("step", "any"),
                 .attr("min", "0"), .data("type", "number"),
@@ -157,7 +157,7 @@ extension AuralystPages {
             text("med-unit", "Unit (e.g., mg, ml)", "defaultUnit", medication?.defaultUnit),
             text("med-use", "Use Case (e.g., pain, sleep)", "useCase", medication?.useCase),
             AuralystChrome.field(
-              "med-start", "Start Date",
+              "med-start", "Start date",
               .input(
                 .id("med-start"), .name("startDate"), .type("date"),
                 .attr("aria-describedby", "med-start-hint"),
@@ -182,7 +182,7 @@ extension AuralystPages {
             .el("template", [.data("auralyst-row-template", "")], [scheduleRow(-1, nil)]),
             .button(
               [.type("button"), .class("button secondary"), .data("auralyst-add-row", "")],
-              "Add Dose")),
+              "Add dose")),
           .p([.class("form-error"), .role("alert"), .hidden]),
           .button([.type("submit"), .class("button primary")], "Save")),
         medication.map { medication in
@@ -190,9 +190,9 @@ extension AuralystPages {
             [
               .type("button"), .class("button danger"),
               .data("auralyst-delete", "\(view.api)/medications/\(medication.id)"),
-              .data("confirm", "Delete Medication? This removes it and every dose logged for it."),
+              .data("confirm", "Delete medication? This removes it and every dose logged for it."),
               .data("then", view.path + "/medications"),
-            ], "Delete Medication")
+            ], "Delete medication")
         } ?? .empty,
       ])
   }

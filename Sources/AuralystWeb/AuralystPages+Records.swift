@@ -147,7 +147,7 @@ extension AuralystPages {
     AuralystChrome.page(
       context, view, title: "Entry", current: "/entry",
       [
-        .h1("Symptom Entry"),
+        .h1("Symptom entry"),
         .section(
           [.id("auralyst-live"), .data("auralyst-entry", entry.id)],
           entryLive(view, entry, author: author, notes: notes)),
@@ -181,11 +181,11 @@ extension AuralystPages {
             "time", [.datetime(view.iso(entry.timestamp))],
             [.text(view.dateTime(entry.timestamp, madeIn: entry.timeZone))]),
           .span([.class("hint")], .text(" · by \(author)"))),
-        .h2("Severity Levels"),
+        .h2("Severity levels"),
         .dl([.class("auralyst-levels")], .fragment(levels)),
         entry.isMenstruating == true ? .p([.class("auralyst-badge")], "Menstruating") : .empty,
         entry.note.map { Node.p([.class("auralyst-entry-note")], .text($0)) } ?? .empty),
-      .h2("Collaborator Notes"), noteList,
+      .h2("Collaborator notes"), noteList,
     ])
   }
 
@@ -196,13 +196,13 @@ extension AuralystPages {
         .data("api", view.api + "/notes"), .data("method", "POST"),
         .ariaLabel("Add a note"),
       ],
-      .h2("Add Note"),
+      .h2("Add note"),
       .input(.type("hidden"), .name("entryId"), .value(entryID)),
       AuralystChrome.field(
         "note-text", "Note",
         .textarea([.id("note-text"), .name("text"), .required, .maxlength(5000)])),
       .p([.class("form-error"), .role("alert"), .hidden]),
-      .button([.type("submit"), .class("button primary")], "Add Note"))
+      .button([.type("submit"), .class("button primary")], "Add note"))
   }
 
   package static func entryEditor(_ view: AuralystView, _ entry: SymptomEntry) -> Node {
@@ -216,7 +216,7 @@ extension AuralystPages {
     if entry.isMenstruating == true { menstruating.append(.checked) }
     return .details(
       [.class("card")],
-      .summary("Edit Entry"),
+      .summary("Edit entry"),
       .form(
         [
           .data("auralyst-form", "edit-entry"), .data("api", "\(view.api)/entries/\(entry.id)"),
@@ -245,10 +245,10 @@ extension AuralystPages {
             "Delete this entry? This removes the symptom entry. Linked notes and intakes will be detached."
           ),
           .data("then", view.path),
-        ], "Delete Entry"))
+        ], "Delete entry"))
   }
 
-  /// "Edit Dose": what was taken and when; what it was taken for stays.
+  /// "Edit dose": what was taken and when; what it was taken for stays.
   package static func intakeEditor(_ view: AuralystView, _ intake: MedicationIntake) -> Node {
     .details(
       [.class("auralyst-edit-dose")], .summary("Edit dose"),

@@ -55,11 +55,11 @@ extension AuralystPages {
           .value(String(Int(journal.doseGrace / 60)))),
         hint: "A dose not logged by then is followed up once, with Taken (late) and Skipped."),
       .p([.class("form-error"), .role("alert"), .hidden]),
-      .button([.type("submit"), .class("button primary")], "Save Settings"))
+      .button([.type("submit"), .class("button primary")], "Save settings"))
     return AuralystChrome.page(
       context, view, title: "Settings", current: "/settings",
       [
-        .h1("Journal Settings"), form,
+        .h1("Journal settings"), form,
         .section(
           [.class("card")], .h2("Delete this journal"),
           .p(
@@ -71,7 +71,7 @@ extension AuralystPages {
               .type("button"), .class("button danger"), .data("auralyst-delete", view.api),
               .data("confirm", "Delete \(journal.title) and everything in it, for everyone?"),
               .data("then", "/auralyst"),
-            ], "Delete Journal")),
+            ], "Delete journal")),
       ])
   }
 }

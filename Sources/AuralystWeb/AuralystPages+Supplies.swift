@@ -50,7 +50,7 @@ extension AuralystPages {
           ],
           AuralystChrome.field(
             id, "Refill amount (\(supply.unit ?? "doses"))", .el("input", amount)),
-          .button([.type("submit"), .class("button secondary")], "Record Refill"),
+          .button([.type("submit"), .class("button secondary")], "Record refill"),
           .p([.class("form-error"), .role("alert"), .hidden]))
         : .empty)
   }
@@ -100,7 +100,7 @@ extension AuralystPages {
             .data("auralyst-delete", "\(view.api)/medications/\(medication?.id ?? "")/supply"),
             .data("confirm", "Stop counting? What is on hand is forgotten; doses stay logged."),
             .data("then", view.path + "/medications"),
-          ], "Stop Counting")
+          ], "Stop counting")
         : .empty)
   }
 }

@@ -59,7 +59,7 @@ public enum AuralystPages {
           .value(rows.isEmpty ? "My journal" : ""))),
       .input(.type("hidden"), .name("timeZone"), .value(context.timeZone.identifier)),
       .p([.class("form-error"), .role("alert"), .hidden]),
-      .button([.type("submit"), .class("button primary")], "Create Journal"))
+      .button([.type("submit"), .class("button primary")], "Create journal"))
     return Layout.page(
       context, title: "Auralyst",
       body: [
@@ -135,7 +135,7 @@ public enum AuralystPages {
         .data("api", view.api + "/entries"), .data("method", "POST"), .data("offline", "entry"),
         .ariaLabel("New entry"),
       ],
-      .h2("New Entry"),
+      .h2("New entry"),
       AuralystRating.overall(id: "entry-severity", value: 0),
       .details(
         [.class("auralyst-symptoms")], .summary("Rate symptoms"),
@@ -160,7 +160,7 @@ public enum AuralystPages {
           "Leave empty for now. Saved on this device if you are offline, and sent when you are back."
       ),
       .p([.class("form-error"), .role("alert"), .hidden]),
-      .button([.type("submit"), .class("button primary")], "Save Entry"),
+      .button([.type("submit"), .class("button primary")], "Save entry"),
       .div([.id("auralyst-outbox"), .hidden]))
   }
 
@@ -224,23 +224,23 @@ public enum AuralystPages {
       asNeeded.isEmpty
       ? .empty
       : .fragment([
-        .h3("As Needed"),
+        .h3("As needed"),
         .ul(
           [.class("list auralyst-as-needed")],
           .fragment(asNeeded.map { asNeededForm(view, $0, day: day) })),
       ])
     return .section(
       [.class("card auralyst-quick-log"), .ariaLabel("Quick medication log")],
-      .h2("Quick Medication Log"),
+      .h2("Quick medication log"),
       .form(
         [.method("get"), .class("auralyst-day-picker")],
-        .label([.for("log-date")], "Log Date "),
+        .label([.for("log-date")], "Log date "),
         .input(
           .id("log-date"), .name("day"), .type("date"), .value(calendarDay.description),
           .data("auto-submit", "")),
         .button([.type("submit"), .class("button secondary")], "Show")),
       scheduledList, asNeededList,
-      .p(.a([.href(view.path + "/medications")], "Manage Medications")))
+      .p(.a([.href(view.path + "/medications")], "Manage medications")))
   }
 
   package static func asNeededForm(_ view: AuralystView, _ medication: Medication, day: Int) -> Node
@@ -284,7 +284,7 @@ public enum AuralystPages {
                 .id("dose-note-\(medication.id)"), .name("note"), .type("text"),
                 .placeholder("Optional note"))),
             .p([.class("form-error"), .role("alert"), .hidden]),
-            .button([.type("submit"), .class("button primary")], "Log Dose"))
+            .button([.type("submit"), .class("button primary")], "Log dose"))
           : .empty))
   }
 
@@ -309,7 +309,7 @@ public enum AuralystPages {
         ? .fragment([" · ", .a([.href(view.path)], "Back to today")]) : .empty)
     guard !days.isEmpty else {
       return .section(
-        [.class("card auralyst-empty")], .h2("Recent Days"),
+        [.class("card auralyst-empty")], .h2("Recent days"),
         home.until < view.today
           ? .p(.text("Nothing was logged in the 30 days to \(view.longDay(home.until))."))
           : .p("Start with today. Auralyst will trace the line."),
@@ -318,7 +318,7 @@ public enum AuralystPages {
     return .section(
       [.ariaLabel("Recent days")],
       .h2(
-        .text(home.until < view.today ? "30 days to \(view.longDay(home.until))" : "Recent Days")),
+        .text(home.until < view.today ? "30 days to \(view.longDay(home.until))" : "Recent days")),
       .ul(
         [.class("list auralyst-timeline")],
         .fragment(

@@ -44,12 +44,12 @@ import Testing
 
       // The factors page: the owner can add and rename, the reader only reads
       let mine = try await client.json(.get, "\(pages)/factors", token: owner.access)
-      #expect(mine.status == 200 && mine.text.contains("Add Factor"))
+      #expect(mine.status == 200 && mine.text.contains("Add factor"))
       #expect(
         mine.text.contains("Rename") && mine.text.contains("Number (e.g., sleep hours), in hours"))
       let theirs = try await client.json(.get, "\(pages)/factors", token: reader.access)
       #expect(theirs.status == 200 && theirs.text.contains("Sleep"))
-      #expect(!theirs.text.contains("Add Factor") && !theirs.text.contains("Rename"))
+      #expect(!theirs.text.contains("Add factor") && !theirs.text.contains("Rename"))
       let none = try await client.json(.get, "\(pages)/factors", token: stranger.access)
       #expect(none.status == 404 && !none.text.contains("Sleep"))
 

@@ -35,7 +35,7 @@ def person(browser: Browser, server: HearthServer, name: str, viewport: dict) ->
 def new_journal(page: Page, title: str) -> str:
     expect(page.locator(".auralyst-empty")).to_contain_text("Welcome to Auralyst")
     page.locator("#journal-title").fill(title)
-    page.get_by_role("button", name="Create Journal").click()
+    page.get_by_role("button", name="Create journal").click()
     page.wait_for_url("**/auralyst/journals/*")
     expect(page.locator("h1")).to_have_text(title)
     return page.url.rsplit("/", 1)[1]
@@ -55,17 +55,17 @@ def test_a_caregivers_note_appears_live_on_the_owners_entry(
     ann.locator("#entry-severity").fill("7")
     expect(ann.locator('output[for="entry-severity"]')).to_have_text("7 (severe)")
     ann.locator("#entry-note").fill("Woke up with it behind the left eye")
-    ann.get_by_role("button", name="Save Entry").click()
+    ann.get_by_role("button", name="Save entry").click()
     expect(ann.locator(".auralyst-day-row")).to_contain_text("1 entry")
     expect(ann.locator(".auralyst-day-row")).to_contain_text("Woke up with it behind the left eye")
     ann.screenshot(path=str(screenshots / "auralyst-home.png"), full_page=True)
 
     # She shares the journal with Cat, read-write
     ann.get_by_role("link", name="Sharing").click()
-    expect(ann.locator("main")).to_contain_text("Not Shared")
+    expect(ann.locator("main")).to_contain_text("Not shared")
     ann.locator("#share-email").fill(cat_email)
     ann.get_by_label("Add entries, doses and notes, and change what they wrote").check()
-    ann.get_by_role("button", name="Send Invitation").click()
+    ann.get_by_role("button", name="Send invitation").click()
     expect(ann.locator(".auralyst-person")).to_contain_text("Pending")
 
     # Ann opens her entry and waits there
@@ -90,9 +90,9 @@ def test_a_caregivers_note_appears_live_on_the_owners_entry(
     cat.locator(".auralyst-entry-row").click()
     cat.wait_for_url("**/entries/*")
     # She may add notes but not edit Ann's entry
-    expect(cat.get_by_text("Edit Entry")).to_have_count(0)
+    expect(cat.get_by_text("Edit entry")).to_have_count(0)
     cat.locator("#note-text").fill("Called the doctor, appointment on Friday")
-    cat.get_by_role("button", name="Add Note").click()
+    cat.get_by_role("button", name="Add note").click()
     expect(cat.locator(".auralyst-note")).to_contain_text("Called the doctor")
 
     # Without reloading, Ann's entry page shows the note, by Cat
@@ -105,9 +105,9 @@ def test_a_caregivers_note_appears_live_on_the_owners_entry(
 
     # Ann stops sharing: Cat's open page leaves the journal at once, and it is gone for her
     ann.goto(f"/auralyst/journals/{journal}/sharing")
-    ann.get_by_role("button", name="Stop Sharing").click()
+    ann.get_by_role("button", name="Stop sharing").click()
     answer(ann, "Stop sharing")
-    expect(ann.locator("main")).to_contain_text("Not Shared")
+    expect(ann.locator("main")).to_contain_text("Not shared")
     cat.wait_for_url("**/auralyst")
     expect(cat.locator(".auralyst-empty")).to_contain_text("Welcome to Auralyst")
     cat.goto(f"/auralyst/journals/{journal}")
@@ -130,7 +130,7 @@ def test_an_entry_made_offline_arrives_once(browser: Browser, live_server: Heart
     context.set_offline(True)
     page.locator("#entry-severity").fill("4")
     page.locator("#entry-note").fill("Written on the train")
-    page.get_by_role("button", name="Save Entry").click()
+    page.get_by_role("button", name="Save entry").click()
     expect(page.locator(".toast")).to_contain_text("Saved on this device")
     expect(page.locator("#auralyst-outbox")).to_contain_text("Severity 4: Written on the train")
     page.screenshot(path=str(screenshots / "auralyst-offline-outbox.png"), full_page=True)
@@ -161,7 +161,7 @@ def test_medications_quick_log_insights_report_and_files(
     page.get_by_role("link", name="Settings", exact=True).click()
     page.locator("#settings-symptoms").fill("Headache\nDizziness\nFatigue")
     page.get_by_label("Dose reminders").select_option("current")
-    page.get_by_role("button", name="Save Settings").click()
+    page.get_by_role("button", name="Save settings").click()
     page.wait_for_url(f"**{base}/settings")
     expect(page.locator("#settings-symptoms")).to_have_value("Headache\nDizziness\nFatigue")
     expect(page.get_by_label("Dose reminders")).to_have_value("current")
@@ -172,15 +172,15 @@ def test_medications_quick_log_insights_report_and_files(
     # A scheduled medication with two doses, made in the editor
     page.get_by_role("link", name="Medications", exact=True).click()
     expect(page.locator(".auralyst-empty")).to_contain_text("No medications yet")
-    page.get_by_role("link", name="Add Medication").click()
+    page.get_by_role("link", name="Add medication").click()
     page.locator("#med-name").fill("Magnesium")
     page.locator("#med-amount").fill("400")
     page.locator("#med-unit").fill("mg")
-    page.get_by_role("button", name="Add Dose").click()
+    page.get_by_role("button", name="Add dose").click()
     rows = page.locator("[data-auralyst-rows] [data-auralyst-row]")
     rows.nth(0).locator('[data-field="label"]').fill("Morning")
     rows.nth(0).locator('[data-field="time"]').fill("08:00")
-    page.get_by_role("button", name="Add Dose").click()
+    page.get_by_role("button", name="Add dose").click()
     rows.nth(1).locator('[data-field="label"]').fill("Evening")
     rows.nth(1).locator('[data-field="time"]').fill("20:00")
     page.get_by_role("button", name="Save").click()
@@ -189,7 +189,7 @@ def test_medications_quick_log_insights_report_and_files(
     expect(page.locator(".auralyst-medication")).to_contain_text("Evening at 20:00, every day")
 
     # An as-needed one, then both show in the quick log
-    page.get_by_role("link", name="Add Medication").click()
+    page.get_by_role("link", name="Add medication").click()
     page.locator("#med-name").fill("Ibuprofen")
     page.locator("#med-as-needed").check()
     page.locator("#med-amount").fill("200")
@@ -204,7 +204,7 @@ def test_medications_quick_log_insights_report_and_files(
     doses.first.check()
     expect(page.locator(".toast", has_text="Dose logged.")).to_be_visible()
     page.locator(".auralyst-as-needed summary").click()
-    page.get_by_role("button", name="Log Dose").click()
+    page.get_by_role("button", name="Log dose").click()
     expect(page.locator(".auralyst-day-row")).to_contain_text("2 doses")
     page.reload()
     expect(page.locator("[data-auralyst-dose]").first).to_be_checked()
@@ -237,7 +237,7 @@ def test_medications_quick_log_insights_report_and_files(
         assert response.status_code == 201, response.text
 
     page.get_by_role("link", name="Insights", exact=True).click()
-    expect(page.locator("main")).to_contain_text("Average Severity")
+    expect(page.locator("main")).to_contain_text("Average severity")
     chart = page.locator("#chart-severity-summary")
     expect(chart).to_contain_text("days with entries")
     expect(page.locator(".auralyst-adherence").first).to_contain_text("Ibuprofen")
@@ -264,11 +264,11 @@ def test_medications_quick_log_insights_report_and_files(
     download.value.save_as(exported)
     page.goto("/auralyst")
     page.locator("#journal-title").fill("Copy")
-    page.get_by_role("button", name="Create Journal").click()
+    page.get_by_role("button", name="Create journal").click()
     page.wait_for_url("**/auralyst/journals/*")
     page.get_by_role("link", name="Export & import").click()
     page.locator("#import-file").set_input_files(str(exported))
-    page.get_by_role("button", name="Import Journal").click()
+    page.get_by_role("button", name="Import journal").click()
     expect(page.locator("[data-auralyst-result]")).to_contain_text(
         "Import Complete: imported 4 entries, 2 medications, 2 dose times, 2 logged doses, 0 notes."
     )
@@ -312,7 +312,7 @@ def test_entries_are_rated_with_labelled_sliders_and_saved_shows_in_view(
     page.locator("#entry-note").fill("Bright light")
 
     # "Saved" shows where the person is looking: inside the phone's viewport
-    page.get_by_role("button", name="Save Entry").click()
+    page.get_by_role("button", name="Save entry").click()
     toast = page.locator(".toast", has_text="Entry saved.")
     expect(toast).to_be_visible()
     box = toast.bounding_box()
@@ -339,7 +339,7 @@ def test_entries_are_rated_with_labelled_sliders_and_saved_shows_in_view(
     # The editor rates with the same sliders; clearing a rating removes it
     row.click()
     page.wait_for_url("**/entries/*")
-    page.get_by_text("Edit Entry").click()
+    page.get_by_text("Edit entry").click()
     expect(page.locator("#edit-severity")).to_have_attribute("aria-valuetext", "7 (severe)")
     expect(page.locator("#edit-symptom-0")).to_have_attribute("aria-valuetext", "6 (moderate)")
     expect(page.locator("#edit-symptom-1")).to_have_attribute("aria-valuetext", "Not rated")
@@ -353,7 +353,7 @@ def test_entries_are_rated_with_labelled_sliders_and_saved_shows_in_view(
     # The page shows the saved levels, and the editor keeps them
     expect(page.locator(".auralyst-levels")).to_contain_text("5/10")
     expect(page.locator(".auralyst-levels")).not_to_contain_text("Headache")
-    page.get_by_text("Edit Entry").click()
+    page.get_by_text("Edit entry").click()
     expect(page.locator("#edit-severity")).to_have_attribute("aria-valuetext", "5 (moderate)")
     expect(page.locator("#edit-symptom-0")).to_have_attribute("aria-valuetext", "Not rated")
     assert not errors, errors
@@ -483,7 +483,7 @@ def test_errors_name_fields_in_the_forms_words(browser: Browser, live_server: He
             body='{"error":{"code":"missing_field","message":"note is required.","field":"note"}}',
         ),
     )
-    page.get_by_role("button", name="Save Entry").click()
+    page.get_by_role("button", name="Save entry").click()
     error = page.locator("#quick-add .form-error")
     expect(error).to_have_text("Fill in Note.")
     expect(page.locator("#entry-note")).to_have_attribute("aria-invalid", "true")
@@ -497,11 +497,11 @@ def test_errors_name_fields_in_the_forms_words(browser: Browser, live_server: He
             '"field":"symptoms.Headache"}}',
         ),
     )
-    page.get_by_role("button", name="Save Entry").click()
+    page.get_by_role("button", name="Save entry").click()
     expect(error).to_have_text("Headache must be an integer.")
     page.unroute("**/entries")
     page.route("**/entries", lambda route: route.fulfill(status=500, body="boom"))
-    page.get_by_role("button", name="Save Entry").click()
+    page.get_by_role("button", name="Save entry").click()
     expect(error).to_have_text("Something went wrong on our side. Try again in a moment.")
     assert not errors, errors
 
@@ -562,6 +562,12 @@ def test_a_journals_pages_pass_axe_and_fit_a_phone_light_and_dark(
                             r"\d{4}-\d{2}-\d{2}"]:
                 if re.search(pattern, text):
                     problems.append(f"{where}: {pattern} in the page's words")
+            # One case style: buttons and headings in sentence case ("Add medication"); the
+            # journal's symptoms are the person's own words ("Clear Headache")
+            labels = page.locator("main").locator("button, .button, h1, h2, h3, summary").all_inner_texts()
+            problems += [f"{where}: {label!r} is in Title Case" for label in labels
+                         if re.search(r"\b[A-Z][a-z]+[ -][A-Z][a-z]+\b", label)
+                         and not re.search(r"\b(Headache|Nausea|Anxiety)\b", label)]
             page.screenshot(path=str(screenshots / f"auralyst-walk-{name}-{scheme}.png"), full_page=True)
 
     # Joy withdraws the invitation she sent: it leaves the list, and the journal is not shared
@@ -570,7 +576,7 @@ def test_a_journals_pages_pass_axe_and_fit_a_phone_light_and_dark(
     page.get_by_role("button", name=f"Withdraw the invitation to {invited}").click()
     answer(page, "Withdraw invitation")
     expect(page.get_by_role("list", name="Invitations by email")).to_have_count(0)
-    expect(page.locator("main")).to_contain_text("Not Shared")
+    expect(page.locator("main")).to_contain_text("Not shared")
     assert client.get(f"{base}/shares").json()["invitations"] == []
     assert not problems and not errors, "\n".join(problems + errors)
 
@@ -592,11 +598,11 @@ def test_factors_are_defined_logged_with_an_entry_and_edited_on_a_phone(
     page.locator("#factor-name").fill("Sleep")
     page.get_by_label("Kind").select_option("number")
     page.locator("#factor-unit").fill("hours")
-    page.get_by_role("button", name="Add Factor").click()
+    page.get_by_role("button", name="Add factor").click()
     expect(page.locator("#auralyst-live")).to_contain_text("Number (e.g., sleep hours), in hours")
     page.locator("#factor-name").fill("Red wine")
     page.get_by_label("Kind").select_option("yesno")
-    page.get_by_role("button", name="Add Factor").click()
+    page.get_by_role("button", name="Add factor").click()
     expect(page.locator("#auralyst-live li")).to_have_count(2)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(screenshots / "auralyst-factors-phone.png"), full_page=True)
@@ -607,7 +613,7 @@ def test_factors_are_defined_logged_with_an_entry_and_edited_on_a_phone(
     page.locator(".auralyst-quick-factors summary").click()
     page.get_by_label("Sleep (hours)").fill("6.5")
     page.locator(".auralyst-quick-factors").get_by_label("Yes").check()
-    page.get_by_role("button", name="Save Entry").click()
+    page.get_by_role("button", name="Save entry").click()
     expect(page.locator(".auralyst-day-row")).to_contain_text("1 entry")
     values = client.get(f"/api/auralyst/journals/{journal}/factor-values").json()["values"]
     assert {(v["day"], v.get("number"), v.get("present")) for v in values} == {

@@ -26,7 +26,7 @@ extension AuralystPages {
     let shared = !people.isEmpty || !emailed.isEmpty
     let status: Node =
       !shared
-      ? .p(.strong("Not Shared"), " · Only you can access this journal.")
+      ? .p(.strong("Not shared"), " · Only you can access this journal.")
       : .p(.strong("Shared"), " · Others can collaborate on this journal.")
     let rows: [Node] = people.map { person in
       var controls: [Node] = []
@@ -115,7 +115,7 @@ extension AuralystPages {
             .input(.type("radio"), .name("permission"), .value("read-write")),
             " Add entries, doses and notes, and change what they wrote")),
         .p([.class("form-error"), .role("alert"), .hidden]),
-        .button([.type("submit"), .class("button primary")], "Send Invitation"))
+        .button([.type("submit"), .class("button primary")], "Send invitation"))
       : .empty
     let stop: Node =
       view.isOwner && shared
@@ -126,7 +126,7 @@ extension AuralystPages {
             "confirm",
             "Stop sharing? Everyone but you loses access at once, and unanswered invitations are cancelled."
           ),
-        ], "Stop Sharing")
+        ], "Stop sharing")
       : view.isOwner
         ? .empty
         : .button(
@@ -135,11 +135,11 @@ extension AuralystPages {
             .data("auralyst-delete", "\(view.api)/shares/\(view.viewerID)"),
             .data("confirm", "Leave this journal? You will need a new invitation to come back."),
             .data("then", "/auralyst"),
-          ], "Leave This Journal")
+          ], "Leave this journal")
     return AuralystChrome.page(
       context, view, title: "Sharing", current: "/sharing",
       [
-        .h1("Journal Sharing"),
+        .h1("Journal sharing"),
         .p(
           "Share this journal with family, friends, or healthcare providers for collaborative tracking."
         ),
@@ -184,7 +184,7 @@ extension AuralystPages {
             [
               .type("button"), .class("button primary"),
               .data("auralyst-post", view.api + "/health/repair"),
-            ], "Fix Automatically")
+            ], "Fix automatically")
           : .p([.class("hint")], "The journal's owner can fix these."),
         .p([.class("hint")], "Exports leave these references out either way."))
     let importForm: Node =
@@ -194,7 +194,7 @@ extension AuralystPages {
           .class("card"), .data("auralyst-import", view.api + "/import"),
           .ariaLabel("Import a journal file"),
         ],
-        .h2("Import Data"),
+        .h2("Import data"),
         .p(
           .text(
             "Import a previously exported JSON or CSV journal file. Its records are added to this "
@@ -207,13 +207,13 @@ extension AuralystPages {
             .attr("accept", ".json,.csv,application/json,text/csv"), .required)),
         .el("progress", [.hidden, .data("auralyst-progress", "")], []),
         .p([.class("form-error"), .role("alert"), .hidden]),
-        .button([.type("submit"), .class("button primary")], "Import Journal"),
+        .button([.type("submit"), .class("button primary")], "Import journal"),
         .p([.class("auralyst-import-result"), .data("auralyst-result", "")]))
       : .empty
     return AuralystChrome.page(
       context, view, title: "Export & import", current: "/data",
       [
-        .h1("Export Data"),
+        .h1("Export data"),
         .p("A CSV or JSON snapshot of this journal, in the same format the Auralyst app uses."),
         .section([.id("auralyst-live")], healthNode),
         .p(
