@@ -9,7 +9,10 @@ import HearthSQL
 public struct AuralystModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "auralyst", name: "Auralyst",
-    summary: "A symptom and medication journal you can share with caregivers, with insights.")
+    summary: "A symptom and medication journal you can share with caregivers, with insights.",
+    start:
+      "Start a journal to log how you feel and what you take, and share it with someone who cares for you."
+  )
   public static var assets: [StaticAsset] {
     [AuralystAssets.script, AuralystAssets.doses, AuralystAssets.stylesheet]
   }

@@ -10,8 +10,8 @@ public struct OnpuModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "onpu", name: "Onpu",
     summary:
-      "Study Japanese from song lyrics, with furigana, pitch accent, translations and a kanji dictionary."
-  )
+      "Study Japanese from song lyrics, with furigana, pitch accent, translations and a kanji dictionary.",
+    start: "Paste the lyrics of a song you like, and study its words with their readings.")
   public static let configSections: [any ConfigSection.Type] = [
     OnpuConfig.self, OnpuAudioConfig.self,
   ]

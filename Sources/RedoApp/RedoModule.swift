@@ -8,7 +8,8 @@ import HearthSQL
 public struct RedoModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "redo", name: "Redo",
-    summary: "A local-first task manager built on a signed, event-sourced change log.")
+    summary: "A local-first task manager built on a signed, event-sourced change log.",
+    start: "Add your first task in a line, such as “Call the plumber tomorrow p1”.")
   public static var assets: [StaticAsset] { RedoAssets.modules.assets + [RedoAssets.stylesheet] }
   public static var schema: AppSchema { RedoSchema.all }
   public static var notificationKinds: [NotificationKind] {

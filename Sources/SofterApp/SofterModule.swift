@@ -8,7 +8,8 @@ import SofterCore
 public struct SofterModule: HearthAppModule {
   public static let app = HearthApp(
     slug: "softer", name: "Softer",
-    summary: "Turn-based group conversations where Lightward, an AI, takes part as an equal.")
+    summary: "Turn-based group conversations where Lightward, an AI, takes part as an equal.",
+    start: "Open a room with the people you choose; Lightward takes its turn like everyone else.")
   public static let configSections: [any ConfigSection.Type] = [SofterConfig.self]
   public static var notificationKinds: [NotificationKind] { SofterNotices.kinds }
   public static var assets: [StaticAsset] { [SofterAssets.script, SofterAssets.stylesheet] }

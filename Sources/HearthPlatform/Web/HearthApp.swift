@@ -4,13 +4,16 @@ public struct HearthApp: Equatable, Sendable {
   public var slug: String
   public var name: String
   public var summary: String
+  /// How a newcomer starts, for their home while nothing waits there: "Add your first task…".
+  public var start: String
 
   public var path: String { "/" + slug }
 
-  public init(slug: String, name: String, summary: String) {
+  public init(slug: String, name: String, summary: String, start: String? = nil) {
     self.slug = slug
     self.name = name
     self.summary = summary
+    self.start = start ?? summary
   }
 
   /// The app's display name for a slug, or the slug itself when no app has it.

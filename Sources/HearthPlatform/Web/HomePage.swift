@@ -44,7 +44,7 @@ public enum HomePage {
               section.items.isEmpty
                 ? .fragment([
                   .p(
-                    [.class("empty")], .text("Nothing waits for you here. \(section.app.summary)")),
+                    [.class("empty")], .text("Nothing waits for you here. \(section.app.start)")),
                   Forms.buttonLink(
                     "Open \(section.app.name)", href: section.app.path, style: .secondary),
                 ])
