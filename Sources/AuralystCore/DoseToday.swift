@@ -19,8 +19,13 @@ public struct DoseToday: Equatable, Sendable {
     var doses: [DoseToday] = []
     for medication in medications {
       let own = intakes.filter { $0.medicationID == medication.id && $0.status != .skipped }
-      for schedule in medication.doses where schedule.isDue(on: day) {
-        let instant = clock.instant(day: today, minute: schedule.hour * 60 + schedule.minute)
+      let schedules = Dictionary(
+        medication.doses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      for occurrence in DoseOccurrence.all(
+        of: medication, clock: clock, days: today...today, until: .distantFuture)
+      {
+        guard let schedule = schedules[occurrence.scheduleID] else { continue }
+        let instant = occurrence.instant
         let logged = own.contains {
           ($0.doseID == schedule.id && $0.scheduledDate == day.description)
             || abs($0.timestamp.timeIntervalSince(instant)) <= tolerance
