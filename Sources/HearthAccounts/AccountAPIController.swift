@@ -88,9 +88,9 @@ package struct AccountAPIController: Sendable {
 
   @Sendable func me(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let caller = try context.requireCaller()
-    let verifiedAt = try await EmailVerification(env: env).verifiedAt(userID: caller.user.id)
     return JSONBody.response(
-      AuthAPIController.UserEnvelope(user: .init(caller.user), emailVerified: verifiedAt != nil))
+      AuthAPIController.UserEnvelope(
+        user: .init(caller.user), emailVerified: caller.user.emailVerifiedAt != nil))
   }
 
   @Sendable func updateProfile(_ request: Request, _ context: AppRequestContext) async throws

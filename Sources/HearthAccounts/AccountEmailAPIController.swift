@@ -87,7 +87,7 @@ package struct AccountEmailAPIController: Sendable {
   {
     let caller = try context.requireCaller()
     let verification = EmailVerification(env: env)
-    guard try await verification.needsVerification(userID: caller.user.id) else {
+    guard verification.needsVerification(caller.user) else {
       throw APIErrorResponse(.conflict(nil, "Your email is already confirmed."))
     }
     try await verification.send(to: caller.user)

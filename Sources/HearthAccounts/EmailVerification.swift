@@ -18,34 +18,21 @@ public struct EmailVerification: Sendable {
     self.env = env
   }
 
-  /// When the account confirmed its email; nil while it has not.
-  public func verifiedAt(userID: String) async throws -> Date? {
-    try await env.database.emailVerifiedAt(userID: userID)
-  }
-
   /// Whether the banner asks this account to confirm its email.
-  public func needsVerification(userID: String) async throws -> Bool {
-    try await env.needsEmailVerification(userID: userID)
+  public func needsVerification(_ user: User) -> Bool {
+    env.needsEmailVerification(user)
   }
 
   public func markVerified(userID: String) async throws {
-    let now = env.now()
-    try await env.database.transaction { tx in
-      try await tx.execute(
-        """
-        UPDATE users SET email_verified_at = \(now)
-        WHERE id = \(userID) AND email_verified_at IS NULL
-        """)
-    }
+    try await env.database.setEmailVerified(userID: userID, at: env.now())
     env.callers.forget(userID: userID)
   }
 
   /// A new address is not confirmed: the account is asked again, and links to the old one stop
   /// working.
   func emailChanged(_ user: User) async throws {
-    try await env.database.transaction { tx in
-      try await tx.execute("UPDATE users SET email_verified_at = NULL WHERE id = \(user.id)")
-    }
+    try await env.database.setEmailVerified(userID: user.id, at: nil)
+    env.callers.forget(userID: user.id)
     try await env.database.revokeSessions(
       userID: user.id, kind: .emailVerification, at: env.now())
     if env.config.emailVerification { try await enqueue(user) }
@@ -54,7 +41,9 @@ public struct EmailVerification: Sendable {
   /// Enqueues the mail with a link, when verification is on and the account needs one. Three
   /// an hour per account.
   public func send(to user: User) async throws {
-    guard try await needsVerification(userID: user.id) else { return }
+    guard env.config.emailVerification,
+      try await env.database.user(id: user.id)?.emailVerifiedAt == nil
+    else { return }
     let limits = LoginLimits(database: env.database, newID: { UUID.random().uuidString })
     if case .wait(let seconds) = try await limits.reserve(
       [.init(key: "verify|\(user.id)", limit: 3, window: 3600, account: user.email)],
@@ -91,7 +80,7 @@ public struct EmailVerification: Sendable {
   package func handler(_ context: JobContext) async throws {
     guard let userID = try AccountMailJob.decode(context.job).userID,
       let user = try await env.database.user(id: userID), !user.disabled,
-      try await verifiedAt(userID: userID) == nil
+      user.emailVerifiedAt == nil
     else { return }
     let token = try await env.createLinkSession(
       userID: user.id, kind: .emailVerification, label: "email confirmation link",

@@ -77,7 +77,7 @@ package struct InvitationsController: Sendable {
   }
 
   package func list(for user: User) async throws -> InvitationList {
-    let unconfirmed = try await EmailVerification(env: env).needsVerification(userID: user.id)
+    let unconfirmed = EmailVerification(env: env).needsVerification(user)
     return InvitationList(
       invitations: try await live(for: user).map {
         InvitationBody($0, unconfirmed: unconfirmed)
@@ -118,9 +118,7 @@ package struct InvitationsController: Sendable {
     case nil: throw APIErrorResponse(.missing("decision"))
     default: throw APIErrorResponse(.invalid("decision", "decision must be accept or decline."))
     }
-    if status == .accepted,
-      try await EmailVerification(env: env).needsVerification(userID: user.id)
-    {
+    if status == .accepted, EmailVerification(env: env).needsVerification(user) {
       throw APIErrorResponse(Self.unconfirmed(user))
     }
     let ref = ResourceRef(app: app, kind: kind, id: resourceID)

@@ -100,7 +100,7 @@ public struct HearthApplication: Sendable {
             .live(for: user).count,
           unreadNotifications: try await env.database.notificationStore.unreadCount(
             userID: user.id),
-          emailUnverified: try await env.needsEmailVerification(userID: user.id))
+          emailUnverified: env.needsEmailVerification(user))
       })
     pages.register(router)
     AccountPages(pages: pages, accounts: accounts, modules: modules).register(router)

@@ -55,7 +55,7 @@ package struct NotificationMailer: Sendable {
     async throws -> String?
   {
     if notice.kind == NotificationsController.testKind.id,
-      try await env.needsEmailVerification(userID: user.id)
+      env.needsEmailVerification(user)
     {
       return "Not mailed: a test goes only to a confirmed address. Confirm your email first."
     }

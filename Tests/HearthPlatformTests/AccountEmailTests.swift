@@ -222,7 +222,7 @@ import Testing
       let user = try #require(signedUp["user"] as? [String: Any])
       #expect(user["email"] as? String == "nina@example.com")
       let id = try #require(user["id"] as? String)
-      #expect(try await EmailVerification(env: env).verifiedAt(userID: id) != nil)
+      #expect(try await env.database.user(id: id)?.emailVerifiedAt != nil)
       let pending = try await env.database.pendingInvitations(userID: id)
       #expect(pending.map(\.participant.resource) == [resource])
       #expect(try await env.database.user(email: "typed@example.com") == nil)

@@ -156,6 +156,28 @@ def test_sign_up_mails_a_confirmation_link(mail_server) -> None:
     assert me.post("/api/account/verification-email").status_code == 409
 
 
+def test_a_confirmation_reaches_the_other_process_s_cached_account(backend, start_server, certificate) -> None:  # noqa: F811
+    """/api/me answers from the caller cache, which holds the confirmation with the account: a
+    link used on one process reaches another's next requests through the account's event."""
+    with mailing_server(backend, start_server, certificate) as (a, mailbox):
+        b = start_server(
+            database_url=a.database_url, reset=False, name="hearth2", secret=a.secret, extra_env=a.extra_env
+        )
+        address = unique_email("cross")
+        r = a.client().signup(address, "Cato")
+        assert r.status_code == 201, describe(r)
+        on_b = b.client().with_token(json_of(r)["accessToken"])
+        for _ in range(3):  # read, then cached
+            assert json_of(on_b.get("/api/me"))["emailVerified"] is False
+
+        link = link_in(mail_to(mailbox, address, "Confirm your email for Hearth"), "/verify-email")
+        assert a.client().get(link.removeprefix(a.base_url)).status_code == 200
+        deadline = time.monotonic() + 5
+        while json_of(on_b.get("/api/me"))["emailVerified"] is not True:
+            assert time.monotonic() < deadline, "the other process still answers unconfirmed"
+            time.sleep(0.02)
+
+
 def test_an_invitation_by_email_signs_up_and_lands_on_the_invitation(mail_server) -> None:
     server, mailbox = mail_server
     r = server.client().signup(unique_email("owner"), "Olga")

@@ -73,8 +73,7 @@ public struct HearthEnvironment: Sendable {
 
   /// Whether the account is asked to confirm its email (HEARTH_EMAIL_VERIFICATION on, and not
   /// confirmed yet).
-  public func needsEmailVerification(userID: String) async throws -> Bool {
-    guard config.emailVerification else { return false }
-    return try await database.emailVerifiedAt(userID: userID) == nil
+  public func needsEmailVerification(_ user: User) -> Bool {
+    config.emailVerification && user.emailVerifiedAt == nil
   }
 }

@@ -13,11 +13,25 @@ extension HearthDatabase {
       """)
   }
 
-  /// When the account confirmed its email; nil while it has not.
-  public func emailVerifiedAt(userID: String) async throws -> Date? {
-    guard let row = try await row("SELECT email_verified_at FROM users WHERE id = \(userID)")
-    else { return nil }
-    return try row["email_verified_at"]
+  /// Records that the account confirmed its email (`at`), or that its new address is not
+  /// confirmed yet (nil); every process's caller cache forgets the account.
+  public func setEmailVerified(userID: String, at date: Date?) async throws {
+    try await transaction { tx in
+      let changed =
+        if let date {
+          try await tx.row(
+            """
+            UPDATE users SET email_verified_at = \(date)
+            WHERE id = \(userID) AND email_verified_at IS NULL RETURNING id
+            """)
+        } else {
+          try await tx.row(
+            "UPDATE users SET email_verified_at = NULL WHERE id = \(userID) RETURNING id")
+        }
+      if changed != nil {
+        try await tx.appendEvent(AccountEvents.updated(userID: userID), at: Date())
+      }
+    }
   }
 
   public func user(id: String) async throws -> User? {
@@ -66,7 +80,7 @@ extension HearthDatabase {
 extension User {
   static let select: SQL = """
     SELECT id, email, display_name, phone, password_hash, time_zone, is_admin, disabled,
-      created_at
+      created_at, email_verified_at
     FROM users
     """
 
@@ -75,6 +89,6 @@ extension User {
       id: try row["id"], email: try row["email"], displayName: try row["display_name"],
       phone: try row["phone"], passwordHash: try row["password_hash"],
       timeZone: try row["time_zone"], isAdmin: try row["is_admin"], disabled: try row["disabled"],
-      createdAt: try row["created_at"])
+      createdAt: try row["created_at"], emailVerifiedAt: try row["email_verified_at"])
   }
 }

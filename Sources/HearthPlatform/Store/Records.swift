@@ -34,10 +34,14 @@ public struct User: Equatable, Sendable, Codable {
   public var isAdmin: Bool
   public var disabled: Bool
   public var createdAt: Date
+  /// When the account confirmed its email; nil while it has not. Read with the account, so
+  /// that a request learns it from the caller cache.
+  public var emailVerifiedAt: Date?
 
   public init(
     id: String, email: String, displayName: String, phone: String?, passwordHash: String,
-    timeZone: String, isAdmin: Bool = false, disabled: Bool = false, createdAt: Date
+    timeZone: String, isAdmin: Bool = false, disabled: Bool = false, createdAt: Date,
+    emailVerifiedAt: Date? = nil
   ) {
     self.id = id
     self.email = email
@@ -48,6 +52,7 @@ public struct User: Equatable, Sendable, Codable {
     self.isAdmin = isAdmin
     self.disabled = disabled
     self.createdAt = createdAt
+    self.emailVerifiedAt = emailVerifiedAt
   }
 }
 

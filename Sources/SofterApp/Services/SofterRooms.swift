@@ -63,7 +63,7 @@ struct SofterRooms {
   /// its owner has shown they receive mail at. The originator's own room is always open.
   func requireConfirmedEmail(of user: User, in record: SofterRoomRecord) async throws {
     guard record.originatorUserID != user.id,
-      try await EmailVerification(env: env).needsVerification(userID: user.id)
+      EmailVerification(env: env).needsVerification(user)
     else { return }
     throw APIErrorResponse(InvitationsController.unconfirmed(user))
   }
@@ -97,7 +97,7 @@ struct SofterRooms {
   private func confirmedListings(_ listings: [SofterRoomListing], for user: User) async throws
     -> [SofterRoomListing]
   {
-    guard try await EmailVerification(env: env).needsVerification(userID: user.id) else {
+    guard EmailVerification(env: env).needsVerification(user) else {
       return listings
     }
     return listings.filter {
