@@ -12,7 +12,7 @@ struct HearthBench: AsyncParsableCommand {
       Jobs.self, Fanout.self, Redo.self, Auralyst.self, Onpu.self, Report.self, Info.self,
       Ceiling.self,
       FreePort.self,
-      Signup.self,
+      Signup.self, OnpuFirstUseCommand.self,
     ])
 }
 
@@ -163,12 +163,17 @@ extension HearthBench {
     @Option(help: "Where to write the JSON result.") var out: String
     @Option(help: "Where to write kanjium's words whose accent is not exact (TSV).")
     var misses: String?
+    @Option(help: "Timed runs over the lines.") var runs = 5
+    @Option(help: "kanjium entries to measure accuracy on, spread over the file; 0 for all.")
+    var accuracyEntries = 0
+    @Option(help: "Word searches to time.") var wordQueries = 5000
 
     func run() async throws {
       try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
       let suite = OnpuSuite(
         kanjiumPath: kanjium, lines: lines, songs: songs, mecab: mecab, workDirectory: work,
-        missesPath: misses)
+        missesPath: misses, runs: runs, accuracyEntries: accuracyEntries,
+        wordQueries: wordQueries)
       try writeJSON(try await suite.run(), to: out)
     }
   }
@@ -222,6 +227,22 @@ extension HearthBench {
         throw error
       }
       try await client.shutdown()
+    }
+  }
+}
+
+extension HearthBench {
+  struct OnpuFirstUseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "onpu-first-use",
+      abstract: "Use Onpu once on a running server: a word search, a word card, songs as jobs.")
+
+    @Option(help: "The server's base URL.") var url: String
+    @Option(help: "An access token.") var token: String
+    @Option(help: "Songs to add (each analysed as a job).") var songs = 6
+
+    func run() async throws {
+      try await OnpuFirstUse(base: url, token: token, songs: songs).run()
     }
   }
 }

@@ -19,6 +19,10 @@ struct OnpuSuite {
   var mecab: String
   var workDirectory: String
   var missesPath: String? = nil
+  var runs = 5
+  /// kanjium entries the accuracy is measured on, spread evenly over the file; 0 for all.
+  var accuracyEntries = 0
+  var wordQueries = 5000
 
   struct Accuracy: Codable, Sendable {
     var words: Int
@@ -64,9 +68,13 @@ struct OnpuSuite {
     let withoutWords = LyricsAnalyzer(tagger: analyzer.tagger, dictionary: analyzer.dictionary)
     let entries = AccentAccuracy.entries(
       kanjium: try String(contentsOfFile: kanjiumPath, encoding: .utf8))
-    note("onpu: accuracy over \(entries.count) kanjium entries")
+    let measured =
+      accuracyEntries > 0 && accuracyEntries < entries.count
+      ? stride(from: 0, to: entries.count, by: entries.count / accuracyEntries).map { entries[$0] }
+      : entries
+    note("onpu: accuracy over \(measured.count) kanjium entries")
     let accuracy = try Self.accuracy(
-      entries: entries, analyzer: analyzer, missesPath: missesPath)
+      entries: measured, analyzer: analyzer, missesPath: missesPath)
 
     let corpus = Self.corpus(entries: entries, lines: lines)
     let corpusPath = workDirectory + "/corpus.txt"
@@ -79,7 +87,7 @@ struct OnpuSuite {
     var withoutWordsRuns: [Double] = []
     let dictionary = try OnpuResources.unidicDirectory(
       configured: nil, roots: OnpuResources.searchRoots())
-    for _ in 0..<5 {
+    for _ in 0..<runs {
       analyzerRuns.append(
         try timed { for line in corpus { _ = analyzer.analyze(line: line) } })
       withoutWordsRuns.append(
@@ -105,7 +113,8 @@ struct OnpuSuite {
         lines: corpus.count, characters: corpus.reduce(0) { $0 + $1.count },
         analyzer: Distribution(analyzerRuns), taggerOnly: Distribution(taggerRuns),
         mecabCommand: Distribution(mecabRuns), withoutWords: Distribution(withoutWordsRuns)),
-      songLines: 40, job: Distribution(jobTimes), words: try OnpuWordSearch.measure(),
+      songLines: 40, job: Distribution(jobTimes),
+      words: try OnpuWordSearch.measure(queries: wordQueries),
       sungReadings: try OnpuSungReadings.measure(analyzer: analyzer))
   }
 

@@ -22,14 +22,21 @@ struct HTTPRun: Codable, Sendable {
 
 struct HTTPResult: Codable, Sendable {
   struct MemoryReading: Codable, Sendable {
+    /// `serve` or `worker`; absent in results from before the worker was measured (serve).
+    var process: String?
     var when: String
+    /// VmRSS, and of it RssAnon and RssFile (absent in older results).
     var kib: Int
+    var anonKib: Int?
+    var fileKib: Int?
+
+    var command: String { "`hearth \(process ?? "serve")`" }
   }
 
   var info: RunInfo
   var wrk: String
   var notes: [String]?
-  /// `hearth serve`'s resident size at moments of the run.
+  /// The resident size of `hearth serve` and `hearth worker` at moments of the run.
   var memory: [MemoryReading]?
   var runs: [HTTPRun]
 
@@ -49,28 +56,46 @@ extension ReportWriter {
     if let me, let framework = result.run("Hummingbird ceiling", "GET /api/me") {
       let share = me.rps / framework.rps
       rows.append([
-        "GET /api/me (bearer) at 50% or more of the framework ceiling's requests/s",
+        "GET /api/me (bearer) at 66% or more of the framework ceiling's requests/s",
         String(format: "%.0f%% (%@ of %@)", share * 100, rate(me.rps), rate(framework.rps)),
-        verdict(share >= 0.5),
+        verdict(share >= 0.66),
       ])
     }
-    if let c = result.cCeiling {
-      for (name, run, goal) in [
-        ("GET /api/me (bearer)", me, 0.25), ("The stylesheet", css, 0.5),
-      ] {
-        guard let run else { continue }
-        let share = run.rps / c.rps
-        rows.append([
-          "\(name) at \(Int(goal * 100))% or more of the C ceiling's requests/s",
-          String(format: "%.0f%% (%@ of %@)", share * 100, rate(run.rps), rate(c.rps)),
-          verdict(share >= goal),
-        ])
-      }
-    }
-    if let idle = result.memory?.first {
+    if let me, let c = result.cCeiling {
+      let share = me.rps / c.rps
       rows.append([
-        "`hearth serve` idle under 60 MiB resident", mib(idle.kib),
-        verdict(idle.kib < 60 * 1024),
+        "GET /api/me (bearer) at 25% or more of the C ceiling's requests/s",
+        String(format: "%.0f%% (%@ of %@)", share * 100, rate(me.rps), rate(c.rps)),
+        verdict(share >= 0.25),
+      ])
+    }
+    if let css, let framework = result.run("Hummingbird ceiling", "GET /static/hearth.css") {
+      let share = css.rps / framework.rps
+      rows.append([
+        "The stylesheet within 10% of the framework ceiling's requests/s",
+        String(format: "%.0f%% (%@ of %@)", share * 100, rate(css.rps), rate(framework.rps)),
+        verdict(share >= 0.9),
+      ])
+    }
+    return rows + memoryGoals(result.memory ?? [])
+  }
+
+  /// Idle under 60 MiB before Onpu's dictionaries are touched; after its first use, anonymous
+  /// memory under 100 MiB (the dictionaries' mapped pages, file-backed, apart).
+  func memoryGoals(_ memory: [HTTPResult.MemoryReading]) -> [[String]] {
+    var rows: [[String]] = []
+    for reading in memory where reading.when.hasPrefix("idle") {
+      rows.append([
+        "\(reading.command) idle under 60 MiB resident", mib(reading.kib),
+        verdict(reading.kib < 60 * 1024),
+      ])
+    }
+    for reading in memory where reading.when.contains("Onpu") {
+      guard let anon = reading.anonKib, let file = reading.fileKib else { continue }
+      rows.append([
+        "\(reading.command) \(reading.when): anonymous memory under 100 MiB",
+        "\(mib(anon)) anonymous (\(mib(file)) file-backed, \(mib(reading.kib)) resident)",
+        verdict(anon < 100 * 1024),
       ])
     }
     return rows
@@ -114,8 +139,25 @@ extension ReportWriter {
     }
     for line in result.notes ?? [] { text += "- \(line)\n" }
     if let memory = result.memory, !memory.isEmpty {
-      text += "\nResident memory of `hearth serve` (VmRSS):\n\n"
-      text += table(["When", "Resident"], memory.map { [$0.when, mib($0.kib)] }) + "\n"
+      text += """
+
+        Memory of `hearth serve` and `hearth worker` (/proc/PID/status): resident (VmRSS), and
+        of it anonymous (RssAnon: the process's own) and file-backed (RssFile: the executable,
+        libraries and memory-mapped dictionaries, shared between processes and dropped by the
+        kernel under pressure). The idle and Onpu readings are of a fresh serve (one job at a
+        time) and worker on one SQLite file.
+
+
+        """
+      text +=
+        table(
+          ["Process", "When", "Resident", "Anonymous", "File-backed"],
+          memory.map {
+            [
+              $0.command, $0.when, mib($0.kib), $0.anonKib.map(mib) ?? "n/a",
+              $0.fileKib.map(mib) ?? "n/a",
+            ]
+          }) + "\n"
     }
     return text + "\n"
   }

@@ -82,7 +82,7 @@ struct ReportWriter {
     func kept(_ prefixes: [String]) -> [[String]] {
       previous?.goalRows(startingWith: prefixes) ?? []
     }
-    rows += http.map(httpGoals) ?? kept(["GET /api/me", "The stylesheet", "`hearth serve` idle"])
+    rows += http.map(httpGoals) ?? kept(["GET /api/me", "The stylesheet", "`hearth"])
     rows += jobs.map(jobsGoals) ?? kept(["Jobs"])
     rows += fanout.map(fanoutGoals) ?? kept(["Fan-out", "Live events"])
     rows += redo.map(redoGoals) ?? kept(["Redo:"])
