@@ -12,7 +12,7 @@ struct HearthBench: AsyncParsableCommand {
       Jobs.self, Fanout.self, Redo.self, Auralyst.self, Onpu.self, Report.self, Info.self,
       Ceiling.self,
       FreePort.self,
-      Signup.self, OnpuFirstUseCommand.self,
+      Signup.self, OnpuFirstUseCommand.self, Capacity.self,
     ])
 }
 
@@ -243,6 +243,52 @@ extension HearthBench {
 
     func run() async throws {
       try await OnpuFirstUse(base: url, token: token, songs: songs).run()
+    }
+  }
+}
+
+extension HearthBench {
+  struct Capacity: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "The most concurrent people running servers hold with p99 under the goal: one setup, added to --out."
+    )
+
+    @Option(help: "The setup's name in the report.") var name: String
+    @Option(help: "Base URL of a hearth serve; repeat for each (people spread over them).")
+    var url: [String]
+    @Option(help: "The servers' database (sqlite:///path or postgres://), for the accounts.")
+    var databaseURL: String
+    @Option(help: "The servers' HEARTH_SECRET, to mint access tokens as sign-in would.")
+    var secret: String
+    @Option(help: "hearth worker processes beside the servers (for the report).") var workers = 0
+    @Option(help: "People per step, in order, comma-separated.")
+    var plan = "100,200,400,800,1600,3200,6400"
+    @Option(help: "Seconds per step.") var stepSeconds = 15
+    @Option(help: "Mean pause between one person's actions, in milliseconds.") var thinkMs = 5000
+    @Option(help: "The p99 a step must stay under, in milliseconds.") var goalMs = 100.0
+    @Option(help: "The JSON result: this setup replaces one of its name, others are kept.")
+    var out: String
+
+    func run() async throws {
+      let plan = self.plan.split(separator: ",").compactMap { Int($0) }
+      guard !plan.isEmpty, plan.allSatisfy({ $0 > 0 }) else {
+        throw ValidationError("--plan takes people counts like 100,200,400")
+      }
+      let setup = try await CapacitySuite(
+        name: name, urls: url, databaseURL: databaseURL, secret: secret, serves: url.count,
+        workers: workers, plan: plan, stepSeconds: stepSeconds, thinkMilliseconds: thinkMs,
+        goal: goalMs
+      ).run()
+      let previous = (try? Data(contentsOf: URL(fileURLWithPath: out))).flatMap {
+        try? JSONDecoder().decode(CapacityResult.self, from: $0)
+      }
+      let result = CapacityResult(
+        info: previous?.info ?? .current(), cores: ProcessInfo.processInfo.activeProcessorCount,
+        thinkMilliseconds: thinkMs, stepSeconds: stepSeconds, goalMilliseconds: goalMs,
+        mix: CapacityAction.allCases.map { .init(action: $0.rawValue, percent: $0.share) },
+        setups: (previous?.setups ?? []).filter { $0.name != name } + [setup])
+      try writeJSON(result, to: out)
     }
   }
 }

@@ -26,8 +26,10 @@ struct ReportWriter {
     let redo = try load("redo.json", as: RedoSuite.Result.self)
     let auralyst = try load("auralyst.json", as: AuralystSuite.Result.self)
     let onpu = try load("onpu.json", as: OnpuSuite.Result.self)
-    let infos = [http?.info, jobs?.info, fanout?.info, redo?.info, auralyst?.info, onpu?.info]
-      .compactMap { $0 }
+    let capacity = try load("capacity.json", as: CapacityResult.self)
+    let infos = [
+      http?.info, jobs?.info, fanout?.info, redo?.info, auralyst?.info, onpu?.info, capacity?.info,
+    ].compactMap { $0 }
     guard let newest = infos.max(by: { $0.date < $1.date }) else {
       throw BenchError("no result files in \(directory)")
     }
@@ -47,7 +49,8 @@ struct ReportWriter {
 
       """
     out += goals(
-      http: http, jobs: jobs, fanout: fanout, redo: redo, auralyst: auralyst, onpu: onpu)
+      http: http, jobs: jobs, fanout: fanout, redo: redo, auralyst: auralyst, onpu: onpu,
+      capacity: capacity)
     out += http.map { httpSection($0, machine: newest.machine) } ?? kept("HTTP")
     out += jobs.map { jobsSection($0, machine: newest.machine) } ?? kept("Jobs")
     out +=
@@ -55,6 +58,7 @@ struct ReportWriter {
     out += redo.map { redoSection($0, machine: newest.machine) } ?? kept("Redo")
     out += auralyst.map { auralystSection($0, machine: newest.machine) } ?? kept("Auralyst")
     out += onpu.map { onpuSection($0, machine: newest.machine) } ?? kept("Onpu")
+    out += capacity.map { capacitySection($0, machine: newest.machine) } ?? kept("Capacity")
     out += """
       ## Reproducing
 
@@ -62,7 +66,7 @@ struct ReportWriter {
       in .tmp/bench-venv), builds in release, starts a throwaway PostgreSQL 15 (fsync and
       synchronous_commit on, the defaults) and the servers it needs, runs every suite, stops all
       of it and rewrites this file. `make bench SUITE=http`, `SUITE=jobs`, `SUITE=fanout`,
-      `SUITE=redo`, `SUITE=auralyst` or `SUITE=onpu` runs one suite. The raw results are kept in
+      `SUITE=redo`, `SUITE=auralyst`, `SUITE=onpu` or `SUITE=capacity` runs one suite. The raw results are kept in
       .tmp/bench/*.json.
 
       """
@@ -76,7 +80,7 @@ struct ReportWriter {
 
   func goals(
     http: HTTPResult?, jobs: JobsResult?, fanout: FanoutResult?, redo: RedoSuite.Result?,
-    auralyst: AuralystSuite.Result?, onpu: OnpuSuite.Result?
+    auralyst: AuralystSuite.Result?, onpu: OnpuSuite.Result?, capacity: CapacityResult?
   ) -> String {
     var rows: [[String]] = []
     func kept(_ prefixes: [String]) -> [[String]] {
@@ -88,6 +92,7 @@ struct ReportWriter {
     rows += redo.map(redoGoals) ?? kept(["Redo:"])
     rows += auralyst.map(auralystGoals) ?? kept(["Auralyst:"])
     rows += onpu.map(onpuGoals) ?? kept(["Onpu:"])
+    rows += capacity.map(capacityGoals) ?? kept(["Capacity"])
     guard !rows.isEmpty else { return "" }
     return """
       ## Goals
