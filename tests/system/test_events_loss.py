@@ -19,8 +19,8 @@ import pytest
 from hearth_harness import describe, json_of, unique_email
 
 STREAMS = 2000
-BURSTS = 4
-EVENTS_PER_BURST = 15
+BURSTS = 6
+EVENTS_PER_BURST = 12
 # Well under the streams' 15 s keep-alive, and well over a healthy delivery.
 BURST_DEADLINE = 8.0
 OPEN_WAVE = 250
