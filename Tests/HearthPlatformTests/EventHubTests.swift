@@ -44,7 +44,7 @@ import Testing
     let hub = EventHub(database: db, clock: timers, logger: Logger(label: "test"))
     await hub.poll()
     let waiting = Task { await hub.wait(after: 0, timeout: .seconds(10)) }
-    while hub.waiting == 0 { await Task.yield() }
+    await hub.waiters(atLeast: 1)
     try await db.appendEvent(NewEvent(type: "x", audience: .user("u")), at: Date())
     await hub.poll()
     // The hub's timer is not running: only the poll can wake it, however slow the machine is
@@ -86,7 +86,7 @@ import Testing
     await timers.sleepers(atLeast: 2)
     let waits = (0..<3).map { _ in Task { await hub.wait(after: hub.latest, timeout: .seconds(1)) }
     }
-    while hub.waiting < 3 { await Task.yield() }
+    await hub.waiters(atLeast: 3)
     for _ in 0..<3 {
       timers.advance(by: .milliseconds(250))
       await timers.sleepers(atLeast: 2)

@@ -103,8 +103,14 @@ public final class EventHub: Service, Sendable {
   /// more, so streams end instead of waiting out their keep-alive, and the server exits at once.
   public var stopped: Bool { state.withLock { $0.stopped } }
 
-  /// How many streams are waiting now (for tests that must know a wait has begun).
+  /// How many streams are waiting now.
   package var waiting: Int { state.withLock { $0.waiters.count } }
+
+  /// Returns once at least `count` waits have begun, for tests (no wait has a timer of its own
+  /// to watch on the clock).
+  package func waiters(atLeast count: Int) async {
+    while waiting < count, !Task.isCancelled { await Task.yield() }
+  }
 
   public func run() async throws {
     do {
