@@ -21,12 +21,12 @@ public struct FramedEvent: Sendable {
 
   public init(_ event: Event) {
     self.event = event
-    frame = ByteBuffer(string: Self.frame(event))
+    frame = ByteBuffer(string: Self.encode(event))
   }
 
   /// One SSE message. The type travels inside the data, so that a browser's single
   /// `onmessage` handler can route every kind of event.
-  static func frame(_ event: Event) -> String {
+  static func encode(_ event: Event) -> String {
     let type = String(decoding: (try? JSONEncoder().encode(event.type)) ?? Data(), as: UTF8.self)
     let payload = event.payload.replacingOccurrences(of: "\n", with: " ")
       .replacingOccurrences(of: "\r", with: " ")
