@@ -1,6 +1,7 @@
 import Foundation
 import HearthTesting
 import Logging
+import NIOCore
 import Testing
 
 @testable import HearthPlatform
@@ -14,11 +15,11 @@ import Testing
     let first = try await db.appendEvent(NewEvent(type: "a", audience: .user("u")), at: now)
 
     // Before its first read it knows nothing; after it, only what came later
-    #expect(await hub.cached(after: 0, limit: 10) == nil)
+    #expect(hub.cached(after: 0, limit: 10) == nil)
     await hub.poll()
-    #expect(await hub.latest == first)
-    #expect(await hub.cached(after: first, limit: 10) == nil)
-    #expect(await hub.cached(after: 0, limit: 10) == nil)
+    #expect(hub.latest == first)
+    #expect(hub.cached(after: first, limit: 10) == nil)
+    #expect(hub.cached(after: 0, limit: 10) == nil)
 
     var appended: [Int64] = []
     for index in 0..<5 {
@@ -29,11 +30,11 @@ import Testing
 
     // It keeps the newest three, in order, and sends older cursors to the database
     #expect(
-      await hub.cached(after: appended[1], limit: 10)?.map(\.sequence)
+      hub.cached(after: appended[1], limit: 10)?.map(\.event.sequence)
         == [appended[2], appended[3], appended[4]].map { $0 })
-    #expect(await hub.cached(after: appended[2], limit: 1)?.map(\.type) == ["e3"])
-    #expect(await hub.cached(after: appended[0], limit: 10) == nil)
-    #expect(await hub.cached(after: appended[4], limit: 10) == nil)
+    #expect(hub.cached(after: appended[2], limit: 1)?.map(\.event.type) == ["e3"])
+    #expect(hub.cached(after: appended[0], limit: 10) == nil)
+    #expect(hub.cached(after: appended[4], limit: 10) == nil)
   }
 
   @Test(.timeLimit(.minutes(1))) func waitersWakeWhenNewEventsAreRead() async throws {
@@ -43,14 +44,60 @@ import Testing
     let hub = EventHub(database: db, clock: timers, logger: Logger(label: "test"))
     await hub.poll()
     let waiting = Task { await hub.wait(after: 0, timeout: .seconds(10)) }
-    // The wait has begun once its timeout is asleep on the clock
-    await timers.sleepers(atLeast: 1)
+    await hub.waiters(atLeast: 1)
     try await db.appendEvent(NewEvent(type: "x", audience: .user("u")), at: Date())
     await hub.poll()
-    // Its timeout sleeps on a clock nobody moves: only the poll can wake it, however slow the
-    // machine is (the test's time limit keeps a broken wake from hanging the run)
+    // The hub's timer is not running: only the poll can wake it, however slow the machine is
+    // (the test's time limit keeps a broken wake from hanging the run)
     await waiting.value
-    #expect(await hub.cached(after: 0, limit: 10)?.map(\.type) == ["x"])
+    let cached = try #require(hub.cached(after: 0, limit: 10))
+    #expect(cached.map(\.event.type) == ["x"])
+    #expect(String(buffer: cached[0].frame).hasPrefix("id: \(cached[0].event.sequence)\ndata: {"))
+  }
+
+  /// Waits that begin while a read lands either see its events or are woken by it: none sleeps
+  /// until its timeout (which here never comes: the hub's timer is not running).
+  @Test(.timeLimit(.minutes(1))) func noWaitSleepsThroughARead() async throws {
+    let server = try await TestServer()
+    let db = server.env.database
+    let hub = EventHub(database: db, logger: Logger(label: "test"))
+    await hub.poll()
+    for round in 0..<50 {
+      let cursor = hub.latest
+      let waits = (0..<20).map { _ in
+        Task { await hub.wait(after: cursor, timeout: .seconds(3600)) }
+      }
+      try await db.appendEvent(NewEvent(type: "r\(round)", audience: .user("u")), at: Date())
+      await hub.poll()
+      for wait in waits { await wait.value }
+    }
+    #expect(hub.waiting == 0)
+  }
+
+  /// One timer ends every wait whose time is up; none has a timer of its own.
+  @Test(.timeLimit(.minutes(1))) func waitsEndAtTheirTimeoutOnTheSharedTimer() async throws {
+    let server = try await TestServer()
+    let timers = TestClock()
+    let hub = EventHub(
+      database: server.env.database, interval: .seconds(3600), clock: timers,
+      timerResolution: .milliseconds(250), logger: Logger(label: "test"))
+    let running = Task { try await hub.run() }
+    // The read loop and the keep-alive timer asleep; no wait adds a sleeper
+    await timers.sleepers(atLeast: 2)
+    let waits = (0..<3).map { _ in Task { await hub.wait(after: hub.latest, timeout: .seconds(1)) }
+    }
+    await hub.waiters(atLeast: 3)
+    for _ in 0..<3 {
+      timers.advance(by: .milliseconds(250))
+      await timers.sleepers(atLeast: 2)
+    }
+    #expect(hub.waiting == 3)
+    timers.advance(by: .milliseconds(250))
+    for wait in waits { await wait.value }
+    #expect(hub.waiting == 0)
+    running.cancel()
+    _ = await running.result
+    #expect(hub.stopped)
   }
 }
 

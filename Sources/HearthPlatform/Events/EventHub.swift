@@ -2,7 +2,9 @@ import Foundation
 import HearthCore
 import HearthSQL
 import Logging
+import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// Something of this process that follows every event the hub reads, such as `CallerCache`.
 public protocol EventFollower: Sendable {
@@ -12,38 +14,102 @@ public protocol EventFollower: Sendable {
   func hubNotified(_ payload: String)
 }
 
-/// Reads new events once for every stream of this process, keeps the recent ones, and wakes
-/// the streams waiting for them. It watches the database, so changes made by other processes on
-/// the same database reach this one's streams too.
-public actor EventHub: Service {
+/// An event with its Server-Sent Events message, encoded once and written to every stream.
+public struct FramedEvent: Sendable {
+  public let event: Event
+  public let frame: ByteBuffer
+
+  public init(_ event: Event) {
+    self.event = event
+    frame = ByteBuffer(string: Self.encode(event))
+  }
+
+  /// One SSE message. The type travels inside the data, so that a browser's single
+  /// `onmessage` handler can route every kind of event.
+  static func encode(_ event: Event) -> String {
+    let type = String(decoding: (try? JSONEncoder().encode(event.type)) ?? Data(), as: UTF8.self)
+    let payload = event.payload.replacingOccurrences(of: "\n", with: " ")
+      .replacingOccurrences(of: "\r", with: " ")
+    return
+      "id: \(event.sequence)\ndata: {\"sequence\":\(event.sequence),\"type\":\(type),\"payload\":\(payload)}\n\n"
+  }
+}
+
+/// Reads new events once for every stream of this process, keeps the recent ones with their
+/// frames, and wakes the streams waiting for them. It watches the database, so changes made by
+/// other processes on the same database reach this one's streams too. Streams read its state
+/// under a lock, without waiting on a shared actor.
+public final class EventHub: Service, Sendable {
   package let database: any EventStore
   package let interval: Duration
   package let logger: Logger
   package let capacity: Int
   package let clock: any Clock<Duration>
   package let followers: [any EventFollower]
-  public private(set) var latest: Int64 = 0
-  /// Set when the hub stops (at shutdown, before the HTTP server does): no event will come any
-  /// more, so streams end instead of waiting out their keep-alive, and the server exits at once.
-  public private(set) var stopped = false
-  /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
-  private var recent: [Event] = []
-  private var coveredFrom: Int64?
-  private var polling = false
-  private var pollAgain = false
-  private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+  /// How often the one keep-alive timer ends the waits whose time is up.
+  package let timerResolution: Duration
+  /// Time on `clock` since the hub was made: wait deadlines are kept in it.
+  private let elapsed: @Sendable () -> Duration
+  private let state = Mutex(State())
+
+  private struct Waiter {
+    var continuation: CheckedContinuation<Void, Never>
+    var deadline: Duration
+  }
+
+  private struct State {
+    var latest: Int64 = 0
+    var stopped = false
+    /// Every event with a sequence above `coveredFrom`, up to `latest`, in order.
+    var recent: [FramedEvent] = []
+    var coveredFrom: Int64?
+    var polling = false
+    var pollAgain = false
+    var nextWaiter: UInt64 = 0
+    var waiters: [UInt64: Waiter] = [:]
+
+    /// Takes every waiter off the list, to be resumed outside the lock.
+    mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
+      let taken = waiters.values.map(\.continuation)
+      waiters = [:]
+      return taken
+    }
+  }
 
   public init(
     database: any EventStore, interval: Duration = .milliseconds(10), capacity: Int = 4096,
     clock: any Clock<Duration> = ContinuousClock(), followers: [any EventFollower] = [],
-    logger: Logger
+    timerResolution: Duration = .milliseconds(250), logger: Logger
   ) {
     self.database = database
     self.followers = followers
     self.clock = clock
     self.capacity = capacity
     self.interval = interval
+    self.timerResolution = timerResolution
     self.logger = logger
+    elapsed = Self.stopwatch(clock)
+  }
+
+  private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  /// The newest sequence read so far.
+  public var latest: Int64 { state.withLock { $0.latest } }
+
+  /// Set when the hub stops (at shutdown, before the HTTP server does): no event will come any
+  /// more, so streams end instead of waiting out their keep-alive, and the server exits at once.
+  public var stopped: Bool { state.withLock { $0.stopped } }
+
+  /// How many streams are waiting now.
+  package var waiting: Int { state.withLock { $0.waiters.count } }
+
+  /// Returns once at least `count` waits have begun, for tests (no wait has a timer of its own
+  /// to watch on the clock).
+  package func waiters(atLeast count: Int) async {
+    while waiting < count, !Task.isCancelled { await Task.yield() }
   }
 
   public func run() async throws {
@@ -61,17 +127,26 @@ public actor EventHub: Service {
               try await self.clock.sleep(for: interval)
             }
           }
+          group.addTask {
+            while !Task.isCancelled {
+              try await self.clock.sleep(for: self.timerResolution)
+              self.endExpiredWaits()
+            }
+          }
         }
       }
     } catch is CancellationError {
       // A graceful shutdown cancels the loops; that is the normal way to stop.
     }
-    stopped = true
-    resumeAll()
+    let woken = state.withLock { state in
+      state.stopped = true
+      return state.takeWaiters()
+    }
+    for continuation in woken { continuation.resume() }
   }
 
   /// PostgreSQL's LISTEN/NOTIFY wakes this process at once when another process appends.
-  package nonisolated func listen(_ notifying: any EventNotifying) async {
+  package func listen(_ notifying: any EventNotifying) async {
     while !Task.isCancelled {
       do {
         try await notifying.listenForEvents { payload in
@@ -87,94 +162,127 @@ public actor EventHub: Service {
     }
   }
 
+  /// Reads what is new. One read at a time: a call during a read makes that read look again.
   public func poll() async {
-    if polling {
-      pollAgain = true
-      return
+    let first = state.withLock { state in
+      if state.polling {
+        state.pollAgain = true
+        return false
+      }
+      state.polling = true
+      return true
     }
-    polling = true
-    defer { polling = false }
-    repeat {
-      pollAgain = false
+    guard first else { return }
+    var again = true
+    while again {
       do {
         try await load()
       } catch is CancellationError {
-        return
+        break
       } catch {
         logger.warning("Event hub could not read new events: \(error)")
-        return
+        break
       }
-    } while pollAgain
+      again = state.withLock { state in
+        defer { state.pollAgain = false }
+        return state.pollAgain
+      }
+    }
+    state.withLock { state in
+      state.polling = false
+      state.pollAgain = false
+    }
   }
 
   private func load() async throws {
-    if coveredFrom == nil {
+    var latest: Int64
+    if let known = state.withLock({ $0.coveredFrom == nil ? nil : $0.latest }) {
+      latest = known
+    } else {
       latest = try await database.latestSequence()
-      coveredFrom = latest
+      state.withLock { state in
+        state.latest = latest
+        state.coveredFrom = latest
+      }
     }
-    var fresh = false
     while true {
       let batch = try await database.events(after: latest, limit: 500)
       for follower in followers { follower.hubRead(batch) }
       guard let last = batch.last else { break }
-      recent.append(contentsOf: batch)
       latest = last.sequence
-      fresh = true
+      let framed = batch.map(FramedEvent.init)
+      // The new position and the waiters to wake are taken together, so that a wait either
+      // sees the new position or is on the list when it is woken: none sleeps through it.
+      let woken = state.withLock { state in
+        state.recent.append(contentsOf: framed)
+        state.latest = last.sequence
+        if state.recent.count > capacity {
+          let dropped = state.recent.count - capacity
+          state.coveredFrom = state.recent[dropped - 1].event.sequence
+          state.recent.removeFirst(dropped)
+        }
+        return state.takeWaiters()
+      }
+      for continuation in woken { continuation.resume() }
       if batch.count < 500 { break }
     }
-    if recent.count > capacity {
-      let dropped = recent.count - capacity
-      coveredFrom = recent[dropped - 1].sequence
-      recent.removeFirst(dropped)
-    }
-    if fresh { resumeAll() }
   }
 
   /// The events after `cursor` from memory, or nil when memory cannot say: they are older than
   /// what it keeps, or newer than what it has read so far.
-  public func cached(after cursor: Int64, limit: Int) -> [Event]? {
-    guard let coveredFrom, cursor >= coveredFrom, cursor < latest else { return nil }
-    var low = 0
-    var high = recent.count
-    while low < high {
-      let middle = (low + high) / 2
-      if recent[middle].sequence <= cursor { low = middle + 1 } else { high = middle }
-    }
-    return Array(recent[low..<min(recent.count, low + limit)])
-  }
-
-  /// Returns once an event newer than `cursor` is committed, or after `timeout`.
-  public func wait(after cursor: Int64, timeout: Duration) async {
-    if latest > cursor || stopped { return }
-    let id = UUID.random()
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask { await self.suspend(id) }
-      group.addTask {
-        try? await self.clock.sleep(for: timeout)
-        await self.resume(id)
+  public func cached(after cursor: Int64, limit: Int) -> [FramedEvent]? {
+    state.withLock { state in
+      guard let coveredFrom = state.coveredFrom, cursor >= coveredFrom, cursor < state.latest
+      else { return nil }
+      let recent = state.recent
+      var low = 0
+      var high = recent.count
+      while low < high {
+        let middle = (low + high) / 2
+        if recent[middle].event.sequence <= cursor { low = middle + 1 } else { high = middle }
       }
-      await group.next()
-      group.cancelAll()
-      await self.resume(id)
+      return Array(recent[low..<min(recent.count, low + limit)])
     }
   }
 
-  private func suspend(_ id: UUID) async {
-    await withCheckedContinuation { continuation in
-      if Task.isCancelled || stopped { continuation.resume() } else { waiters[id] = continuation }
+  /// Returns once an event newer than `cursor` is read, at shutdown, when the task is
+  /// cancelled, or after `timeout` (within `timerResolution`, while the hub runs).
+  public func wait(after cursor: Int64, timeout: Duration) async {
+    let deadline = elapsed() + timeout
+    let id = state.withLock { state in
+      state.nextWaiter &+= 1
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let registered = state.withLock { state in
+          guard state.latest <= cursor, !state.stopped, timeout > .zero, !Task.isCancelled
+          else { return false }
+          state.waiters[id] = Waiter(continuation: continuation, deadline: deadline)
+          return true
+        }
+        if !registered { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
     }
   }
 
-  private func resume(_ id: UUID) {
-    waiters.removeValue(forKey: id)?.resume()
+  private func endExpiredWaits() {
+    let now = elapsed()
+    let expired = state.withLock { state in
+      var expired: [CheckedContinuation<Void, Never>] = []
+      for (id, waiter) in state.waiters where waiter.deadline <= now {
+        expired.append(waiter.continuation)
+        state.waiters[id] = nil
+      }
+      return expired
+    }
+    for continuation in expired { continuation.resume() }
   }
 
   /// Wakes every waiting stream, so that each can notice a shutdown.
-  public func wakeAll() { resumeAll() }
-
-  private func resumeAll() {
-    let current = waiters
-    waiters = [:]
-    for continuation in current.values { continuation.resume() }
+  public func wakeAll() {
+    for continuation in state.withLock({ $0.takeWaiters() }) { continuation.resume() }
   }
 }

@@ -80,7 +80,7 @@ package struct EventsController: Sendable {
     if !admitted {
       // A stream learns its browser has gone (another page, a closed tab) only when it next
       // writes: wake every stream to write a keep-alive now, and count again as they close.
-      await hub.wakeAll()
+      hub.wakeAll()
       for _ in 0..<10 where !admitted {
         try await Task.sleep(for: .milliseconds(50))
         admitted = openStreams.open(caller.user.id, most: env.config.streamsPerAccount)
@@ -112,7 +112,7 @@ package struct EventsController: Sendable {
       if !events.isEmpty || now >= deadline {
         return JSONBody.response(
           PollResult(
-            events: events.map {
+            events: events.map(\.event).map {
               PolledEvent(sequence: $0.sequence, type: $0.type, payload: .init(json: $0.payload))
             }, cursor: cursor))
       }
@@ -120,14 +120,15 @@ package struct EventsController: Sendable {
     }
   }
 
-  /// One SSE message. The type travels inside the data, so that a browser's single
-  /// `onmessage` handler can route every kind of event.
-  package static func frame(_ event: Event) -> String {
-    let type = String(decoding: (try? JSONEncoder().encode(event.type)) ?? Data(), as: UTF8.self)
-    let payload = event.payload.replacingOccurrences(of: "\n", with: " ")
-      .replacingOccurrences(of: "\r", with: " ")
-    return
-      "id: \(event.sequence)\ndata: {\"sequence\":\(event.sequence),\"type\":\(type),\"payload\":\(payload)}\n\n"
+  private static let keepAlive = ByteBuffer(string: ": keep-alive\n\n")
+
+  /// The hub's frames as they are: one event's is written without a copy.
+  static func frames(_ events: [FramedEvent]) -> ByteBuffer {
+    if events.count == 1 { return events[0].frame }
+    var buffer = ByteBuffer()
+    buffer.reserveCapacity(events.reduce(0) { $0 + $1.frame.readableBytes })
+    for framed in events { buffer.writeImmutableBuffer(framed.frame) }
+    return buffer
   }
 
   package func startCursor(_ request: Request) async throws -> Int64 {
@@ -195,7 +196,10 @@ package struct EventsController: Sendable {
         while !Task.isCancelled, !stopping.withLockedValue({ $0 }) {
           if let deadline, ContinuousClock.now >= deadline { break }
           if sessionMayHaveEnded || ContinuousClock.now - checkedSession > .seconds(5) {
-            guard let session = try await env.database.session(id: caller.session.id),
+            // From the caller cache, which forgets a session as soon as the hub reads its change.
+            guard
+              let session = try await env.callers.session(
+                id: caller.session.id, in: env.database)?.session,
               session.isLive(at: env.now())
             else { break }
             checkedSession = ContinuousClock.now
@@ -203,27 +207,26 @@ package struct EventsController: Sendable {
           }
           let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
           cursor = next
-          if events.contains(where: { $0.type == AccountEvents.sessionEnded }) {
+          if events.contains(where: { $0.event.type == AccountEvents.sessionEnded }) {
             sessionMayHaveEnded = true
           }
           if !events.isEmpty {
-            let frame = events.map(Self.frame).joined()
-            try await writer.write(ByteBuffer(string: frame))
+            try await writer.write(Self.frames(events))
             metrics.eventsDelivered(events.count)
           }
-          let before = await hub.latest
+          let before = hub.latest
           if cursor < before || sessionMayHaveEnded { continue }
           let keepAlive = ContinuousClock.now + .seconds(15)
           await hub.wait(
             after: cursor, timeout: min(keepAlive, deadline ?? keepAlive) - ContinuousClock.now)
-          if await hub.stopped { break }
-          if await hub.latest == before, !stopping.withLockedValue({ $0 }) {
-            try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+          if hub.stopped { break }
+          if hub.latest == before, !stopping.withLockedValue({ $0 }) {
+            try await writer.write(Self.keepAlive)
           }
         }
       } onGracefulShutdown: {
         stopping.withLockedValue { $0 = true }
-        Task { await hub.wakeAll() }
+        hub.wakeAll()
       }
       try await writer.finish(nil)
     }

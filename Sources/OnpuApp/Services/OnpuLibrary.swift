@@ -180,7 +180,7 @@ public struct OnpuLibrary: Sendable {
   ) async throws -> ([OnpuJob.Change], Bool) {
     let deadline = ContinuousClock.now + timeout
     while true {
-      let cursor = await hub.latest
+      let cursor = hub.latest
       let changes = try await changes(for: user, since: since, finishedOnly: false, limit: limit)
       let pending = try await hasPending(user)
       let remaining = deadline - ContinuousClock.now
