@@ -24,9 +24,9 @@ extension PreparedFile {
 
   /// The prepared copy of `source` in `directory`, mapped read-only; prepared from the source
   /// with `prepare` when it is missing, stale, of another version or corrupt, and written there
-  /// atomically (another process starting at the same time writes its own copy and one rename
-  /// wins; each reads a whole file). When the directory cannot take it, the prepared bytes are
-  /// read from memory instead.
+  /// atomically. One process prepares at a time (a lock file beside it): a `serve` and a
+  /// `worker` starting together prepare once, the second mapping what the first wrote. When the
+  /// directory cannot take it, the prepared bytes are read from memory instead.
   static func load(
     source: String, kind: String, version: UInt32, cache directory: String,
     prepare: (Source) throws -> [UInt8]
@@ -38,6 +38,11 @@ extension PreparedFile {
       return (try Reader(try map(path), version: version, source: stamp), .reused)
     } catch {
       reason = error
+    }
+    let lock = Lock(path + ".lock")
+    defer { lock.release() }
+    if let ready = try? Reader(map(path), version: version, source: stamp) {
+      return (ready, .reused)
     }
     let kept: Reader
     do {
@@ -87,6 +92,26 @@ extension PreparedFile {
       unlink(temporary)
       throw DictionaryBytes.MapError(description: "cannot write \(path)")
     }
+  }
+}
+
+/// An exclusive flock(2) on a file, held until released; none when the file cannot be opened
+/// (each process then prepares its own copy, and one rename wins).
+private struct Lock {
+  private let descriptor: Int32
+
+  init(_ path: String) {
+    try? FileManager.default.createDirectory(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+      withIntermediateDirectories: true)
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    }
+  }
+
+  func release() {
+    if descriptor >= 0 { close(descriptor) }
   }
 }
 

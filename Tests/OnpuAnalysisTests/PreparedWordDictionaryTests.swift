@@ -1,6 +1,7 @@
 import Foundation
 import OnpuAnalysis
 import OnpuCore
+import Synchronization
 import Testing
 
 /// EDICT's prepared copy: read in place it answers what the dictionary built in memory answers,
@@ -117,6 +118,19 @@ import Testing
       #expect(again.preparation == .prepared(because: reason), "byte \(offset)")
       #expect(again.dictionary.search("yozora").first?.word == "夜空")
     }
+  }
+
+  @Test func twoOpeningAtOnceStillPrepareOnce() throws {
+    let (edict, cache) = try Self.workspace()
+    let preparations = Mutex<[OnpuResources.Preparation]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      if let opened = try? Self.open(edict, cache) {
+        preparations.withLock { $0.append(opened.preparation) }
+      }
+    }
+    let all = preparations.withLock { $0 }
+    #expect(all.count == 4)
+    #expect(all.filter { $0 != .reused } == [.prepared(because: "not prepared yet")])
   }
 
   @Test func withoutAWritableCacheTheDictionaryIsReadFromMemory() throws {
