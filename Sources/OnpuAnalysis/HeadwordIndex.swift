@@ -7,34 +7,51 @@
 ///
 /// Texts are told apart by a 64-bit hash, not by their bytes: two texts sharing one would be
 /// taken for each other, at odds of about one in 10^19 per pair.
-struct HeadwordIndex: Sendable {
-  private struct Slot {
-    /// The text's hash, never 0; 0 for an empty slot.
-    var hash: UInt64 = 0
-    /// The key's place in the table plus one; 0 for a beginning of keys only.
-    var word: UInt32 = 0
-    var firstReading: UInt32 = 0
+struct HeadwordIndex: @unchecked Sendable {
+  /// Two words a slot: the text's hash (never 0; 0 for an empty slot), then the key's place in
+  /// the table plus one (0 for a beginning of keys only) with, in the high half, the hash of its
+  /// word's first reading. Read-only memory that `owner` keeps.
+  private let slots: UnsafeBufferPointer<UInt64>
+  private let owner: DictionaryBytes
+
+  /// The section `section`, checked to be a power of two of slots naming keys of a table of
+  /// `keyCount`, with an empty slot to end every probe.
+  init(_ file: PreparedFile.Reader, section: Int, keyCount: Int) throws(PreparedFile.Invalid) {
+    slots = try file.section(section, as: UInt64.self)
+    owner = file.bytes
+    let capacity = slots.count / 2
+    guard capacity > 0, capacity & (capacity - 1) == 0 else { throw .corrupt("headword index") }
+    var empty = false
+    for slot in 0..<capacity {
+      if slots[2 * slot] == 0 { empty = true }
+      guard Int(UInt32(truncatingIfNeeded: slots[2 * slot + 1])) <= keyCount else {
+        throw .corrupt("headword index")
+      }
+    }
+    guard empty else { throw .corrupt("headword index") }
   }
 
-  private var slots: [Slot]
-
   /// `firstReading` gives the hash of a key's first reading by its place in `table`.
-  init(_ table: WordKeyTable, firstReading: (Int) -> UInt32) {
+  static func write(
+    _ table: WordKeyTable, firstReading: (Int) -> UInt32, into file: inout PreparedFile.Writer
+  ) {
     var capacity = 1 << 16
-    while capacity * 3 < Self.textCount(table) * 5 { capacity <<= 1 }
-    slots = [Slot](repeating: Slot(), count: capacity)
+    while capacity * 3 < textCount(table) * 5 { capacity <<= 1 }
+    var slots = [UInt64](repeating: 0, count: capacity * 2)
     for index in 0..<table.count {
       table.withKey(at: index) { key in
         for end in 1...key.count where end == key.count || key[end] & 0xC0 != 0x80 {
-          let slot = place(UnsafeBufferPointer(rebasing: key[..<end]))
-          if end == key.count {
-            slots[slot.index].word = UInt32(index + 1)
-            slots[slot.index].firstReading = firstReading(index)
+          let slot = slots.withUnsafeBufferPointer {
+            place(UnsafeBufferPointer(rebasing: key[..<end]), in: $0)
           }
-          slots[slot.index].hash = slot.hash
+          if end == key.count {
+            slots[2 * slot.index + 1] = UInt64(firstReading(index)) << 32 | UInt64(index + 1)
+          }
+          slots[2 * slot.index] = slot.hash
         }
       }
     }
+    file.add(slots)
   }
 
   /// How many texts the keys and their beginnings are. The keys are sorted: a key's beginnings
@@ -63,22 +80,27 @@ struct HeadwordIndex: Sendable {
   /// and whether any key starts with `text`.
   func lookup(_ text: UnsafeBufferPointer<UInt8>) -> (place: Int?, isPrefix: Bool) {
     guard !text.isEmpty else { return (nil, false) }
-    let slot = place(text)
-    guard slots[slot.index].hash == slot.hash else { return (nil, false) }
-    return (slots[slot.index].word == 0 ? nil : slot.index, true)
+    let slot = Self.place(text, in: slots)
+    guard slots[2 * slot.index] == slot.hash else { return (nil, false) }
+    return (UInt32(truncatingIfNeeded: slots[2 * slot.index + 1]) == 0 ? nil : slot.index, true)
   }
 
   /// The key's place in the table.
-  func word(at place: Int) -> Int { Int(slots[place].word) - 1 }
+  func word(at place: Int) -> Int { Int(UInt32(truncatingIfNeeded: slots[2 * place + 1])) - 1 }
 
-  func firstReading(at place: Int) -> UInt32 { slots[place].firstReading }
+  func firstReading(at place: Int) -> UInt32 { UInt32(slots[2 * place + 1] >> 32) }
 
   /// The slot holding `text` or, when none does, the empty one it would take.
-  private func place(_ text: UnsafeBufferPointer<UInt8>) -> (index: Int, hash: UInt64) {
+  private static func place(
+    _ text: UnsafeBufferPointer<UInt8>, in slots: UnsafeBufferPointer<UInt64>
+  ) -> (index: Int, hash: UInt64) {
     let hash = max(UInt64(bitPattern: Int64(WordKeyTable.Builder.hash(text))), 1)
-    let mask = slots.count - 1
+    let mask = slots.count / 2 - 1
     var index = Int(truncatingIfNeeded: hash) & mask
-    while slots[index].hash != 0, slots[index].hash != hash { index = (index + 1) & mask }
-    return (index, hash)
+    while true {
+      let stored = slots[2 * index]
+      if stored == 0 || stored == hash { return (index, hash) }
+      index = (index + 1) & mask
+    }
   }
 }

@@ -35,15 +35,29 @@ public struct LyricsAnalyzer: Sendable {
   /// KANJIDIC2 and EDICT (shared with the word search, WordDictionaryLoader).
   public init(
     unidicDirectory: String? = nil, kanjidicPath: String? = nil, edictPath: String? = nil,
-    roots: [URL] = OnpuResources.searchRoots()
+    cacheDirectory: String? = nil, roots: [URL] = OnpuResources.searchRoots()
   ) throws {
-    let unidic = try OnpuResources.unidicDirectory(configured: unidicDirectory, roots: roots)
-    let kanjidic = try OnpuResources.kanjidicFile(configured: kanjidicPath)
-    _ = try OnpuResources.edictFile(configured: edictPath)
+    let (unidic, kanjidic) = try Self.installed(
+      unidicDirectory: unidicDirectory, kanjidicPath: kanjidicPath, edictPath: edictPath,
+      roots: roots)
     self.init(
       tagger: try MeCabTagger(dictionary: unidic),
       dictionary: try OnpuResources.loadKanjiDictionary(from: kanjidic),
-      words: try WordDictionaryLoader.shared(configured: edictPath).wait().get())
+      words: try WordDictionaryLoader.shared(configured: edictPath, cacheDirectory: cacheDirectory)
+        .wait().get())
+  }
+
+  /// Whether the three dictionaries are there, without loading any: the UniDic directory and
+  /// KANJIDIC2's file, or the command that installs whichever is missing.
+  @discardableResult
+  public static func installed(
+    unidicDirectory: String? = nil, kanjidicPath: String? = nil, edictPath: String? = nil,
+    roots: [URL] = OnpuResources.searchRoots()
+  ) throws -> (unidic: URL, kanjidic: URL) {
+    let unidic = try OnpuResources.unidicDirectory(configured: unidicDirectory, roots: roots)
+    let kanjidic = try OnpuResources.kanjidicFile(configured: kanjidicPath)
+    _ = try OnpuResources.edictFile(configured: edictPath)
+    return (unidic, kanjidic)
   }
 
   /// The line read by MeCab without its ruby notation, given the readings songs sing (私 わたし),
@@ -80,20 +94,24 @@ public enum SharedLyricsAnalyzer {
     var unidic: String?
     var kanjidic: String?
     var edict: String?
+    var cache: String?
   }
 
   private static let cache = Mutex<[Key: Result<LyricsAnalyzer, OnpuResources.LoadFailure>]>([:])
 
-  public static func get(unidicDirectory: String?, kanjidicPath: String?, edictPath: String?)
-    -> Result<LyricsAnalyzer, OnpuResources.LoadFailure>
-  {
-    let key = Key(unidic: unidicDirectory, kanjidic: kanjidicPath, edict: edictPath)
+  public static func get(
+    unidicDirectory: String?, kanjidicPath: String?, edictPath: String?,
+    cacheDirectory: String? = nil
+  ) -> Result<LyricsAnalyzer, OnpuResources.LoadFailure> {
+    let key = Key(
+      unidic: unidicDirectory, kanjidic: kanjidicPath, edict: edictPath, cache: cacheDirectory)
     return cache.withLock { cache in
       if let loaded = cache[key] { return loaded }
       let loaded = Result { () throws(OnpuResources.LoadFailure) -> LyricsAnalyzer in
         do {
           return try LyricsAnalyzer(
-            unidicDirectory: unidicDirectory, kanjidicPath: kanjidicPath, edictPath: edictPath)
+            unidicDirectory: unidicDirectory, kanjidicPath: kanjidicPath, edictPath: edictPath,
+            cacheDirectory: cacheDirectory)
         } catch {
           throw OnpuResources.LoadFailure(description: String(describing: error))
         }

@@ -12,6 +12,8 @@ public enum OnpuResources {
   /// Why the analyzer could not load, in words for the person starting the server.
   public struct LoadFailure: Error, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) { self.description = description }
   }
 
   public static let installCommand = "make setup (or scripts/setup run)"

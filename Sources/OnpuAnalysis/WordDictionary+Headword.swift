@@ -31,7 +31,7 @@ extension WordDictionary {
     }
     let word = headwords.word(at: place)
     let postings = words.postings(at: word)
-    let readings = postings.lazy.map { self.entries[Posting.entry($0)].reading }
+    let readings = postings.lazy.map { self.entries.reading(at: Posting.entry($0)) }
     func spoken(_ reading: String) -> String? {
       let read = Mora.hiragana(reading)
       return readings.first { Self.isSpoken(Mora.hiragana($0), formOf: read) }
@@ -62,18 +62,39 @@ extension WordDictionary {
 /// one array: telling whether a reading is one of a word's costs one or two cache lines, where
 /// reading the entries costs one per entry. Two readings of one word that share a 32-bit hash
 /// would be taken for each other; the odds are about one in four billion per pair.
-struct ReadingHashes: Sendable {
-  private var hashes: [UInt32] = []
-  private var starts: [Int32] = [0]
+struct ReadingHashes: @unchecked Sendable {
+  /// Read-only memory that `owner` keeps.
+  private let hashes: UnsafeBufferPointer<UInt32>
+  private let starts: UnsafeBufferPointer<Int32>
+  private let owner: DictionaryBytes
+
+  /// The two sections from `first`, checked to hold `keyCount` keys' hashes.
+  init(_ file: PreparedFile.Reader, first: Int, keyCount: Int) throws(PreparedFile.Invalid) {
+    hashes = try file.section(first, as: UInt32.self)
+    starts = try file.section(first + 1, as: Int32.self)
+    owner = file.bytes
+    guard starts.count == keyCount + 1, starts.first == 0,
+      starts.last.map(Int.init) == hashes.count
+    else { throw .corrupt("reading hashes") }
+    for index in 1..<starts.count where starts[index] < starts[index - 1] {
+      throw .corrupt("reading hashes")
+    }
+  }
 
   /// `entryHashes` holds `hash(_:)` of each entry's reading key, by entry.
-  init(words: WordKeyTable, entryHashes: [UInt32]) {
+  static func write(
+    words: WordKeyTable, entryHashes: [UInt32], into file: inout PreparedFile.Writer
+  ) {
+    var hashes: [UInt32] = []
+    var starts: [Int32] = [0]
     for index in 0..<words.count {
       for posting in words.postings(at: index) {
         hashes.append(entryHashes[WordDictionary.Posting.entry(posting)])
       }
       starts.append(Int32(hashes.count))
     }
+    file.add(hashes)
+    file.add(starts)
   }
 
   func contains(_ hash: UInt32, forKey index: Int) -> Bool {

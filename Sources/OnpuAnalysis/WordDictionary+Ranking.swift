@@ -39,7 +39,7 @@ extension WordDictionary {
   }
 }
 
-extension ArraySlice<UInt64> {
+extension Slice<UnsafeBufferPointer<UInt64>> {
   /// Whether a slice in ascending order holds `value`.
   func containsSorted(_ value: UInt64) -> Bool {
     var low = startIndex

@@ -5,7 +5,7 @@ import OnpuCore
 /// or English. Search reads sorted keys whose postings are already in ranking order, built
 /// once, never the whole list.
 public struct WordDictionary: Sendable {
-  public let entries: [WordEntry]
+  public let entries: WordEntries
   let words: WordKeyTable
   private let readings: WordKeyTable
   /// A whole gloss without its notes in parentheses and a verb's "to ", lowercased.
@@ -14,8 +14,34 @@ public struct WordDictionary: Sendable {
   let headwords: HeadwordIndex
   let readingHashes: ReadingHashes
 
+  /// The version of the prepared file's layout: a change to it prepares every file again.
+  static let formatVersion: UInt32 = 1
+
+  /// A prepared file read in place, each of its tables checked to stay within it.
+  init(_ file: PreparedFile.Reader) throws(PreparedFile.Invalid) {
+    entries = try WordEntries(file, first: 0)
+    let entryCount = entries.count
+    words = try WordKeyTable(file, first: 2, entryCount: entryCount)
+    readings = try WordKeyTable(file, first: 6, entryCount: entryCount)
+    glosses = try WordKeyTable(file, first: 10, entryCount: entryCount)
+    glossWords = try WordKeyTable(file, first: 14, entryCount: entryCount)
+    readingHashes = try ReadingHashes(file, first: 18, keyCount: words.count)
+    headwords = try HeadwordIndex(file, section: 20, keyCount: words.count)
+  }
+
+  /// The dictionary of `entries`, prepared in memory of its own.
   public init(entries: [WordEntry]) {
-    self.entries = entries
+    let image = Self.prepared(entries, source: .init(size: 0, modifiedNanoseconds: 0))
+    self = try! WordDictionary(
+      PreparedFile.Reader(DictionaryBytes(copying: image), version: Self.formatVersion, source: nil)
+    )
+  }
+
+  /// The prepared file of `entries`: the entries, then the key tables of headwords, readings,
+  /// whole glosses and gloss words, each key's reading hashes and the headword index.
+  static func prepared(_ entries: [WordEntry], source: PreparedFile.Source) -> [UInt8] {
+    var file = PreparedFile.Writer()
+    WordEntries.write(entries, into: &file)
     var words = WordKeyTable.Builder()
     var readings = WordKeyTable.Builder()
     var glosses = WordKeyTable.Builder()
@@ -41,14 +67,17 @@ public struct WordDictionary: Sendable {
         }
       }
     }
-    self.words = words.table()
-    self.readings = readings.table()
-    self.glosses = glosses.table()
-    self.glossWords = glossWords.table()
-    readingHashes = ReadingHashes(words: self.words, entryHashes: entryReadingHashes)
-    headwords = HeadwordIndex(self.words) { [words = self.words] index in
-      words.postings(at: index).first.map { entryReadingHashes[Posting.entry($0)] } ?? 0
+    let wordTable = words.table()
+    for table in [wordTable, readings.table(), glosses.table(), glossWords.table()] {
+      table.write(into: &file)
     }
+    ReadingHashes.write(words: wordTable, entryHashes: entryReadingHashes, into: &file)
+    HeadwordIndex.write(
+      wordTable,
+      firstReading: { index in
+        wordTable.postings(at: index).first.map { entryReadingHashes[Posting.entry($0)] } ?? 0
+      }, into: &file)
+    return file.bytes(version: formatVersion, source: source)
   }
 
   // MARK: Lookup
@@ -134,10 +163,8 @@ public struct WordDictionary: Sendable {
     if let index = glosses.index(of: Self.utf8(key)) { ranking.take(glosses.postings(at: index)) }
     let queryWords = GlossKey.words(of: key).map(String.init)
     guard !queryWords.isEmpty, !ranking.isFull else { return queryWords }
-    let lists = queryWords.map { word in
-      glossWords.index(of: Self.utf8(word)).map { glossWords.postings(at: $0) } ?? []
-    }
-    let shortest = lists.min { $0.count < $1.count } ?? []
+    let lists = queryWords.map { glossWords.postings(of: Self.utf8($0)) }
+    guard let shortest = lists.min(by: { $0.count < $1.count }) else { return queryWords }
     for posting in shortest where !ranking.isFull {
       if lists.allSatisfy({ $0.containsSorted(posting) }) { ranking.take(posting) }
     }

@@ -8,9 +8,10 @@ import Synchronization
   import Darwin
 #endif
 
-/// EDICT, read once per process and file on a thread of its own the first time someone asks
-/// (about a second and a half of CPU in a release build): the lyrics analyzer, when it loads, and
-/// the word search share the one copy.
+/// EDICT, opened once per process and file on a thread of its own the first time someone asks:
+/// its prepared copy in the cache directory mapped read-only, or, when there is none yet or it is
+/// out of date, prepared first from EDICT (a few seconds of CPU). The lyrics analyzer, when it
+/// loads, and the word search share the one copy, and every process the same pages.
 public final class WordDictionaryLoader: Sendable {
   public typealias Loaded = Result<WordDictionary, OnpuResources.LoadFailure>
 
@@ -21,19 +22,28 @@ public final class WordDictionaryLoader: Sendable {
   }
 
   public let path: String
+  /// Where the prepared copy is kept.
+  public let cacheDirectory: String
   private let state = Mutex(State.idle)
 
-  public init(path: String) { self.path = path }
+  public init(path: String, cacheDirectory: String? = nil) {
+    self.path = path
+    self.cacheDirectory = cacheDirectory ?? OnpuResources.defaultCacheDirectory()
+  }
 
-  private static let shared = Mutex<[String: WordDictionaryLoader]>([:])
+  private static let shared = Mutex<[[String]: WordDictionaryLoader]>([:])
 
-  /// The one loader of `configured` (ONPU_EDICT_PATH) or the default file in this process.
-  public static func shared(configured: String?) -> WordDictionaryLoader {
+  /// The one loader of `configured` (ONPU_EDICT_PATH) or the default file in this process,
+  /// prepared into `cacheDirectory` (ONPU_CACHE_DIR) or the default one.
+  public static func shared(configured: String?, cacheDirectory: String? = nil)
+    -> WordDictionaryLoader
+  {
     let path = configured ?? OnpuResources.defaultEdict
+    let cache = cacheDirectory ?? OnpuResources.defaultCacheDirectory()
     return shared.withLock { loaders in
-      if let loader = loaders[path] { return loader }
-      let loader = WordDictionaryLoader(path: path)
-      loaders[path] = loader
+      if let loader = loaders[[path, cache]] { return loader }
+      let loader = WordDictionaryLoader(path: path, cacheDirectory: cache)
+      loaders[[path, cache]] = loader
       return loader
     }
   }
@@ -96,8 +106,9 @@ public final class WordDictionaryLoader: Sendable {
     let thread = Thread { [self] in
       let loaded = Loaded { () throws(OnpuResources.LoadFailure) -> WordDictionary in
         do {
-          return try OnpuResources.loadWordDictionary(
-            from: try OnpuResources.edictFile(configured: path))
+          return try OnpuResources.preparedWordDictionary(
+            from: try OnpuResources.edictFile(configured: path), cacheDirectory: cacheDirectory
+          ).dictionary
         } catch {
           throw OnpuResources.LoadFailure(description: String(describing: error))
         }
@@ -130,9 +141,48 @@ extension OnpuResources {
 
   /// EDICT as Debian ships it (EUC-JP), or already in UTF-8.
   public static func loadWordDictionary(from file: URL) throws -> WordDictionary {
+    WordDictionary(entries: try edictEntries(from: file))
+  }
+
+  public static func edictEntries(from file: URL) throws -> [WordEntry] {
     let bytes = Array(try Data(contentsOf: file))
     let utf8 = try String(validating: bytes, as: UTF8.self) == nil ? decodeEUCJP(bytes) : bytes
-    return WordDictionary(entries: utf8.withUnsafeBufferPointer(EdictParser.entries(utf8:)))
+    return utf8.withUnsafeBufferPointer(EdictParser.entries(utf8:))
+  }
+
+  /// How a prepared dictionary was opened: found ready in the cache, or prepared from its
+  /// source and why (missing, stale, of another version, corrupt).
+  public enum Preparation: Equatable, Sendable {
+    case reused
+    case prepared(because: String)
+  }
+
+  /// EDICT's prepared copy in `cacheDirectory`, mapped read-only, prepared first when missing
+  /// or out of date.
+  public static func preparedWordDictionary(from file: URL, cacheDirectory: String) throws
+    -> (dictionary: WordDictionary, preparation: Preparation)
+  {
+    let (reader, outcome) = try PreparedFile.load(
+      source: file.path, kind: "edict", version: WordDictionary.formatVersion,
+      cache: cacheDirectory
+    ) { source in
+      WordDictionary.prepared(try edictEntries(from: file), source: source)
+    }
+    let preparation: Preparation =
+      switch outcome {
+      case .reused: .reused
+      case .prepared(let reason): .prepared(because: reason.description)
+      }
+    return (try WordDictionary(reader), preparation)
+  }
+
+  /// The cache directory when none is set: $XDG_CACHE_HOME/hearth, else ~/.cache/hearth.
+  public static func defaultCacheDirectory(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/hearth" }
+    if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/hearth" }
+    return NSTemporaryDirectory() + "hearth-cache"
   }
 
   /// EUC-JP to UTF-8 with the C library's iconv.

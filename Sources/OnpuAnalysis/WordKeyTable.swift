@@ -5,20 +5,58 @@
 #endif
 
 /// Search keys in UTF-8 byte order (the order of their Unicode scalars), each with its postings
-/// in ranking order, all in flat arrays: a key is a binary search, a prefix a range of keys.
-struct WordKeyTable: Sendable {
-  private var bytes: [UInt8] = []
+/// in ranking order, all in flat arrays read in place from a prepared file: a key is a binary
+/// search, a prefix a range of keys.
+struct WordKeyTable: @unchecked Sendable {
+  /// Read-only memory that `owner` keeps.
+  private let bytes: UnsafeBufferPointer<UInt8>
   /// Where each key starts in `bytes`, and one past the last.
-  private var keyStarts: [Int32] = [0]
+  private let keyStarts: UnsafeBufferPointer<Int32>
   /// Where each key's postings start in `postings`, and one past the last.
-  private var postingStarts: [Int32] = [0]
-  private(set) var postings: [UInt64] = []
+  private let postingStarts: UnsafeBufferPointer<Int32>
+  let postings: UnsafeBufferPointer<UInt64>
+  private let owner: DictionaryBytes
+
+  /// The table in four sections from `first`, its offsets checked to stay within them and its
+  /// postings to name entries below `entryCount`.
+  init(_ file: PreparedFile.Reader, first: Int, entryCount: Int) throws(PreparedFile.Invalid) {
+    bytes = try file.section(first, as: UInt8.self)
+    keyStarts = try file.section(first + 1, as: Int32.self)
+    postingStarts = try file.section(first + 2, as: Int32.self)
+    postings = try file.section(first + 3, as: UInt64.self)
+    owner = file.bytes
+    guard keyStarts.count == postingStarts.count, keyStarts.first == 0, postingStarts.first == 0,
+      keyStarts.last.map(Int.init) == bytes.count,
+      postingStarts.last.map(Int.init) == postings.count
+    else { throw .corrupt("key table \(first)") }
+    for index in 1..<keyStarts.count
+    where keyStarts[index] < keyStarts[index - 1] || postingStarts[index] < postingStarts[index - 1]
+    {
+      throw .corrupt("key table \(first)")
+    }
+    for posting in postings where WordDictionary.Posting.entry(posting) >= entryCount {
+      throw .corrupt("key table \(first)")
+    }
+  }
+
+  /// The four sections `init(_:first:entryCount:)` reads.
+  func write(into file: inout PreparedFile.Writer) {
+    file.add(raw: UnsafeRawBufferPointer(bytes))
+    file.add(raw: UnsafeRawBufferPointer(keyStarts))
+    file.add(raw: UnsafeRawBufferPointer(postingStarts))
+    file.add(raw: UnsafeRawBufferPointer(postings))
+  }
 
   var count: Int { keyStarts.count - 1 }
 
   /// The postings of the key at `index`, best first.
-  func postings(at index: Int) -> ArraySlice<UInt64> {
+  func postings(at index: Int) -> Slice<UnsafeBufferPointer<UInt64>> {
     postings[Int(postingStarts[index])..<Int(postingStarts[index + 1])]
+  }
+
+  /// The postings of `key`, none if it is not one.
+  func postings(of key: [UInt8]) -> Slice<UnsafeBufferPointer<UInt64>> {
+    index(of: key).map(postings(at:)) ?? postings[0..<0]
   }
 
   /// The place of `key`, if it is one.
@@ -30,9 +68,7 @@ struct WordKeyTable: Sendable {
 
   /// The bytes of the key at `index`.
   func withKey<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    bytes.withUnsafeBufferPointer { bytes in
-      body(UnsafeBufferPointer(rebasing: bytes[Int(keyStarts[index])..<Int(keyStarts[index + 1])]))
-    }
+    body(UnsafeBufferPointer(rebasing: bytes[Int(keyStarts[index])..<Int(keyStarts[index + 1])]))
   }
 
   func isKey(_ index: Int, equalTo key: [UInt8]) -> Bool {
@@ -76,10 +112,8 @@ struct WordKeyTable: Sendable {
     let start = Int(keyStarts[index])
     var end = Int(keyStarts[index + 1])
     if prefixOnly { end = min(end, start + key.count) }
-    return bytes.withUnsafeBufferPointer { bytes in
-      key.withUnsafeBufferPointer { key in
-        compareBytes(UnsafeBufferPointer(rebasing: bytes[start..<end]), key)
-      }
+    return key.withUnsafeBufferPointer { key in
+      compareBytes(UnsafeBufferPointer(rebasing: bytes[start..<end]), key)
     }
   }
 
@@ -172,21 +206,32 @@ struct WordKeyTable: Sendable {
         sorted[next[position]] = posting
         next[position] += 1
       }
-      var table = WordKeyTable()
-      table.bytes.reserveCapacity(bytes.count)
-      table.postings.reserveCapacity(postings.count)
+      var tableBytes: [UInt8] = []
+      var keyStarts: [Int32] = [0]
+      var postingStarts: [Int32] = [0]
+      var tablePostings: [UInt64] = []
+      tableBytes.reserveCapacity(bytes.count)
+      tablePostings.reserveCapacity(postings.count)
       for (position, id) in order.enumerated() {
-        table.bytes += bytes[Int(starts[id])..<Int(starts[id + 1])]
-        table.keyStarts.append(Int32(table.bytes.count))
+        tableBytes += bytes[Int(starts[id])..<Int(starts[id + 1])]
+        keyStarts.append(Int32(tableBytes.count))
         sorted[bounds[position]..<bounds[position + 1]].sort()
         var last: UInt64?
         for posting in sorted[bounds[position]..<bounds[position + 1]] where posting != last {
-          table.postings.append(posting)
+          tablePostings.append(posting)
           last = posting
         }
-        table.postingStarts.append(Int32(table.postings.count))
+        postingStarts.append(Int32(tablePostings.count))
       }
-      return table
+      var file = PreparedFile.Writer()
+      file.add(tableBytes)
+      file.add(keyStarts)
+      file.add(postingStarts)
+      file.add(tablePostings)
+      let image = file.bytes(version: 0, source: .init(size: 0, modifiedNanoseconds: 0))
+      let reader = try! PreparedFile.Reader(
+        DictionaryBytes(copying: image), version: 0, source: nil)
+      return try! WordKeyTable(reader, first: 0, entryCount: Int(UInt32.max) + 1)
     }
   }
 }

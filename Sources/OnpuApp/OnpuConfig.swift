@@ -24,6 +24,8 @@ public struct OnpuConfig: ConfigSection {
   public var unidicDirectory: String?
   public var kanjidicPath: String?
   public var edictPath: String?
+  /// Where EDICT's prepared copy is kept; nil for $XDG_CACHE_HOME/hearth or ~/.cache/hearth.
+  public var cacheDirectory: String?
   public var maxLyricsCharacters = 20_000
   public var maxLines = 500
   public var requestsPerMinute = 120
@@ -92,6 +94,7 @@ public struct OnpuConfig: ConfigSection {
     config.unidicDirectory = reader.value("ONPU_UNIDIC_DIR")
     config.kanjidicPath = reader.value("ONPU_KANJIDIC_PATH")
     config.edictPath = reader.value("ONPU_EDICT_PATH")
+    config.cacheDirectory = reader.value("ONPU_CACHE_DIR")
     return config
   }
 }

@@ -32,10 +32,10 @@ public struct OnpuModule: HearthAppModule {
   }
 
   /// The dictionaries must be there before the server takes requests: the error names what is
-  /// missing and the command that installs it. A development token is said in the log, since it
-  /// signs anyone in.
+  /// missing and the command that installs it. They load on first use. A development token is
+  /// said in the log, since it signs anyone in.
   public func prepare() throws {
-    if case .failure(let failure) = library.analyzer { throw failure }
+    try library.checkDictionaries()
     if let token = library.settings.devBypassToken {
       let short = token.count < 16 ? " (only \(token.count) characters long)" : ""
       library.env.logger.warning(

@@ -1,3 +1,4 @@
+import OnpuAnalysis
 import OnpuCore
 
 /// What learners type into Onpu's word search, drawn from the dictionary itself the same way every
@@ -14,7 +15,7 @@ enum OnpuWordQueries {
     "make", "good", "night", "heart", "sky",
   ]
 
-  static func mix(entries: [WordEntry], count: Int) -> [(kind: String, query: String)] {
+  static func mix(entries: WordEntries, count: Int) -> [(kind: String, query: String)] {
     var state: UInt64 = 0x0F00D
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -15,9 +15,13 @@ struct OnpuWordSearch: Codable, Sendable {
 
   static func measure(queries: Int = 5000) throws -> OnpuWordSearch {
     let start = monotonicNanos()
-    let dictionary = try OnpuResources.loadWordDictionary(
-      from: OnpuResources.edictFile(configured: nil))
+    let edict = try OnpuResources.edictFile(configured: nil)
+    _ = try OnpuResources.loadWordDictionary(from: edict)
     let load = milliseconds(monotonicNanos() - start)
+    // Searched as the server searches: in place, in the prepared copy it maps.
+    let dictionary = try OnpuResources.preparedWordDictionary(
+      from: edict, cacheDirectory: OnpuResources.defaultCacheDirectory()
+    ).dictionary
     note("onpu: EDICT loaded in \(Int(load)) ms; \(queries) searches")
     var byKind: [String: [Double]] = [:]
     var all: [Double] = []
@@ -53,8 +57,9 @@ extension ReportWriter {
         [kind, "\(timing.count)", ms(timing.p50), ms(timing.p99), ms(timing.max)]
       } + [["All", "\(words.all.count)", ms(words.all.p50), ms(words.all.p99), ms(words.all.max)]]
     return """
-      Word dictionary: EDICT's \(rate(Double(words.entries))) entries load (read, decode \
-      from EUC-JP, index) in \(ms(words.load)), once per process, with the analyzer. \
+      Word dictionary: EDICT's \(rate(Double(words.entries))) entries are prepared (read, \
+      decode from EUC-JP, index) in \(ms(words.load)), once, into a file every process maps \
+      read-only and searches in place. \
       \(words.queries) searches, 50 results each, of every kind a learner types, drawn from the \
       dictionary the same way every run: a kanji headword, a reading in hiragana, in katakana, \
       in Hepburn and in kunrei romaji, the start of a first meaning, and the widest: the first \

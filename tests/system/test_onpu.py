@@ -89,6 +89,25 @@ def test_a_server_without_its_dictionary_says_how_to_install_it() -> None:
     assert "ONPU_UNIDIC_DIR" in output and "make setup" in output, output
 
 
+def test_a_server_whose_dictionary_cache_cannot_be_written_says_which_setting_to_change() -> None:
+    workdir = make_workdir("onpu-cache")
+    not_a_directory = workdir / "cache-is-a-file"
+    not_a_directory.write_text("")
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("HEARTH_", "ONPU_"))},
+        "HEARTH_DATABASE_URL": str(workdir / "hearth.sqlite"),
+        "HEARTH_PORT": "0",
+        "HEARTH_EMAIL_VERIFICATION": "off",
+        "ONPU_CACHE_DIR": str(not_a_directory),
+    }
+    result = subprocess.run(
+        [str(hearth_binary()), "serve"], cwd=workdir, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode != 0
+    output = result.stdout + result.stderr
+    assert "ONPU_CACHE_DIR" in output and str(not_a_directory) in output, output
+
+
 def test_a_song_that_took_a_while_says_it_is_ready(backend, start_server) -> None:
     """A song made while its maker watched says nothing; one that took longer than a few seconds
     (here the server's clock moves on while Gemini holds the translation) leaves a notice."""

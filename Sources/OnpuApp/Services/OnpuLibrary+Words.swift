@@ -5,7 +5,10 @@ import OnpuCore
 
 extension OnpuLibrary {
   /// EDICT, loaded on first use (ONPU_EDICT_PATH, else Debian's edict).
-  var words: WordDictionaryLoader { WordDictionaryLoader.shared(configured: settings.edictPath) }
+  var words: WordDictionaryLoader {
+    WordDictionaryLoader.shared(
+      configured: settings.edictPath, cacheDirectory: settings.cacheDirectory)
+  }
 
   /// The word dictionary, or a 503 naming what to install.
   func wordDictionary() async throws -> WordDictionary {

@@ -25,12 +25,35 @@ public struct OnpuLibrary: Sendable {
   }
 
   /// The offline analyzer, loaded once per process on first use (`hearth serve` and
-  /// `hearth worker` ask at start-up and stop, with what to install, when it fails; other
-  /// commands never load it).
+  /// `hearth worker` check at start-up that its dictionaries are installed, and stop with what
+  /// to install when one is missing; other commands never load it).
   var analyzer: Result<LyricsAnalyzer, OnpuResources.LoadFailure> {
     SharedLyricsAnalyzer.get(
       unidicDirectory: settings.unidicDirectory, kanjidicPath: settings.kanjidicPath,
-      edictPath: settings.edictPath)
+      edictPath: settings.edictPath, cacheDirectory: settings.cacheDirectory)
+  }
+
+  /// The dictionaries are installed and their cache directory can be written, checked without
+  /// loading anything big.
+  func checkDictionaries() throws(OnpuResources.LoadFailure) {
+    do {
+      try LyricsAnalyzer.installed(
+        unidicDirectory: settings.unidicDirectory, kanjidicPath: settings.kanjidicPath,
+        edictPath: settings.edictPath)
+    } catch {
+      throw OnpuResources.LoadFailure(description: String(describing: error))
+    }
+    let cache = settings.cacheDirectory ?? OnpuResources.defaultCacheDirectory()
+    try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: cache, isDirectory: &isDirectory),
+      isDirectory.boolValue, FileManager.default.isWritableFile(atPath: cache)
+    else {
+      throw OnpuResources.LoadFailure(
+        description:
+          "Onpu's dictionary cache \(cache) cannot be written: set ONPU_CACHE_DIR to a directory this user may write, where EDICT's prepared copy is kept"
+      )
+    }
   }
 
   /// The reference's LyricsJobResult: translations and lyricsData keyed by line number, each
