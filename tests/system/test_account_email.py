@@ -10,6 +10,7 @@ import re
 import time
 from contextlib import contextmanager
 from typing import Any, Iterator
+from urllib.parse import urlsplit
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -170,8 +171,9 @@ def test_a_confirmation_reaches_the_other_process_s_cached_account(backend, star
         for _ in range(3):  # read, then cached
             assert json_of(on_b.get("/api/me"))["emailVerified"] is False
 
-        link = link_in(mail_to(mailbox, address, "Confirm your email for Hearth"), "/verify-email")
-        assert a.client().get(link.removeprefix(a.base_url)).status_code == 200
+        link = urlsplit(link_in(mail_to(mailbox, address, "Confirm your email for Hearth"), "/verify-email"))
+        # Either process may have sent the mail, so the link names either; A opens it.
+        assert a.client().get(f"{link.path}?{link.query}").status_code == 200
         deadline = time.monotonic() + 5
         while json_of(on_b.get("/api/me"))["emailVerified"] is not True:
             assert time.monotonic() < deadline, "the other process still answers unconfirmed"
