@@ -121,16 +121,9 @@ struct CapacitySuite {
     request.headers.add(name: "Content-Type", value: "application/json")
     request.headers.add(name: "X-Forwarded-For", value: person.address)
     request.body = .bytes(ByteBuffer(string: #"{"title": "Journal"}"#))
-    let response = try await client.execute(request, timeout: .seconds(60))
-    let data = Data(buffer: try await response.body.collect(upTo: 1 << 20))
-    guard response.status == .created,
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let journal = object["journal"] as? [String: Any], let id = journal["id"] as? String
-    else {
-      throw BenchError(
-        "creating a journal answered \(response.status): \(String(decoding: data, as: UTF8.self))"
-      )
-    }
+    let created = try await jsonObject(client, request)
+    guard let journal = created["journal"] as? [String: Any], let id = journal["id"] as? String
+    else { throw BenchError("creating a journal answered no journal id: \(created)") }
     return id
   }
 }

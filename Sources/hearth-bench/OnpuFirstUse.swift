@@ -72,14 +72,6 @@ struct OnpuFirstUse {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
     }
-    let response = try await client.execute(request, timeout: .seconds(120))
-    let data = Data(buffer: try await response.body.collect(upTo: 1 << 22))
-    guard (200..<300).contains(Int(response.status.code)),
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else {
-      throw BenchError(
-        "\(method) \(path) answered \(response.status): \(String(decoding: data, as: UTF8.self))")
-    }
-    return object
+    return try await jsonObject(client, request)
   }
 }

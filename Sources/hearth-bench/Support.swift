@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HearthSQL
 import Logging
@@ -204,4 +205,19 @@ func runProcess(_ path: String, _ arguments: [String]) async throws -> (Int32, S
   // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
   let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   return (exitCode, output)
+}
+
+/// Sends `request` and returns the JSON object it answers; throws with the answer when the
+/// status is not 2xx or the body is not an object.
+func jsonObject(_ client: HTTPClient, _ request: HTTPClientRequest) async throws -> [String: Any] {
+  let response = try await client.execute(request, timeout: .seconds(120))
+  let data = Data(buffer: try await response.body.collect(upTo: 1 << 22))
+  guard (200..<300).contains(Int(response.status.code)),
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+  else {
+    throw BenchError(
+      "\(request.method) \(request.url) answered \(response.status): \(String(decoding: data, as: UTF8.self))"
+    )
+  }
+  return object
 }
