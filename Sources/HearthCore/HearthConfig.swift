@@ -50,6 +50,9 @@ public struct HearthConfig: Equatable, Sendable {
   public var jobLeaseSeconds = 30
   /// Job handlers one worker process runs at once.
   public var jobConcurrency = 16
+  /// Due jobs one worker process claims beyond its free slots when the queue is backed up, and
+  /// holds (their leases kept) until a slot frees: a claim's round trip then feeds more jobs.
+  public var jobClaimAhead = 48
   /// New accounts per client address per hour. Development and tests sign many people up from
   /// one address; production does not.
   public var signupsPerHour: Int { environment == .production ? 20 : 1000 }
@@ -184,6 +187,9 @@ public struct HearthConfig: Equatable, Sendable {
     }
     if let count = try reader.whole("HEARTH_JOB_CONCURRENCY", in: 1...1000) {
       config.jobConcurrency = count
+    }
+    if let count = try reader.whole("HEARTH_JOB_CLAIM_AHEAD", in: 0...10_000) {
+      config.jobClaimAhead = count
     }
     if let raw = value("HEARTH_TEST_CLOCK"), !ConfigReader.switchedOff(raw) {
       guard config.environment != .production else {

@@ -164,7 +164,7 @@ public struct HearthApplication: Sendable {
   public func worker() -> JobWorker {
     JobWorker(
       env: env, handlers: jobHandlers, metrics: metrics, concurrency: env.config.jobConcurrency,
-      lease: .seconds(env.config.jobLeaseSeconds))
+      claimAhead: env.config.jobClaimAhead, lease: .seconds(env.config.jobLeaseSeconds))
   }
 
   /// The client address for rate limits: the peer, or the forwarded address from a trusted proxy.

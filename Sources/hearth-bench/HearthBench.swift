@@ -51,12 +51,15 @@ extension HearthBench {
       else {
         throw ValidationError("--batched takes JOBS:JOBS_PER_CALL, like 20000:100, or 0")
       }
-      let variants = try variant.map { text -> (Int, Int) in
+      let variants = try variant.map { text -> JobsSuite.Worker in
         let parts = text.split(separator: ":").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-          throw ValidationError("--variant takes CONCURRENCY:IDLE_POLL_MS, like 8:10")
+        guard (2...3).contains(parts.count), parts[0] > 0, parts[1] > 0, parts.last! >= 0 else {
+          throw ValidationError(
+            "--variant takes CONCURRENCY:IDLE_POLL_MS[:CLAIM_AHEAD], like 8:10 or 16:250:0")
         }
-        return (parts[0], parts[1])
+        return JobsSuite.Worker(
+          concurrency: parts[0], idlePollMilliseconds: parts[1],
+          claimAhead: parts.count == 3 ? parts[2] : nil)
       }
       let suite = JobsSuite(
         sqlitePath: sqlite, postgresURL: postgresURL, pgbenchPath: pgbench,

@@ -68,9 +68,8 @@ struct JobsSuite {
   var sqliteJobs: Int
   var postgresJobs: Int
   var producers: Int
-  /// Extra worker settings to run after the defaults (single enqueues and `enqueueMany`), as
-  /// (concurrency, idle poll ms).
-  var variants: [(Int, Int)]
+  /// Extra worker settings to run after the defaults (single enqueues and `enqueueMany`).
+  var variants: [Worker]
   /// The run with `enqueueMany`: (jobs, jobs per call); nil skips it.
   var batched: (Int, Int)?
   /// The latency run on a queue that is not backed up: (jobs, milliseconds apart); nil skips it.
@@ -78,16 +77,29 @@ struct JobsSuite {
 
   static let queue = "bench"
 
+  /// A JobWorker's settings other than its defaults.
+  struct Worker {
+    var concurrency: Int
+    var idlePollMilliseconds: Int
+    /// nil: JobWorker's default.
+    var claimAhead: Int?
+
+    var label: String {
+      "concurrency \(concurrency), idle poll \(idlePollMilliseconds) ms"
+        + (claimAhead.map { $0 == 0 ? ", no claim ahead" : ", claim ahead \($0)" } ?? "")
+    }
+  }
+
   /// One run's settings.
   struct Plan {
     var jobs: Int
-    var variant: (Int, Int)?
+    var variant: Worker?
     var enqueueBatch: Int?
     var pacedInterval: Int?
   }
 
   func plans(jobs: Int) -> [Plan] {
-    let workers: [(Int, Int)?] = [nil] + variants.map(Optional.some)
+    let workers: [Worker?] = [nil] + variants.map(Optional.some)
     return workers.map { Plan(jobs: jobs, variant: $0) }
       + (batched.map { batch in
         workers.map { Plan(jobs: batch.0, variant: $0, enqueueBatch: batch.1) }
@@ -145,7 +157,7 @@ struct JobsSuite {
     let (jobs, variant, pacedInterval, enqueueBatch) = (
       plan.jobs, plan.variant, plan.pacedInterval, plan.enqueueBatch
     )
-    var label = variant.map { "concurrency \($0.0), idle poll \($0.1) ms" } ?? "JobWorker defaults"
+    var label = variant?.label ?? "JobWorker defaults"
     if let enqueueBatch { label += "; enqueueMany, \(enqueueBatch) jobs per call" }
     let producers = pacedInterval == nil ? producers : 1
     if let pacedInterval { label += "; paced, 1 job every \(pacedInterval) ms" }
@@ -166,10 +178,11 @@ struct JobsSuite {
       startLatencies.with { $0.append(started - enqueued) }
     }
     let worker =
-      if let (concurrency, poll) = variant {
+      if let variant {
         JobWorker(
           env: env, handlers: [Self.queue: handler], metrics: HearthMetrics(),
-          concurrency: concurrency, idlePoll: .milliseconds(poll))
+          concurrency: variant.concurrency, claimAhead: variant.claimAhead ?? 48,
+          idlePoll: .milliseconds(variant.idlePollMilliseconds))
       } else {
         JobWorker(env: env, handlers: [Self.queue: handler], metrics: HearthMetrics())
       }
@@ -235,7 +248,8 @@ struct JobsSuite {
     let enqueueSeconds = Double(enqueued - begin) / 1e9
     let run = JobsRun(
       store: database.kindName, label: label, jobs: jobs, producers: producers,
-      concurrency: variant?.0, idlePollMilliseconds: variant.map { Double($0.1) },
+      concurrency: variant?.concurrency,
+      idlePollMilliseconds: variant.map { Double($0.idlePollMilliseconds) },
       pacedIntervalMilliseconds: pacedInterval, enqueueBatch: enqueueBatch,
       seconds: seconds, jobsPerSecond: Double(jobs) / seconds,
       enqueueSeconds: enqueueSeconds, enqueuesPerSecond: Double(jobs) / enqueueSeconds,

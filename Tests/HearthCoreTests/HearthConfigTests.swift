@@ -22,10 +22,11 @@ import Testing
       "HEARTH_ENV": "production", "HEARTH_PUBLIC_URL": "https://hearth.example/",
       "HEARTH_TRUSTED_PROXIES": "10.0.0.1, ::1", "HEARTH_LLM_BASE_URL": "http://127.0.0.1:11434/v1",
       "HEARTH_LLM_MODEL": "llama", "HEARTH_LLM_API_KEY": "k", "HEARTH_STREAMS_PER_ACCOUNT": "500",
-      "HEARTH_JOB_CONCURRENCY": "40",
+      "HEARTH_JOB_CONCURRENCY": "40", "HEARTH_JOB_CLAIM_AHEAD": "0",
     ])
     #expect(config.streamsPerAccount == 500)
     #expect(config.jobConcurrency == 40)
+    #expect(config.jobClaimAhead == 0)
     #expect(config.port == 9000)
     #expect(config.database == .postgres(url: "postgres://u:p@127.0.0.1:5432/hearth"))
     #expect(config.logLevel == "debug")
@@ -41,7 +42,7 @@ import Testing
     ("HEARTH_LOG_LEVEL", "loud"), ("HEARTH_SECRET", "short"), ("HEARTH_PUBLIC_URL", "ftp://x"),
     ("HEARTH_TRUSTED_PROXIES", "proxy.local"), ("HEARTH_DATABASE_URL", "mysql://x"),
     ("HEARTH_LLM_BASE_URL", "not a url"), ("HEARTH_STREAMS_PER_ACCOUNT", "0"),
-    ("HEARTH_JOB_CONCURRENCY", "0"),
+    ("HEARTH_JOB_CONCURRENCY", "0"), ("HEARTH_JOB_CLAIM_AHEAD", "-1"),
   ])
   func aBadValueNamesItsVariable(variable: String, value: String) {
     #expect {

@@ -25,8 +25,10 @@ public struct JobWorker: Service {
   package let env: HearthEnvironment
   package let handlers: [String: JobHandler]
   package let metrics: HearthMetrics
-  /// The most handlers running at once; one claim takes as many jobs as there are free slots.
+  /// The most handlers running at once.
   package var concurrency = 16
+  /// Due jobs claimed beyond the free slots and held for them while the queue is backed up.
+  package var claimAhead = 48
   package var lease: Duration = .seconds(30)
   package var idlePoll: Duration = .milliseconds(250)
   package var retry = RetryPolicy()
@@ -36,13 +38,14 @@ public struct JobWorker: Service {
 
   public init(
     env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics,
-    concurrency: Int = 16, lease: Duration = .seconds(30), idlePoll: Duration = .milliseconds(250),
-    retry: RetryPolicy = RetryPolicy()
+    concurrency: Int = 16, claimAhead: Int = 48, lease: Duration = .seconds(30),
+    idlePoll: Duration = .milliseconds(250), retry: RetryPolicy = RetryPolicy()
   ) {
     self.env = env
     self.handlers = handlers
     self.metrics = metrics
     self.concurrency = concurrency
+    self.claimAhead = claimAhead
     self.lease = lease
     self.idlePoll = idlePoll
     self.retry = retry
@@ -57,43 +60,105 @@ public struct JobWorker: Service {
     let queues = handlers.keys.sorted()
     let running = NIOLockedValueBox(0)
     let slotFreed = Wakeup()
+    let held = HeldJobs()
+    let handlerTime = HandlerTime()
+    let keeper = Task { await keepLeases(of: held) }
+    defer { keeper.cancel() }
     await withDiscardingTaskGroup { group in
       if let notifying = env.database as? any JobNotifying {
         group.addTask { await self.listen(notifying) }
       }
+      // Whether the last claim found fewer due jobs than it asked for: then the worker claims
+      // again only for a free slot or when woken, not to fill its buffer.
+      var drained = false
       while !Task.isShuttingDownGracefully && !Task.isCancelled {
         let seenFreed = await slotFreed.generation
         let free = concurrency - running.withLockedValue { $0 }
-        guard free > 0 else {
-          await slotFreed.wait(since: seenFreed, timeout: .seconds(1))
-          continue
-        }
-        do {
-          let seen = await env.jobWakeup.generation
-          let jobs = try await claim(queues, limit: free)
-          running.withLockedValue { $0 += jobs.count }
-          for job in jobs {
-            // The slot frees when the handler returns: recording the outcome is not its work.
-            group.addTask {
-              await self.execute(job) {
-                running.withLockedValue { $0 -= 1 }
-                await slotFreed.signal()
+        let ahead = handlerTime.isQuick ? claimAhead : 0
+        var starting: [Job] = []
+        if free > 0 && held.count > 0 {
+          let (jobs, lapsed) = held.take(free, now: env.now())
+          if lapsed > 0 {
+            env.logger.warning(
+              "\(lapsed) held jobs were left to another worker: their lease ran out")
+          }
+          starting = jobs
+        } else if free > 0 || (!drained && held.count < ahead) {
+          do {
+            let seen = await env.jobWakeup.generation
+            let room = free + max(0, ahead - held.count)
+            let jobs = try await claim(queues, limit: room)
+            drained = jobs.count < room
+            starting = Array(jobs.prefix(max(0, free)))
+            held.hold(jobs.dropFirst(starting.count), leaseUntil: jobs.first?.leaseUntil ?? .now)
+            if jobs.isEmpty && free > 0 {
+              try await cancelWhenGracefulShutdown {
+                await env.jobWakeup.wait(since: seen, timeout: idlePoll, clock: env.clock)
               }
             }
+          } catch is CancellationError {
+            break
+          } catch {
+            env.logger.error("The job worker could not reach the database: \(error)")
+            try? await env.clock.sleep(for: .seconds(1))
           }
-          if jobs.isEmpty {
-            try await cancelWhenGracefulShutdown {
-              await env.jobWakeup.wait(since: seen, timeout: idlePoll, clock: env.clock)
+        } else {
+          await slotFreed.wait(since: seenFreed, timeout: .seconds(1))
+          drained = false
+          continue
+        }
+        running.withLockedValue { $0 += starting.count }
+        for job in starting {
+          // The slot frees when the handler returns: recording the outcome is not its work.
+          group.addTask {
+            let started = ContinuousClock.now
+            await self.execute(job) {
+              handlerTime.add(ContinuousClock.now - started)
+              running.withLockedValue { $0 -= 1 }
+              await slotFreed.signal()
             }
           }
-        } catch is CancellationError {
-          break
+        }
+      }
+      await release(held.takeAll())
+    }
+  }
+
+  /// Renews, every third of a lease, the leases of the jobs held for a free slot.
+  package func keepLeases(of held: HeldJobs) async {
+    while !Task.isCancelled {
+      try? await env.clock.sleep(for: lease / 3)
+      for job in held.snapshot() where !Task.isCancelled {
+        guard let token = job.completionToken else { continue }
+        let now = env.now()
+        do {
+          if try await env.database.heartbeat(
+            id: job.id, token: token, leaseUntil: now + lease.seconds, at: now)
+          {
+            held.renewed(job.id, until: now + lease.seconds)
+          } else {
+            held.drop(job.id)
+          }
         } catch {
-          env.logger.error("The job worker could not reach the database: \(error)")
-          try? await env.clock.sleep(for: .seconds(1))
+          env.logger.warning("A held job's lease could not be renewed, retrying: \(error)")
         }
       }
     }
+  }
+
+  /// Gives held jobs back to the queue at shutdown, as if they had not been claimed.
+  package func release(_ jobs: [Job]) async {
+    var released = 0
+    for job in jobs {
+      guard let token = job.completionToken else { continue }
+      if (try? await env.database.release(id: job.id, token: token, at: env.now())) == true {
+        released += 1
+      }
+    }
+    guard !jobs.isEmpty else { return }
+    let rest = jobs.count - released
+    let others = rest == 0 ? "" : "; \(rest) go to another worker when their lease runs out"
+    env.logger.notice("Gave \(released) held jobs back to the queue at shutdown\(others)")
   }
 
   /// On PostgreSQL, an enqueue in any process wakes this one's workers through LISTEN/NOTIFY.

@@ -1,0 +1,20 @@
+import Synchronization
+
+/// A moving average of how long handlers take. Claiming ahead pays only for quick jobs, whose
+/// claims' round trips would otherwise bound the throughput; holding slow ones would keep them
+/// from an idle worker in another process for seconds.
+package final class HandlerTime: Sendable {
+  /// Jobs held ahead wait at most about `claimAhead / concurrency` handler times.
+  static let quick: Duration = .milliseconds(20)
+  private let average = Mutex<Duration?>(nil)
+
+  package init() {}
+
+  package var isQuick: Bool { average.withLock { $0.map { $0 < Self.quick } ?? false } }
+
+  package func add(_ duration: Duration) {
+    average.withLock { average in
+      average = average.map { $0 * 0.8 + duration * 0.2 } ?? duration
+    }
+  }
+}
