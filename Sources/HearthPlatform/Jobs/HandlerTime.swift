@@ -4,13 +4,16 @@ import Synchronization
 /// claims' round trips would otherwise bound the throughput; holding slow ones would keep them
 /// from an idle worker in another process for seconds.
 package final class HandlerTime: Sendable {
-  /// Jobs held ahead wait at most about `claimAhead / concurrency` handler times.
-  static let quick: Duration = .milliseconds(20)
+  /// Handlers quicker than this on average are worth claiming ahead for: a held job then waits
+  /// at most about `claimAhead / concurrency` of them, well under a second.
+  package let quick: Duration
   private let average = Mutex<Duration?>(nil)
 
-  package init() {}
+  package init(quick: Duration) {
+    self.quick = quick
+  }
 
-  package var isQuick: Bool { average.withLock { $0.map { $0 < Self.quick } ?? false } }
+  package var isQuick: Bool { average.withLock { $0.map { $0 < quick } ?? false } }
 
   package func add(_ duration: Duration) {
     average.withLock { average in

@@ -29,6 +29,8 @@ public struct JobWorker: Service {
   package var concurrency = 16
   /// Due jobs claimed beyond the free slots and held for them while the queue is backed up.
   package var claimAhead = 48
+  /// Claiming ahead waits until the handlers are known to take less than this on average.
+  package var quickHandler: Duration = .milliseconds(250)
   package var lease: Duration = .seconds(30)
   package var idlePoll: Duration = .milliseconds(250)
   package var retry = RetryPolicy()
@@ -61,7 +63,7 @@ public struct JobWorker: Service {
     let running = NIOLockedValueBox(0)
     let slotFreed = Wakeup()
     let held = HeldJobs()
-    let handlerTime = HandlerTime()
+    let handlerTime = HandlerTime(quick: quickHandler)
     let keeper = Task { await keepLeases(of: held) }
     defer { keeper.cancel() }
     await withDiscardingTaskGroup { group in
