@@ -14,16 +14,23 @@ public struct RecordClocks: Sendable {
     journal = ZoneClock(timeZone: zone, span: span)
     journalZone = zone.identifier
     var others: [String: ZoneClock] = [:]
-    for identifier in Set(recordZones.compactMap { $0 }) where identifier != zone.identifier {
-      guard let other = TimeZone(identifier: identifier) else { continue }
-      others[identifier] = ZoneClock(timeZone: other, span: span)
+    var unknown: Set<String> = []
+    // Nearly every record is in the journal's zone: comparing with it spares hashing them all.
+    for case let identifier? in recordZones
+    where identifier != journalZone && others[identifier] == nil && !unknown.contains(identifier) {
+      if let other = TimeZone(identifier: identifier) {
+        others[identifier] = ZoneClock(timeZone: other, span: span)
+      } else {
+        unknown.insert(identifier)
+      }
     }
     self.others = others
   }
 
   /// The clock of a record made in `zone`.
   public func clock(_ zone: String?) -> ZoneClock {
-    zone.flatMap { others[$0] } ?? journal
+    guard let zone, !others.isEmpty, zone != journalZone else { return journal }
+    return others[zone] ?? journal
   }
 
   /// The local day (days since 1970) and minute of a record made at `date` in `zone`.

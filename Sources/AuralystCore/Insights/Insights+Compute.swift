@@ -80,9 +80,15 @@ extension Insights {
     baseline = dailyMean.count > 0 ? dailyMean.value : nil
 
     // A skipped dose was not taken: it counts only as skipped, in adherence.
-    let inWindow = intakes.filter { $0.timestamp <= now && days.contains($0.day(in: clocks)) }
-    let windowSkipped = inWindow.filter { $0.status == .skipped }
-    let windowIntakes = inWindow.filter { $0.status != .skipped }
+    var windowIntakes: [MedicationIntake] = []
+    var skippedByMedication: [String: Int] = [:]
+    for intake in intakes where intake.timestamp <= now && days.contains(intake.day(in: clocks)) {
+      if intake.status == .skipped {
+        skippedByMedication[intake.medicationID, default: 0] += 1
+      } else {
+        windowIntakes.append(intake)
+      }
+    }
     let medicationsByID = Dictionary(
       medications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     medicationEffects = Self.effects(
@@ -92,7 +98,7 @@ extension Insights {
     adherence = medications.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map { medication in
       Self.adherence(
         of: medication, intakes: intakesByMedication[medication.id] ?? [],
-        skipped: windowSkipped.count { $0.medicationID == medication.id }, clocks: clocks,
+        skipped: skippedByMedication[medication.id] ?? 0, clocks: clocks,
         days: days, now: now)
     }
     menstruation = Self.menstruation(scored.map { ($0.entry.isMenstruating == true, $0.value) })
