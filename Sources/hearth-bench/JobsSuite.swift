@@ -177,15 +177,12 @@ struct JobsSuite {
       let enqueued = Int64(payload.dropFirst(5).dropLast()) ?? started
       startLatencies.with { $0.append(started - enqueued) }
     }
-    let worker =
-      if let variant {
-        JobWorker(
-          env: env, handlers: [Self.queue: handler], metrics: HearthMetrics(),
-          concurrency: variant.concurrency, claimAhead: variant.claimAhead ?? 48,
-          idlePoll: .milliseconds(variant.idlePollMilliseconds))
-      } else {
-        JobWorker(env: env, handlers: [Self.queue: handler], metrics: HearthMetrics())
-      }
+    var worker = JobWorker(env: env, handlers: [Self.queue: handler], metrics: HearthMetrics())
+    if let variant {
+      worker.concurrency = variant.concurrency
+      worker.idlePoll = .milliseconds(variant.idlePollMilliseconds)
+      if let claimAhead = variant.claimAhead { worker.claimAhead = claimAhead }
+    }
     let workerTask = Task { try await worker.run() }
     defer { workerTask.cancel() }
     // Let the worker reach its first idle wait, as a worker in a quiet server would be.

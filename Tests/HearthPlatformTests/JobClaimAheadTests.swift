@@ -40,6 +40,14 @@ import Testing
     }
   }
 
+  /// Two slots and four held ahead, claiming ahead however loaded the machine running the tests.
+  func heldAheadWorker(_ env: HearthEnvironment, _ gate: Gate) -> JobWorker {
+    var worker = JobWorker(
+      env: env, handlers: gate.handlers, metrics: HearthMetrics(), concurrency: 2, claimAhead: 4)
+    worker.quickHandler = .seconds(3600)
+    return worker
+  }
+
   /// Makes the worker's handlers known to be quick, as claiming ahead waits for.
   func runQuickJobs(_ env: HearthEnvironment) async throws {
     _ = try await env.enqueueMany((0..<8).map { _ in NewJob(queue: "quick", runAt: env.now()) })
@@ -60,9 +68,7 @@ import Testing
     let server = try await TestServer()
     let env = server.env
     let gate = Gate()
-    var worker = JobWorker(
-      env: env, handlers: gate.handlers, metrics: HearthMetrics(), concurrency: 2, claimAhead: 4)
-    worker.quickHandler = .seconds(3600)  // however loaded the machine running the tests
+    let worker = heldAheadWorker(env, gate)
     let running = Task { try await worker.run() }
     defer { running.cancel() }
     try await runQuickJobs(env)
@@ -88,10 +94,8 @@ import Testing
     let server = try await TestServer()
     let env = server.env
     let gate = Gate()
-    var worker = JobWorker(
-      env: env, handlers: gate.handlers, metrics: HearthMetrics(), concurrency: 2, claimAhead: 4)
+    var worker = heldAheadWorker(env, gate)
     worker.shutdownGrace = .milliseconds(100)
-    worker.quickHandler = .seconds(3600)
     let group = ServiceGroup(
       configuration: .init(services: [worker], logger: Logger(label: "test")))
     let running = Task { try await group.run() }
@@ -126,7 +130,7 @@ import Testing
     let claimed = try await db.claim(
       queues: ["q"], limit: 2, token: "A", leaseUntil: now + 30, at: now)
     let held = HeldJobs()
-    held.hold(claimed, leaseUntil: now + 30)
+    held.hold(claimed)
     let keeper = Task { await worker.keepLeases(of: held) }
     defer { keeper.cancel() }
 
@@ -144,15 +148,13 @@ import Testing
   @Test func aHeldJobWhoseLeaseLapsedIsNotStarted() {
     let now = Date()
     let held = HeldJobs()
-    let job = { (id: String) in
+    let job = { (id: String, leaseUntil: Date) in
       Job(
         id: id, queue: "q", payload: "{}", status: .running, attempts: 1, maxAttempts: 5,
-        runAt: now, leaseUntil: now, completionToken: "t", lastError: nil, idempotencyKey: nil,
-        createdAt: now,
-        updatedAt: now)
+        runAt: now, leaseUntil: leaseUntil, completionToken: "t", lastError: nil,
+        idempotencyKey: nil, createdAt: now, updatedAt: now)
     }
-    held.hold([job("old")], leaseUntil: now - 1)
-    held.hold([job("a"), job("b")], leaseUntil: now + 30)
+    held.hold([job("old", now - 1), job("a", now + 30), job("b", now + 30)])
     let taken = held.take(1, now: now)
     #expect(taken.jobs.map(\.id) == ["a"])
     #expect(taken.lapsed == 1)

@@ -16,6 +16,7 @@ import time
 import pytest
 import requests
 
+import probe_jobs
 from hearth_harness import PASSWORD, Client, describe, json_of, unique_email
 
 PATCH_WRITERS = 3
@@ -209,50 +210,18 @@ def test_a_batch_killed_mid_run_runs_again_and_each_job_completes_once(backend, 
     token = json_of(r)["accessToken"]
     me = client.with_token(token)
 
-    def enqueue(sleep_ms: int) -> list[str]:
-        r = me.post("/api/debug/jobs", json={"sleepMs": sleep_ms, "count": 12})
-        assert r.status_code == 202, describe(r)
-        return [job["id"] for job in json_of(r)["jobs"]]
-
-    def statuses(ids: list[str]) -> dict[str, dict]:
-        jobs = {}
-        for job_id in ids:
-            r = me.get(f"/api/debug/jobs/{job_id}")
-            assert r.status_code == 200, describe(r)
-            jobs[job_id] = json_of(r)["job"]
-        return jobs
-
-    def wait_for(ids: list[str], status: str, seconds: float) -> dict[str, dict]:
-        deadline = time.monotonic() + seconds
-        jobs = statuses(ids)
-        while time.monotonic() < deadline and any(j["status"] != status for j in jobs.values()):
-            time.sleep(0.05)
-            jobs = statuses(ids)
-        assert all(j["status"] == status for j in jobs.values()), f"not all {status}: {jobs}"
-        return jobs
-
-    slow = enqueue(4000)
-    wait_for(slow, "running", 20)
-    quick = enqueue(0)
-    wait_for(quick, "succeeded", 20)
+    slow = probe_jobs.enqueue(me, 4000, 12)
+    probe_jobs.wait_for(me, slow, "running", 20)
+    quick = probe_jobs.enqueue(me, 0, 12)
+    probe_jobs.wait_for(me, quick, "succeeded", 20)
 
     server.kill()
     server.start()
     me = server.client().with_token(token)
 
-    after = wait_for(slow, "succeeded", 60)
+    after = probe_jobs.wait_for(me, slow, "succeeded", 60)
     assert all(job["attempts"] == 2 for job in after.values()), after
-    assert all(job["attempts"] == 1 for job in statuses(quick).values())
+    assert all(job["attempts"] == 1 for job in probe_jobs.statuses(me, quick).values())
 
-    done, cursor = [], 0
-    while True:
-        r = me.get("/api/events/poll", params={"after": cursor, "timeout": 0})
-        assert r.status_code == 200, describe(r)
-        page = json_of(r)
-        done += [e["payload"] for e in page["events"] if e["type"] == "debug.job.completed"]
-        if not page["events"]:
-            break
-        cursor = page["cursor"]
-    by_job = {job_id: [p for p in done if p.get("jobId") == job_id] for job_id in slow + quick}
-    assert all(len(p) == 1 for p in by_job.values()), f"announced other than once: {by_job}"
+    by_job = probe_jobs.announced_once(me, slow + quick)
     assert all(by_job[job_id][0]["attempt"] == 2 for job_id in slow), by_job

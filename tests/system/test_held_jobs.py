@@ -12,6 +12,7 @@ import time
 import pytest
 
 from hearth_harness import Client, describe, json_of, unique_email
+from probe_jobs import announced_once, enqueue, statuses, wait_for
 
 SLOTS = 4
 AHEAD = 8
@@ -21,43 +22,6 @@ WORKER_ENV = {
     "HEARTH_JOB_CONCURRENCY": str(SLOTS),
     "HEARTH_JOB_CLAIM_AHEAD": str(AHEAD),
 }
-
-
-def enqueue(me: Client, sleep_ms: int, count: int) -> list[str]:
-    r = me.post("/api/debug/jobs", json={"sleepMs": sleep_ms, "count": count})
-    assert r.status_code == 202, describe(r)
-    return [job["id"] for job in json_of(r)["jobs"]]
-
-
-def statuses(me: Client, ids: list[str]) -> dict[str, dict]:
-    jobs = {}
-    for job_id in ids:
-        r = me.get(f"/api/debug/jobs/{job_id}")
-        assert r.status_code == 200, describe(r)
-        jobs[job_id] = json_of(r)["job"]
-    return jobs
-
-
-def wait_for(me: Client, ids: list[str], status: str, seconds: float) -> dict[str, dict]:
-    deadline = time.monotonic() + seconds
-    jobs = statuses(me, ids)
-    while time.monotonic() < deadline and any(j["status"] != status for j in jobs.values()):
-        time.sleep(0.05)
-        jobs = statuses(me, ids)
-    assert all(j["status"] == status for j in jobs.values()), f"not all {status}: {jobs}"
-    return jobs
-
-
-def announcements(me: Client) -> list[dict]:
-    done, cursor = [], 0
-    while True:
-        r = me.get("/api/events/poll", params={"after": cursor, "timeout": 0})
-        assert r.status_code == 200, describe(r)
-        page = json_of(r)
-        done += [e["payload"] for e in page["events"] if e["type"] == "debug.job.completed"]
-        if not page["events"]:
-            return done
-        cursor = page["cursor"]
 
 
 def hold_jobs(server) -> tuple[str, Client, list[str], list[str]]:
@@ -80,13 +44,6 @@ def hold_jobs(server) -> tuple[str, Client, list[str], list[str]]:
     return token, me, quick, slow
 
 
-def once_each(me: Client, ids: list[str]) -> dict[str, list[dict]]:
-    done = announcements(me)
-    by_job = {job_id: [p for p in done if p.get("jobId") == job_id] for job_id in ids}
-    assert all(len(p) == 1 for p in by_job.values()), f"announced other than once: {by_job}"
-    return by_job
-
-
 @pytest.mark.timeout(240)
 def test_held_jobs_killed_with_their_worker_run_again_once_each(backend, start_server) -> None:
     server = start_server(backend, extra_env=WORKER_ENV)
@@ -100,7 +57,7 @@ def test_held_jobs_killed_with_their_worker_run_again_once_each(backend, start_s
     claimed_before = [j for j in slow if after[j]["attempts"] == 2]
     assert len(claimed_before) == SLOTS + AHEAD, after
     assert all(after[j]["attempts"] == 1 for j in slow if j not in claimed_before), after
-    by_job = once_each(me, quick + slow)
+    by_job = announced_once(me, quick + slow)
     assert all(by_job[j][0]["attempt"] == 2 for j in claimed_before), by_job
 
 
@@ -116,7 +73,7 @@ def test_held_jobs_go_back_to_the_queue_at_shutdown_without_an_attempt(backend, 
 
     after = wait_for(me, slow, "succeeded", 90)
     assert all(job["attempts"] == 1 for job in after.values()), after
-    by_job = once_each(me, quick + slow)
+    by_job = announced_once(me, quick + slow)
     assert all(payloads[0]["attempt"] == 1 for payloads in by_job.values()), by_job
     log = server.log_path.read_text(errors="replace")
     assert "held jobs back to the queue at shutdown" in log, server.log_tail()

@@ -92,7 +92,7 @@ public struct JobWorker: Service {
             let jobs = try await claim(queues, limit: room)
             drained = jobs.count < room
             starting = Array(jobs.prefix(max(0, free)))
-            held.hold(jobs.dropFirst(starting.count), leaseUntil: jobs.first?.leaseUntil ?? .now)
+            held.hold(jobs.dropFirst(starting.count))
             if jobs.isEmpty && free > 0 {
               try await cancelWhenGracefulShutdown {
                 await env.jobWakeup.wait(since: seen, timeout: idlePoll, clock: env.clock)
