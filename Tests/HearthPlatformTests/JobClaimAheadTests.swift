@@ -81,10 +81,14 @@ import Testing
     try await untilRunning(6, in: env)
     #expect(gate.state.withLockedValue { $0.started.count } == 2)
 
-    // When they are let go, each runs once, in the queue's order
+    // When they are let go, each runs once, in the queue's order (two slots start at once, so
+    // a job may start beside the one before it, never further from its place)
     await gate.open()
     try await env.untilJobs(patience: .seconds(50)) { $0[.succeeded, default: 0] == 18 }
-    #expect(gate.state.withLockedValue { $0.started } == ids)
+    let started = gate.state.withLockedValue { $0.started }
+    #expect(started.sorted() == ids.sorted())
+    #expect(
+      started.enumerated().allSatisfy { abs(ids.firstIndex(of: $0.element)! - $0.offset) < 2 })
     for id in ids {
       #expect(try await env.database.job(id: id)?.attempts == 1)
     }
@@ -114,7 +118,7 @@ import Testing
       let job = try #require(try await env.database.job(id: id))
       #expect(job.status == .queued && job.attempts == 0)
     }
-    #expect(gate.state.withLockedValue { $0.started } == Array(ids.prefix(2)))
+    #expect(Set(gate.state.withLockedValue { $0.started }) == Set(ids.prefix(2)))
   }
 
   @Test func heldLeasesAreRenewedUntilAnotherWorkerTakesOne() async throws {
