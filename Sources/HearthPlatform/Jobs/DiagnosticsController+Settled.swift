@@ -35,6 +35,20 @@ extension DiagnosticsController {
     }
   }
 
+  /// Returns once no job is running (claimed, held, or its outcome not yet recorded), or when
+  /// `patience` has passed.
+  func runningJobsFinish(patience: Duration) async throws {
+    let giveUp = ContinuousClock.now + patience
+    while ContinuousClock.now < giveUp {
+      let seen = await env.jobSettled.generation
+      let row = try await env.database.row(
+        "SELECT count(*) AS running FROM jobs WHERE status = 'running'")
+      if try (row?["running"] ?? 0) == 0 { return }
+      await env.jobSettled.wait(since: seen, timeout: .milliseconds(100))
+    }
+    env.logger.warning("The test clock moves while jobs still run; their leases may lapse")
+  }
+
   private func dueJobs() async throws -> Int {
     let row = try await env.database.row(
       """
