@@ -59,6 +59,8 @@ public final class PostgresDatabase: SQLEngine, Service {
 
   deinit { runTask?.cancel() }
 
+  static let closePatience = Duration.seconds(10)
+
   /// Runs the pool until the service group shuts down.
   public func run() async throws {
     precondition(runTask == nil, "this PostgresDatabase runs its pool itself")
@@ -71,9 +73,26 @@ public final class PostgresDatabase: SQLEngine, Service {
   }
 
   /// Stops the pool it runs itself; queries after this fail. (A service group stops its own.)
+  /// A pool that has not stopped within `closePatience` is left to stop on its own, with a
+  /// warning, so that a command or a test ends instead of hanging on it.
   public func close() async throws {
-    runTask?.cancel()
-    await runTask?.value
+    let patience = Self.closePatience
+    guard let runTask else { return }
+    runTask.cancel()
+    let stopped = await withCheckedContinuation { continuation in
+      let answer = FirstAnswer(continuation)
+      Task {
+        await runTask.value
+        answer.give(true)
+      }
+      Task {
+        try? await Task.sleep(for: patience)
+        answer.give(false)
+      }
+    }
+    if !stopped {
+      logger.warning("The PostgreSQL connection pool did not stop within \(patience); left to stop")
+    }
   }
 
   /// Drops every table by recreating the `public` schema. For tests only.
@@ -207,5 +226,18 @@ extension PostgresConnection {
   /// Runs one statement, ignoring any rows.
   package func run(_ query: PostgresQuery, logger: Logger) async throws {
     _ = try await rows(query, logger: logger)
+  }
+}
+
+/// Resumes its continuation with the first answer given; later ones are ignored.
+private final class FirstAnswer: Sendable {
+  private let waiting: Mutex<CheckedContinuation<Bool, Never>?>
+
+  init(_ continuation: CheckedContinuation<Bool, Never>) {
+    waiting = Mutex(continuation)
+  }
+
+  func give(_ answer: Bool) {
+    waiting.withLock { $0.take() }?.resume(returning: answer)
   }
 }

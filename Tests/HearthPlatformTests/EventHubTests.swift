@@ -37,19 +37,22 @@ import Testing
     #expect(hub.cached(after: appended[4], limit: 10) == nil)
   }
 
-  @Test(.timeLimit(.minutes(1))) func waitersWakeWhenNewEventsAreRead() async throws {
+  @Test(.timeLimit(.minutes(3))) func waitersWakeWhenNewEventsAreRead() async throws {
     let server = try await TestServer()
     let db = server.env.database
     let timers = TestClock()
     let hub = EventHub(database: db, clock: timers, logger: Logger(label: "test"))
     await hub.poll()
-    let waiting = Task { await hub.wait(after: 0, timeout: .seconds(10)) }
-    await hub.waiters(atLeast: 1)
-    try await db.appendEvent(NewEvent(type: "x", audience: .user("u")), at: Date())
-    await hub.poll()
-    // The hub's timer is not running: only the poll can wake it, however slow the machine is
-    // (the test's time limit keeps a broken wake from hanging the run)
-    await waiting.value
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await hub.wait(after: 0, timeout: .seconds(10)) }
+      await hub.waiters(atLeast: 1)
+      try await db.appendEvent(NewEvent(type: "x", audience: .user("u")), at: Date())
+      await hub.poll()
+      // The hub's timer is not running: only the poll can wake it, however slow the machine
+      // is (the time limit cancels the wait with the test, so a broken wake fails the test)
+      try await group.waitForAll()
+    }
+    try Task.checkCancellation()
     let cached = try #require(hub.cached(after: 0, limit: 10))
     #expect(cached.map(\.event.type) == ["x"])
     #expect(String(buffer: cached[0].frame).hasPrefix("id: \(cached[0].event.sequence)\ndata: {"))
@@ -57,43 +60,53 @@ import Testing
 
   /// Waits that begin while a read lands either see its events or are woken by it: none sleeps
   /// until its timeout (which here never comes: the hub's timer is not running).
-  @Test(.timeLimit(.minutes(1))) func noWaitSleepsThroughARead() async throws {
+  /// The waits are the test's child tasks, so that the time limit, which cancels the test,
+  /// also ends them: a broken wake fails the test instead of hanging the run.
+  @Test(.timeLimit(.minutes(3))) func noWaitSleepsThroughARead() async throws {
     let server = try await TestServer()
     let db = server.env.database
     let hub = EventHub(database: db, logger: Logger(label: "test"))
     await hub.poll()
-    for round in 0..<50 {
+    for round in 0..<30 {
       let cursor = hub.latest
-      let waits = (0..<20).map { _ in
-        Task { await hub.wait(after: cursor, timeout: .seconds(3600)) }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<20 {
+          group.addTask { await hub.wait(after: cursor, timeout: .seconds(3600)) }
+        }
+        try await db.appendEvent(NewEvent(type: "r\(round)", audience: .user("u")), at: Date())
+        await hub.poll()
+        try await group.waitForAll()
       }
-      try await db.appendEvent(NewEvent(type: "r\(round)", audience: .user("u")), at: Date())
-      await hub.poll()
-      for wait in waits { await wait.value }
+      try Task.checkCancellation()
     }
     #expect(hub.waiting == 0)
   }
 
   /// One timer ends every wait whose time is up; none has a timer of its own.
-  @Test(.timeLimit(.minutes(1))) func waitsEndAtTheirTimeoutOnTheSharedTimer() async throws {
+  @Test(.timeLimit(.minutes(3))) func waitsEndAtTheirTimeoutOnTheSharedTimer() async throws {
     let server = try await TestServer()
     let timers = TestClock()
     let hub = EventHub(
       database: server.env.database, interval: .seconds(3600), clock: timers,
       timerResolution: .milliseconds(250), logger: Logger(label: "test"))
     let running = Task { try await hub.run() }
+    defer { running.cancel() }
     // The read loop and the keep-alive timer asleep; no wait adds a sleeper
     await timers.sleepers(atLeast: 2)
-    let waits = (0..<3).map { _ in Task { await hub.wait(after: hub.latest, timeout: .seconds(1)) }
-    }
-    await hub.waiters(atLeast: 3)
-    for _ in 0..<3 {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<3 {
+        group.addTask { await hub.wait(after: hub.latest, timeout: .seconds(1)) }
+      }
+      await hub.waiters(atLeast: 3)
+      for _ in 0..<3 {
+        timers.advance(by: .milliseconds(250))
+        await timers.sleepers(atLeast: 2)
+      }
+      #expect(hub.waiting == 3)
       timers.advance(by: .milliseconds(250))
-      await timers.sleepers(atLeast: 2)
+      try await group.waitForAll()
     }
-    #expect(hub.waiting == 3)
-    timers.advance(by: .milliseconds(250))
-    for wait in waits { await wait.value }
+    try Task.checkCancellation()
     #expect(hub.waiting == 0)
     running.cancel()
     _ = await running.result

@@ -64,7 +64,7 @@ import Testing
     #expect(try await env.database.jobCounts()[.running, default: 0] == count)
   }
 
-  @Test(.timeLimit(.minutes(1))) func aBackedUpQueueIsHeldAheadAndRunsOnceInOrder() async throws {
+  @Test(.timeLimit(.minutes(3))) func aBackedUpQueueIsHeldAheadAndRunsOnceInOrder() async throws {
     let server = try await TestServer()
     let env = server.env
     let gate = Gate()
@@ -94,7 +94,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func heldJobsGoBackToTheQueueAtShutdown() async throws {
+  @Test(.timeLimit(.minutes(3))) func heldJobsGoBackToTheQueueAtShutdown() async throws {
     let server = try await TestServer()
     let env = server.env
     let gate = Gate()

@@ -82,7 +82,7 @@ import Testing
     #expect(announced.count == 1)
   }
 
-  @Test(.timeLimit(.minutes(1))) func theRunLoopDrainsTheQueue() async throws {
+  @Test(.timeLimit(.minutes(3))) func theRunLoopDrainsTheQueue() async throws {
     let server = try await TestServer()
     let db = server.env.database
     let done = NIOLockedValueBox<Set<String>>([])
