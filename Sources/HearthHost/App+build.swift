@@ -111,8 +111,9 @@ public struct HearthApplication: Sendable {
       api: api, router: router, pages: pages, hub: hub, accounts: accounts,
       clientAddress: clientAddress)
     for module in modules { module.register(routes) }
-    documentBox.data = Self.encode(OpenAPIDocument.build(api.operations, apps: apps.map(\.name)))
-    return (router, api.operations)
+    let operations = api.takeOperations()
+    documentBox.data = Self.encode(OpenAPIDocument.build(operations, apps: apps.map(\.name)))
+    return (router, operations)
   }
 
   public func buildApplication() -> some ApplicationProtocol {

@@ -35,6 +35,15 @@ public enum Bootstrap {
     _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
   }
 
+  /// Hands back to the system the memory that starting up used and freed (migrations, the
+  /// assets' compression, the API document), which malloc would otherwise keep for itself.
+  public static func returnFreedMemory() {
+    // glibc's malloc_trim, looked up because Swift's Glibc module does not export malloc.h.
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    typealias Trim = @convention(c) (Int) -> Int32
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+  }
+
   public static func logger(_ config: HearthConfig) -> Logger {
     var logger = Logger(label: "hearth")
     logger.logLevel = Logger.Level(rawValue: config.logLevel) ?? .info

@@ -26,6 +26,7 @@ struct HearthService: Service {
       services = [app.hub, app.worker(), Housekeeping(env: env)]
       env.logger.notice("Hearth worker started (\(env.database.kindName))")
     }
+    Bootstrap.returnFreedMemory()
     try await ServiceGroup(configuration: .init(services: services, logger: env.logger)).run()
   }
 

@@ -151,15 +151,14 @@ struct FanoutSuite {
   func run() async throws -> FanoutResult {
     var result = FanoutResult(info: .current(), runs: [])
     let server = try await LiveServer.start(databasePath: databasePath)
-    let maximum = subscriberCounts.max() ?? 1
-    let client = makeHTTPClient(connections: maximum + 8)
+    let client = makeHTTPClient(connections: 8)
     do {
       let base = "http://127.0.0.1:\(server.port)"
       let (userID, token) = try await waitAndSignUp(client, base: base, email: "fanout@example.com")
       for count in subscriberCounts {
         result.runs.append(
           try await measure(
-            client: client, base: base, events: server.env.database, userID: userID,
+            base: base, events: server.env.database, userID: userID,
             token: token, subscribers: count, eventCount: events, interval: interval))
       }
     } catch {
@@ -175,14 +174,14 @@ struct FanoutSuite {
 
   /// The run at scale, against the separate server, with its memory before, during and after.
   func measure(_ separate: SeparateServer) async throws -> FanoutRun {
-    let client = makeHTTPClient(connections: separate.subscribers + 8)
+    let client = makeHTTPClient(connections: 8)
     let database = try SQLiteDatabase(path: separate.databasePath)
     do {
       let (userID, token) = try await waitAndSignUp(
         client, base: separate.url, email: "fanout-scale@example.com")
       let before = separate.resident()
       var run = try await measure(
-        client: client, base: separate.url, events: database, userID: userID, token: token,
+        base: separate.url, events: database, userID: userID, token: token,
         subscribers: separate.subscribers, eventCount: separate.events,
         interval: separate.interval, whenOpen: { separate.resident() })
       run.server = "hearth serve"
@@ -201,14 +200,14 @@ struct FanoutSuite {
   /// Opens the streams (in waves, so that the listen queue keeps up), then appends events to
   /// `events` and times each one's arrival on every stream.
   func measure(
-    client: HTTPClient, base: String, events store: any EventStore, userID: String,
+    base: String, events store: any EventStore, userID: String,
     token: String, subscribers: Int, eventCount events: Int, interval: Int,
     whenOpen: () -> Int? = { nil }
   ) async throws -> FanoutRun {
     note("fanout: \(subscribers) subscribers, \(events) events \(interval)±\(jitter) ms apart")
     // sent[k]: monotonic time just before event k was appended.
-    let sent = Shared<[Int64]>(Array(repeating: 0, count: events))
-    // received[s][k]: delay of event k at subscriber s, once it arrived.
+    var sent = Array(repeating: Int64(0), count: events)
+    // received[s][k]: monotonic time event k arrived at subscriber s, once it did.
     let received = Shared<[[Int64?]]>(
       Array(repeating: Array(repeating: nil, count: events), count: subscribers))
     let connected = Shared(0)
@@ -221,12 +220,13 @@ struct FanoutSuite {
       if index % 500 == 0 {
         try await Self.waitUntil(connected, reaches: index, failures: failures, by: connectDeadline)
       }
+      let probe = try StreamProbe(
+        base: base, token: token, index: index, events: events, connected: connected)
       readers.append(
         Task {
           do {
-            try await Self.read(
-              client: client, url: base + "/api/events", token: token, index: index,
-              events: events, sent: sent, received: received, connected: connected)
+            let arrivals = try await probe.read()
+            received.with { $0[index] = arrivals }
           } catch is CancellationError {
           } catch {
             failures.with { $0.append(String(describing: error)) }
@@ -248,7 +248,7 @@ struct FanoutSuite {
       try await Task.sleep(until: next, clock: clock)
       next = next + .milliseconds(interval + Int.random(in: -jitter...jitter))
       let before = monotonicNanos()
-      sent.with { $0[k] = before }
+      sent[k] = before
       try await store.appendEvent(
         NewEvent(type: "bench.tick", audience: .user(userID), payload: "{\"i\":\(k)}"),
         at: Date())
@@ -263,7 +263,9 @@ struct FanoutSuite {
     for reader in readers { await reader.value }
     if let failure = failures.value.first { note("fanout: a stream failed: \(failure)") }
 
-    let delays = received.value.flatMap { $0.compactMap { $0 } }
+    let delays = received.value.flatMap { arrivals in
+      zip(arrivals, sent).compactMap { arrived, sentAt in arrived.map { $0 - sentAt } }
+    }
     let run = FanoutRun(
       subscribers: subscribers, events: events, intervalMilliseconds: interval,
       jitterMilliseconds: jitter,
@@ -287,43 +289,6 @@ struct FanoutSuite {
         throw BenchError("only \(connected.value) of \(count) streams connected")
       }
       try await Task.sleep(for: .milliseconds(10))
-    }
-  }
-
-  /// Reads one SSE stream until every event arrived, noting each arrival time.
-  static func read(
-    client: HTTPClient, url: String, token: String, index: Int, events: Int,
-    sent: Shared<[Int64]>, received: Shared<[[Int64?]]>, connected: Shared<Int>
-  ) async throws {
-    var request = HTTPClientRequest(url: url)
-    request.headers.add(name: "Authorization", value: "Bearer \(token)")
-    request.headers.add(name: "Accept", value: "text/event-stream")
-    let response = try await client.execute(request, timeout: .seconds(600))
-    guard response.status == .ok else { throw BenchError("GET /api/events: \(response.status)") }
-    var pending = ""
-    var count = 0
-    for try await chunk in response.body {
-      let arrived = monotonicNanos()
-      pending += String(buffer: chunk)
-      while let newline = pending.firstIndex(of: "\n") {
-        let line = pending[..<newline]
-        if line == ": connected" {
-          connected.with { $0 += 1 }
-        } else if line.hasPrefix("data: "), let marker = line.range(of: "\"i\":") {
-          let digits = line[marker.upperBound...].prefix(while: \.isNumber)
-          if let k = Int(digits), k < events {
-            let sentAt = sent.value[k]
-            let isNew = received.with { rows in
-              guard rows[index][k] == nil else { return false }
-              rows[index][k] = arrived - sentAt
-              return true
-            }
-            if isNew { count += 1 }
-          }
-        }
-        pending = String(pending[pending.index(after: newline)...])
-      }
-      if count >= events { return }
     }
   }
 }

@@ -46,7 +46,10 @@ extension ReportWriter {
 
       \(dated(result.info, machine: machine))In-process: the app from HearthApplication on a
       temporary SQLite file, served on a loopback port; one account; N Server-Sent Events streams
-      open on GET /api/events with its bearer token (AsyncHTTPClient, streaming). Events for
+      open on GET /api/events with its bearer token, each a bare NIO connection whose lines are
+      read and timed on its event loop, so that the bench takes as little as it can of the CPU it
+      shares with the server (figures before 2026-11-30 were read with AsyncHTTPClient, which
+      took more). Events for
       that account are appended with `env.database.appendEvent`; each delivery is timed from
       just before the append to the arrival of its `data:` line at one subscriber. The
       one-subscriber run is the comparison for the fan-out cost. The `hearth serve` row is the

@@ -6,7 +6,16 @@ import Hummingbird
 /// Collects the operations that a builder registers, on the router or on a group of it.
 public final class APIRouteTable: @unchecked Sendable {
   private final class Book: @unchecked Sendable {
+    /// Until the builder takes them for the document: their schemas are not kept after.
     var operations: [APIOperation] = []
+    /// The method and path of every operation, for as long as the server runs.
+    var routed: [(method: HTTPRequest.Method, path: [Substring])] = []
+
+    func add(_ operation: APIOperation) {
+      operations.append(operation)
+      routed.append(
+        (operation.method, operation.path.split(separator: "/", omittingEmptySubsequences: false)))
+    }
   }
 
   private let book: Book
@@ -14,7 +23,11 @@ public final class APIRouteTable: @unchecked Sendable {
   /// The path every operation of this table starts with.
   private let prefix: String
 
-  public var operations: [APIOperation] { book.operations }
+  /// The operations registered so far, which the table then forgets.
+  package func takeOperations() -> [APIOperation] {
+    defer { book.operations = [] }
+    return book.operations
+  }
 
   package convenience init(router: Router<AppRequestContext>) {
     self.init(book: Book(), routes: router, prefix: "")
@@ -39,10 +52,9 @@ public final class APIRouteTable: @unchecked Sendable {
   /// The methods registered for `path`, for answering 405 to the others.
   package func methods(matching path: String) -> [HTTPRequest.Method] {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    return operations.filter { operation in
-      let pattern = operation.path.split(separator: "/", omittingEmptySubsequences: false)
-      return pattern.count == parts.count
-        && zip(pattern, parts).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
+    return book.routed.filter { route in
+      route.path.count == parts.count
+        && zip(route.path, parts).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
     }.map(\.method)
   }
 
@@ -55,7 +67,7 @@ public final class APIRouteTable: @unchecked Sendable {
     precondition(operation.path.hasPrefix(prefix), "\(operation.path) is outside \(prefix)")
     var operation = operation
     if !operation.errors.contains(429) { operation.errors.append(429) }
-    book.operations.append(operation)
+    book.add(operation)
     routes.group(RouterPath(String(operation.path.dropFirst(prefix.count))))
       .add(middleware: limit)
       .on("", method: operation.method, use: handler)
@@ -67,7 +79,7 @@ public final class APIRouteTable: @unchecked Sendable {
     use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
   ) {
     precondition(operation.path.hasPrefix(prefix), "\(operation.path) is outside \(prefix)")
-    book.operations.append(operation)
+    book.add(operation)
     routes.on(
       RouterPath(String(operation.path.dropFirst(prefix.count))), method: operation.method,
       use: handler)

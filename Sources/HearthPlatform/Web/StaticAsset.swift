@@ -73,29 +73,37 @@ package struct StaticAssets: Sendable {
   package init(_ assets: [StaticAsset], headers: HTTPFields = [:]) {
     var files: [String: File] = [:]
     for asset in assets {
-      files[asset.name] = Self.file(asset, immutable: false, headers: headers)
-      files[asset.hashedName] = Self.file(asset, immutable: true, headers: headers)
+      // Both names answer with the same buffers.
+      let identity = ByteBuffer(bytes: asset.body)
+      let encoded = ContentEncoding.allCases.compactMap { coding in
+        asset.encoded[coding].map { (coding, ByteBuffer(bytes: $0)) }
+      }
+      files[asset.name] = Self.file(
+        asset, identity, encoded, immutable: false, headers: headers)
+      files[asset.hashedName] = Self.file(
+        asset, identity, encoded, immutable: true, headers: headers)
     }
     self.files = files
   }
 
-  private static func file(_ asset: StaticAsset, immutable: Bool, headers: HTTPFields) -> File {
+  private static func file(
+    _ asset: StaticAsset, _ identity: ByteBuffer, _ encodedBodies: [(ContentEncoding, ByteBuffer)],
+    immutable: Bool, headers: HTTPFields
+  ) -> File {
     var common = headers
     common[.cacheControl] =
       immutable ? "public, max-age=31536000, immutable" : "public, max-age=300"
     common[.vary] = "Accept-Encoding"
-    func variant(_ bytes: [UInt8], _ coding: ContentEncoding?) -> Variant {
+    func variant(_ body: ByteBuffer, _ coding: ContentEncoding?) -> Variant {
       var fields = common
       fields[.contentType] = asset.contentType
       fields[.eTag] = etag(asset, coding)
       if let coding { fields[.contentEncoding] = coding.rawValue }
-      return Variant(body: ByteBuffer(bytes: bytes), headers: fields)
+      return Variant(body: body, headers: fields)
     }
-    let encoded = ContentEncoding.allCases.compactMap { coding in
-      asset.encoded[coding].map { (coding, variant($0, coding)) }
-    }
+    let encoded = encodedBodies.map { coding, body in (coding, variant(body, coding)) }
     return File(
-      identity: variant(asset.body, nil), encoded: encoded,
+      identity: variant(identity, nil), encoded: encoded,
       etags: Set([etag(asset, nil)] + encoded.map { etag(asset, $0.0) }), notModified: common)
   }
 
