@@ -13,12 +13,13 @@ import Hummingbird
 /// that links a module by its hashed name gets the same copy its scripts import.
 public struct StaticAsset: Sendable {
   public let name: String
-  public let body: [UInt8]
+  /// The bytes as served, kept once: the answers under both names share them.
+  package let buffer: ByteBuffer
   public let contentType: String
   /// `notes.3f2a9c1d0b7e.mjs` for `notes.mjs`.
   public let hashedName: String
   /// The body compressed once, in each coding that makes it smaller.
-  package let encoded: [ContentEncoding: [UInt8]]
+  package let encoded: [ContentEncoding: ByteBuffer]
   /// The hash of the bytes, which names this version for If-None-Match.
   package let version: String
 
@@ -26,19 +27,22 @@ public struct StaticAsset: Sendable {
   /// given here stops the server at its start, rather than leaving a page with two copies of it.
   public init(name: String, bytes: [UInt8], linking modules: [StaticAsset] = []) {
     self.name = name
-    body = name.hasSuffix(".mjs") ? ModuleImports.link(bytes, of: name, to: modules) : bytes
+    let body = name.hasSuffix(".mjs") ? ModuleImports.link(bytes, of: name, to: modules) : bytes
+    buffer = ByteBuffer(bytes: body)
     contentType = Self.contentType(of: name)
     version = SHA256.hash(data: body).prefix(12).map { String(format: "%02x", $0) }.joined()
     let dot = name.lastIndex(of: ".") ?? name.endIndex
     hashedName = name[..<dot] + "." + version.prefix(12) + name[dot...]
-    var encoded: [ContentEncoding: [UInt8]] = [:]
+    var encoded: [ContentEncoding: ByteBuffer] = [:]
     for coding in ContentEncoding.allCases {
       if let smaller = coding.encode(body), smaller.count < body.count {
-        encoded[coding] = smaller
+        encoded[coding] = ByteBuffer(bytes: smaller)
       }
     }
     self.encoded = encoded
   }
+
+  public var body: [UInt8] { Array(buffer.readableBytesView) }
 
   /// Where pages link it.
   public var url: String { "/static/" + hashedName }
@@ -73,15 +77,13 @@ package struct StaticAssets: Sendable {
   package init(_ assets: [StaticAsset], headers: HTTPFields = [:]) {
     var files: [String: File] = [:]
     for asset in assets {
-      // Both names answer with the same buffers.
-      let identity = ByteBuffer(bytes: asset.body)
       let encoded = ContentEncoding.allCases.compactMap { coding in
-        asset.encoded[coding].map { (coding, ByteBuffer(bytes: $0)) }
+        asset.encoded[coding].map { (coding, $0) }
       }
       files[asset.name] = Self.file(
-        asset, identity, encoded, immutable: false, headers: headers)
+        asset, asset.buffer, encoded, immutable: false, headers: headers)
       files[asset.hashedName] = Self.file(
-        asset, identity, encoded, immutable: true, headers: headers)
+        asset, asset.buffer, encoded, immutable: true, headers: headers)
     }
     self.files = files
   }
