@@ -77,21 +77,13 @@ package struct StaticAssets: Sendable {
   package init(_ assets: [StaticAsset], headers: HTTPFields = [:]) {
     var files: [String: File] = [:]
     for asset in assets {
-      let encoded = ContentEncoding.allCases.compactMap { coding in
-        asset.encoded[coding].map { (coding, $0) }
-      }
-      files[asset.name] = Self.file(
-        asset, asset.buffer, encoded, immutable: false, headers: headers)
-      files[asset.hashedName] = Self.file(
-        asset, asset.buffer, encoded, immutable: true, headers: headers)
+      files[asset.name] = Self.file(asset, immutable: false, headers: headers)
+      files[asset.hashedName] = Self.file(asset, immutable: true, headers: headers)
     }
     self.files = files
   }
 
-  private static func file(
-    _ asset: StaticAsset, _ identity: ByteBuffer, _ encodedBodies: [(ContentEncoding, ByteBuffer)],
-    immutable: Bool, headers: HTTPFields
-  ) -> File {
+  private static func file(_ asset: StaticAsset, immutable: Bool, headers: HTTPFields) -> File {
     var common = headers
     common[.cacheControl] =
       immutable ? "public, max-age=31536000, immutable" : "public, max-age=300"
@@ -103,9 +95,11 @@ package struct StaticAssets: Sendable {
       if let coding { fields[.contentEncoding] = coding.rawValue }
       return Variant(body: body, headers: fields)
     }
-    let encoded = encodedBodies.map { coding, body in (coding, variant(body, coding)) }
+    let encoded = ContentEncoding.allCases.compactMap { coding in
+      asset.encoded[coding].map { (coding, variant($0, coding)) }
+    }
     return File(
-      identity: variant(identity, nil), encoded: encoded,
+      identity: variant(asset.buffer, nil), encoded: encoded,
       etags: Set([etag(asset, nil)] + encoded.map { etag(asset, $0.0) }), notModified: common)
   }
 
