@@ -20,41 +20,33 @@ extension DiagnosticsController {
     _ = try context.requireCaller()
     let patience =
       try EventsController.integer(request, "timeout", range: 0...30) ?? Self.settlePatience
-    let due = try await untilNone(of: dueJobs, patience: .seconds(patience))
-    guard due == 0 else {
-      throw APIErrorResponse(
-        APIError(
-          status: 503, code: "jobs_unsettled",
-          message: "\(due) jobs are still due or running after \(patience) seconds."))
+    let giveUp = ContinuousClock.now + .seconds(patience)
+    while true {
+      let seen = await env.jobSettled.generation
+      let due = try await dueJobs()
+      if due == 0 { return JSONBody.response(SettledBody(due: 0)) }
+      guard ContinuousClock.now < giveUp else {
+        throw APIErrorResponse(
+          APIError(
+            status: 503, code: "jobs_unsettled",
+            message: "\(due) jobs are still due or running after \(patience) seconds."))
+      }
+      await env.jobSettled.wait(since: seen, timeout: .milliseconds(100))
     }
-    return JSONBody.response(SettledBody(due: 0))
   }
 
   /// Returns once no job is running (claimed, held, or its outcome not yet recorded), or when
   /// `patience` has passed.
   func runningJobsFinish(patience: Duration) async throws {
-    let running = try await untilNone(of: runningJobs, patience: patience)
-    if running > 0 {
-      env.logger.warning("The test clock moves while jobs still run; their leases may lapse")
-    }
-  }
-
-  /// Looks again at `count` each time a job settles, until it is 0 or `patience` has passed;
-  /// the last count.
-  private func untilNone(of count: () async throws -> Int, patience: Duration) async throws -> Int {
     let giveUp = ContinuousClock.now + patience
-    while true {
+    while ContinuousClock.now < giveUp {
       let seen = await env.jobSettled.generation
-      let left = try await count()
-      if left == 0 || ContinuousClock.now >= giveUp { return left }
+      let row = try await env.database.row(
+        "SELECT count(*) AS running FROM jobs WHERE status = 'running'")
+      if try (row?["running"] ?? 0) == 0 { return }
       await env.jobSettled.wait(since: seen, timeout: .milliseconds(100))
     }
-  }
-
-  private func runningJobs() async throws -> Int {
-    let row = try await env.database.row(
-      "SELECT count(*) AS running FROM jobs WHERE status = 'running'")
-    return try row?["running"] ?? 0
+    env.logger.warning("The test clock moves while jobs still run; their leases may lapse")
   }
 
   private func dueJobs() async throws -> Int {
