@@ -235,7 +235,13 @@ var package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
-    .executableTarget(name: "hearth", dependencies: ["HearthServer"]),
+    .executableTarget(
+      name: "hearth", dependencies: ["HearthServer"],
+      // lld packs the relative relocations (DT_RELR, glibc 2.36 or later): at start the loader
+      // reads 20 KiB of them instead of 2.2 MiB, which stayed resident in every process.
+      linkerSettings: [
+        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+      ]),
   ] + appModuleNames.map(appModule) + appCores.flatMap(appCore) + [
 
     .target(
