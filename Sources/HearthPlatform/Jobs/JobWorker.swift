@@ -71,7 +71,9 @@ public struct JobWorker: Service {
         group.addTask { await self.listen(notifying) }
       }
       // Whether the last claim found fewer due jobs than it asked for: then the worker claims
-      // again only for a free slot or when woken, not to fill its buffer.
+      // again only for a free slot or when woken, not to fill its buffer. The buffer is filled
+      // when it runs empty, not topped up: while a claim waits for the database, no held job
+      // can start, and on SQLite that claim waits behind every producer's write.
       var drained = false
       while !Task.isShuttingDownGracefully && !Task.isCancelled {
         let seenFreed = await slotFreed.generation
@@ -85,7 +87,7 @@ public struct JobWorker: Service {
               "\(lapsed) held jobs were left to another worker: their lease ran out")
           }
           starting = jobs
-        } else if free > 0 || (!drained && held.count < ahead) {
+        } else if free > 0 || (!drained && held.count == 0 && ahead > 0) {
           do {
             let seen = await env.jobWakeup.generation
             let room = free + max(0, ahead - held.count)
