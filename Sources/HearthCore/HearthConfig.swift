@@ -50,9 +50,10 @@ public struct HearthConfig: Equatable, Sendable {
   public var jobLeaseSeconds = 30
   /// Job handlers one worker process runs at once.
   public var jobConcurrency = 16
-  /// Due jobs one worker process claims beyond its free slots when the queue is backed up, and
-  /// holds (their leases kept) until a slot frees: a claim's round trip then feeds more jobs.
-  public var jobClaimAhead = 48
+  /// The most due jobs one worker process claims beyond its free slots when the queue is backed
+  /// up, and holds (their leases kept) until a slot frees: a claim's round trip then feeds more
+  /// jobs. It holds only as many as its slots finish in a quarter second at the handlers' pace.
+  public var jobClaimAhead = 500
   /// New accounts per client address per hour. Development and tests sign many people up from
   /// one address; production does not.
   public var signupsPerHour: Int { environment == .production ? 20 : 1000 }

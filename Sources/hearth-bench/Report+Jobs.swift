@@ -82,7 +82,8 @@ extension ReportWriter {
         the throwaway PostgreSQL 15) and the real JobWorker: \(producers) producer tasks each \
         call `enqueue` in a loop (one transaction per job), or `enqueueMany` where the row says \
         so, while the worker claims jobs in batches (as many as it has free slots and, once its \
-        handlers are known to take under 250 ms on average, up to 48 more held ahead while the queue is backed up; \
+        handlers are known to take under 250 ms on average, more held ahead while the queue is \
+        backed up: as many as its slots finish in 250 ms at their pace, up to 500; \
         the row with no claim ahead is the worker as it was before), runs a no-op handler and \
         records completions in batches. Jobs/s runs from the first enqueue \
         to the last completion; enqueues/s from the first enqueue to the last one returning. \

@@ -164,4 +164,19 @@ import Testing
     #expect(taken.lapsed == 1)
     #expect(held.takeAll().map(\.id) == ["b"])
   }
+
+  @Test func theBufferHoldsAboutAQuarterSecondOfTheHandlersWork() {
+    let time = HandlerTime(quick: .milliseconds(250))
+    // Unknown until a handler has run
+    #expect(time.ahead(slots: 16, most: 500) == 0)
+    // 16 slots of 50 ms jobs finish 80 in 250 ms
+    time.add(.milliseconds(50))
+    #expect(time.ahead(slots: 16, most: 500) == 80)
+    // No-op handlers hold the most allowed
+    for _ in 0..<40 { time.add(.microseconds(20)) }
+    #expect(time.ahead(slots: 16, most: 500) == 500)
+    // Slow handlers hold none, so that an idle worker elsewhere can take their jobs
+    for _ in 0..<40 { time.add(.seconds(2)) }
+    #expect(time.ahead(slots: 16, most: 500) == 0)
+  }
 }

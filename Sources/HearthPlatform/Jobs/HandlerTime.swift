@@ -4,8 +4,8 @@ import Synchronization
 /// claims' round trips would otherwise bound the throughput; holding slow ones would keep them
 /// from an idle worker in another process for seconds.
 package final class HandlerTime: Sendable {
-  /// Handlers quicker than this on average are worth claiming ahead for: a held job then waits
-  /// at most about `claimAhead / concurrency` of them, well under a second.
+  /// Handlers quicker than this on average are worth claiming ahead for, and a held job waits
+  /// about this long at most for a slot.
   package let quick: Duration
   private let average = Mutex<Duration?>(nil)
 
@@ -13,7 +13,15 @@ package final class HandlerTime: Sendable {
     self.quick = quick
   }
 
-  package var isQuick: Bool { average.withLock { $0.map { $0 < quick } ?? false } }
+  /// How many jobs to hold beyond the free slots, up to `most`: as many as `slots` handlers finish
+  /// in `quick` at the average pace. None until a handler's time is known or while they are slow.
+  package func ahead(slots: Int, most: Int) -> Int {
+    average.withLock { average in
+      guard let average, average < quick else { return 0 }
+      let rounds = quick / max(average, .microseconds(1))
+      return min(most, Int(Double(slots) * rounds))
+    }
+  }
 
   package func add(_ duration: Duration) {
     average.withLock { average in

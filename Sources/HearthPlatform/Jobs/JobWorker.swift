@@ -27,9 +27,11 @@ public struct JobWorker: Service {
   package let metrics: HearthMetrics
   /// The most handlers running at once.
   package var concurrency = 16
-  /// Due jobs claimed beyond the free slots and held for them while the queue is backed up.
-  package var claimAhead = 48
-  /// Claiming ahead waits until the handlers are known to take less than this on average.
+  /// The most due jobs claimed beyond the free slots and held for them while the queue is
+  /// backed up: fewer when handlers are slower (`HandlerTime.ahead`).
+  package var claimAhead = 500
+  /// Claiming ahead waits until the handlers are known to take less than this on average; a
+  /// held job waits about this long at most.
   package var quickHandler: Duration = .milliseconds(250)
   package var lease: Duration = .seconds(30)
   package var idlePoll: Duration = .milliseconds(250)
@@ -37,10 +39,11 @@ public struct JobWorker: Service {
   /// How long a running job may go on after shutdown begins before it is released.
   package var shutdownGrace: Duration = .seconds(10)
   package let completions: JobCompletions
+  package let runningJobs = RunningJobs()
 
   public init(
     env: HearthEnvironment, handlers: [String: JobHandler], metrics: HearthMetrics,
-    concurrency: Int = 16, claimAhead: Int = 48, lease: Duration = .seconds(30),
+    concurrency: Int = 16, claimAhead: Int = 500, lease: Duration = .seconds(30),
     idlePoll: Duration = .milliseconds(250), retry: RetryPolicy = RetryPolicy()
   ) {
     self.env = env
@@ -78,7 +81,7 @@ public struct JobWorker: Service {
       while !Task.isShuttingDownGracefully && !Task.isCancelled {
         let seenFreed = await slotFreed.generation
         let free = concurrency - running.withLockedValue { $0 }
-        let ahead = handlerTime.isQuick ? claimAhead : 0
+        let ahead = handlerTime.ahead(slots: concurrency, most: claimAhead)
         var starting: [Job] = []
         if free > 0 && held.count > 0 {
           let (jobs, lapsed) = held.take(free, now: env.now())
@@ -150,6 +153,34 @@ public struct JobWorker: Service {
     }
   }
 
+  /// Renews the running jobs' leases every third of a lease. A database error is retried
+  /// sooner, so one failed write does not let a lease lapse; a lease that passed to another
+  /// worker stops its handler, so that a call such as Lightward's or Gemini's is not made twice.
+  package func keepRunningLeases() async {
+    var failed = false
+    while !Task.isCancelled {
+      try? await env.clock.sleep(for: failed ? lease / 10 : lease / 3)
+      failed = false
+      for (id, entry) in runningJobs.snapshot() where !Task.isCancelled {
+        let now = env.now()
+        do {
+          if try await !env.database.heartbeat(
+            id: id, token: entry.token, leaseUntil: now + lease.seconds, at: now)
+          {
+            entry.logger.warning("Job lease passed to another worker; its handler is stopped")
+            runningJobs.remove(id)
+            entry.stop()
+          }
+        } catch is CancellationError {
+          return
+        } catch {
+          failed = true
+          entry.logger.warning("Job heartbeat failed, retrying: \(error)")
+        }
+      }
+    }
+  }
+
   /// Gives held jobs back to the queue at shutdown, as if they had not been claimed.
   package func release(_ jobs: [Job]) async {
     var released = 0
@@ -205,32 +236,10 @@ public struct JobWorker: Service {
     logger[metadataKey: "queue"] = .string(job.queue)
     let context = JobContext(job: job, logger: logger)
     let work = Task { try await handler(context) }
-    // The lease is renewed every third of its length. A database error is retried sooner, so
-    // one failed write does not let the lease lapse; a lease that passed to another worker
-    // stops the handler, so that a call such as Lightward's or Gemini's is not made twice.
-    let heartbeat = Task {
-      var failed = false
-      while !Task.isCancelled {
-        try? await env.clock.sleep(for: failed ? lease / 10 : lease / 3)
-        if Task.isCancelled { break }
-        let now = env.now()
-        do {
-          guard
-            try await env.database.heartbeat(
-              id: job.id, token: token, leaseUntil: now + lease.seconds, at: now)
-          else {
-            logger.warning("Job lease passed to another worker; its handler is stopped")
-            work.cancel()
-            break
-          }
-          failed = false
-        } catch {
-          failed = true
-          logger.warning("Job heartbeat failed, retrying: \(error)")
-        }
-      }
-    }
-    defer { heartbeat.cancel() }
+    runningJobs.add(
+      job.id, .init(token: token, logger: logger, stop: { work.cancel() }),
+      keeper: { Task { await keepRunningLeases() } })
+    defer { runningJobs.remove(job.id) }
     let grace = shutdownGrace
     let result = await withGracefulShutdownHandler {
       await work.result
