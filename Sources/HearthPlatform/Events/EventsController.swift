@@ -175,7 +175,9 @@ package struct EventsController: Sendable {
   /// Streams until the client goes, the session ends, the server stops, or `duration` passes
   /// (a client then reconnects with Last-Event-ID and misses nothing).
   package func stream(caller: Caller, from start: Int64, for duration: Duration?) -> Response {
-    let env = env
+    // A stream's closure lives as long as the stream: it keeps only what the loop reads.
+    let (callers, database, now) = (env.callers, env.database, env.now)
+    let (userID, sessionID) = (caller.user.id, caller.session.id)
     let hub = hub
     let feed = feed
     let metrics = metrics
@@ -184,7 +186,7 @@ package struct EventsController: Sendable {
       metrics.streamsOpen(1)
       defer {
         metrics.streamsOpen(-1)
-        openStreams.close(caller.user.id)
+        openStreams.close(userID)
       }
       var cursor = start
       let stopping = NIOLockedValueBox(false)
@@ -198,14 +200,13 @@ package struct EventsController: Sendable {
           if sessionMayHaveEnded || ContinuousClock.now - checkedSession > .seconds(5) {
             // From the caller cache, which forgets a session as soon as the hub reads its change.
             guard
-              let session = try await env.callers.session(
-                id: caller.session.id, in: env.database)?.session,
-              session.isLive(at: env.now())
+              let session = try await callers.session(id: sessionID, in: database)?.session,
+              session.isLive(at: now())
             else { break }
             checkedSession = ContinuousClock.now
             sessionMayHaveEnded = false
           }
-          let (events, next) = try await feed.next(after: cursor, for: caller.user.id)
+          let (events, next) = try await feed.next(after: cursor, for: userID)
           cursor = next
           if events.contains(where: { $0.event.type == AccountEvents.sessionEnded }) {
             sessionMayHaveEnded = true
