@@ -105,7 +105,7 @@ export const renderCalendar = (section, tasks, { now, month }) => {
     cells.push(element("td", { class: isToday ? "today" : null, "aria-current": isToday ? "date" : null },
       element("span", { class: "redo-day" }, String(day)),
       due.length ? element("ul", {}, ...due.map((task) => element("li", { class: isOverdue(task, now) ? "overdue" : null },
-        element("a", { href: "/redo/tasks/" + task.id }, task.title)))) : null));
+        element("a", { href: "/redo/tasks/" + task.id, title: task.title }, task.title)))) : null));
   }
   while (cells.length % 7) cells.push(element("td", { class: "outside" }));
   const weeks = [];
