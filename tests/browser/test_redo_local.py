@@ -193,6 +193,8 @@ def test_a_task_not_yet_on_the_server_opens_from_this_browser_then_in_full(page:
     assert response is not None and response.status == 404
     expect(page.locator("h1.redo-title")).to_have_text("Call the plumber")
     expect(page.locator(".redo-offline-task")).to_contain_text("Not on the server yet")
+    # This page's own first attempt fails too; one still in flight would reload the page under us
+    expect(page.locator(".redo-sync-status")).to_contain_text("Not synced")
 
     # Once it syncs, the server's whole page opens by itself
     page.unroute("**/api/redo/nodes")
