@@ -16,6 +16,7 @@ struct AuralystDoseReminderTests {
   static func server(_ now: ManualNow) async throws -> TestServer {
     try await TestServer(
       apps: testedApps, now: { now.date },
+      queuesRunByHand: [Reminders.queue, NotificationActions.snoozeQueue],
       configure: { $0.accessTokenSeconds = 30 * 86_400 })
   }
 
