@@ -21,8 +21,16 @@ public struct Caller: Sendable {
 public struct AppRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
   public var caller: Caller? {
-    didSet { trace.userID.withLockedValue { $0 = caller?.user.id } }
+    get { signedIn?.caller }
+    set {
+      signedIn = newValue.map(SignedIn.init)
+      trace.userID.withLockedValue { $0 = newValue?.user.id }
+    }
   }
+  /// The caller behind a reference, so that the context stays small: every middleware's async
+  /// frame holds a copy, and a connection's task keeps the memory its deepest request took for
+  /// as long as the connection lives (a live stream's for hours).
+  private var signedIn: SignedIn?
   /// Shared with the outer middleware, which logs who asked after inner ones found out.
   package let trace = RequestTrace()
   public var requestID: String
@@ -46,4 +54,9 @@ public struct AppRequestContext: RequestContext {
 
 package final class RequestTrace: Sendable {
   package let userID = NIOLockedValueBox<String?>(nil)
+}
+
+private final class SignedIn: Sendable {
+  let caller: Caller
+  init(_ caller: Caller) { self.caller = caller }
 }

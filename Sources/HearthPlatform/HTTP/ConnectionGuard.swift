@@ -65,6 +65,12 @@ package final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandl
   }
 
   package func handlerAdded(context: ChannelHandlerContext) {
+    // Each connection keeps its read buffer between reads, and NIO starts it at 2 KiB; most
+    // requests are a few hundred bytes and a live stream reads once, so start small and let
+    // larger bodies grow it.
+    try? context.channel.syncOptions?.setOption(
+      ChannelOptions.recvAllocator,
+      value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
     if context.channel.isActive { opened(context: context) }
   }
 

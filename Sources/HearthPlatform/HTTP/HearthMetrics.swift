@@ -21,7 +21,14 @@ public final class HearthMetrics: Sendable {
     return registry
   }()
 
-  public init() { _ = Self.registry }
+  /// Made once: every open stream counts each delivery, and making a counter looks it up in
+  /// the registry under its lock.
+  private let delivered: Metrics.Counter
+
+  public init() {
+    _ = Self.registry
+    delivered = Metrics.Counter(label: "hearth_events_delivered_total")
+  }
 
   package func request(method: String, route: String, status: Int, duration: Duration) {
     Counter(
@@ -40,7 +47,7 @@ public final class HearthMetrics: Sendable {
   }
 
   package func eventsDelivered(_ count: Int) {
-    Counter(label: "hearth_events_delivered_total").increment(by: count)
+    delivered.increment(by: count)
   }
 
   package func streamsOpen(_ delta: Double) {
