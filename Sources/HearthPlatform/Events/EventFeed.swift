@@ -10,9 +10,11 @@ package struct EventFeed: Sendable {
 
   /// The next visible events after `cursor`, with their frames, and the cursor to resume from.
   /// From the hub's memory when it holds them, so that their frames are the hub's.
+  @inline(never)  // A stream's loop calls it rarely; inlined, its frame would grow every stream's.
   package func next(after cursor: Int64, for userID: String) async throws -> (
     [FramedEvent], Int64
   ) {
+    if let known = nextInMemory(after: cursor, for: userID) { return known }
     let events: [FramedEvent]
     if let cached = hub.cached(after: cursor, limit: pageSize) {
       events = cached
@@ -31,6 +33,21 @@ package struct EventFeed: Sendable {
         }
         if access[ref] == true { visible.append(framed) }
       }
+    }
+    return (visible, events.last?.event.sequence ?? cursor)
+  }
+
+  /// `next` without an await, when the hub's memory holds the events and each is addressed to
+  /// one person (a resource's needs the database's access check). A live stream calls this
+  /// first: an async call's frame would stay in its connection's task memory for as long as the
+  /// stream is open.
+  @inline(never)  // Its temporaries stay on the thread's stack, out of the caller's async frame.
+  package func nextInMemory(after cursor: Int64, for userID: String) -> ([FramedEvent], Int64)? {
+    guard let events = hub.cached(after: cursor, limit: pageSize) else { return nil }
+    var visible: [FramedEvent] = []
+    for framed in events {
+      guard case .user(let id) = framed.event.audience else { return nil }
+      if id == userID { visible.append(framed) }
     }
     return (visible, events.last?.event.sequence ?? cursor)
   }

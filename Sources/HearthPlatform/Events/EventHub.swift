@@ -237,11 +237,11 @@ public final class EventHub: Service, Sendable {
     }
   }
 
-  /// The events after `cursor` from memory, or nil when memory cannot say: they are older than
-  /// what it keeps, or newer than what it has read so far.
+  /// The events after `cursor` from memory (none at its newest), or nil when memory cannot say:
+  /// they are older than what it keeps, or `cursor` is past what it has read so far.
   public func cached(after cursor: Int64, limit: Int) -> [FramedEvent]? {
     state.withLock { state in
-      guard let coveredFrom = state.coveredFrom, cursor >= coveredFrom, cursor < state.latest
+      guard let coveredFrom = state.coveredFrom, cursor >= coveredFrom, cursor <= state.latest
       else { return nil }
       let recent = state.recent
       var low = 0

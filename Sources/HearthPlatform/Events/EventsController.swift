@@ -199,14 +199,22 @@ package struct EventsController: Sendable {
           if let deadline, ContinuousClock.now >= deadline { break }
           if sessionMayHaveEnded || ContinuousClock.now - checkedSession > .seconds(5) {
             // From the caller cache, which forgets a session as soon as the hub reads its change.
-            guard
-              let session = try await callers.session(id: sessionID, in: database)?.session,
-              session.isLive(at: now())
-            else { break }
+            var live = Self.liveInMemory(sessionID, callers: callers, at: now())
+            if live == nil {
+              live = try await callers.session(id: sessionID, in: database)?.session.isLive(
+                at: now())
+            }
+            guard live == true else { break }
             checkedSession = ContinuousClock.now
             sessionMayHaveEnded = false
           }
-          let (events, next) = try await feed.next(after: cursor, for: userID)
+          let found: ([FramedEvent], Int64)
+          if let known = feed.nextInMemory(after: cursor, for: userID) {
+            found = known
+          } else {
+            found = try await feed.next(after: cursor, for: userID)
+          }
+          let (events, next) = found
           cursor = next
           if events.contains(where: { $0.event.type == AccountEvents.sessionEnded }) {
             sessionMayHaveEnded = true
@@ -237,6 +245,14 @@ package struct EventsController: Sendable {
         .contentType: "text/event-stream", .cacheControl: "no-cache",
         .init("X-Accel-Buffering")!: "no",
       ], body: body)
+  }
+}
+
+extension EventsController {
+  /// Whether the session is live, from the caller cache alone; nil when it does not hold it.
+  @inline(never)  // Its temporaries stay on the thread's stack, out of the stream's async frame.
+  static func liveInMemory(_ sessionID: String, callers: CallerCache, at date: Date) -> Bool? {
+    callers.cachedSession(id: sessionID).map { $0.session.isLive(at: date) }
   }
 }
 

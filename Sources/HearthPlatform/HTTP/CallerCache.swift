@@ -48,11 +48,17 @@ public final class CallerCache: EventFollower {
   }
 
   /// The session `id` and its account, from memory when it can, else from `database`.
+  @inline(never)  // As EventFeed.next: a live stream's loop calls it only on a miss.
   package func session(id: String, in database: any HearthDatabase) async throws -> Entry? {
-    if let hit = cached({ $0.entries[id] }) { return hit }
+    if let hit = cachedSession(id: id) { return hit }
     let generation = currentGeneration()
     guard let session = try await database.session(id: id) else { return nil }
     return try await load(session, in: database, generation: generation)
+  }
+
+  /// The session `id` and its account from memory alone, without an await.
+  package func cachedSession(id: String) -> Entry? {
+    cached { $0.entries[id] }
   }
 
   /// The web session whose secret hashes to `tokenHash`, and its account.
