@@ -241,8 +241,12 @@ def test_a_missed_dose_is_followed_up_once_to_the_owner_and_an_opted_in_caregive
     assert len(push_service.requests_to(ann.path)) == 3, "one replacement per phone"
     for notice in ann.notices("auralyst.dose") + ann.notices("auralyst.dose-missed"):
         assert notice["read"] is True and notice["actions"] == [], notice
-    [intake] = json_of(ann.client.get(f"{base}/intakes", params={"day": due.date().isoformat()}))["intakes"]
+    # It is on the day it was taken (after midnight when the dose was late in the evening), for
+    # the day it was due
+    taken_on = server_now(ann.client).astimezone(due.tzinfo).date()
+    [intake] = json_of(ann.client.get(f"{base}/intakes", params={"day": taken_on.isoformat()}))["intakes"]
     assert (intake["medicationId"], intake["scheduleId"], intake["status"]) == (medication, "am", "late")
+    assert intake["scheduledDate"] == due.date().isoformat()
 
     # The next day nobody takes it either, and Ann marks it skipped
     next_due = due + timedelta(days=1)
