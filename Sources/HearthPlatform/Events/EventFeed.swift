@@ -14,7 +14,6 @@ package struct EventFeed: Sendable {
   package func next(after cursor: Int64, for userID: String) async throws -> (
     [FramedEvent], Int64
   ) {
-    if let known = nextInMemory(after: cursor, for: userID) { return known }
     let events: [FramedEvent]
     if let cached = hub.cached(after: cursor, limit: pageSize) {
       events = cached
