@@ -101,7 +101,7 @@ public struct HearthApplication: Sendable {
           unreadNotifications: try await env.database.notificationStore.unreadCount(
             userID: user.id),
           emailUnverified: env.needsEmailVerification(user))
-      })
+      }, eventPosition: { [hub] in hub.position })
     pages.register(router)
     AccountPages(pages: pages, accounts: accounts, modules: modules).register(router)
     InvitationPages(pages: pages, modules: modules).register(router)

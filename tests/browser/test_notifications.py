@@ -93,6 +93,27 @@ def test_the_bell_counts_unread_notifications_live(page: Page, live_server) -> N
     expect(badge).to_be_hidden()
 
 
+def test_a_notice_sent_before_the_live_stream_connects_still_reaches_the_page(page: Page, live_server) -> None:
+    api = sign_up(page, live_server.base_url, "Cai")
+    held = []
+    page.route("**/api/events*", lambda route: held.append(route))
+    page.reload()
+    rendered_at = page.locator("body").get_attribute("data-events-after")
+    assert rendered_at is not None and int(rendered_at) >= 0, "the page says where its events start"
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page opened its live stream"
+    assert held[0].request.url.endswith(f"/api/events?after={rendered_at}")
+
+    # The notice lands after the page was rendered and before its stream reaches the server.
+    assert api.post("/api/push/test").status_code == 202
+    held[0].continue_()
+    badge = page.locator("#notification-bell .badge")
+    expect(badge.locator(".count")).to_have_text("1")
+
+
 def test_the_account_page_subscribes_lists_and_removes_devices(page: Page, live_server) -> None:
     push = FakePushService().start()
     try:

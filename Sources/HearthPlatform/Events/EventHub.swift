@@ -105,6 +105,9 @@ public final class EventHub: Service, Sendable {
   /// The newest sequence read so far.
   public var latest: Int64 { latestRead.load(ordering: .acquiring) }
 
+  /// The newest sequence read so far, or nil before the first read.
+  public var position: Int64? { state.withLock { $0.coveredFrom == nil ? nil : $0.latest } }
+
   /// Set when the hub stops (at shutdown, before the HTTP server does): no event will come any
   /// more, so streams end instead of waiting out their keep-alive, and the server exits at once.
   public var stopped: Bool { hasStopped.load(ordering: .acquiring) }

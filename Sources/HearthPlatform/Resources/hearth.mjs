@@ -229,8 +229,12 @@ const errorText = async (response) => {
 const handlers = [];
 const namedTypes = new Set(["share.participant", "share.deleted"]);
 let source = null;
+// The stream starts where the page was rendered, so that a change made before it connects
+// still arrives, and a page shown again from the back button resumes after the last event seen.
+let position = document.body.getAttribute("data-events-after");
 
 const dispatch = (event) => {
+  if (event.lastEventId) position = event.lastEventId;
   let data = null;
   try { data = JSON.parse(event.data); } catch (_) {}
   const type = data && typeof data.type === "string" ? data.type : event.type;
@@ -312,7 +316,8 @@ const refreshInvitations = () => {
 
 const connect = () => {
   if (!signedIn || source || typeof EventSource === "undefined") return;
-  source = new EventSource("/api/events");
+  const url = position ? `/api/events?after=${encodeURIComponent(position)}` : "/api/events";
+  source = new EventSource(url);
   source.addEventListener("message", dispatch);
   for (const name of namedTypes) source.addEventListener(name, dispatch);
   let opened = false;
@@ -320,6 +325,16 @@ const connect = () => {
   source.addEventListener("open", () => {
     if (opened) { refreshInvitations(); refreshBell().catch(() => {}); }
     opened = true;
+  });
+  // Refused for good when its position is no longer kept (a page left open for days): follow
+  // from now instead, and catch up on what the header shows.
+  source.addEventListener("error", () => {
+    if (!position || !source || source.readyState !== EventSource.CLOSED) return;
+    position = null;
+    source = null;
+    connect();
+    refreshInvitations();
+    refreshBell().catch(() => {});
   });
 };
 

@@ -18,6 +18,7 @@ public enum Layout {
       .body(
         [
           .flag("data-signed-in", context.isSignedIn),
+          .optional("data-events-after", context.eventsAfter.map(String.init)),
           .optional("data-app", currentApp(context)?.slug),
         ],
         .a([.class("skip-link"), .href("#main")], "Skip to content"),

@@ -38,12 +38,16 @@ public struct PageContext: Equatable, Sendable {
   public var isAdmin: Bool
   /// The signed-in account has not confirmed its email while verification is on: a banner asks.
   public var emailUnverified: Bool
+  /// The newest event this process had read when the page was asked for: its live stream
+  /// starts there, so a change made before the stream connects still reaches the page.
+  public var eventsAfter: Int64?
 
   public init(
     userName: String? = nil, userID: String? = nil, csrfToken: String? = nil, flash: Flash? = nil,
     invitationCount: Int = 0, unreadNotifications: Int = 0, path: String = "/",
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
-    apps: [HearthApp] = [], isAdmin: Bool = false, emailUnverified: Bool = false
+    apps: [HearthApp] = [], isAdmin: Bool = false, emailUnverified: Bool = false,
+    eventsAfter: Int64? = nil
   ) {
     self.userName = userName
     self.userID = userID
@@ -56,6 +60,7 @@ public struct PageContext: Equatable, Sendable {
     self.apps = apps
     self.isAdmin = isAdmin
     self.emailUnverified = emailUnverified
+    self.eventsAfter = eventsAfter
   }
 
   public var isSignedIn: Bool { userName != nil }

@@ -27,12 +27,15 @@ public struct WebPages: Sendable {
   package let assets: StaticAssets
   package let clientAddress: @Sendable (Request, AppRequestContext) -> String
   package let counts: @Sendable (User) async throws -> ShellCounts
+  /// The newest event read so far (the event hub's position), nil before its first read.
+  package let eventPosition: @Sendable () -> Int64?
   package static let flashCookie = "hearth_flash"
 
   package init(
     env: HearthEnvironment, apps: [HearthApp], themes: [StaticAsset], assets: StaticAssets,
     clientAddress: @escaping @Sendable (Request, AppRequestContext) -> String,
-    counts: @escaping @Sendable (User) async throws -> ShellCounts
+    counts: @escaping @Sendable (User) async throws -> ShellCounts,
+    eventPosition: @escaping @Sendable () -> Int64?
   ) {
     self.env = env
     self.apps = apps
@@ -40,6 +43,7 @@ public struct WebPages: Sendable {
     self.assets = assets
     self.clientAddress = clientAddress
     self.counts = counts
+    self.eventPosition = eventPosition
   }
 
   package func register(_ router: Router<AppRequestContext>) {
@@ -69,6 +73,7 @@ public struct WebPages: Sendable {
     async throws -> PageContext
   {
     let caller = context.caller
+    let position = eventPosition()
     var shown: ShellCounts?
     if let caller { shown = try await counts(caller.user) }
     return PageContext(
@@ -79,7 +84,8 @@ public struct WebPages: Sendable {
       path: request.uri.path,
       timeZone: caller.flatMap { TimeZone(identifier: $0.user.timeZone) }
         ?? TimeZone(identifier: "UTC")!, apps: apps, isAdmin: caller?.user.isAdmin ?? false,
-      emailUnverified: shown?.emailUnverified ?? false)
+      emailUnverified: shown?.emailUnverified ?? false,
+      eventsAfter: caller == nil ? nil : position)
   }
 
   /// A script or stylesheet: kept for good under its hashed name, briefly under its own.
