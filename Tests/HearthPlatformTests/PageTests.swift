@@ -212,7 +212,8 @@ import Testing
     #expect(stylesheet.contains("--bg: light-dark(#faf8f5, #181614)"))
     #expect(stylesheet.contains("@media print"))
     #expect(!stylesheet.contains("@import"))
-    #expect(script.contains("new EventSource(\"/api/events\")"))
+    #expect(script.contains("new EventSource(url)"))
+    #expect(script.contains("/api/events?after="))
     #expect(script.contains("X-CSRF-Token"))
     let served = StaticAssets([HearthAssets.stylesheet, HearthAssets.script])
     let request = Request(
