@@ -309,6 +309,8 @@ var package = Package(
         "HearthNotifications",
         "HearthPostgres", "HearthSQL", "HearthSQLite",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ] + testSupport),
     .testTarget(

@@ -225,13 +225,15 @@ struct FanoutSuite {
       readers.append(
         Task {
           do {
-            let arrivals = try await probe.read()
-            received.with { $0[index] = arrivals }
+            try await probe.read { arrivals in
+              received.with { $0[index] = arrivals }
+              finished.with { $0 += 1 }
+            }
           } catch is CancellationError {
           } catch {
             failures.with { $0.append(String(describing: error)) }
+            finished.with { $0 += 1 }
           }
-          finished.with { $0 += 1 }
         })
     }
     defer { for reader in readers { reader.cancel() } }
@@ -266,6 +268,12 @@ struct FanoutSuite {
     let delays = received.value.flatMap { arrivals in
       zip(arrivals, sent).compactMap { arrived, sentAt in arrived.map { $0 - sentAt } }
     }
+    let slowest = (0..<events).map { k in
+      received.value.compactMap { $0[k].map { $0 - sent[k] } }.max().map(milliseconds) ?? -1
+    }
+    note(
+      "fanout: each event's slowest delivery (ms): "
+        + slowest.map { String(format: "%.0f", $0) }.joined(separator: " "))
     let run = FanoutRun(
       subscribers: subscribers, events: events, intervalMilliseconds: interval,
       jitterMilliseconds: jitter,

@@ -28,10 +28,11 @@ struct StreamProbe {
     self.connected = connected
   }
 
-  /// Reads the stream until every event arrived, or until the task is cancelled; when each
-  /// event's line came in (monotonic nanoseconds), nil for those that did not. A stream that
-  /// fails or ends sooner is an error.
-  func read() async throws -> [Int64?] {
+  /// Reads the stream until every event arrived, or until the task is cancelled, and hands
+  /// `arrived` when each event's line came in (monotonic nanoseconds), nil for those that did
+  /// not. The connection stays open until the task is cancelled, so that streams closing do
+  /// not slow the others' last deliveries. A stream that fails or ends sooner is an error.
+  func read(_ arrived: @Sendable ([Int64?]) -> Void) async throws {
     let group = MultiThreadedEventLoopGroup.singleton
     let done = group.next().makePromise(of: Void.self)
     let handler = ArrivalHandler(probe: self, done: done)
@@ -60,8 +61,9 @@ struct StreamProbe {
       channel.close(promise: nil)
       if !Task.isCancelled { throw error }
     }
+    arrived(try await channel.eventLoop.submit { handler.arrivals }.get())
+    if !Task.isCancelled { try? await Task.sleep(for: .seconds(86400)) }
     channel.close(promise: nil)
-    return try await channel.eventLoop.submit { handler.arrivals }.get()
   }
 
   /// Called on the event loop for each complete line of the stream, with when its bytes came.

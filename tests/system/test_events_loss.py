@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import resource
+import socket
 import time
 
 import pytest
@@ -198,3 +200,88 @@ def test_every_stream_gets_every_event_once_in_order(backend, start_server) -> N
     asyncio.run(follow(server.port, token, json_of(r)["cursor"]))
     seconds = time.monotonic() - started
     print(f"{STREAMS} streams, {BURSTS * EVENTS_PER_BURST} events: {seconds:.1f} s")
+
+
+PAUSED_EVENTS = 480
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def pause_and_resume(server, token: str, after: int) -> None:
+    """A reader that stops (a tiny receive window, the head and the first line read, then
+    nothing) while its events are written: what the hub writes waits in the kernel's buffers,
+    and the stream must neither lose an event nor spin (DirectStreamTests covers a connection
+    whose buffers are full)."""
+    paused = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    paused.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    paused.connect(("127.0.0.1", server.port))
+    paused.sendall(
+        (
+            f"GET /api/events?after={after} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            f"Accept: text/event-stream\r\nAuthorization: Bearer {token}\r\n\r\n"
+        ).encode()
+    )
+    received = b""
+    while b": connected" not in received:
+        received += paused.recv(4096)
+    reading = Stream(server.port, token, after)
+    reading.task = asyncio.create_task(reading.run())
+    try:
+        await asyncio.wait_for(reading.connected.wait(), timeout=30)
+        for start in range(0, PAUSED_EVENTS, 32):
+            writes = await asyncio.gather(
+                *(
+                    http(server.port, "PATCH", "/api/me", token, {"displayName": f"Pause {n}"})
+                    for n in range(start, start + 32)
+                )
+            )
+            assert all(status in (200, 204) for status, _ in writes), writes
+        expected = await visible(server.port, token, after)
+        assert len(expected) >= PAUSED_EVENTS
+
+        # The reader that reads gets everything while the other is paused.
+        started = time.monotonic()
+        while reading.ids != expected and time.monotonic() - started < BURST_DEADLINE:
+            await asyncio.sleep(0.05)
+        assert reading.ids == expected, f"the reading stream has {len(reading.ids)} of {len(expected)}"
+
+        # A paused stream waits for its reader: it does not spin.
+        before = cpu_seconds(server.proc.pid)
+        await asyncio.sleep(2)
+        spent = cpu_seconds(server.proc.pid) - before
+        assert spent < 1.0, f"the server spent {spent:.2f} s of CPU in 2 s with a stream paused"
+
+        # Read again: every event, once, in order.
+        paused.setblocking(False)
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        ids: list[int] = []
+        while ids != expected and time.monotonic() - started < 30:
+            try:
+                chunk = await asyncio.wait_for(loop.sock_recv(paused, 65536), timeout=1)
+            except asyncio.TimeoutError:
+                continue
+            assert chunk, "the server closed the paused stream"
+            received += chunk
+            ids = [int(line[4:]) for line in received.split(b"\n")[:-1] if line.startswith(b"id: ")]
+        assert ids == expected, (
+            f"the paused stream got {len(ids)} of {len(expected)}: in order {ids == sorted(ids)}, "
+            f"duplicates {len(ids) - len(set(ids))}"
+        )
+    finally:
+        reading.close()
+        paused.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_stream_whose_reader_pauses_gets_every_event_when_it_reads_again(backend, start_server) -> None:
+    server = start_server(backend)
+    r = server.client().signup(unique_email("pause"), "Pause")
+    assert r.status_code == 201, describe(r)
+    token = json_of(r)["accessToken"]
+    r = server.client().with_token(token).get("/api/events/poll?timeout=0")
+    assert r.status_code == 200, describe(r)
+    asyncio.run(pause_and_resume(server, token, json_of(r)["cursor"]))

@@ -73,6 +73,18 @@ public final class EventHub: Service, Sendable {
     var polling = false
     var pollAgain = false
     var waiters: [UInt64: Waiter] = [:]
+    /// The streams the hub writes to itself, by their connections' event loops.
+    var direct: [ObjectIdentifier: DirectGroup] = [:]
+
+    /// Every direct stream by its event loop, to be written to or finished there.
+    func directStreams(where include: (DirectStream) -> Bool = { _ in true })
+      -> [(any EventLoop, [DirectStream])]
+    {
+      direct.values.compactMap { group in
+        let streams = group.streams.values.filter(include)
+        return streams.isEmpty ? nil : (group.loop, streams)
+      }
+    }
 
     /// Takes every waiter off the list, to be resumed outside the lock.
     mutating func takeWaiters() -> [UnsafeContinuation<Void, Never>] {
@@ -112,8 +124,12 @@ public final class EventHub: Service, Sendable {
   /// more, so streams end instead of waiting out their keep-alive, and the server exits at once.
   public var stopped: Bool { hasStopped.load(ordering: .acquiring) }
 
-  /// How many streams are waiting now.
-  package var waiting: Int { state.withLock { $0.waiters.count } }
+  /// How many streams are waiting now, in a wait or held by the hub.
+  package var waiting: Int {
+    state.withLock { state in
+      state.waiters.count + state.direct.values.reduce(0) { $0 + $1.streams.count }
+    }
+  }
 
   /// Returns once at least `count` waits have begun, for tests (no wait has a timer of its own
   /// to watch on the clock).
@@ -153,6 +169,7 @@ public final class EventHub: Service, Sendable {
       return state.takeWaiters()
     }
     for continuation in woken { continuation.resume() }
+    handBack(state.withLock { $0.directStreams() })
   }
 
   /// PostgreSQL's LISTEN/NOTIFY wakes this process at once when another process appends.
@@ -224,7 +241,7 @@ public final class EventHub: Service, Sendable {
       let framed = batch.map(FramedEvent.init)
       // The new position and the waiters to wake are taken together, so that a wait either
       // sees the new position or is on the list when it is woken: none sleeps through it.
-      let woken = state.withLock { state in
+      let (woken, direct) = state.withLock { state in
         state.recent.append(contentsOf: framed)
         state.latest = last.sequence
         latestRead.store(last.sequence, ordering: .releasing)
@@ -233,7 +250,13 @@ public final class EventHub: Service, Sendable {
           state.coveredFrom = state.recent[dropped - 1].event.sequence
           state.recent.removeFirst(dropped)
         }
-        return state.takeWaiters()
+        return (state.takeWaiters(), state.directStreams())
+      }
+      for (loop, streams) in direct {
+        loop.execute {
+          let memory = self.memory()
+          for stream in streams { stream.deliver(memory, release: self.release) }
+        }
       }
       for continuation in woken { continuation.resume() }
       if batch.count < 500 { break }
@@ -243,17 +266,30 @@ public final class EventHub: Service, Sendable {
   /// The events after `cursor` from memory (none at its newest), or nil when memory cannot say:
   /// they are older than what it keeps, or `cursor` is past what it has read so far.
   public func cached(after cursor: Int64, limit: Int) -> [FramedEvent]? {
-    state.withLock { state in
-      guard let coveredFrom = state.coveredFrom, cursor >= coveredFrom, cursor <= state.latest
-      else { return nil }
-      let recent = state.recent
+    memory().events(after: cursor).map { Array($0.prefix(limit)) }
+  }
+
+  /// What the hub holds in memory now.
+  package func memory() -> Memory {
+    state.withLock { Memory(recent: $0.recent, coveredFrom: $0.coveredFrom, latest: $0.latest) }
+  }
+
+  /// The hub's recent events as they stood at one moment.
+  package struct Memory {
+    let recent: [FramedEvent]
+    let coveredFrom: Int64?
+    let latest: Int64
+
+    /// The events after `cursor` (none at the newest), or nil when memory cannot say.
+    func events(after cursor: Int64) -> ArraySlice<FramedEvent>? {
+      guard let coveredFrom, cursor >= coveredFrom, cursor <= latest else { return nil }
       var low = 0
       var high = recent.count
       while low < high {
         let middle = (low + high) / 2
         if recent[middle].event.sequence <= cursor { low = middle + 1 } else { high = middle }
       }
-      return Array(recent[low..<min(recent.count, low + limit)])
+      return recent[low...]
     }
   }
 
@@ -277,21 +313,70 @@ public final class EventHub: Service, Sendable {
     }
   }
 
+  /// Writes this stream's events from `cursor` on its connection's event loop until the hub
+  /// must hand it back (see `DirectStream`), at most until `timeout`; nil at once when memory
+  /// cannot take it from `cursor`, the hub stopped, or the task is cancelled.
+  package func follow(
+    _ channel: any Channel, userID: String, from cursor: Int64, timeout: Duration,
+    metrics: HearthMetrics
+  ) async -> DirectStream? {
+    let stream = DirectStream(
+      id: waiterIDs.wrappingAdd(1, ordering: .relaxed).newValue, channel: channel, userID: userID,
+      cursor: cursor, deadline: elapsed() + timeout, metrics: metrics)
+    let loop = channel.eventLoop
+    var registered = false
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { continuation in
+        stream.await(continuation)
+        registered = state.withLock { state in
+          guard !state.stopped, timeout > .zero, !Task.isCancelled,
+            let coveredFrom = state.coveredFrom, cursor >= coveredFrom, cursor <= state.latest
+          else { return false }
+          state.direct[ObjectIdentifier(loop), default: DirectGroup(loop: loop)]
+            .streams[stream.id] = stream
+          return true
+        }
+        guard registered else { return continuation.resume() }
+        // Events read before it was listed reach it here.
+        loop.execute { stream.deliver(self.memory(), release: self.release) }
+      }
+    } onCancel: {
+      let held = state.withLock { $0.direct[ObjectIdentifier(loop)]?.streams[stream.id] != nil }
+      if held { loop.execute { stream.finish(.time, release: self.release) } }
+    }
+    return registered ? stream : nil
+  }
+
+  private func release(_ stream: DirectStream) {
+    _ = state.withLock { state in
+      state.direct[ObjectIdentifier(stream.channel.eventLoop)]?.streams.removeValue(
+        forKey: stream.id)
+    }
+  }
+
+  private func handBack(_ groups: [(any EventLoop, [DirectStream])]) {
+    for (loop, streams) in groups {
+      loop.execute { for stream in streams { stream.finish(.time, release: self.release) } }
+    }
+  }
+
   private func endExpiredWaits() {
     let now = elapsed()
-    let expired = state.withLock { state in
+    let (expired, direct) = state.withLock { state in
       var expired: [UnsafeContinuation<Void, Never>] = []
       for (id, waiter) in state.waiters where waiter.deadline <= now {
         expired.append(waiter.continuation)
         state.waiters[id] = nil
       }
-      return expired
+      return (expired, state.directStreams { $0.deadline <= now })
     }
     for continuation in expired { continuation.resume() }
+    handBack(direct)
   }
 
-  /// Wakes every waiting stream, so that each can notice a shutdown.
+  /// Wakes every waiting stream, so that each can notice a shutdown or write a keep-alive.
   public func wakeAll() {
     for continuation in state.withLock({ $0.takeWaiters() }) { continuation.resume() }
+    handBack(state.withLock { $0.directStreams() })
   }
 }

@@ -94,7 +94,8 @@ package struct EventsController: Sendable {
             "This account has \(env.config.streamsPerAccount) live streams open already; close one (a tab, a sync --watch) first."
         ), headers: [.retryAfter: "5"])
     }
-    return stream(caller: caller, from: start, for: limit.map { .seconds($0) })
+    return stream(
+      caller: caller, from: start, for: limit.map { .seconds($0) }, channel: context.channel)
   }
 
   @Sendable func poll(_ request: Request, _ context: AppRequestContext) async throws
@@ -174,7 +175,9 @@ package struct EventsController: Sendable {
 
   /// Streams until the client goes, the session ends, the server stops, or `duration` passes
   /// (a client then reconnects with Last-Event-ID and misses nothing).
-  package func stream(caller: Caller, from start: Int64, for duration: Duration?) -> Response {
+  package func stream(
+    caller: Caller, from start: Int64, for duration: Duration?, channel: any Channel
+  ) -> Response {
     // A stream's closure lives as long as the stream: it keeps only what the loop reads.
     let (callers, database, now) = (env.callers, env.database, env.now)
     let (userID, sessionID) = (caller.user.id, caller.session.id)
@@ -226,12 +229,20 @@ package struct EventsController: Sendable {
           let before = hub.latest
           if cursor < before || sessionMayHaveEnded { continue }
           let keepAlive = ContinuousClock.now + .seconds(15)
-          await hub.wait(
-            after: cursor, timeout: min(keepAlive, deadline ?? keepAlive) - ContinuousClock.now)
-          if hub.stopped { break }
-          if hub.latest == before, !stopping.withLockedValue({ $0 }) {
-            try await writer.write(Self.keepAlive)
+          let timeout = min(keepAlive, deadline ?? keepAlive) - ContinuousClock.now
+          var idle = true
+          if let held = await hub.follow(
+            channel, userID: userID, from: cursor, timeout: timeout, metrics: metrics)
+          {
+            cursor = held.cursor
+            // A keep-alive through the writer waits until a stalled connection drains.
+            idle = held.ending == .stalled || (held.ending == .time && !held.wrote)
+          } else {
+            await hub.wait(after: cursor, timeout: timeout)
+            idle = hub.latest == before
           }
+          if hub.stopped { break }
+          if idle, !stopping.withLockedValue({ $0 }) { try await writer.write(Self.keepAlive) }
         }
       } onGracefulShutdown: {
         stopping.withLockedValue { $0 = true }

@@ -35,6 +35,8 @@ public struct AppRequestContext: RequestContext {
   package let trace = RequestTrace()
   public var requestID: String
   public let peerAddress: String?
+  /// The connection, which a live stream's events are written to from its event loop.
+  package let channel: any Channel
   /// The CSRF token a signed-out form must echo (double-submit cookie).
   public var anonymousCSRF: String?
 
@@ -42,6 +44,7 @@ public struct AppRequestContext: RequestContext {
     coreContext = .init(source: source)
     requestID = String(UInt64.random(in: 0...UInt64.max), radix: 36)
     peerAddress = source.channel.remoteAddress?.ipAddress
+    channel = source.channel
   }
 
   public var maxUploadSize: Int { 1 << 20 }
