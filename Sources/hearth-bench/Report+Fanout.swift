@@ -56,7 +56,9 @@ extension ReportWriter {
       run at scale: a separate release `hearth serve` on its own SQLite file (the bench raises
       its open-file limit, and lets one account hold that many streams), the streams opened
       500 at a time, and the events appended to its database by the bench process, where its
-      event hub reads them as it reads any other process's writes.
+      event hub reads them as it reads any other process's writes. Every stream stays open
+      until all of them have every event (before 2026-11-30 a stream closed once it had the
+      last one, and those closings slowed the last event's deliveries to the others).
 
       \(table(
         ["Server", "Streams", "Events", "Delivered", "p50", "p99", "max", "mean", "Append p50"],
@@ -65,8 +67,9 @@ extension ReportWriter {
       Streams learn of new events from EventHub, which reads new events once for every stream
       of the process, on a timer on SQLite (its `interval`, 10 ms when this was written) and at
       each NOTIFY on PostgreSQL, so on SQLite a delivery waits up to one poll interval. It keeps
-      each event's SSE frame beside it, encoded once for every stream, and wakes the waiting
-      streams together; one timer ends the waits whose keep-alive is due. The gaps
+      each event's SSE frame beside it, encoded once for every stream, and writes it to each
+      stream's connection itself, from that connection's event loop, while the stream's task
+      sleeps; one timer hands back the streams whose keep-alive is due. The gaps
       between appends vary uniformly around their mean, so that they do not meet the timer at a
       fixed phase.
       """
