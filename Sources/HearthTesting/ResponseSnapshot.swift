@@ -24,9 +24,11 @@ public enum ResponseSnapshot {
     return "HTTP \(reply.status)\ncontent-type: \(contentType)\n\n\(body)\n"
   }
 
-  /// Each session's CSRF token, in the page's meta tag and in its forms.
+  /// Each session's CSRF token, in the page's meta tag and in its forms; the assets' hashes;
+  /// and the event position the page was rendered at, which the hub may not have read yet.
   static let perSession = [
     (#"/static/([a-z-]+)\.[0-9a-f]{12}\.(mjs|js|css|svg)"#, "/static/$1.<hash>.$2"),
+    (#" data-events-after="[0-9]+""#, ""),
     (#"<meta name="csrf-token" content="[^"]+">"#, #"<meta name="csrf-token" content="<csrf>">"#),
     (#"name="_csrf" value="[^"]+""#, #"name="_csrf" value="<csrf>""#),
   ]
