@@ -13,6 +13,7 @@ package struct AccountAPIController: Sendable {
   package let accounts: AccountService
   package let modules: [any AccountModule]
   package let clientAddress: @Sendable (Request, AppRequestContext) -> String
+  let meBodies = AccountBodies()
 
   package init(
     env: HearthEnvironment, accounts: AccountService, modules: [any AccountModule],
@@ -89,8 +90,11 @@ package struct AccountAPIController: Sendable {
   @Sendable func me(_ request: Request, _ context: AppRequestContext) async throws -> Response {
     let caller = try context.requireCaller()
     return JSONBody.response(
-      AuthAPIController.UserEnvelope(
-        user: .init(caller.user), emailVerified: caller.user.emailVerifiedAt != nil))
+      bytes: meBodies.body(for: caller.user) { user in
+        JSONBody.encoded(
+          AuthAPIController.UserEnvelope(
+            user: .init(user), emailVerified: user.emailVerifiedAt != nil))
+      })
   }
 
   @Sendable func updateProfile(_ request: Request, _ context: AppRequestContext) async throws

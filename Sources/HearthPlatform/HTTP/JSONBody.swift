@@ -107,12 +107,21 @@ package enum JSONBody {
   package static func response<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok)
     -> Response
   {
+    response(bytes: encoded(value), status: status)
+  }
+
+  /// An answer whose body is JSON already encoded.
+  package static func response(bytes: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+    Response(
+      status: status, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: bytes))
+  }
+
+  /// `value` as every JSON answer writes it: keys sorted, dates in ISO 8601.
+  package static func encoded<T: Encodable>(_ value: T) -> ByteBuffer {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     encoder.dateEncodingStrategy = .iso8601
-    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-    return Response(
-      status: status, headers: [.contentType: "application/json; charset=utf-8"],
-      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    return ByteBuffer(bytes: (try? encoder.encode(value)) ?? Data("{}".utf8))
   }
 }
