@@ -265,11 +265,12 @@ struct FanoutSuite {
     for reader in readers { await reader.value }
     if let failure = failures.value.first { note("fanout: a stream failed: \(failure)") }
 
-    let delays = received.value.flatMap { arrivals in
+    let arrivals = received.value
+    let delays = arrivals.flatMap { arrivals in
       zip(arrivals, sent).compactMap { arrived, sentAt in arrived.map { $0 - sentAt } }
     }
     let slowest = (0..<events).map { k in
-      received.value.compactMap { $0[k].map { $0 - sent[k] } }.max().map(milliseconds) ?? -1
+      arrivals.compactMap { $0[k].map { $0 - sent[k] } }.max().map(milliseconds) ?? -1
     }
     note(
       "fanout: each event's slowest delivery (ms): "

@@ -76,6 +76,8 @@ public final class EventHub: Service, Sendable {
     /// The streams the hub writes to itself, by their connections' event loops.
     var direct: [ObjectIdentifier: DirectGroup] = [:]
 
+    var memory: Memory { Memory(recent: recent, coveredFrom: coveredFrom, latest: latest) }
+
     /// Every direct stream by its event loop, to be written to or finished there.
     func directStreams(where include: (DirectStream) -> Bool = { _ in true })
       -> [(any EventLoop, [DirectStream])]
@@ -271,7 +273,7 @@ public final class EventHub: Service, Sendable {
 
   /// What the hub holds in memory now.
   package func memory() -> Memory {
-    state.withLock { Memory(recent: $0.recent, coveredFrom: $0.coveredFrom, latest: $0.latest) }
+    state.withLock(\.memory)
   }
 
   /// The hub's recent events as they stood at one moment.
@@ -280,9 +282,15 @@ public final class EventHub: Service, Sendable {
     let coveredFrom: Int64?
     let latest: Int64
 
+    /// Whether memory can say what came after `cursor`: it is neither older than what memory
+    /// keeps nor past what the hub has read.
+    func covers(_ cursor: Int64) -> Bool {
+      coveredFrom.map { cursor >= $0 && cursor <= latest } ?? false
+    }
+
     /// The events after `cursor` (none at the newest), or nil when memory cannot say.
     func events(after cursor: Int64) -> ArraySlice<FramedEvent>? {
-      guard let coveredFrom, cursor >= coveredFrom, cursor <= latest else { return nil }
+      guard covers(cursor) else { return nil }
       var low = 0
       var high = recent.count
       while low < high {
@@ -329,8 +337,7 @@ public final class EventHub: Service, Sendable {
       await withUnsafeContinuation { continuation in
         stream.await(continuation)
         registered = state.withLock { state in
-          guard !state.stopped, timeout > .zero, !Task.isCancelled,
-            let coveredFrom = state.coveredFrom, cursor >= coveredFrom, cursor <= state.latest
+          guard !state.stopped, timeout > .zero, !Task.isCancelled, state.memory.covers(cursor)
           else { return false }
           state.direct[ObjectIdentifier(loop), default: DirectGroup(loop: loop)]
             .streams[stream.id] = stream
