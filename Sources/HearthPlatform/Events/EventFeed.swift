@@ -9,13 +9,15 @@ package struct EventFeed: Sendable {
   package let pageSize = 500
 
   /// The next visible events after `cursor`, with their frames, and the cursor to resume from.
-  /// From the hub's memory when it holds them, so that their frames are the hub's.
+  /// From the hub's memory when it holds them, so that their frames are the hub's. At the hub's
+  /// newest it asks the database, which may hold events the hub has not read yet: a poll that
+  /// does not wait must see them (a live stream asks `nextInMemory` first, and the hub wakes it).
   @inline(never)  // A stream's loop calls it rarely; inlined, its frame would grow every stream's.
   package func next(after cursor: Int64, for userID: String) async throws -> (
     [FramedEvent], Int64
   ) {
     let events: [FramedEvent]
-    if let cached = hub.cached(after: cursor, limit: pageSize) {
+    if let cached = hub.cached(after: cursor, limit: pageSize), !cached.isEmpty {
       events = cached
     } else {
       events = try await database.events(after: cursor, limit: pageSize).map(FramedEvent.init)
